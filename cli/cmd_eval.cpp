@@ -1,0 +1,212 @@
+// `irlens eval`: many runs against one qrels index, measures named in the measure language.
+#include "args.hpp"
+#include "commands.hpp"
+#include "input.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/evaluate.hpp"
+#include "irlens/version.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+namespace irlens::cli {
+
+namespace {
+
+const char kHelp[] =
+    "usage: irlens eval QRELS RUN... -m MEASURE... [options]\n"
+    "\n"
+    "Evaluates every RUN against QRELS. Measures use ir_measures' names: AP, AP@100, P@10, R@100, RR@10,\n"
+    "nDCG@10, Rprec, Bpref, infAP, Success@10, Judged@10, IPrec@0.5, SetP, SetF(beta=1), RBP(p=0.8),\n"
+    "NumQ, NumRet, NumRel, NumRelRet, with parameters such as rel=2, gains={0:0,1:1,2:3},\n"
+    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall) expands to its list.\n"
+    "`irlens measures` lists them all.\n"
+    "\n"
+    "  -m, --measure M        measure(s) to compute (repeatable; a list may be separated by spaces)\n"
+    "  -q, --per-topic        also output the value of every topic\n"
+    "  -f, --format F         tsv (default: run, measure, topic|all, value), csv or json\n"
+    "      --precision N      decimals in tsv/csv (default 4); json keeps full precision\n"
+    "      --missing P        skip (default, as trec_eval): score a run on the topics it answered;\n"
+    "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
+    "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
+    "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
+    "A run is named by its file name; its tag (6th column) is reported beside it.\n";
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string format_value(const MeasureSpec& m, double v, int precision) {
+    if (std::isnan(v)) return "nan";
+    char buf[64];
+    if (m.info().integer && m.aggregate() != Aggregate::GeoMean && v == std::floor(v) && std::fabs(v) < 1e15)
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", precision, v);
+    return buf;
+}
+
+nlohmann::json json_value(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+int cmd_eval(const std::vector<std::string>& args) {
+    static const std::vector<OptionSpec> specs = {
+        {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
+        {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
+        {0, "qrels-format", true},     {0, "order", true},
+    };
+    std::vector<ParsedOption> options;
+    std::vector<std::string> positional;
+    parse_args(args, specs, options, positional);
+    std::vector<MeasureSpec> measures;
+    bool per_topic = false;
+    std::string format = "tsv";
+    int precision = 4;
+    EvalOptions eo;
+    QrelsFormat qformat = QrelsFormat::Plain;
+    RunOrder order = RunOrder::Score;
+    for (const ParsedOption& p : options) {
+        if (p.name == "help") {
+            std::fputs(kHelp, stdout);
+            return 0;
+        }
+        if (p.name == "measure") {
+            bool preset = false;
+            for (const MeasureGroup& g : measure_groups()) {
+                if (g.name == p.value) {
+                    for (const std::string& m : g.measures) measures.push_back(parse_measure(m));
+                    preset = true;
+                }
+            }
+            if (!preset)
+                for (MeasureSpec& m : parse_measures(p.value)) measures.push_back(std::move(m));
+        }
+        if (p.name == "per-topic") per_topic = true;
+        if (p.name == "format") {
+            format = p.value;
+            if (format != "tsv" && format != "csv" && format != "json")
+                throw UsageError("--format must be tsv, csv or json, got '" + format + "'");
+        }
+        if (p.name == "precision") {
+            char* end;
+            long v = std::strtol(p.value.c_str(), &end, 10);
+            if (*end || v < 0 || v > 17) throw UsageError("--precision must be an integer from 0 to 17");
+            precision = static_cast<int>(v);
+        }
+        if (p.name == "missing") {
+            if (p.value == "skip")
+                eo.missing = MissingTopics::Skip;
+            else if (p.value == "zero")
+                eo.missing = MissingTopics::Zero;
+            else
+                throw UsageError("--missing must be skip or zero, got '" + p.value + "'");
+        }
+        if (p.name == "qrels-format") {
+            if (p.value == "plain")
+                qformat = QrelsFormat::Plain;
+            else if (p.value == "diversity")
+                qformat = QrelsFormat::Grouped;
+            else
+                throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
+        }
+        if (p.name == "order") {
+            if (p.value == "score")
+                order = RunOrder::Score;
+            else if (p.value == "rank")
+                order = RunOrder::Rank;
+            else
+                throw UsageError("--order must be score or rank, got '" + p.value + "'");
+        }
+    }
+    if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
+    if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
+
+    auto qrels = load_qrels(positional[0], qformat);
+    std::vector<std::string> paths(positional.begin() + 1, positional.end());
+    std::map<std::string, int> name_count;
+    for (const std::string& p : paths) name_count[base_name(p)]++;
+    std::vector<std::shared_ptr<const Run>> runs;
+    for (const std::string& p : paths) {
+        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
+        try {
+            runs.push_back(load_run(qrels, p, name, order));
+        } catch (const InputError& e) {
+            throw InputError(p, e.line(), e.problem());
+        }
+    }
+    Evaluation ev = evaluate(qrels, runs, measures, eo);
+    for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
+
+    std::string out;
+    if (format == "json") {
+        nlohmann::json j;
+        j["irlens"] = IRLENS_VERSION;
+        j["qrels"] = positional[0];
+        j["missing"] = eo.missing == MissingTopics::Skip ? "skip" : "zero";
+        j["measures"] = nlohmann::json::array();
+        j["measures_full"] = nlohmann::json::object();
+        for (const MeasureSpec& m : ev.measures) {
+            j["measures"].push_back(m.name());
+            j["measures_full"][m.name()] = m.full_name();
+        }
+        j["runs"] = nlohmann::json::object();
+        for (const RunScores& r : ev.runs) {
+            nlohmann::json jr;
+            jr["tag"] = r.tag;
+            jr["mean"] = nlohmann::json::object();
+            for (std::size_t m = 0; m < ev.measures.size(); ++m) jr["mean"][ev.measures[m].name()] = json_value(r.aggregate[m]);
+            if (per_topic) {
+                jr["per_topic"] = nlohmann::json::object();
+                for (std::size_t t = 0; t < r.topics.size(); ++t) {
+                    nlohmann::json jt = nlohmann::json::object();
+                    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+                        if (ev.measures[m].info().text_valued)
+                            jt[ev.measures[m].name()] = r.texts[m][t];
+                        else
+                            jt[ev.measures[m].name()] = json_value(r.values[m][t]);
+                    }
+                    jr["per_topic"][r.topics[t]] = jt;
+                }
+            }
+            j["runs"][r.name] = jr;
+        }
+        j["warnings"] = ev.warnings;
+        out = j.dump(2) + "\n";
+    } else {
+        const char sep = format == "csv" ? ',' : '\t';
+        auto field = [&](const std::string& s) { return format == "csv" ? csv_field(s) : s; };
+        if (format == "csv") out += "run,measure,topic,value\n";
+        for (const RunScores& r : ev.runs) {
+            if (per_topic) {
+                for (std::size_t t = 0; t < r.topics.size(); ++t) {
+                    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+                        std::string v = ev.measures[m].info().text_valued ? r.texts[m][t]
+                                                                          : format_value(ev.measures[m], r.values[m][t], precision);
+                        out += field(r.name) + sep + field(ev.measures[m].name()) + sep + field(r.topics[t]) + sep + field(v) + "\n";
+                    }
+                }
+            }
+            for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+                if (ev.measures[m].info().text_valued) continue;
+                out += field(r.name) + sep + field(ev.measures[m].name()) + sep + "all" + sep +
+                       format_value(ev.measures[m], r.aggregate[m], precision) + "\n";
+            }
+        }
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+}
+
+}  // namespace irlens::cli

@@ -1,0 +1,26 @@
+// Reading input files for the CLI: plain or gzip (detected by its magic bytes), from a path or
+// stdin ("-"), streamed in chunks into the core's readers.
+#pragma once
+
+#include "irlens/qrels.hpp"
+#include "irlens/run.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace irlens::cli {
+
+/// Calls sink with consecutive chunks of the (decompressed) file. Throws InputError naming the
+/// file when it cannot be opened or read, or when gzip data is corrupt.
+void read_file(const std::string& path, const std::function<void(std::string_view)>& sink);
+
+std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format);
+std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
+                                    const std::string& name, RunOrder order);
+
+/// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
+std::string base_name(const std::string& path);
+
+}  // namespace irlens::cli

@@ -1,0 +1,142 @@
+// The measure registry and the measure-name language.
+//
+// Every measure is one MeasureInfo entry (canonical name, parameters with types and defaults,
+// one-line help, citation, aggregation, factory). Families live in core/src/measures/<family>.cpp
+// and are listed once in core/src/registry.cpp. Everything user-facing (CLI help, `irlens
+// measures`, the JS API, web tooltips) is generated from this table.
+//
+// Names (parsed in exactly one place, parse_measure):
+//     NAME [ "(" KEY "=" VALUE { "," KEY "=" VALUE } ")" ] [ "@" CUTOFF ]
+//   e.g. P@10, P(rel=2)@5, nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.8), SetF(beta=0.5), IPrec@0.3.
+//   VALUE: a number, True/False, a word, {INT:NUMBER,...} (gains) or [ITEM,...] (lists).
+//   Every measure also accepts agg=mean|gmean (gmean = trec_eval's geometric mean with floor 1e-5).
+// Printing: MeasureSpec::name() is the canonical form used as the key everywhere (CLI, JSON, JS,
+// charts): the cutoff, every parameter flagged `shown` (always, with its value even when it is the
+// default, e.g. RBP(p=0.8)) and every other parameter whose value differs from its default.
+// MeasureSpec::full_name() spells out every parameter, for provenance records.
+#pragma once
+
+#include "irlens/ranking.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace irlens {
+
+enum class ParamKind { Int, Real, Bool, Word, Gains, RealList, WordList };
+enum class CutoffKind { None, Int, Real };
+enum class Aggregate { Mean, Sum, GeoMean };
+
+struct ParamInfo {
+    std::string name;
+    ParamKind kind;
+    std::string default_value;  // in the measure language; empty = no default (see required)
+    std::string help;
+    bool shown = false;         // always printed in the canonical name
+    bool required = false;      // must be given (e.g. alpha of rareness measures)
+    std::vector<std::string> choices;  // for Word: the allowed values
+};
+
+struct ParamValue {
+    ParamKind kind = ParamKind::Word;
+    bool given = false;     // false: absent and without default
+    long i = 0;
+    double r = 0;
+    bool b = false;
+    std::string word;
+    std::vector<std::pair<long, double>> gains;  // sorted by level
+    std::vector<double> reals;
+    std::vector<std::string> words;
+    std::string text() const;  // canonical spelling in the measure language
+};
+
+class MeasureSpec;
+class TopicView;
+struct EvalContext;
+
+/// A compiled measure: computes the value of one topic.
+class TopicMeasure {
+public:
+    virtual ~TopicMeasure() = default;
+    /// Called once per evaluation before any topic (cross-run measures build their tables here).
+    virtual void prepare(const EvalContext&) {}
+    virtual double compute(const TopicView& topic) const = 0;
+    /// Text-valued measures (relstring) override this.
+    virtual std::string text(const TopicView&) const { return {}; }
+};
+
+struct MeasureInfo {
+    std::string name;
+    std::vector<std::string> aliases;  // other accepted spellings (ir_measures': MAP, NDCG...)
+    std::string family;                // registry section, e.g. "trec_eval"
+    std::string help;                  // one line
+    std::string citation;              // paper (and equation) the definition follows
+    CutoffKind cutoff = CutoffKind::None;
+    bool cutoff_required = false;
+    std::string cutoff_help;
+    std::vector<ParamInfo> params;
+    Aggregate aggregate = Aggregate::Mean;  // default aggregation over topics
+    bool integer = false;                   // counts: printed without decimals where relevant
+    bool text_valued = false;
+    /// For a topic the run did not answer, trec_eval -c's placeholder ranking is scored, except
+    /// for these measures, which trec_eval resets to 0 (num_ret, utility, unj, rbp_resid, relstring).
+    bool zero_if_missing = false;
+    std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
+};
+
+/// A measure with all its parameters resolved.
+class MeasureSpec {
+public:
+    const MeasureInfo& info() const { return *info_; }
+    bool has_cutoff() const { return has_cutoff_; }
+    double cutoff() const { return cutoff_; }
+    long cutoff_int() const { return static_cast<long>(cutoff_); }
+    Aggregate aggregate() const { return aggregate_; }
+
+    const ParamValue& param(const std::string& name) const;
+    long int_param(const std::string& name) const { return param(name).i; }
+    double real_param(const std::string& name) const { return param(name).r; }
+    bool bool_param(const std::string& name) const { return param(name).b; }
+    const std::string& word_param(const std::string& name) const { return param(name).word; }
+
+    std::string name() const;       // canonical
+    std::string full_name() const;  // with every parameter
+
+    std::unique_ptr<TopicMeasure> compile() const { return info_->make(*this); }
+
+private:
+    friend MeasureSpec parse_measure(std::string_view);
+    std::string render(bool full) const;
+    const MeasureInfo* info_ = nullptr;
+    bool has_cutoff_ = false;
+    double cutoff_ = 0;
+    Aggregate aggregate_ = Aggregate::Mean;
+    std::map<std::string, ParamValue> params_;
+    std::string cutoff_text_;
+};
+
+/// Parses one measure name; throws UsageError with a message pointing at the problem.
+MeasureSpec parse_measure(std::string_view text);
+/// Parses a list separated by whitespace or by commas outside parentheses/brackets.
+std::vector<MeasureSpec> parse_measures(std::string_view text);
+
+/// The registry, in family order.
+const std::vector<MeasureInfo>& registry();
+const MeasureInfo* find_measure(std::string_view name);
+
+/// Named groups of measures (presets), e.g. "trec_official".
+struct MeasureGroup {
+    std::string name, help;
+    std::vector<std::string> measures;
+};
+const std::vector<MeasureGroup>& measure_groups();
+
+/// Shortest decimal text that reads back as exactly v ("0.8", "1", "1e-05").
+std::string format_number(double v);
+
+}  // namespace irlens

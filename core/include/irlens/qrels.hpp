@@ -1,0 +1,105 @@
+// Relevance judgments: the index every run is evaluated against.
+//
+// Formats (whitespace-separated, '#' comment lines and blank lines skipped, CRLF accepted):
+//   plain    `topic iter doc rel`      TREC qrels. iter is ignored. A (topic, doc) pair may occur
+//                                      once; a repeat is an error naming both lines.
+//   grouped  `topic group doc rel`     qrels_jg (group = judgment group) and diversity qrels
+//                                      (group = subtopic). (topic, group, doc) may occur once.
+// rel is an integer (a decimal point is an error). Negative rel values behave as in trec_eval
+// (form_res_rels.c): a retrieved doc judged < 0 counts as "in the pool but unjudged" (-2); it never
+// counts towards the relevance level counts.
+//
+// Topics are kept sorted by id in byte order (trec_eval's order); judgments of a topic are sorted
+// by doc id (byte order) and then by group.
+#pragma once
+
+#include "irlens/text.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace irlens {
+
+enum class QrelsFormat { Plain, Grouped };
+
+struct Judgment {
+    std::uint32_t doc;    // offset of the doc id in the string arena (see Qrels::doc)
+    std::uint32_t group;  // index into Qrels::group_names (column 2), 0 for plain qrels
+    std::int32_t rel;
+    std::uint32_t line;   // 1-based line in the source file
+};
+
+class Qrels {
+public:
+    const std::string& source() const { return source_; }
+    QrelsFormat format() const { return format_; }
+    std::size_t num_topics() const { return topics_.size(); }
+    std::string_view topic_id(std::size_t t) const { return topics_[t].id; }
+    /// Index of the topic with this id, or -1.
+    long find_topic(std::string_view id) const;
+
+    /// Judgments of topic t, sorted by doc id then group.
+    const Judgment* begin(std::size_t t) const { return judgments_.data() + topics_[t].first; }
+    const Judgment* end(std::size_t t) const { return begin(t) + topics_[t].count; }
+    std::size_t num_judgments(std::size_t t) const { return topics_[t].count; }
+    std::size_t num_judgments() const { return judgments_.size(); }
+    const Judgment& judgment(std::uint32_t index) const { return judgments_[index]; }
+    std::uint32_t index_of(const Judgment& j) const { return static_cast<std::uint32_t>(&j - judgments_.data()); }
+
+    std::string_view doc(const Judgment& j) const { return doc_at(j.doc); }
+    std::string_view doc_at(std::uint32_t offset) const;
+    const std::vector<std::string>& group_names() const { return group_names_; }
+
+    /// Index of the first judgment of doc in topic t (in grouped qrels the following judgments
+    /// of the same doc are adjacent), or -1 when the doc is not judged for t.
+    long find(std::size_t t, std::string_view doc) const;
+
+    /// Highest rel value in the whole file (0 if none is positive).
+    int max_grade() const { return max_grade_; }
+
+private:
+    friend class QrelsReader;
+    struct Topic {
+        std::string id;
+        std::uint32_t first = 0, count = 0;
+    };
+    std::string source_;
+    QrelsFormat format_ = QrelsFormat::Plain;
+    std::vector<Topic> topics_;
+    std::vector<Judgment> judgments_;
+    std::string arena_;  // doc ids, each as a 2-byte little-endian length followed by the bytes
+    std::vector<std::string> group_names_;
+    std::unordered_map<std::string_view, std::uint32_t> topic_index_;
+    // Open-addressing table over (topic, doc) -> index of first judgment; size is a power of 2.
+    std::vector<std::uint32_t> table_;
+    int max_grade_ = 0;
+};
+
+/// Builds a Qrels from bytes fed in chunks of any size. Throws InputError on the first bad line.
+class QrelsReader {
+public:
+    QrelsReader(std::string source, QrelsFormat format);
+    ~QrelsReader();
+    void feed(std::string_view chunk);
+    /// Validates the whole file (non-empty, no duplicates) and returns the index.
+    std::shared_ptr<const Qrels> finish();
+
+private:
+    void on_line(std::string_view line, std::uint64_t line_no);
+    struct Raw;
+    std::unique_ptr<Raw> raw_;
+    text::LineSplitter lines_;
+};
+
+/// Convenience: parse a whole buffer.
+std::shared_ptr<const Qrels> read_qrels(std::string source, std::string_view bytes,
+                                        QrelsFormat format = QrelsFormat::Plain);
+
+/// Hash shared by the qrels and run doc tables.
+std::uint64_t hash_doc(std::uint64_t seed, std::string_view doc);
+
+}  // namespace irlens

@@ -1,0 +1,100 @@
+// A retrieval run `topic Q0 doc rank score tag`, read against a qrels index.
+//
+// Contract:
+// - Lines need at least 6 whitespace-separated fields (trec_eval ignores any after the tag, and
+//   so does irlens). '#' comment lines and blank lines are skipped; CRLF is accepted.
+// - score must be a finite or infinite decimal number (NaN is an error). With RunOrder::Rank the
+//   rank column must be an integer and is what orders the documents.
+// - A (topic, doc) pair may occur once; a repeat is an error naming both lines.
+// - Lines whose topic is not in the qrels are dropped and counted (trec_eval ignores such topics).
+// - The run keeps, per qrels topic, its entries in file order; ordering happens at evaluation
+//   (see ranking.hpp). A judged doc is stored as the index of its qrels judgment, an unjudged doc
+//   as its bytes, so memory is about 16 bytes per line plus the unjudged doc ids.
+#pragma once
+
+#include "irlens/qrels.hpp"
+#include "irlens/text.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace irlens {
+
+enum class RunOrder {
+    Score,  // trec_eval: score descending, ties broken by doc id descending (byte order)
+    Rank,   // the rank column ascending, ties broken by doc id descending (byte order)
+};
+
+struct RunEntry {
+    double key;           // the score (RunOrder::Score) or minus the rank (RunOrder::Rank)
+    std::uint32_t doc;    // judgment index in the qrels, or kUnjudgedDoc | offset in Run's arena
+    std::uint32_t line;   // 1-based line in the source
+};
+
+constexpr std::uint32_t kUnjudgedDoc = 0x80000000u;
+/// The document trec_eval -c invents for a topic a run did not answer ("ceci_nest_pas_un_docno").
+constexpr std::uint32_t kPlaceholderDoc = 0xFFFFFFFFu;
+
+class Run {
+public:
+    const std::string& name() const { return name_; }
+    /// The tag (6th column) of the last line read, as trec_eval reports it.
+    const std::string& tag() const { return tag_; }
+    /// True when several different tags occurred in the file.
+    bool mixed_tags() const { return mixed_tags_; }
+    const Qrels& qrels() const { return *qrels_; }
+    const std::shared_ptr<const Qrels>& qrels_ptr() const { return qrels_; }
+    RunOrder order() const { return order_; }
+
+    /// Per qrels topic: did the run answer it, and with which entries (file order).
+    bool has_topic(std::size_t t) const { return !topics_[t].empty(); }
+    const std::vector<RunEntry>& entries(std::size_t t) const { return topics_[t]; }
+    std::size_t num_topics_answered() const;
+
+    /// The document id of an entry (also valid for kPlaceholderDoc).
+    std::string_view doc(std::uint32_t ref) const;
+    /// Relevance of a doc ref as trec_eval sees it: the judgment, -1 when not in the qrels.
+    /// (Negative judgments are returned as they are; ranking.cpp maps them to -2.)
+    bool judged(std::uint32_t ref) const { return (ref & kUnjudgedDoc) == 0; }
+
+    std::uint64_t lines_read() const { return lines_read_; }
+    /// Lines dropped because their topic is not in the qrels, and those topic ids (sorted).
+    std::uint64_t ignored_lines() const { return ignored_lines_; }
+    const std::vector<std::string>& ignored_topics() const { return ignored_topics_; }
+
+private:
+    friend class RunReader;
+    std::string name_, tag_;
+    bool mixed_tags_ = false;
+    std::shared_ptr<const Qrels> qrels_;
+    RunOrder order_ = RunOrder::Score;
+    std::vector<std::vector<RunEntry>> topics_;
+    std::string arena_;
+    std::uint64_t lines_read_ = 0, ignored_lines_ = 0;
+    std::vector<std::string> ignored_topics_;
+};
+
+/// Builds a Run from bytes fed in chunks of any size. Throws InputError on the first bad line.
+class RunReader {
+public:
+    RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order = RunOrder::Score);
+    ~RunReader();
+    void feed(std::string_view chunk);
+    std::shared_ptr<const Run> finish();
+
+private:
+    void on_line(std::string_view line, std::uint64_t line_no);
+    void grow_table();
+    struct State;
+    std::unique_ptr<State> st_;
+    text::LineSplitter lines_;
+};
+
+/// Convenience: parse a whole buffer.
+std::shared_ptr<const Run> read_run(std::shared_ptr<const Qrels> qrels, std::string name, std::string_view bytes,
+                                    RunOrder order = RunOrder::Score);
+
+}  // namespace irlens

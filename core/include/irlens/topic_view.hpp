@@ -1,0 +1,55 @@
+// What a measure sees of one (run, topic) pair, with the rankings it needs built lazily and
+// cached: the ordering is computed once per topic, and one Ranking per distinct
+// (rel_level, judged_only) the measures ask for.
+#pragma once
+
+#include "irlens/qrels.hpp"
+#include "irlens/ranking.hpp"
+#include "irlens/run.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace irlens {
+
+/// Shared by every topic of one evaluation.
+struct EvalContext {
+    std::shared_ptr<const Qrels> qrels;
+    std::vector<std::shared_ptr<const Run>> runs;  // every run evaluated together
+    RankingOptions base;                           // max_docs and forced judged_only (trec_eval -M, -J)
+};
+
+class TopicView {
+public:
+    TopicView(const EvalContext& context, std::size_t run_index, std::size_t topic);
+
+    const EvalContext& context() const { return *context_; }
+    const Qrels& qrels() const { return *context_->qrels; }
+    const Run& run() const { return *context_->runs[run_index_]; }
+    std::size_t run_index() const { return run_index_; }
+    std::size_t topic() const { return topic_; }
+    /// True when the run has no result for the topic (the ranking then holds trec_eval -c's
+    /// placeholder document).
+    bool missing() const { return missing_; }
+
+    /// The ranking at relevance threshold rel_level; judged_only drops unjudged docs first.
+    const Ranking& ranking(long rel_level, bool judged_only = false) const;
+    /// Doc refs in evaluation order (before max_docs / judged_only).
+    const std::vector<std::uint32_t>& ordered() const;
+
+private:
+    const EvalContext* context_;
+    std::size_t run_index_, topic_;
+    bool missing_;
+    mutable std::vector<std::uint32_t> ordered_;
+    mutable bool have_order_ = false;
+    struct Cached {
+        long rel_level;
+        bool judged_only;
+        std::unique_ptr<Ranking> ranking;
+    };
+    mutable std::vector<Cached> cache_;
+};
+
+}  // namespace irlens

@@ -1,0 +1,58 @@
+// A drop-in for trec_eval 10.0: the same options, the same measures (named as trec_eval names
+// them: map, P.5,10, ndcg.1=3,2=9 ...), the same output bytes.
+//
+// Deliberate differences (documented in the README):
+// - trec_eval 10.0 aborts when a qrels topic has no results unless -c; irlens skips such topics,
+//   as trec_eval's own help text promises.
+// - rbp and rbp_resid: trec_eval 10.0 reads uninitialised min/max in m_rbp.c; irlens initialises
+//   them from the gain table (see measures/rbp.cpp).
+// - Input errors (duplicates, malformed lines) are found at load time for every topic, not only
+//   for the topics trec_eval happens to evaluate.
+#pragma once
+
+#include "irlens/qrels.hpp"
+#include "irlens/run.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace irlens {
+
+/// Reference means and standard deviations per (topic, measure) for -Z.
+class ZScores {
+public:
+    /// Lines `topic measure mean stddev`.
+    static std::shared_ptr<const ZScores> parse(const std::string& source, std::string_view bytes);
+    /// Returns false when the pair is not in the file.
+    bool find(const std::string& topic, const std::string& measure, double& mean, double& stddev) const;
+    bool has_topic(const std::string& topic) const { return topics_.count(topic) != 0; }
+
+private:
+    std::map<std::string, std::map<std::string, std::pair<double, double>>> topics_;
+};
+
+struct TrecEvalOptions {
+    std::vector<std::string> measures;  // -m arguments in order ("official" when empty)
+    bool per_query = false;             // -q
+    bool complete = false;              // -c
+    bool summary = true;                // false with -n
+    bool judged_only = false;           // -J
+    long rel_level = 1;                 // -l
+    long max_docs = 2147483647L;        // -M
+    long num_docs = 0;                  // -N
+    std::string only_topic;             // -D N.TOPIC evaluates only TOPIC
+    std::shared_ptr<const ZScores> zscores;  // -Z
+};
+
+/// Evaluates one run and returns what trec_eval prints on stdout. Throws UsageError for bad
+/// measure names or parameters, InputError when the run shares no topic with the qrels.
+std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                      const std::shared_ptr<const Run>& run);
+
+/// trec_eval's measure nicknames ("official", "all_trec", "set", ...) and root names, for help.
+std::vector<std::string> trec_eval_measure_names();
+
+}  // namespace irlens

@@ -1,0 +1,90 @@
+#include "irlens/evaluate.hpp"
+
+#include "irlens/topic_view.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace irlens {
+
+double aggregate(const MeasureSpec& spec, const std::vector<double>& values) {
+    if (values.empty() || spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
+    double sum = 0;
+    switch (spec.aggregate()) {
+        case Aggregate::Sum:
+            for (double v : values) sum += v;
+            return sum;
+        case Aggregate::Mean:
+            for (double v : values) sum += v;
+            return sum / static_cast<double>(values.size());
+        case Aggregate::GeoMean:
+            for (double v : values) sum += std::log(std::max(v, 0.00001));
+            return std::exp(sum / static_cast<double>(values.size()));
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+std::vector<std::string> run_warnings(const Run& run, MissingTopics missing) {
+    std::vector<std::string> out;
+    if (run.ignored_lines()) {
+        std::string list;
+        const auto& topics = run.ignored_topics();
+        for (std::size_t i = 0; i < topics.size() && i < 5; ++i) list += (i ? ", " : "") + topics[i];
+        if (topics.size() > 5) list += ", ...";
+        out.push_back(run.name() + ": " + std::to_string(run.ignored_lines()) + " lines for " +
+                      std::to_string(topics.size()) + " topic(s) not in the qrels were ignored (" + list + ")");
+    }
+    std::size_t answered = run.num_topics_answered(), total = run.qrels().num_topics();
+    if (answered < total)
+        out.push_back(run.name() + ": " + std::to_string(total - answered) + " of " + std::to_string(total) +
+                      " qrels topics have no results (" +
+                      (missing == MissingTopics::Skip ? "skipped; --missing zero scores them 0)" : "scored 0)"));
+    if (run.mixed_tags()) out.push_back(run.name() + ": several run tags in one file; reporting the last, '" + run.tag() + "'");
+    return out;
+}
+
+Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
+                    const std::vector<MeasureSpec>& measures, const EvalOptions& options) {
+    Evaluation ev;
+    ev.measures = measures;
+    ev.missing = options.missing;
+    EvalContext context;
+    context.qrels = qrels;
+    context.runs = runs;
+    std::vector<std::unique_ptr<TopicMeasure>> compiled;
+    for (const MeasureSpec& m : measures) compiled.push_back(m.compile());
+    for (auto& c : compiled) c->prepare(context);
+
+    std::size_t total = runs.size() * qrels->num_topics(), done = 0;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const Run& run = *runs[r];
+        for (std::string& w : run_warnings(run, options.missing)) ev.warnings.push_back(std::move(w));
+        RunScores scores;
+        scores.name = run.name();
+        scores.tag = run.tag();
+        scores.values.resize(measures.size());
+        scores.texts.resize(measures.size());
+        for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
+            if (options.progress && (++done % 64 == 0) && !options.progress(static_cast<double>(done) / total))
+                throw Cancelled();
+            if (!run.has_topic(t) && options.missing == MissingTopics::Skip) continue;
+            scores.topics.emplace_back(qrels->topic_id(t));
+            TopicView view(context, r, t);
+            for (std::size_t m = 0; m < measures.size(); ++m) {
+                bool zero = view.missing() && measures[m].info().zero_if_missing;
+                if (measures[m].info().text_valued) {
+                    scores.texts[m].push_back(zero ? std::string() : compiled[m]->text(view));
+                    scores.values[m].push_back(std::numeric_limits<double>::quiet_NaN());
+                } else {
+                    scores.values[m].push_back(zero ? 0.0 : compiled[m]->compute(view));
+                }
+            }
+        }
+        for (std::size_t m = 0; m < measures.size(); ++m) scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
+        ev.runs.push_back(std::move(scores));
+    }
+    if (options.progress) options.progress(1.0);
+    return ev;
+}
+
+}  // namespace irlens

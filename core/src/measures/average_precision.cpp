@@ -1,0 +1,225 @@
+// Average precision and its relatives: AP (map, map_cut), infAP, yaap, interpolated precision at
+// recall levels (iprec_at_recall, 11pt_avg) and reciprocal rank. trec_eval 10.0 (m_map.c,
+// m_map_cut.c, m_infap.c, m_yaap.c, m_iprec_at_recall.c, m_11pt_avg.c, m_recip_rank.c; NIST),
+// number for number.
+#include "measures/common.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "irlens/error.hpp"
+
+namespace irlens::measures {
+
+namespace {
+
+/// m_map.c / m_map_cut.c: sum over relevant docs in the first k ranks of precision at their rank,
+/// over the number of relevant docs. k < 0: the whole ranking.
+double average_precision(const Ranking& r, long k) {
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (long i = 0; i < n; ++i) {
+        if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
+            ++rel_so_far;
+            sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+        }
+    }
+    if (k < 0) return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
+    return r.num_rel ? sum / static_cast<double>(r.num_rel) : 0.0;
+}
+
+/// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
+double inferred_ap(const Ranking& r) {
+    const double eps = 0.00001;  // INFAP_EPSILON
+    long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
+    double inf_ap = 0.0;
+    for (long j = 0; j < r.num_ret; ++j) {
+        int rel = r.rels[static_cast<std::size_t>(j)];
+        if (rel == kNotInPool) continue;
+        if (rel == kUnjudged) {
+            ++pool_unjudged_so_far;
+            continue;
+        }
+        if (rel >= 0 && rel < r.rel_level) {
+            ++nonrel_so_far;
+        } else {
+            ++rel_so_far;
+            if (j == 0) {
+                inf_ap += 1.0;
+            } else {
+                double fj = static_cast<double>(j);
+                inf_ap += 1.0 / (fj + 1.0) +
+                          (fj / (fj + 1.0)) * ((rel_so_far - 1 + nonrel_so_far + pool_unjudged_so_far) / fj) *
+                              ((rel_so_far - 1 + eps) / (rel_so_far - 1 + nonrel_so_far + 2 * eps));
+            }
+        }
+    }
+    if (r.num_rel) inf_ap /= r.num_rel;
+    return inf_ap;
+}
+
+/// m_yaap.c: log((1 + s) / (1 + R - s)), s = the sum of precisions at relevant docs (Robertson,
+/// "On Smoothing Average Precision", ECIR 2012).
+double yaap(const Ranking& r) {
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (long i = 0; i < r.num_ret; ++i) {
+        if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
+            ++rel_so_far;
+            sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+        }
+    }
+    return std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
+}
+
+/// m_iprec_at_recall.c / m_11pt_avg.c for one recall level x: the interpolated precision
+/// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank).
+double interpolated_precision(const Ranking& r, double x) {
+    long cutoff = std::lround(x * static_cast<double>(r.num_rel));
+    bool pending = cutoff <= r.num_rel_ret;
+    double precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
+    double int_precis = precis;
+    long rel_so_far = r.num_rel_ret;
+    for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
+        precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+        if (int_precis < precis) int_precis = precis;
+        if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) {
+            if (pending && rel_so_far == cutoff) return int_precis;
+            --rel_so_far;
+        }
+    }
+    return pending ? int_precis : 0.0;
+}
+
+/// m_11pt_avg.c: interpolated precision averaged over the recall levels xs, replayed exactly
+/// (trec_eval does not sort these levels, and its scan depends on their order).
+double interpolated_precision_avg(const Ranking& r, const std::vector<double>& xs) {
+    std::vector<long> cutoffs;
+    for (double x : xs) cutoffs.push_back(std::lround(x * static_cast<double>(r.num_rel)));
+    long cut = static_cast<long>(cutoffs.size()) - 1;
+    while (cut >= 0 && cutoffs[static_cast<std::size_t>(cut)] > r.num_rel_ret) --cut;
+    double precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
+    double int_precis = precis, sum = 0.0;
+    long rel_so_far = r.num_rel_ret;
+    for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
+        precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+        if (int_precis < precis) int_precis = precis;
+        if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) {
+            while (cut >= 0 && rel_so_far == cutoffs[static_cast<std::size_t>(cut)]) {
+                sum += int_precis;
+                --cut;
+            }
+            --rel_so_far;
+        }
+    }
+    for (; cut >= 0; --cut) sum += int_precis;
+    return sum / static_cast<double>(xs.size());
+}
+
+/// m_recip_rank.c, optionally restricted to the top k.
+double reciprocal_rank(const Ranking& r, long k) {
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    for (long i = 0; i < n; ++i)
+        if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) return 1.0 / static_cast<double>(i + 1);
+    return 0.0;
+}
+
+MeasureInfo ranked(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = std::move(aliases);
+    m.family = "average precision";
+    m.help = help;
+    m.citation = cite;
+    m.params = {rel_param(), judged_only_param()};
+    return m;
+}
+
+}  // namespace
+
+void add_average_precision_measures(std::vector<MeasureInfo>& out) {
+    {
+        MeasureInfo m = ranked("AP", {"MAP", "map"},
+                               "Average precision: precision at each relevant document retrieved (in the top k with @k), "
+                               "summed over the number of relevant documents. AP@k is trec_eval's map_cut.k.",
+                               "Buckley & Voorhees (2005); Harman (1992); trec_eval 10.0 (NIST), m_map.c, m_map_cut.c");
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) {
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return average_precision(v.ranking(level, jo), k); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ranked("infAP", {},
+                               "Inferred AP for sampled pools: docs judged negative count as pooled-but-unjudged, "
+                               "docs not in the qrels as non-relevant.",
+                               "Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect Judgments "
+                               "(CIKM 2006); trec_eval 10.0 (NIST), m_infap.c");
+        m.params = {rel_param()};
+        m.make = [](const MeasureSpec& s) {
+            long level = s.int_param("rel");
+            return fn([=](const TopicView& v) { return inferred_ap(v.ranking(level)); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ranked("YAAP", {"yaap"}, "Yet another AP: log((1 + S) / (1 + R - S)), S the sum of precisions at relevant docs.",
+                               "Robertson, On Smoothing Average Precision (ECIR 2012); trec_eval 10.0 (NIST), m_yaap.c");
+        m.make = [](const MeasureSpec& s) {
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return yaap(v.ranking(level, jo)); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ranked("IPrec", {},
+                               "Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
+                               "at or after the one where recall x is reached.",
+                               "trec_eval 10.0 (NIST), m_iprec_at_recall.c");
+        m.cutoff = CutoffKind::Real;
+        m.cutoff_required = true;
+        m.cutoff_help = "recall level in [0,1]";
+        m.make = [](const MeasureSpec& s) {
+            double x = s.cutoff();
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return interpolated_precision(v.ranking(level, jo), x); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ranked("IPrecAvg", {"11pt_avg"},
+                               "Interpolated precision averaged over recall levels (default: the 11 points 0, 0.1 ... 1).",
+                               "trec_eval 10.0 (NIST), m_11pt_avg.c");
+        m.params.insert(m.params.begin(), ParamInfo{"recall", ParamKind::RealList, "[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]",
+                                                    "the recall levels averaged"});
+        m.make = [](const MeasureSpec& s) {
+            std::vector<double> xs = s.param("recall").reals;
+            if (xs.empty()) throw UsageError("IPrecAvg: recall must list at least one level");
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return interpolated_precision_avg(v.ranking(level, jo), xs); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ranked("RR", {"MRR", "recip_rank"},
+                               "Reciprocal rank of the first relevant document (in the top k with @k).",
+                               "Kantor & Voorhees (2000); trec_eval 10.0 (NIST), m_recip_rank.c");
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) {
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return reciprocal_rank(v.ranking(level, jo), k); });
+        };
+        out.push_back(m);
+    }
+}
+
+}  // namespace irlens::measures

@@ -1,0 +1,86 @@
+// Building blocks shared by the measure families (internal header).
+#pragma once
+
+#include "irlens/measure.hpp"
+#include "irlens/topic_view.hpp"
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace irlens::measures {
+
+/// A TopicMeasure from a lambda `double(const TopicView&)`.
+template <class F>
+class FnMeasure final : public TopicMeasure {
+public:
+    explicit FnMeasure(F f) : f_(std::move(f)) {}
+    double compute(const TopicView& v) const override { return f_(v); }
+
+private:
+    F f_;
+};
+
+template <class F>
+std::unique_ptr<TopicMeasure> fn(F f) {
+    return std::make_unique<FnMeasure<F>>(std::move(f));
+}
+
+// Parameters used by many measures, with ir_measures' names and defaults.
+inline ParamInfo rel_param(const char* def = "1") {
+    return {"rel", ParamKind::Int, def, "minimum judgment that counts as relevant (inclusive)"};
+}
+inline ParamInfo judged_only_param() {
+    return {"judged_only", ParamKind::Bool, "False",
+            "drop unjudged documents before computing (condensed list, Sakai's M')"};
+}
+inline ParamInfo gains_param() {
+    return {"gains", ParamKind::Gains, "",
+            "gain per relevance level, e.g. {0:0,1:1,2:3}; unlisted levels gain their own level (trec_eval)"};
+}
+
+/// Gain lookup as trec_eval's setup_gains/get_gain (gain_init.c): the listed levels take the given
+/// gains, every other judged level l >= 0 of the topic gains l, anything else (unjudged, not in the
+/// pool, levels absent from the topic) gains 0.
+struct GainLevel {
+    long level;
+    double gain;
+    long count;  // judgments of the topic at this level
+};
+std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r);
+double gain_of(long rel, const std::vector<GainLevel>& gains);
+
+/// glibc's qsort (a top-down merge sort) replayed, so that comparators that are not strict weak
+/// orders (trec_eval's int-truncated gain comparison) order elements exactly as trec_eval does.
+/// cmp(a, b) returns <0, 0 or >0 like a qsort comparator.
+template <class T, class Cmp>
+void trec_qsort(T* b, std::size_t n, Cmp cmp, T* tmp) {
+    if (n <= 1) return;
+    std::size_t n1 = n / 2, n2 = n - n1;
+    T* b1 = b;
+    T* b2 = b + n1;
+    trec_qsort(b1, n1, cmp, tmp);
+    trec_qsort(b2, n2, cmp, tmp);
+    T* out = tmp;
+    while (n1 > 0 && n2 > 0) {
+        if (cmp(*b1, *b2) <= 0) {
+            *out++ = *b1++;
+            --n1;
+        } else {
+            *out++ = *b2++;
+            --n2;
+        }
+    }
+    while (n1 > 0) {
+        *out++ = *b1++;
+        --n1;
+    }
+    for (std::size_t i = 0; i < n - n2; ++i) b[i] = tmp[i];
+}
+template <class T, class Cmp>
+void trec_qsort(std::vector<T>& v, Cmp cmp) {
+    std::vector<T> tmp(v.size());
+    trec_qsort(v.data(), v.size(), cmp, tmp.data());
+}
+
+}  // namespace irlens::measures

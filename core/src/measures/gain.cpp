@@ -1,0 +1,337 @@
+// Gain-based measures: nDCG (ndcg, ndcg_cut), DCG, ideal DCG, ndcg_rel, Rndcg, G and binG of
+// trec_eval 10.0 (m_ndcg.c, m_ndcg_cut.c, m_ndcg_rel.c, m_Rndcg.c, m_G.c, m_binG.c; NIST), number
+// for number, including the order in which trec_eval adds things up.
+//
+// nDCG_k = DCG_k / IDCG_k, DCG_k = sum_{i<=k} gain(d_i) / log2(i + 1) (Jarvelin & Kekalainen,
+// TOIS 2002, as implemented by trec_eval: the discount applies from rank 1 on).
+#include "measures/common.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace irlens::measures {
+
+std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r) {
+    std::vector<GainLevel> gains;
+    for (const auto& g : given) gains.push_back({g.first, g.second, 0});
+    for (long level = 0; level < r.num_rel_levels; ++level) {
+        auto it = std::find_if(gains.begin(), gains.end(), [&](const GainLevel& g) { return g.level == level; });
+        if (it != gains.end())
+            it->count = r.rel_levels[static_cast<std::size_t>(level)];
+        else
+            gains.push_back({level, static_cast<double>(level), r.rel_levels[static_cast<std::size_t>(level)]});
+    }
+    // gain_init.c sorts by increasing gain with an int-truncated difference as the comparator.
+    trec_qsort(gains, [](const GainLevel& a, const GainLevel& b) { return static_cast<int>(a.gain - b.gain); });
+    return gains;
+}
+
+double gain_of(long rel, const std::vector<GainLevel>& gains) {
+    for (const GainLevel& g : gains)
+        if (g.level == rel) return g.gain;
+    return 0.0;
+}
+
+namespace {
+
+const long kNoCutoff = std::numeric_limits<long>::max();
+
+/// Walks the ideal ranking of a gain table from the highest gain down (the state machine of
+/// m_ndcg.c): next() returns the gain at the next ideal rank, or 0 once the positive gains are used.
+class IdealWalk {
+public:
+    explicit IdealWalk(const std::vector<GainLevel>& g) : g_(g), level_(static_cast<long>(g.size()) - 1) {
+        gain_ = level_ >= 0 ? g_[static_cast<std::size_t>(level_)].gain : 0.0;
+    }
+    double current() const { return gain_; }
+    double next() {
+        ++num_at_level_;
+        while (level_ >= 0 && num_at_level_ > g_[static_cast<std::size_t>(level_)].count) {
+            num_at_level_ = 1;
+            --level_;
+            gain_ = level_ >= 0 ? g_[static_cast<std::size_t>(level_)].gain : 0.0;
+        }
+        return gain_;
+    }
+
+private:
+    const std::vector<GainLevel>& g_;
+    long level_;
+    long num_at_level_ = 0;
+    double gain_;
+};
+
+struct Dcg {
+    double dcg = 0, ideal = 0;
+};
+
+/// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff.
+Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
+    Dcg out;
+    long n = std::min(r.num_ret, k);
+    for (long i = 0; i < n; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        if (g != 0) out.dcg += g / std::log2(static_cast<double>(i + 2));
+    }
+    IdealWalk ideal(gains);
+    for (long i = 0; ideal.current() > 0.0 && i < k; ++i) {
+        double g = ideal.next();
+        if (g > 0.0) out.ideal += g / std::log2(static_cast<double>(i + 2));
+    }
+    return out;
+}
+
+/// m_ndcg_cut.c for one cutoff: the judgment itself is the gain; the ideal ranking is built from
+/// the level counts and stops at level 0.
+double ndcg_cut(const Ranking& r, long k) {
+    double sum = 0.0;
+    long n = std::min(r.num_ret, k);
+    for (long i = 0; i < n; ++i) {
+        double gain = r.rels[static_cast<std::size_t>(i)];
+        if (gain > 0) sum += gain / std::log2(static_cast<double>(i + 2));
+    }
+    long cur_lvl = r.num_rel_levels - 1, lvl_count = 0;
+    double ideal = 0.0;
+    for (long i = 0;; ++i) {
+        ++lvl_count;
+        while (cur_lvl > 0 && lvl_count > r.rel_levels[static_cast<std::size_t>(cur_lvl)]) {
+            --cur_lvl;
+            lvl_count = 1;
+        }
+        if (cur_lvl == 0 || i == k) break;
+        ideal += static_cast<double>(cur_lvl) / std::log2(static_cast<double>(i + 2));
+    }
+    return ideal > 0.0 ? sum / ideal : sum;
+}
+
+/// m_ndcg_rel.c: nDCG averaged at each relevant (gain > 0) document, with relevant documents not
+/// retrieved contributing the final DCG over the ideal.
+double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains) {
+    double results_dcg = 0, ideal_dcg = 0, sum = 0;
+    long num_rel_ret = 0, num_rel = 0, i = 0;
+    IdealWalk ideal(gains);
+    for (; i < r.num_ret && ideal.current() > 0.0; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
+        double ig = ideal.next();
+        if (ig > 0.0) {
+            ++num_rel;
+            ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+        }
+        if (g > 0) {
+            sum += results_dcg / ideal_dcg;
+            ++num_rel_ret;
+        }
+    }
+    for (; i < r.num_ret; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
+        if (g > 0) {
+            sum += results_dcg / ideal_dcg;
+            ++num_rel_ret;
+        }
+    }
+    while (ideal.current() > 0.0) {
+        double ig = ideal.next();
+        if (ig > 0.0) {
+            ++num_rel;
+            ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+        }
+        ++i;
+    }
+    sum += static_cast<double>(num_rel - num_rel_ret) * results_dcg / ideal_dcg;
+    return sum > 0.0 ? sum / num_rel : 0.0;
+}
+
+/// m_Rndcg.c: nDCG averaged at the ranks where the ideal gain changes (the "R levels").
+double rndcg(const Ranking& r, const std::vector<GainLevel>& gains) {
+    if (r.num_rel == 0) return 0.0;
+    double results_dcg = 0, ideal_dcg = 0, sum = 0;
+    long changes = 0, i = 0;
+    IdealWalk ideal(gains);
+    double old_ideal_gain = ideal.current();
+    for (; i < r.num_ret && ideal.current() > 0.0; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        double ig = ideal.next();
+        if (old_ideal_gain != ig) {
+            if (ideal_dcg > 0.0) {
+                sum += results_dcg / ideal_dcg;
+                ++changes;
+            }
+            old_ideal_gain = ig;
+        }
+        if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
+        if (ig > 0.0) ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+    }
+    if (i < r.num_ret) {
+        for (; i < r.num_ret; ++i) {
+            double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+            if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
+        }
+        if (ideal_dcg > 0.0) {
+            sum += results_dcg / ideal_dcg;
+            ++changes;
+        }
+    }
+    while (ideal.current() > 0.0) {
+        double ig = ideal.next();
+        if (old_ideal_gain != ig) {
+            if (ideal_dcg > 0.0) {
+                sum += results_dcg / ideal_dcg;
+                ++changes;
+            }
+            old_ideal_gain = ig;
+        }
+        if (ig > 0.0) ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+        ++i;
+    }
+    return sum / changes;
+}
+
+/// m_G.c: each doc contributes gain / log2(2 + cost so far - gain so far), normalised by the total
+/// ideal gain.
+double g_measure(const Ranking& r, const std::vector<GainLevel>& gains) {
+    double results_g = 0, sum_results = 0, sum_ideal = 0, sum_cost = 0;
+    const double min_cost = 1.0;
+    long i = 0;
+    IdealWalk ideal(gains);
+    for (; i < r.num_ret && ideal.current() > 0.0; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        sum_results += g;
+        double ig = ideal.next();
+        if (ig > 0.0) sum_ideal += ig;
+        sum_cost += ig >= min_cost ? ig : min_cost;
+        if (g != 0) results_g += g / std::log2(2 + sum_cost - sum_results);
+    }
+    for (; i < r.num_ret; ++i) {
+        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
+        sum_results += g;
+        sum_cost += min_cost;
+        if (g != 0) results_g += g / std::log2(2 + sum_cost - sum_results);
+    }
+    while (ideal.current() > 0.0) {
+        double ig = ideal.next();
+        if (ig > 0.0) sum_ideal += ig;
+    }
+    return sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
+}
+
+/// m_binG.c: G with binary gains, sum over relevant docs of 1/log2(2 + non-relevant before it).
+double bin_g(const Ranking& r) {
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (long i = 0; i < r.num_ret; ++i) {
+        if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
+            ++rel_so_far;
+            sum += 1.0 / std::log2(static_cast<double>(3 + i - rel_so_far));
+        }
+    }
+    return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
+}
+
+MeasureInfo gain_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = std::move(aliases);
+    m.family = "gain";
+    m.help = help;
+    m.citation = cite;
+    m.params = {gains_param(), judged_only_param()};
+    return m;
+}
+
+template <class F>
+std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
+    std::vector<std::pair<long, double>> given = s.param("gains").gains;
+    bool jo = s.bool_param("judged_only");
+    return fn([=](const TopicView& v) {
+        const Ranking& r = v.ranking(1, jo);
+        return f(r, setup_gains(given, r));
+    });
+}
+
+}  // namespace
+
+void add_gain_measures(std::vector<MeasureInfo>& out) {
+    const char* jk = "Jarvelin & Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques (TOIS 2002); ";
+    {
+        MeasureInfo m = gain_measure("nDCG", {"NDCG", "ndcg"},
+                                     "Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
+                                     "@k truncates both (trec_eval's ndcg_cut.k).",
+                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c");
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
+            if (s.has_cutoff() && !s.param("gains").given) {
+                bool jo = s.bool_param("judged_only");
+                return fn([=](const TopicView& v) { return ndcg_cut(v.ranking(1, jo), k); });
+            }
+            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) {
+                Dcg d = gain_dcg(r, g, k);
+                return d.ideal > 0.0 ? d.dcg / d.ideal : 0.0;
+            });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = gain_measure("DCG", {"dcg"}, "Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).",
+                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (dcg)");
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) {
+            long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
+            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).dcg; });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = gain_measure("IdealDCG", {"ideal_dcg"}, "DCG of the ideal ranking (the normaliser of nDCG).",
+                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (ideal_dcg)");
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) {
+            long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
+            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).ideal; });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = gain_measure("nDCGRel", {"ndcg_rel"},
+                                     "nDCG averaged at each relevant document (trec_eval's experimental ndcg_rel).",
+                                     "trec_eval 10.0 (NIST), m_ndcg_rel.c");
+        m.make = [](const MeasureSpec& s) { return with_gains(s, ndcg_rel); };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = gain_measure("RnDCG", {"Rndcg"},
+                                     "nDCG averaged at the R levels where the ideal gain changes (trec_eval's experimental Rndcg).",
+                                     "trec_eval 10.0 (NIST), m_Rndcg.c");
+        m.make = [](const MeasureSpec& s) { return with_gains(s, rndcg); };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = gain_measure("G", {},
+                                     "Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
+                                     "(trec_eval's experimental G).",
+                                     "trec_eval 10.0 (NIST), m_G.c");
+        m.make = [](const MeasureSpec& s) { return with_gains(s, g_measure); };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m;
+        m.name = "BinG";
+        m.aliases = {"binG"};
+        m.family = "gain";
+        m.help = "Binary G: mean over relevant documents of 1 / log2(2 + non-relevant retrieved before it).";
+        m.citation = "trec_eval 10.0 (NIST), m_binG.c";
+        m.params = {rel_param(), judged_only_param()};
+        m.make = [](const MeasureSpec& s) {
+            long level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return bin_g(v.ranking(level, jo)); });
+        };
+        out.push_back(m);
+    }
+    (void)jk;
+}
+
+}  // namespace irlens::measures

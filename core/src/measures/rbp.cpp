@@ -1,0 +1,126 @@
+// Rank-biased precision and its residual (Moffat & Zobel, TOIS 2008):
+//   RBP = (1 - p) * sum_i gain(d_i) * p^(i-1).
+// Gains: with rel=N binary (judgment >= N); otherwise graded, mapped through `gains` (trec_eval's
+// level table, see common.hpp) and normalised to [0,1]:
+//   norm=qrels (default, irlens/ir_measures' graded RBP): gain / the highest mapped gain of any
+//              level present in the qrels file (e.g. grade / max grade);
+//   norm=topic (trec_eval's rbp): only when a gain of the topic's table lies outside [0,1], gains
+//              become (g - min) / (max - min) over that table (m_rbp.c). trec_eval 10.0 reads min
+//              and max uninitialised there; irlens starts them from the table, which is what the
+//              code means and what the reference outputs in ../shared carry.
+#include "measures/common.hpp"
+
+#include <algorithm>
+
+#include "irlens/error.hpp"
+
+namespace irlens::measures {
+
+namespace {
+
+/// (1 - p) * sum over the first k ranks of gain * p^(i-1); binary gains (judgment >= the
+/// ranking's rel_level) when `gains` is null.
+double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>* gains) {
+    double sum = 0.0, cur_p = 1.0;
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    for (long i = 0; i < n; ++i) {
+        int rel = r.rels[static_cast<std::size_t>(i)];
+        double gain = gains ? gain_of(rel, *gains) : (rel >= r.rel_level ? 1.0 : 0.0);
+        if (gain != 0) sum += gain * cur_p;
+        cur_p = cur_p * p;
+    }
+    return (1.0 - p) * sum;
+}
+
+/// m_rbp_resid.c: when the ranking holds unjudged documents, p^n + (1 - p) * sum over unjudged
+/// ranks i of p^(i-1) (the most RBP could still rise if they were all fully relevant); else 0.
+double rbp_residual(const Ranking& r, double p) {
+    long unj = 0;
+    double sum = 0.0, cur_p = 1.0;
+    for (long i = 0; i < r.num_ret; ++i) {
+        if (r.rels[static_cast<std::size_t>(i)] < 0) {
+            ++unj;
+            sum += cur_p;
+        }
+        cur_p = cur_p * p;
+    }
+    return unj ? cur_p + (1 - p) * sum : 0.0;
+}
+
+}  // namespace
+
+void add_rbp_measures(std::vector<MeasureInfo>& out) {
+    const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008)";
+    {
+        MeasureInfo m;
+        m.name = "RBP";
+        m.aliases = {"rbp"};
+        m.family = "rbp";
+        m.help = "Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary.";
+        m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp.c";
+        m.cutoff = CutoffKind::Int;
+        m.params = {{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank", true},
+                    rel_param(""),
+                    gains_param(),
+                    {"norm", ParamKind::Word, "qrels",
+                     "gain normalisation: qrels = over the highest grade in the qrels file, topic = trec_eval's per-topic rule",
+                     false, false, {"qrels", "topic"}},
+                    judged_only_param()};
+        m.make = [](const MeasureSpec& s) {
+            double p = s.real_param("p");
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            const ParamValue& rel = s.param("rel");
+            std::vector<std::pair<long, double>> given = s.param("gains").gains;
+            bool per_topic = s.word_param("norm") == "topic";
+            bool jo = s.bool_param("judged_only");
+            if (p < 0 || p >= 1) throw UsageError("RBP: p must be in [0,1), got " + format_number(p));
+            return fn([=](const TopicView& v) {
+                const Ranking& r = v.ranking(rel.given ? rel.i : 1, jo);
+                if (rel.given) return rbp_sum(r, p, k, nullptr);
+                std::vector<GainLevel> gains = setup_gains(given, r);
+                if (per_topic) {
+                    if (!gains.empty()) {
+                        double lo = gains[0].gain, hi = gains[0].gain;
+                        for (const GainLevel& g : gains) {
+                            lo = std::min(lo, g.gain);
+                            hi = std::max(hi, g.gain);
+                        }
+                        if (lo < 0 || hi > 1)
+                            for (GainLevel& g : gains) g.gain = (g.gain - lo) / (hi - lo);
+                    }
+                } else {
+                    // Highest mapped gain over the levels of the whole qrels file.
+                    double hi = 0.0;
+                    for (long level = 0; level <= v.qrels().max_grade(); ++level) {
+                        double g = static_cast<double>(level);
+                        for (const auto& x : given)
+                            if (x.first == level) g = x.second;
+                        hi = std::max(hi, g);
+                    }
+                    for (GainLevel& g : gains) g.gain = hi > 0 ? g.gain / hi : 0.0;
+                }
+                return rbp_sum(r, p, k, &gains);
+            });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m;
+        m.name = "RBPResid";
+        m.zero_if_missing = true;
+        m.aliases = {"rbp_resid"};
+        m.family = "rbp";
+        m.help = "RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
+                 "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).";
+        m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp_resid.c";
+        m.params = {{"p", ParamKind::Real, "0.8", "persistence", true}, judged_only_param()};
+        m.make = [](const MeasureSpec& s) {
+            double p = s.real_param("p");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) { return rbp_residual(v.ranking(1, jo), p); });
+        };
+        out.push_back(m);
+    }
+}
+
+}  // namespace irlens::measures

@@ -1,0 +1,89 @@
+#include "irlens/ranking.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace irlens {
+
+namespace {
+// strcmp order on byte strings (a proper prefix sorts first).
+inline int compare_bytes(std::string_view a, std::string_view b) {
+    std::size_t n = a.size() < b.size() ? a.size() : b.size();
+    int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
+    if (c) return c;
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+}  // namespace
+
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
+    const std::vector<RunEntry>& entries = run.entries(topic);
+    if (entries.empty()) return {kPlaceholderDoc};
+    struct Item {
+        double key;
+        std::string_view doc;
+        std::uint32_t ref;
+    };
+    std::vector<Item> items;
+    items.reserve(entries.size());
+    for (const RunEntry& e : entries) items.push_back({e.key, run.doc(e.doc), e.doc});
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+        if (a.key != b.key) return a.key > b.key;
+        return compare_bytes(a.doc, b.doc) > 0;
+    });
+    std::vector<std::uint32_t> out;
+    out.reserve(items.size());
+    for (const Item& i : items) out.push_back(i.ref);
+    return out;
+}
+
+Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::uint32_t>& ordered,
+                     const RankingOptions& options) {
+    const Qrels& qrels = run.qrels();
+    Ranking r;
+    r.rel_level = options.rel_level;
+    // Judgment counts per level (negative judgments are not counted, as in trec_eval).
+    int max_rel = -1;
+    for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
+        if (j->rel > max_rel) max_rel = j->rel;
+    if (max_rel >= 0) {
+        std::vector<long> levels(static_cast<std::size_t>(max_rel) + 1, 0);
+        for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
+            if (j->rel >= 0) levels[static_cast<std::size_t>(j->rel)]++;
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            if (levels[i]) {
+                r.num_rel_levels = static_cast<long>(i) + 1;
+                if (static_cast<long>(i) >= options.rel_level) r.num_rel += levels[i];
+            }
+        }
+        levels.resize(static_cast<std::size_t>(r.num_rel_levels));
+        r.rel_levels = std::move(levels);
+    }
+    std::size_t n = ordered.size();
+    if (options.max_docs >= 0 && static_cast<unsigned long>(options.max_docs) < n) n = static_cast<std::size_t>(options.max_docs);
+    r.rels.reserve(n);
+    r.docs.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint32_t ref = ordered[i];
+        long judgment = ref == kPlaceholderDoc ? qrels.find(topic, run.doc(ref))
+                        : run.judged(ref)          ? static_cast<long>(ref)
+                                                   : -1;
+        int rel = kNotInPool;
+        if (judgment >= 0) {
+            int grade = qrels.judgment(static_cast<std::uint32_t>(judgment)).rel;
+            rel = grade < 0 ? kUnjudged : grade;
+        }
+        if (options.judged_only && rel < 0) continue;
+        if (rel == kNotInPool)
+            r.num_nonpool++;
+        else if (rel == kUnjudged)
+            r.num_unjudged_in_pool++;
+        else if (rel >= options.rel_level)
+            r.num_rel_ret++;
+        r.rels.push_back(rel);
+        r.docs.push_back(ref);
+    }
+    r.num_ret = static_cast<long>(r.rels.size());
+    return r;
+}
+
+}  // namespace irlens

@@ -1,0 +1,46 @@
+// The one list of measure families, in the order `irlens measures` shows them, and the named
+// presets. Each family registers its measures in core/src/measures/<family>.cpp.
+#include "irlens/measure.hpp"
+
+namespace irlens {
+
+namespace measures {
+void add_count_measures(std::vector<MeasureInfo>&);
+void add_precision_measures(std::vector<MeasureInfo>&);
+void add_set_measures(std::vector<MeasureInfo>&);
+void add_average_precision_measures(std::vector<MeasureInfo>&);
+void add_bpref_measures(std::vector<MeasureInfo>&);
+void add_gain_measures(std::vector<MeasureInfo>&);
+void add_rbp_measures(std::vector<MeasureInfo>&);
+}  // namespace measures
+
+const std::vector<MeasureInfo>& registry() {
+    static const std::vector<MeasureInfo> all = [] {
+        std::vector<MeasureInfo> v;
+        measures::add_precision_measures(v);
+        measures::add_average_precision_measures(v);
+        measures::add_gain_measures(v);
+        measures::add_rbp_measures(v);
+        measures::add_bpref_measures(v);
+        measures::add_set_measures(v);
+        measures::add_count_measures(v);
+        return v;
+    }();
+    return all;
+}
+
+const std::vector<MeasureGroup>& measure_groups() {
+    static const std::vector<MeasureGroup> groups = {
+        {"trec_official", "trec_eval's default (official) measures",
+         {"NumQ", "NumRet", "NumRel", "NumRelRet", "AP", "AP(agg=gmean)", "Rprec", "Bpref", "RR", "IPrec@0", "IPrec@0.1",
+          "IPrec@0.2", "IPrec@0.3", "IPrec@0.4", "IPrec@0.5", "IPrec@0.6", "IPrec@0.7", "IPrec@0.8", "IPrec@0.9",
+          "IPrec@1", "P@5", "P@10", "P@15", "P@20", "P@30", "P@100", "P@200", "P@500", "P@1000"}},
+        {"trec_dl", "TREC Deep Learning track (graded qrels 0-3, relevant from grade 2 for binary measures)",
+         {"nDCG@10", "nDCG@100", "RR(rel=2)@10", "AP(rel=2)@1000", "R(rel=2)@100", "R(rel=2)@1000"}},
+        {"recall", "recall-oriented measures",
+         {"R@100", "R@1000", "AP", "Rprec", "Bpref", "infAP", "Judged@100"}},
+    };
+    return groups;
+}
+
+}  // namespace irlens

@@ -1,0 +1,195 @@
+#include "irlens/text.hpp"
+
+#include "irlens/error.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+
+namespace irlens {
+
+InputError::InputError(std::string file, std::uint64_t line, const std::string& problem)
+    : std::runtime_error(file + (line ? ":" + std::to_string(line) : std::string()) + ": " + problem),
+      file_(std::move(file)),
+      line_(line),
+      problem_(problem) {}
+
+std::string quote_bytes(std::string_view bytes, std::size_t max_len) {
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    std::size_t n = bytes.size() < max_len ? bytes.size() : max_len;
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char c = static_cast<unsigned char>(bytes[i]);
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            out += static_cast<char>(c);
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    if (n < bytes.size()) out += "...";
+    return out;
+}
+
+namespace text {
+
+const void* LineSplitter::memchr_(const char* p, std::size_t n) { return std::memchr(p, '\n', n); }
+
+std::size_t split_fields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
+    std::size_t n = 0;
+    const char* p = line.data();
+    const char* end = p + line.size();
+    while (true) {
+        while (p < end && is_space(static_cast<unsigned char>(*p))) ++p;
+        if (p == end) return n;
+        const char* start = p;
+        while (p < end && !is_space(static_cast<unsigned char>(*p))) ++p;
+        if (n == max_fields) return max_fields + 1;
+        fields[n++] = std::string_view(start, static_cast<std::size_t>(p - start));
+    }
+}
+
+bool is_blank_or_comment(std::string_view line) {
+    for (char c : line) {
+        if (is_space(static_cast<unsigned char>(c))) continue;
+        return c == '#';
+    }
+    return true;
+}
+
+namespace {
+
+bool equals_ignore_case(std::string_view s, const char* word) {
+    std::size_t n = std::strlen(word);
+    if (s.size() != n) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != word[i]) return false;
+    }
+    return true;
+}
+
+// Exact powers of ten representable in a double (10^0 .. 10^22).
+const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+}  // namespace
+
+bool parse_double(std::string_view s, double& out) {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    if (p == end) return false;
+    bool negative = false;
+    if (*p == '+' || *p == '-') {
+        negative = *p == '-';
+        ++p;
+    }
+    std::string_view rest(p, static_cast<std::size_t>(end - p));
+    if (equals_ignore_case(rest, "inf") || equals_ignore_case(rest, "infinity")) {
+        out = negative ? -HUGE_VAL : HUGE_VAL;
+        return true;
+    }
+    // Validate the syntax and gather up to 19 significant digits for the fast path.
+    std::uint64_t mantissa = 0;
+    int digits = 0;            // significant digits gathered into mantissa
+    bool truncated = false;    // more significant digits than fit
+    int exp10 = 0;             // decimal exponent adjustment from the fraction
+    bool any_digit = false;
+    while (p < end && *p >= '0' && *p <= '9') {
+        any_digit = true;
+        if (digits < 19) {
+            if (mantissa || *p != '0') {
+                mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+                ++digits;
+            }
+        } else {
+            truncated = true;
+            ++exp10;
+        }
+        ++p;
+    }
+    if (p < end && *p == '.') {
+        ++p;
+        while (p < end && *p >= '0' && *p <= '9') {
+            any_digit = true;
+            if (digits < 19) {
+                if (mantissa || *p != '0') {
+                    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+                    ++digits;
+                }
+                --exp10;
+            } else {
+                truncated = true;
+            }
+            ++p;
+        }
+    }
+    if (!any_digit) return false;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        ++p;
+        bool eneg = false;
+        if (p < end && (*p == '+' || *p == '-')) {
+            eneg = *p == '-';
+            ++p;
+        }
+        if (p == end || *p < '0' || *p > '9') return false;
+        long e = 0;
+        while (p < end && *p >= '0' && *p <= '9') {
+            if (e < 100000) e = e * 10 + (*p - '0');
+            ++p;
+        }
+        exp10 += static_cast<int>(eneg ? -e : e);
+    }
+    if (p != end) return false;
+    // Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
+    if (!truncated && mantissa <= (std::uint64_t(1) << 53) && exp10 >= -22 && exp10 <= 22) {
+        double v = static_cast<double>(mantissa);
+        v = exp10 < 0 ? v / kPow10[-exp10] : v * kPow10[exp10];
+        out = negative ? -v : v;
+        return true;
+    }
+    // Slow path: the C library's correctly rounded conversion on a NUL-terminated copy.
+    char small[128];
+    std::string big;
+    const char* z;
+    if (s.size() < sizeof small) {
+        std::memcpy(small, s.data(), s.size());
+        small[s.size()] = '\0';
+        z = small;
+    } else {
+        big.assign(s.data(), s.size());
+        z = big.c_str();
+    }
+    char* stop = nullptr;
+    out = std::strtod(z, &stop);
+    return stop == z + s.size();
+}
+
+bool parse_long(std::string_view s, long& out) {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    if (p == end) return false;
+    bool negative = false;
+    if (*p == '+' || *p == '-') {
+        negative = *p == '-';
+        ++p;
+    }
+    if (p == end) return false;
+    unsigned long v = 0;
+    const unsigned long limit = negative ? static_cast<unsigned long>(LONG_MAX) + 1 : LONG_MAX;
+    for (; p < end; ++p) {
+        if (*p < '0' || *p > '9') return false;
+        unsigned d = static_cast<unsigned>(*p - '0');
+        if (v > (limit - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    out = negative ? static_cast<long>(0 - v) : static_cast<long>(v);
+    return true;
+}
+
+}  // namespace text
+}  // namespace irlens
