@@ -61,7 +61,7 @@ nlohmann::json json_value(double v) { return std::isfinite(v) ? nlohmann::json(v
 
 }  // namespace
 
-int cmd_eval(const std::vector<std::string>& args) {
+int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
@@ -79,7 +79,7 @@ int cmd_eval(const std::vector<std::string>& args) {
     RunOrder order = RunOrder::Score;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
-            std::fputs(kHelp, stdout);
+            out += kHelp;
             return 0;
         }
         if (p.name == "measure") {
@@ -149,7 +149,6 @@ int cmd_eval(const std::vector<std::string>& args) {
     Evaluation ev = evaluate(qrels, runs, measures, eo);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
 
-    std::string out;
     if (format == "json") {
         nlohmann::json j;
         j["irlens"] = IRLENS_VERSION;
@@ -205,7 +204,6 @@ int cmd_eval(const std::vector<std::string>& args) {
             }
         }
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
 }
 

@@ -51,8 +51,7 @@ void describe(const MeasureInfo& m, std::string& out) {
 
 }  // namespace
 
-int cmd_measures(const std::vector<std::string>& args) {
-    std::string out;
+int cmd_measures(const std::vector<std::string>& args, std::string& out) {
     if (args.empty()) {
         for (const MeasureInfo& m : registry()) describe(m, out);
         out += "Presets (usable wherever a measure is):\n";
@@ -64,7 +63,7 @@ int cmd_measures(const std::vector<std::string>& args) {
     } else {
         for (const std::string& a : args) {
             if (a == "-h" || a == "--help") {
-                std::fputs("usage: irlens measures [MEASURE...]\nLists the measures, or describes the named ones.\n", stdout);
+                out += "usage: irlens measures [MEASURE...]\nLists the measures, or describes the named ones.\n";
                 return 0;
             }
             MeasureSpec spec = parse_measure(a);
@@ -72,7 +71,6 @@ int cmd_measures(const std::vector<std::string>& args) {
             out += "  as given: " + spec.name() + "\n  in full:  " + spec.full_name() + "\n\n";
         }
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
 }
 

@@ -35,7 +35,7 @@ const char kHelp[] =
 
 }  // namespace
 
-int cmd_trec_eval(const std::vector<std::string>& args) {
+int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},
         {'v', "version", false},
@@ -60,7 +60,7 @@ int cmd_trec_eval(const std::vector<std::string>& args) {
     std::string rel_format = "qrels", zscores_file;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
-            std::fputs(kHelp, stdout);
+            out += kHelp;
             return 0;
         }
         if (p.name == "version") {
@@ -102,8 +102,7 @@ int cmd_trec_eval(const std::vector<std::string>& args) {
     }
     auto qrels = load_qrels(positional[0], format);
     auto run = load_run(qrels, positional[1], positional[1], RunOrder::Score);
-    std::string out = trec_eval(o, qrels, run);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    out = trec_eval(o, qrels, run);
     return 0;
 }
 

@@ -1,5 +1,6 @@
-// The irlens subcommands. Each returns the process exit code: 0 ok, 2 usage error, 3 input error
-// (main() maps the core's UsageError / InputError to 2 / 3 and prints them on stderr).
+// The irlens subcommands. Each appends what it prints on stdout to `out` (main() writes it only
+// when the command succeeds) and returns the exit code; errors are thrown (main() maps the core's
+// UsageError / InputError to exit codes 2 / 3 and prints them on stderr). Warnings go to stderr.
 #pragma once
 
 #include <string>
@@ -7,11 +8,15 @@
 
 namespace irlens::cli {
 
-int cmd_trec_eval(const std::vector<std::string>& args);
-int cmd_eval(const std::vector<std::string>& args);
-int cmd_measures(const std::vector<std::string>& args);
+int cmd_trec_eval(const std::vector<std::string>& args, std::string& out);
+int cmd_eval(const std::vector<std::string>& args, std::string& out);
+int cmd_measures(const std::vector<std::string>& args, std::string& out);
 
 /// Prints to stderr the usage of the whole program.
 void print_usage();
+
+/// Runs `irlens ARGS...` in-process: returns the exit code, fills out (stdout) and err (stderr
+/// messages of errors). Used by main() and by the tests.
+int run(const std::vector<std::string>& args, std::string& out, std::string& err);
 
 }  // namespace irlens::cli

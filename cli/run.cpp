@@ -1,0 +1,66 @@
+// Subcommand dispatch and error mapping, shared by main() and the tests.
+#include "commands.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/version.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace irlens::cli {
+
+void print_usage() {
+    std::fputs(
+        "irlens " IRLENS_VERSION " - information-retrieval evaluation\n"
+        "\n"
+        "usage:\n"
+        "  irlens trec_eval [trec_eval flags] QRELS RUN   drop-in for trec_eval 10.0 (same flags, same output)\n"
+        "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
+        "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
+        "  irlens version\n"
+        "\n"
+        "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error.\n"
+        "`irlens COMMAND --help` describes a command.\n",
+        stderr);
+}
+
+int run(const std::vector<std::string>& all, std::string& out, std::string& err) {
+    std::vector<std::string> args = all;
+    if (args.empty() || args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+        print_usage();
+        return args.empty() ? 2 : 0;
+    }
+    std::string command = args[0];
+    args.erase(args.begin());
+    auto fail = [&](const char* what, int code) {
+        out.clear();
+        err += "irlens " + command + ": " + what + "\n";
+        return code;
+    };
+    try {
+        if (command == "trec_eval") return cmd_trec_eval(args, out);
+        if (command == "eval") return cmd_eval(args, out);
+        if (command == "measures") return cmd_measures(args, out);
+        if (command == "version" || command == "--version") {
+            out += "irlens " IRLENS_VERSION "\n";
+            return 0;
+        }
+        err += "irlens: unknown command '" + command + "'\n";
+        print_usage();
+        return 2;
+    } catch (const UsageError& e) {
+        return fail(e.what(), 2);
+    } catch (const InputError& e) {
+        return fail(e.what(), 3);
+    } catch (const std::bad_alloc&) {
+        return fail("out of memory", 3);
+    } catch (const std::exception& e) {
+        return fail((std::string("internal error: ") + e.what()).c_str(), 1);
+    }
+}
+
+}  // namespace irlens::cli
+

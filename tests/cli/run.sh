@@ -1,0 +1,74 @@
+#!/bin/sh
+# The CLI as a user sees it: exit codes (0 ok, 2 usage, 3 input), messages on stderr naming file
+# and line, and nothing at all on stdout when something is wrong.
+# usage: run.sh PATH/TO/irlens SOURCE_DIR
+set -u
+IRLENS=$1
+SRC=$2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+
+# expect EXIT STDERR_SUBSTRING -- irlens args...
+expect() {
+    want_rc=$1; want_err=$2; shift 3
+    "$IRLENS" "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    if [ "$rc" != "$want_rc" ]; then
+        echo "FAIL: irlens $* exited $rc, expected $want_rc"; cat "$T/err"; fails=$((fails + 1)); return
+    fi
+    if [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$T/err"; then
+        echo "FAIL: irlens $*: stderr lacks '$want_err':"; cat "$T/err"; fails=$((fails + 1)); return
+    fi
+    if [ "$want_rc" != 0 ] && [ -s "$T/out" ]; then
+        echo "FAIL: irlens $* printed on stdout despite the error:"; head -3 "$T/out"; fails=$((fails + 1))
+    fi
+}
+
+printf '1 0 a 1\n1 0 b 0\n2 0 c 1\n' > "$T/qrels"
+printf '1 Q0 a 1 2 t\n1 Q0 b 2 1 t\n' > "$T/run"
+printf '1 Q0 a 1 2 t\n1 Q0 b 2\n' > "$T/bad_columns"
+printf '1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n' > "$T/dup"
+printf '1 Q0 a 1 NaN t\n' > "$T/nan"
+: > "$T/empty"
+printf '1 0 a 1.5\n' > "$T/qrels_float"
+gzip -c "$T/run" > "$T/run.gz"
+printf 'not gzip at all' | gzip -c | head -c 20 > "$T/truncated.gz"
+
+expect 0 "" -- trec_eval "$T/qrels" "$T/run"
+expect 0 "" -- trec_eval "$T/qrels" "$T/run.gz"
+expect 3 "bad_columns:2: expected 6 columns" -- trec_eval "$T/qrels" "$T/bad_columns"
+expect 3 "dup:2: duplicate document 'a' for topic '1' (first at line 1)" -- trec_eval "$T/qrels" "$T/dup"
+expect 3 "nan:1: score is NaN" -- eval "$T/qrels" "$T/nan" -m P@5
+expect 3 "empty: no results found" -- trec_eval "$T/qrels" "$T/empty"
+expect 3 "empty: no judgments found" -- trec_eval "$T/empty" "$T/run"
+expect 3 "qrels_float:1: relevance '1.5' is not an integer" -- trec_eval "$T/qrels_float" "$T/run"
+expect 3 "cannot open" -- trec_eval "$T/qrels" "$T/missing_file"
+expect 3 "truncated.gz" -- trec_eval "$T/qrels" "$T/truncated.gz"
+expect 2 "illegal measure 'nope'" -- trec_eval -m nope "$T/qrels" "$T/run"
+expect 2 "unknown measure 'Nope'" -- eval "$T/qrels" "$T/run" -m Nope@5
+expect 2 "needs a cutoff" -- eval "$T/qrels" "$T/run" -m P
+expect 2 "unknown option" -- eval "$T/qrels" "$T/run" -m P@5 --bogus
+expect 2 "" -- trec_eval "$T/qrels"
+expect 2 "unknown command" -- frobnicate
+expect 0 "" -- measures
+expect 0 "" -- measures "RBP"
+expect 2 "unknown measure" -- measures "RBX"
+
+# stdin as the run, and the same bytes as from the file.
+"$IRLENS" trec_eval "$T/qrels" - < "$T/run" > "$T/a" && "$IRLENS" trec_eval "$T/qrels" "$T/run" > "$T/b" && cmp -s "$T/a" "$T/b" \
+    || { echo "FAIL: reading the run from stdin differs"; fails=$((fails + 1)); }
+
+# A run topic missing from the qrels is ignored with a warning on stderr.
+printf '1 Q0 a 1 2 t\n9 Q0 z 1 2 t\n' > "$T/extra_topic"
+expect 0 "1 lines for 1 topic(s) not in the qrels were ignored (9)" -- eval "$T/qrels" "$T/extra_topic" -m P@1
+
+# eval output formats
+out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ")
+[ "$out" = "$(printf 'run\tP@1\tall\t1.0000\nrun\tNumQ\tall\t1')" ] || { echo "FAIL: eval tsv output: $out"; fails=$((fails + 1)); }
+"$IRLENS" eval "$T/qrels" "$T/run" -m "P(rel=2,judged_only=True)@1" -f csv | grep -qF '"P(rel=2,judged_only=True)@1"' \
+    || { echo "FAIL: csv quoting of measure names with commas"; fails=$((fails + 1)); }
+"$IRLENS" eval "$T/qrels" "$T/run" -m P@1 -f json -q | grep -q '"per_topic"' || { echo "FAIL: json per_topic"; fails=$((fails + 1)); }
+
+if [ "$fails" -gt 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
+echo "CLI checks passed"

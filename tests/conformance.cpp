@@ -1,0 +1,135 @@
+// Golden-output conformance against the reference data in ../shared/data (see ../shared/README.md
+// for the command that produced each file): `irlens trec_eval` must print the same bytes.
+//
+// Run in-process through the CLI's own dispatch (cli::run), so flag parsing is covered too.
+// Exits 77 - reported by ctest as SKIPPED, never as passed - when ../shared/data is absent.
+#include "commands.hpp"
+#include "input.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+int failures = 0, passes = 0;
+
+bool is_dir(const std::string& p) {
+    struct stat st;
+    return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::vector<std::string> list_dir(const std::string& dir) {
+    std::vector<std::string> names;
+    if (DIR* d = opendir(dir.c_str())) {
+        while (dirent* e = readdir(d))
+            if (e->d_name[0] != '.') names.push_back(e->d_name);
+        closedir(d);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string slurp(const std::string& path) {
+    std::string bytes;
+    irlens::cli::read_file(path, [&](std::string_view c) { bytes.append(c.data(), c.size()); });
+    return bytes;
+}
+
+/// Runs `irlens ARGS` and compares stdout with the golden file.
+void check(const std::string& label, const std::string& golden, const std::vector<std::string>& args) {
+    std::string out, err;
+    int rc = irlens::cli::run(args, out, err);
+    std::string want = slurp(golden);
+    if (rc == 0 && out == want) {
+        ++passes;
+        return;
+    }
+    ++failures;
+    std::printf("FAIL %s (exit %d) %s", label.c_str(), rc, err.c_str());
+    std::size_t line = 1, i = 0;
+    while (i < out.size() && i < want.size() && out[i] == want[i]) line += out[i++] == '\n';
+    auto line_at = [](const std::string& s, std::size_t pos) {
+        std::size_t a = s.rfind('\n', pos ? pos - 1 : 0);
+        a = a == std::string::npos ? 0 : a + 1;
+        return s.substr(a, s.find('\n', a) - a);
+    };
+    std::printf("\n  first difference at line %zu\n  want: %s\n  got:  %s\n", line, line_at(want, i).c_str(),
+                line_at(out, i).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string shared = argc > 1 ? argv[1] : "../shared";
+    std::string te = shared + "/data/trec_eval-test/";
+    if (!is_dir(te)) {
+        std::printf("SKIPPED: %s not found - the trec_eval, covid-r1 and web2012 golden tests were NOT run\n",
+                    te.c_str());
+        return 77;
+    }
+
+    // trec_eval's own test suite (trec_eval 10.0, NIST), commands from ../shared/README.md.
+    struct Case {
+        const char* golden;
+        std::vector<std::string> args;
+    };
+    const std::vector<Case> cases = {
+        {"out.test", {"qrels.test", "results.test"}},
+        {"out.test", {"qrels.test.with-comments", "results.test"}},
+        {"out.comment.test", {"qrels.comment.test", "results.comment.test"}},
+        {"out.test.a", {"-m", "all_trec", "qrels.test", "results.test"}},
+        {"out.test.aq", {"-m", "all_trec", "-q", "qrels.test", "results.test"}},
+        {"out.test.aqc", {"-m", "all_trec", "-q", "-c", "qrels.test", "results.trunc"}},
+        {"out.test.aqcM", {"-m", "all_trec", "-q", "-c", "-M100", "qrels.test", "results.trunc"}},
+        {"out.test.aql", {"-m", "all_trec", "-mrelstring.20", "-q", "-l2", "qrels.rel_level", "results.test"}},
+        {"out.test.meas_params",
+         {"-q", "-miprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000", "-m",
+          "Rprec_mult.5.0,0.2,0.35", "-mutility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75", "-mndcg.1=3,2=9,4=4.5",
+          "-mndcg_cut.10,20,23.4", "-msuccess.2,5,20", "qrels.test", "results.test"}},
+        {"out.test.aqZ", {"-q", "-m", "all_trec", "-Z", "zscores_file", "qrels.test", "results.test"}},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"trec_eval"};
+        std::string label = c.golden;
+        for (std::size_t i = 0; i < c.args.size(); ++i) {
+            const std::string& a = c.args[i];
+            bool is_file = a[0] != '-' && (i == 0 || (c.args[i - 1] != "-m" && c.args[i - 1] != "-R"));
+            args.push_back(is_file ? te + a : a);
+            label += " " + a;
+        }
+        check(label, te + c.golden, args);
+    }
+
+    // TREC-COVID round 1: 143 runs, trec_eval -c -q -m all_trec (RBP as the fixed trec_eval computes it).
+    std::string covid = shared + "/data/covid-r1/";
+    int covid_runs = 0;
+    for (const std::string& f : list_dir(covid + "runs")) {
+        std::string run = f.substr(0, f.size() - 3);  // strip .gz
+        check("covid-r1 " + run, covid + "ref/" + run + ".all_trec.txt.gz",
+              {"trec_eval", "-c", "-q", "-m", "all_trec", covid + "qrels-rnd1.txt", covid + "runs/" + f});
+        ++covid_runs;
+    }
+
+    // TREC 2012 Web track, adhoc qrels with grades up to 4 and spam -2.
+    std::string web = shared + "/data/web2012/";
+    int web_runs = 0;
+    for (const std::string& f : list_dir(web + "runs")) {
+        std::string run = f.substr(0, f.size() - 7);  // strip .txt.gz
+        check("web2012 " + run, web + "ref/" + run + ".trec_eval.all_trec.txt",
+              {"trec_eval", "-c", "-q", "-m", "all_trec", web + "qrels/qrels.adhoc.txt", web + "runs/" + f});
+        ++web_runs;
+    }
+
+    std::printf("conformance: %d passed, %d failed (trec_eval-test cases, %d covid-r1 runs, %d web2012 runs)\n",
+                passes, failures, covid_runs, web_runs);
+    if (covid_runs != 143 || web_runs != 8) {
+        std::printf("FAIL: expected 143 covid-r1 runs and 8 web2012 runs in %s\n", shared.c_str());
+        return 1;
+    }
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,108 @@
+// Qrels and run readers: accepted variations and every input error, with pinned messages.
+#include "fixture.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/ranking.hpp"
+
+using namespace irlens;
+
+TEST_CASE("qrels: comments, blank lines, CRLF, topics sorted by id, max grade") {
+    auto q = read_qrels("q.txt", "# header\r\n\r\n2 0 d1 1\r\n10 0 d1 0\n1 x d2 3\n1 x d3 -1\n");
+    REQUIRE(q->num_topics() == 3);
+    CHECK(q->topic_id(0) == "1");  // byte order: "1" < "10" < "2"
+    CHECK(q->topic_id(1) == "10");
+    CHECK(q->topic_id(2) == "2");
+    CHECK(q->max_grade() == 3);
+    CHECK(q->num_judgments(0) == 2);
+    long j = q->find(0, "d3");
+    REQUIRE(j >= 0);
+    CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == -1);
+    CHECK(q->find(0, "d1") == -1);
+    CHECK(q->find_topic("10") == 1);
+    CHECK(q->find_topic("3") == -1);
+}
+
+TEST_CASE("qrels: input errors name file, line and problem") {
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found 3",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1 x\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found more",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n1 0 d2 0.5\n"), "q.txt:2: relevance '0.5' is not an integer",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n\n1 0 d1 2\n"),
+                         "q.txt:3: duplicate judgment of document 'd1' for topic '1' (first at line 1)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", ""), "q.txt: no judgments found (empty file?)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "# only a comment\n"), "q.txt: no judgments found (empty file?)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d\0x 1\n", 10)), "q.txt:1: NUL byte in line (binary file?)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d\xff\xfe 1\n1 0 d\xff\xfe 0\n"),
+                         "q.txt:2: duplicate judgment of document 'd\\xff\\xfe' for topic '1' (first at line 1)", InputError);
+}
+
+TEST_CASE("grouped qrels allow a document once per group") {
+    auto q = read_qrels("div.txt", "1 1 d1 1\n1 2 d1 0\n1 2 d2 1\n", QrelsFormat::Grouped);
+    CHECK(q->num_judgments(0) == 3);
+    CHECK_THROWS_WITH_AS(read_qrels("div.txt", "1 1 d1 1\n1 1 d1 0\n", QrelsFormat::Grouped),
+                         "div.txt:2: duplicate judgment of document 'd1' for topic '1' in group '1' (first at line 1)",
+                         InputError);
+}
+
+TEST_CASE("runs: accepted variations") {
+    auto q = read_qrels("q", "1 0 a 1\n1 0 b 0\n2 0 c 1\n");
+    auto r = read_run(q, "r.txt", "# comment\r\n1 Q0 a 1 2.5 tagA\r\n\n1 Q0 x 2 1 tagA extra columns ignored\n9 Q0 z 1 1 tagB\n");
+    CHECK(r->tag() == "tagB");  // trec_eval reports the last line's tag
+    CHECK(r->mixed_tags());
+    CHECK(r->has_topic(0));
+    CHECK(!r->has_topic(1));
+    CHECK(r->entries(0).size() == 2);
+    CHECK(r->ignored_lines() == 1);
+    REQUIRE(r->ignored_topics().size() == 1);
+    CHECK(r->ignored_topics()[0] == "9");
+    CHECK(r->doc(r->entries(0)[1].doc) == "x");
+    CHECK(r->judged(r->entries(0)[0].doc));
+    CHECK(!r->judged(r->entries(0)[1].doc));
+}
+
+TEST_CASE("runs: input errors name file, line and problem") {
+    auto q = read_qrels("q", "1 0 a 1\n");
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 2.5\n"), "r.txt:1: expected 6 columns (topic Q0 doc rank score tag), found 5",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 high t\n"), "r.txt:1: score 'high' is not a number", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 nan t\n"), "r.txt:1: score is NaN", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 1 t\n1 Q0 b 2 0.5 t\n1 Q0 a 3 0.2 t\n"),
+                         "r.txt:3: duplicate document 'a' for topic '1' (first at line 1)", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 b 1 1 t\n\n1 Q0 b 3 0.2 t\n"),
+                         "r.txt:3: duplicate document 'b' for topic '1' (first at line 1)", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "\n# nothing\n"), "r.txt: no results found (empty file?)", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a one 1 t\n", RunOrder::Rank), "r.txt:1: rank 'one' is not an integer",
+                         InputError);
+}
+
+TEST_CASE("ranking: score descending, ties by doc id descending; -1 not in pool, -2 judged negative") {
+    auto q = read_qrels("q", "1 0 a 2\n1 0 b 0\n1 0 c -1\n1 0 z 1\n");
+    // b and d tie on 1.0: "d" > "b" so d ranks first.
+    auto r = read_run(q, "r", "1 Q0 b 3 1.0 t\n1 Q0 a 1 3 t\n1 Q0 c 2 2 t\n1 Q0 d 4 1.0 t\n");
+    auto order = order_topic(*r, 0);
+    std::vector<std::string> docs;
+    for (auto ref : order) docs.emplace_back(r->doc(ref));
+    CHECK(docs == std::vector<std::string>{"a", "c", "d", "b"});
+    Ranking k = make_ranking(*r, 0, order, RankingOptions{});
+    CHECK(k.rels == std::vector<int>{2, kUnjudged, kNotInPool, 0});
+    CHECK(k.num_ret == 4);
+    CHECK(k.num_rel == 2);      // a (2) and z (1)
+    CHECK(k.num_rel_ret == 1);  // a
+    CHECK(k.num_nonpool == 1);
+    CHECK(k.num_unjudged_in_pool == 1);
+    CHECK(k.rel_levels == std::vector<long>{1, 1, 1});
+    RankingOptions judged;
+    judged.judged_only = true;
+    CHECK(make_ranking(*r, 0, order, judged).rels == std::vector<int>{2, 0});
+    RankingOptions top2;
+    top2.max_docs = 2;
+    CHECK(make_ranking(*r, 0, order, top2).rels == std::vector<int>{2, kUnjudged});
+    // With the rank column instead: b(3) after c(2).
+    auto rr = read_run(q, "r", "1 Q0 b 3 1.0 t\n1 Q0 a 1 3 t\n1 Q0 c 2 2 t\n1 Q0 d 4 1.0 t\n", RunOrder::Rank);
+    docs.clear();
+    for (auto ref : order_topic(*rr, 0)) docs.emplace_back(rr->doc(ref));
+    CHECK(docs == std::vector<std::string>{"a", "c", "b", "d"});
+}

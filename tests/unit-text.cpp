@@ -1,0 +1,125 @@
+// Byte-level parsing primitives: numbers, fields, the streaming line splitter.
+#include "irlens/text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace irlens::text;
+
+TEST_CASE("parse_double agrees with strtod, including correctly rounded ties") {
+    double v;
+    CHECK(parse_double("12", v));
+    CHECK(v == 12.0);
+    CHECK(parse_double("-0.5", v));
+    CHECK(v == -0.5);
+    CHECK(parse_double("1e-3", v));
+    CHECK(v == 1e-3);
+    CHECK(parse_double(".5", v));
+    CHECK(v == 0.5);
+    CHECK(parse_double("5.", v));
+    CHECK(v == 5.0);
+    CHECK(parse_double("+3.25E+2", v));
+    CHECK(v == 325.0);
+    CHECK(parse_double("-inf", v));
+    CHECK(v < -1e308);
+    // 2^53 + 1 does not fit in a double: the slow path must round like strtod.
+    CHECK(parse_double("9007199254740993", v));
+    CHECK(v == std::strtod("9007199254740993", nullptr));
+    CHECK(parse_double("0.1000000000000000055511151231257827", v));
+    CHECK(v == 0.1);
+    // Seeded random decimal strings: the fast path (Clinger) and the fallback must both agree
+    // with the C library bit for bit.
+    std::mt19937_64 rng(42);
+    for (int i = 0; i < 20000; ++i) {
+        char buf[64];
+        int digits = 1 + static_cast<int>(rng() % 20);
+        std::string s = (rng() % 2) ? "-" : "";
+        for (int d = 0; d < digits; ++d) s += static_cast<char>('0' + rng() % 10);
+        if (rng() % 2) s.insert(s.size() - static_cast<std::size_t>(rng() % digits), ".");
+        if (rng() % 3 == 0) {
+            std::snprintf(buf, sizeof buf, "e%d", static_cast<int>(rng() % 80) - 40);
+            s += buf;
+        }
+        if (s == "-" || s.back() == '.' || s.front() == '.') continue;
+        REQUIRE(parse_double(s, v));
+        CHECK_MESSAGE(v == std::strtod(s.c_str(), nullptr), s);
+    }
+}
+
+TEST_CASE("parse_double rejects what is not a plain decimal number") {
+    double v;
+    for (const char* bad : {"", "-", "abc", "1.2.3", "1e", "1e+", "nan", "NaN", "0x1p3", "12abc", " 1", "1 ", "--1", "e5", "."})
+        CHECK_MESSAGE(!parse_double(bad, v), bad);
+}
+
+TEST_CASE("parse_long") {
+    long v;
+    CHECK(parse_long("0", v));
+    CHECK(v == 0);
+    CHECK(parse_long("-2", v));
+    CHECK(v == -2);
+    CHECK(parse_long("+7", v));
+    CHECK(v == 7);
+    CHECK(parse_long("9223372036854775807", v));
+    CHECK(parse_long("-9223372036854775808", v));
+    CHECK(!parse_long("9223372036854775808", v));
+    CHECK(!parse_long("1.0", v));
+    CHECK(!parse_long("", v));
+    CHECK(!parse_long("-", v));
+    CHECK(!parse_long("1e3", v));
+}
+
+TEST_CASE("split_fields splits on runs of whitespace and reports extra fields") {
+    std::string_view f[4];
+    CHECK(split_fields("  a\tb  c ", f, 4) == 3);
+    CHECK(f[0] == "a");
+    CHECK(f[2] == "c");
+    CHECK(split_fields("a b c d e", f, 4) == 5);
+    CHECK(split_fields("", f, 4) == 0);
+    CHECK(split_fields(" \t\r", f, 4) == 0);
+}
+
+TEST_CASE("LineSplitter gives the same lines whatever the chunk boundaries") {
+    const std::string text = "a 1\r\nbb 2\n\n# comment\nlast line without newline";
+    std::vector<std::string> expected;
+    {
+        LineSplitter s;
+        auto collect = [&](std::string_view l, std::uint64_t) { expected.emplace_back(l); };
+        s.feed(text, collect);
+        s.finish(collect);
+    }
+    REQUIRE(expected.size() == 5);
+    CHECK(expected[0] == "a 1");  // CR removed
+    CHECK(expected[2].empty());
+    CHECK(expected[4] == "last line without newline");
+    for (std::size_t cut1 = 0; cut1 <= text.size(); ++cut1) {
+        for (std::size_t cut2 = cut1; cut2 <= text.size(); cut2 += 3) {
+            std::vector<std::string> got;
+            std::vector<std::uint64_t> numbers;
+            LineSplitter s;
+            auto collect = [&](std::string_view l, std::uint64_t n) {
+                got.emplace_back(l);
+                numbers.push_back(n);
+            };
+            s.feed(std::string_view(text).substr(0, cut1), collect);
+            s.feed(std::string_view(text).substr(cut1, cut2 - cut1), collect);
+            s.feed(std::string_view(text).substr(cut2), collect);
+            s.finish(collect);
+            REQUIRE(got == expected);
+            CHECK(numbers.back() == 5);
+        }
+    }
+}
+
+TEST_CASE("is_blank_or_comment") {
+    CHECK(is_blank_or_comment(""));
+    CHECK(is_blank_or_comment("   \t"));
+    CHECK(is_blank_or_comment("# x"));
+    CHECK(is_blank_or_comment("  # x"));
+    CHECK(!is_blank_or_comment("1 0 d 1"));
+}
