@@ -13,11 +13,21 @@
 
 namespace irlens {
 
+// Optional inputs some measure families need (each defined in its family's header).
+class Intents;     // diversity: intent probabilities and types per topic (diversity.hpp)
+class DocLengths;  // TBG / U-measure: document lengths (ranked.hpp)
+class Sessions;    // session DCG: topic -> (session, position) (ranked.hpp)
+class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
+
 /// Shared by every topic of one evaluation.
 struct EvalContext {
     std::shared_ptr<const Qrels> qrels;
     std::vector<std::shared_ptr<const Run>> runs;  // every run evaluated together
     RankingOptions base;                           // max_docs and forced judged_only (trec_eval -M, -J)
+    std::shared_ptr<const Intents> intents;
+    std::shared_ptr<const DocLengths> doc_lengths;
+    std::shared_ptr<const Sessions> sessions;
+    std::shared_ptr<const RunGroups> groups;
 };
 
 class TopicView {
