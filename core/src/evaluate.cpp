@@ -51,6 +51,10 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
     EvalContext context;
     context.qrels = qrels;
     context.runs = runs;
+    context.intents = options.intents;
+    context.doc_lengths = options.doc_lengths;
+    context.sessions = options.sessions;
+    context.groups = options.groups;
     std::vector<std::unique_ptr<TopicMeasure>> compiled;
     for (const MeasureSpec& m : measures) compiled.push_back(m.compile());
     for (auto& c : compiled) c->prepare(context);

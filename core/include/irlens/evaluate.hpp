@@ -10,6 +10,7 @@
 #include "irlens/measure.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
+#include "irlens/topic_view.hpp"
 
 #include <functional>
 #include <stdexcept>
@@ -26,6 +27,12 @@ struct EvalOptions {
     /// Called with the fraction done (0..1); returning false cancels (evaluate then throws
     /// Cancelled).
     std::function<bool(double)> progress;
+    /// Optional inputs of some measure families (see topic_view.hpp); a measure that needs one
+    /// that is missing throws UsageError naming it.
+    std::shared_ptr<const Intents> intents;
+    std::shared_ptr<const DocLengths> doc_lengths;
+    std::shared_ptr<const Sessions> sessions;
+    std::shared_ptr<const RunGroups> groups;
 };
 
 struct Cancelled : std::runtime_error {
