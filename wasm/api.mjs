@@ -87,7 +87,8 @@ export function wrap(core) {
   /**
    * Evaluates runs for a list of measure names. Returns the same structure as
    * `irlens eval --format json --per-topic`: {measures, measuresFull, missing, warnings,
-   * runs: {NAME: {tag, mean: {M: v}, perTopic: {TOPIC: {M: v}}}}}, NaN as null; plus `raw`,
+   * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
+   * NaN as null; plus `raw`,
    * the typed arrays behind it (values[m * topics.length + t]).
    */
   function evaluate(qrels, runs, measures, { missing = 'skip', perTopic = true, progress } = {}) {
@@ -111,8 +112,11 @@ export function wrap(core) {
     };
     const num = (v) => (Number.isFinite(v) ? v : null);
     for (const r of raw.runs) {
-      const entry = { tag: r.tag, mean: {} };
-      names.forEach((m, i) => { entry.mean[m] = raw.measures[i].textValued ? null : num(r.aggregate[i]); });
+      const entry = { tag: r.tag, mean: {}, ci95: {} };
+      names.forEach((m, i) => {
+        entry.mean[m] = raw.measures[i].textValued ? null : num(r.aggregate[i]);
+        entry.ci95[m] = Number.isFinite(r.ciLow[i]) ? [r.ciLow[i], r.ciHigh[i]] : null;
+      });
       if (perTopic) {
         entry.perTopic = {};
         r.topics.forEach((topic, t) => {

@@ -106,6 +106,8 @@ val evaluation_to_js(const Evaluation& ev) {
         jr.set("values", float64_array(values));
         jr.set("texts", texts);
         jr.set("aggregate", float64_array(r.aggregate));
+        jr.set("ciLow", float64_array(r.ci_low));
+        jr.set("ciHigh", float64_array(r.ci_high));
         runs.call<void>("push", jr);
     }
     o.set("runs", runs);

@@ -22,7 +22,8 @@ emscripten::val spec_to_js(const MeasureSpec& s);
 
 /// {measures: [{name, full, measure, integer, textValued}], missing, warnings,
 ///  runs: [{name, tag, topics: [..], values: Float64Array(measures x topics, row-major; NaN for
-///          text measures), texts: {measureIndex: [..]}, aggregate: Float64Array}]}
+///          text measures), texts: {measureIndex: [..]}, aggregate, ciLow, ciHigh: Float64Array
+///          (95% t interval of the mean; NaN where undefined)}]}
 emscripten::val evaluation_to_js(const Evaluation& ev);
 
 }  // namespace irlens::wasm
