@@ -12,6 +12,8 @@ void add_average_precision_measures(std::vector<MeasureInfo>&);
 void add_bpref_measures(std::vector<MeasureInfo>&);
 void add_gain_measures(std::vector<MeasureInfo>&);
 void add_rbp_measures(std::vector<MeasureInfo>&);
+void add_blended_ratio_measures(std::vector<MeasureInfo>&);
+void add_err_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -21,6 +23,8 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_average_precision_measures(v);
         measures::add_gain_measures(v);
         measures::add_rbp_measures(v);
+        measures::add_blended_ratio_measures(v);
+        measures::add_err_measures(v);
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
