@@ -14,6 +14,9 @@ void add_gain_measures(std::vector<MeasureInfo>&);
 void add_rbp_measures(std::vector<MeasureInfo>&);
 void add_blended_ratio_measures(std::vector<MeasureInfo>&);
 void add_err_measures(std::vector<MeasureInfo>&);
+void add_tbg_measures(std::vector<MeasureInfo>&);
+void add_u_measures(std::vector<MeasureInfo>&);
+void add_session_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -25,6 +28,9 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_rbp_measures(v);
         measures::add_blended_ratio_measures(v);
         measures::add_err_measures(v);
+        measures::add_tbg_measures(v);
+        measures::add_u_measures(v);
+        measures::add_session_measures(v);
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
