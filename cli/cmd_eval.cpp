@@ -25,7 +25,7 @@ const char kHelp[] =
     "nDCG@10, Rprec, Bpref, infAP, Success@10, Judged@10, IPrec@0.5, SetP, SetF(beta=1), RBP(p=0.8),\n"
     "NumQ, NumRet, NumRel, NumRelRet, and Sakai's Q, RMeasure, P+, ERR@20, nERR@20, F(beta=1), E, BprefR,\n"
     "BprefN, TBG, U, sDCG, with parameters such as rel=2, gains={0:0,1:1,2:3} (or linear, exp),\n"
-    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall) expands to its list.\n"
+    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall, rp_curve) expands to its list.\n"
     "`irlens measures` lists them all.\n"
     "\n"
     "  -m, --measure M        measure(s) to compute (repeatable; a list may be separated by spaces)\n"
