@@ -100,3 +100,11 @@ TEST_CASE("sDCG: errors") {
     Fixture unrelated = with_sessions({kRun}, "s1 1 q1\ns1 2 q2\ns9 1 q7\ns9 2 q8\n");
     CHECK(unrelated.mean("sDCG") == approx(with_sessions({kRun}).mean("sDCG")));
 }
+
+TEST_CASE("aggregation leaves out NaN only for sparse measures (sDCG); elsewhere NaN propagates") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    CHECK(irlens::aggregate(irlens::parse_measure("sDCG"), {0.5, nan, 1.5}) == approx(1.0));
+    CHECK(std::isnan(irlens::aggregate(irlens::parse_measure("sDCG"), {nan, nan})));
+    CHECK(std::isnan(irlens::aggregate(irlens::parse_measure("AP"), {0.5, nan})));
+    CHECK(irlens::aggregate(irlens::parse_measure("sDCG(agg=sum)"), {0.5, nan, 1.5}) == approx(2.0));
+}

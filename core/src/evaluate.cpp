@@ -9,11 +9,10 @@ namespace irlens {
 
 double aggregate(const MeasureSpec& spec, const std::vector<double>& all) {
     if (spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
-    // NaN marks a topic the measure does not apply to (e.g. the non-reporting queries of a
-    // session): it is left out.
+    // A sparse measure marks with NaN the topics it does not apply to: they are left out.
     std::vector<double> values;
     for (double v : all)
-        if (!std::isnan(v)) values.push_back(v);
+        if (!spec.info().sparse || !std::isnan(v)) values.push_back(v);
     if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
     double sum = 0;
     switch (spec.aggregate()) {

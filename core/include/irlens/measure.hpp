@@ -88,6 +88,10 @@ struct MeasureInfo {
     /// For a topic the run did not answer, trec_eval -c's placeholder ranking is scored, except
     /// for these measures, which trec_eval resets to 0 (num_ret, utility, unj, rbp_resid, relstring).
     bool zero_if_missing = false;
+    /// Some topics have no value (NaN: the measure does not apply to them, e.g. the queries of a
+    /// session other than the one that reports it); aggregates leave them out. For any other
+    /// measure a NaN value propagates to the aggregate.
+    bool sparse = false;
     std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
 };
 

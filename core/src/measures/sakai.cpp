@@ -67,7 +67,7 @@ private:
 
 long depth(const Ranking& r, long cutoff) { return cutoff < 0 ? r.num_ret : std::min(cutoff, r.num_ret); }
 
-/// r_p: the highest rank (within the depth) holding a relevant document of the highest gain
+/// r_p: the first rank from the top (within the depth) holding a relevant document of the highest gain
 /// retrieved there; 0 when no relevant document is retrieved.
 long preferred_rank(const Ranking& r, const std::vector<GainLevel>& gains, long cutoff) {
     long n = depth(r, cutoff), best_rank = 0;

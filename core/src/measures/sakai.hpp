@@ -28,9 +28,10 @@ namespace irlens::measures {
 /// the whole ranking. Q with beta = 0 is AP (AP(denom=min)@l with a depth).
 double q_measure(const Ranking& r, const std::vector<GainLevel>& gains, double beta, long cutoff);
 
-/// P+ (Sakai 2013, Eq. 14): 1/C(r_p) sum_{k <= r_p} I(k) BR(k), r_p the highest rank holding a
-/// document of the highest gain retrieved ("the most relevant documents"); 0 without a relevant
-/// document. Over the whole ranking (see p_plus_at for a measurement depth).
+/// P+ (Sakai 2013, Eq. 14): 1/C(r_p) sum_{k <= r_p} I(k) BR(k), r_p the first rank (from the
+/// top) holding a relevant document of the highest gain retrieved ("the most relevant
+/// documents"); 0 without a relevant document. Over the whole ranking (see p_plus_at for a
+/// measurement depth).
 double p_plus(const Ranking& r, const std::vector<GainLevel>& gains, double beta);
 /// P+ within a measurement depth: r_p is sought among the top `cutoff` ranks (cutoff < 0: all).
 double p_plus_at(const Ranking& r, const std::vector<GainLevel>& gains, double beta, long cutoff);

@@ -106,6 +106,7 @@ void add_session_measures(std::vector<MeasureInfo>& out) {
                  "Discounted Cumulated Gain Based Evaluation of Multiple-Query IR Sessions (ECIR 2008); Kanoulas et al. (SIGIR 2011)";
     m.cutoff = CutoffKind::Int;
     m.cutoff_help = "documents taken from each query's list";
+    m.sparse = true;
     m.params = {gains_param(),
                 {"dedup", ParamKind::Bool, "True", "keep only the first occurrence of a document in the session"},
                 judged_only_param()};
