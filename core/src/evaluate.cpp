@@ -8,8 +8,13 @@
 
 namespace irlens {
 
-double aggregate(const MeasureSpec& spec, const std::vector<double>& values) {
-    if (values.empty() || spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
+double aggregate(const MeasureSpec& spec, const std::vector<double>& all) {
+    if (spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
+    // A sparse measure marks with NaN the topics it does not apply to: they are left out.
+    std::vector<double> values;
+    for (double v : all)
+        if (!spec.info().sparse || !std::isnan(v)) values.push_back(v);
+    if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
     double sum = 0;
     switch (spec.aggregate()) {
         case Aggregate::Sum:
