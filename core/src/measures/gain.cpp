@@ -5,6 +5,7 @@
 // nDCG_k = DCG_k / IDCG_k, DCG_k = sum_{i<=k} gain(d_i) / log2(i + 1) (Jarvelin & Kekalainen,
 // TOIS 2002, as implemented by trec_eval: the discount applies from rank 1 on).
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -66,31 +67,56 @@ struct Dcg {
     double dcg = 0, ideal = 0;
 };
 
-/// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff.
-Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
+/// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff. Traced for explain
+/// mode: per rank the gain, the discount log2(rank + 1), gain / discount and DCG so far; then the
+/// ideal ranking's gain and IDCG so far (ranks past the run's list included).
+template <class T>
+Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k, T& t) {
+    t.ranking(r);
+    std::size_t c = t.columns({"gain", "discount log2(rank+1)", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
     Dcg out;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
         double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
         if (g != 0) out.dcg += g / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) {
+            double d = std::log2(static_cast<double>(i + 2));
+            t.row(i, {g, d, g / d, out.dcg}, c);
+        }
     }
+    t.term("DCG", out.dcg);
     IdealWalk ideal(gains);
     for (long i = 0; ideal.current() > 0.0 && i < k; ++i) {
         double g = ideal.next();
         if (g > 0.0) out.ideal += g / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) {
+            if (g > 0.0) t.row(i, {g, out.ideal}, c + 4);
+        }
     }
+    t.term("IDCG (DCG of the ideal ranking)", out.ideal);
     return out;
 }
 
 /// m_ndcg_cut.c for one cutoff: the judgment itself is the gain; the ideal ranking is built from
-/// the level counts and stops at level 0.
-double ndcg_cut(const Ranking& r, long k) {
+/// the level counts and stops at level 0. Traced as gain_dcg.
+template <class T>
+double ndcg_cut(const Ranking& r, long k, T& t) {
+    t.ranking(r);
+    t.formula("nDCG@k = DCG@k / IDCG@k, DCG@k = sum over ranks i <= k of gain_i / log2(i + 1), gain = the judgment "
+              "(trec_eval's ndcg_cut); IDCG@k = DCG@k of the ideal ranking");
+    std::size_t c = t.columns({"gain", "discount log2(rank+1)", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
     double sum = 0.0;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
         double gain = r.rels[static_cast<std::size_t>(i)];
         if (gain > 0) sum += gain / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) {
+            double d = std::log2(static_cast<double>(i + 2));
+            double g = gain > 0 ? gain : 0.0;
+            t.row(i, {g, d, g / d, sum}, c);
+        }
     }
+    t.term("DCG@k", sum);
     long cur_lvl = r.num_rel_levels - 1, lvl_count = 0;
     double ideal = 0.0;
     for (long i = 0;; ++i) {
@@ -101,8 +127,12 @@ double ndcg_cut(const Ranking& r, long k) {
         }
         if (cur_lvl == 0 || i == k) break;
         ideal += static_cast<double>(cur_lvl) / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) t.row(i, {static_cast<double>(cur_lvl), ideal}, c + 4);
     }
-    return ideal > 0.0 ? sum / ideal : sum;
+    t.term("IDCG@k", ideal);
+    double v = ideal > 0.0 ? sum / ideal : sum;
+    t.term(ideal > 0.0 ? "nDCG@k = DCG@k / IDCG@k" : "nDCG@k = DCG@k (IDCG@k = 0)", v);
+    return v;
 }
 
 /// m_ndcg_rel.c: nDCG averaged at each relevant (gain > 0) document, with relevant documents not
@@ -251,6 +281,17 @@ std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
     });
 }
 
+/// with_gains for a traced f(ranking, gains, tracer).
+template <class F>
+std::unique_ptr<TopicMeasure> with_gains_traced(const MeasureSpec& s, F f) {
+    std::vector<std::pair<long, double>> given = s.param("gains").gains;
+    bool jo = s.bool_param("judged_only");
+    return traced([=](const TopicView& v, auto& t) {
+        const Ranking& r = v.ranking(1, jo);
+        return f(r, setup_gains(given, r), t);
+    });
+}
+
 }  // namespace
 
 void add_gain_measures(std::vector<MeasureInfo>& out) {
@@ -265,11 +306,15 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             if (s.has_cutoff() && !s.param("gains").given) {
                 bool jo = s.bool_param("judged_only");
-                return fn([=](const TopicView& v) { return ndcg_cut(v.ranking(1, jo), k); });
+                return traced([=](const TopicView& v, auto& t) { return ndcg_cut(v.ranking(1, jo), k, t); });
             }
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) {
-                Dcg d = gain_dcg(r, g, k);
-                return d.ideal > 0.0 ? d.dcg / d.ideal : 0.0;
+            return with_gains_traced(s, [k](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / log2(i + 1) (to rank k with @k); IDCG = "
+                          "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
+                Dcg d = gain_dcg(r, g, k, t);
+                double v = d.ideal > 0.0 ? d.dcg / d.ideal : 0.0;
+                t.term("nDCG = DCG / IDCG", v);
+                return v;
             });
         };
         out.push_back(m);
@@ -280,7 +325,10 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         m.cutoff = CutoffKind::Int;
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).dcg; });
+            return with_gains_traced(s, [k](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("DCG = sum over ranks i of gain_i / log2(i + 1) (to rank k with @k)");
+                return gain_dcg(r, g, k, t).dcg;
+            });
         };
         out.push_back(m);
     }
@@ -290,7 +338,10 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         m.cutoff = CutoffKind::Int;
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).ideal; });
+            return with_gains_traced(s, [k](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("IdealDCG = DCG of the ideal ranking: every judged document by decreasing gain");
+                return gain_dcg(r, g, k, t).ideal;
+            });
         };
         out.push_back(m);
     }
