@@ -291,7 +291,9 @@ export class App {
         this.renderErrors();
       })
       .finally(() => {
-        if (token === this.renderToken) container.dataset.rendered = 'true';
+        if (token !== this.renderToken) return;
+        container.dataset.rendered = 'true';
+        document.body.dataset.renders = String(token); // tests wait for this to move on
       });
   }
 

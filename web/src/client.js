@@ -33,7 +33,11 @@ export class WorkerClient {
     };
   }
 
-  request(action, payload = {}, { transfer = [], onProgress } = {}) {
+  /** generation: the client.generation the caller started under; a request made after a cancel
+   *  (a newer generation) is refused with a Cancelled error instead of reaching the new worker. */
+  request(action, payload = {}, { transfer = [], onProgress, generation } = {}) {
+    if (generation !== undefined && generation !== this.generation)
+      return Promise.reject(Object.assign(new Error('cancelled'), { name: 'Cancelled' }));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });

@@ -25,7 +25,9 @@ export function fileSource(file) {
  */
 export async function ingest(client, kind, source, { format = 'plain', onBytes } = {}) {
   const slot = nextSlot++;
-  await client.request('begin', { slot, kind, name: source.name, format });
+  const generation = client.generation; // a cancel in between makes every later request fail
+  await client.request('begin', { slot, kind, name: source.name, format }, { generation });
+  let reader = null;
   try {
     let read = 0; // bytes of the source read (compressed bytes for .gz), for the progress bar
     let stream = source.blob.stream().pipeThrough(
@@ -38,7 +40,7 @@ export async function ingest(client, kind, source, { format = 'plain', onBytes }
       }),
     );
     if (await isGzip(source.blob)) stream = stream.pipeThrough(new DecompressionStream('gzip'));
-    const reader = stream.getReader();
+    reader = stream.getReader();
     let buf = new Uint8Array(BATCH), used = 0, inFlight = null;
     const flush = async () => {
       if (!used) return;
@@ -46,7 +48,7 @@ export async function ingest(client, kind, source, { format = 'plain', onBytes }
       buf = new Uint8Array(BATCH);
       used = 0;
       if (inFlight) await inFlight;
-      inFlight = client.request('feed', { slot, chunk }, { transfer: [chunk] });
+      inFlight = client.request('feed', { slot, chunk }, { transfer: [chunk], generation });
     };
     for (;;) {
       const { done, value } = await reader.read();
@@ -62,9 +64,10 @@ export async function ingest(client, kind, source, { format = 'plain', onBytes }
     }
     await flush();
     if (inFlight) await inFlight;
-    return await client.request('finish', { slot });
+    return await client.request('finish', { slot }, { generation });
   } catch (e) {
-    client.request('abort', { slot }).catch(() => {});
+    if (reader) reader.cancel().catch(() => {});
+    client.request('abort', { slot }, { generation }).catch(() => {});
     if (e instanceof TypeError && /decompress|gzip|Decompression/i.test(e.message))
       throw Object.assign(new Error(`${source.name}: not a valid gzip file (${e.message})`), { name: 'InputError', file: source.name });
     throw e;
