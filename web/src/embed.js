@@ -7,7 +7,8 @@
 //     <script type="text/plain" data-run name="bm25.run">101 Q0 d01 1 12.5 bm25 ...</script>
 //   </irlens-view>
 //
-// view: table | recall-precision | kendall-tau; missing="zero" scores unanswered topics 0. The
+// view: table | recall-precision | kendall-tau; missing="zero" scores unanswered topics 0;
+// data-from="ID" takes the data of another <irlens-view> of the page. The
 // element uses worker.js and irlens_web.wasm from beside irlens-embed.js. Errors (file, line,
 // problem) show inside the element.
 import { WorkerClient } from './client.js';
@@ -47,10 +48,13 @@ class IrlensView extends HTMLElement {
   async run() {
     const c = client();
     await c.request('init');
-    const qNode = this.querySelector('script[data-qrels]');
+    // data-from="ID": use the data of another <irlens-view> of the page
+    const from = this.dataset.from ? document.getElementById(this.dataset.from) : this;
+    if (!from) throw new Error(`data-from: no element with id '${this.dataset.from}'`);
+    const qNode = from.querySelector('script[data-qrels]');
     if (!qNode) throw new Error('no <script type="text/plain" data-qrels> inside <irlens-view>');
     await ingest(c, 'qrels', await this.source('qrels', qNode));
-    for (const node of this.querySelectorAll('script[data-run]')) await ingest(c, 'run', await this.source('run', node));
+    for (const node of from.querySelectorAll('script[data-run]')) await ingest(c, 'run', await this.source('run', node));
     const measures = this.getAttribute('measures') || 'P@5 AP nDCG@10';
     const missing = this.getAttribute('missing') || 'skip';
     const view = this.getAttribute('view') || 'table';

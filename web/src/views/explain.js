@@ -1,7 +1,7 @@
 // Explain mode, for teaching: for one topic, run and measure, the arithmetic as the core computed
 // it (irlens.explain): the ranked list with judgments and the measure's own columns (gain,
 // discount, running sums ...), the named terms, and the final value.
-import { el, fmt, noData } from './util.js';
+import { el, fmt, noData, select } from './util.js';
 import { relLabel } from './per-topic.js';
 
 const EXPLAINED = /^(P|R|Success|RelP|AP|MAP|RR|MRR|nDCG|NDCG|DCG|IdealDCG|RBP)\b/;
@@ -20,15 +20,9 @@ export const explainView = {
     const candidates = result.measures.filter((m) => EXPLAINED.test(m));
     const measure = settings.em || candidates[0] || 'nDCG@10';
     const mid = 'explain-measure';
-    const selectOf = (label, key, options, value) => {
-      const id = `explain-${key}`;
-      const s = el('select', { id, onchange: (e) => app.set({ [key]: e.target.value }) }, options.map((o) => new Option(o, o)));
-      s.value = value;
-      return el('label', { for: id, class: 'field' }, `${label} `, s);
-    };
     const mInput = el('input', { id: mid, value: measure, list: 'explain-measures', size: 18, onchange: (e) => app.set({ em: e.target.value.trim() }) });
     const controls = el('div', { class: 'controls' },
-      selectOf('Run', 'er', runs, run), selectOf('Topic', 'et', topics, topic),
+      select(app, 'Run', 'er', runs, run), select(app, 'Topic', 'et', topics, topic),
       el('label', { for: mid, class: 'field' }, 'Measure ', mInput, el('datalist', { id: 'explain-measures' }, candidates.map((m) => new Option(m, m)))),
       el('span', { class: 'hint' }, 'Explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP (any parameters).'));
     const out = el('div', { class: 'explanation', 'aria-live': 'polite' });
