@@ -4,7 +4,7 @@
 //   2. end to end in headless Chromium: files chosen in the page's file pickers -> table shown,
 // with the peak resident memory of the page's renderer process (page + its worker), sampled
 // from /proc every 100 ms, and the longest main-thread task (PerformanceObserver 'longtask').
-//   node bench/generate.mjs && sh web/build.sh && node bench/web.mjs [DATADIR=bench/data]
+//   g++ -O2 bench/gen.cpp -o build/bench-gen && build/bench-gen bench/data && sh web/build.sh && node bench/web.mjs [DATADIR=bench/data]
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
