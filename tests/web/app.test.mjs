@@ -259,10 +259,10 @@ test('a malformed run shows the error panel with its line; the other runs still 
 });
 
 test('explain mode shows the arithmetic of the core, down to the value the table uses', async () => {
-  const page = await open('#v=explain&er=hybrid.run&et=102&em=nDCG%4010');
-  const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'hybrid.run')], 'nDCG@10');
+  const page = await open('#v=explain&er=bm25.run&et=101&em=nDCG%4010');
+  const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'bm25.run')], 'nDCG@10');
   await page.waitForSelector('#explain-value');
-  assert.equal(await page.textContent('#explain-value'), native.runs['hybrid.run'].per_topic['102']['nDCG@10'].toFixed(6));
+  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['nDCG@10'].toFixed(6));
   const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
   assert.deepEqual(headers, ['rank', 'document', 'judgment', 'gain', 'discount log2(rank+1)', 'gain / discount', 'DCG so far', 'ideal gain', 'IDCG so far']);
   await shot(page, 'explain');
