@@ -2,6 +2,8 @@
 // recall levels (iprec_at_recall, 11pt_avg) and reciprocal rank. trec_eval 10.0 (m_map.c,
 // m_map_cut.c, m_infap.c, m_yaap.c, m_iprec_at_recall.c, m_11pt_avg.c, m_recip_rank.c; NIST),
 // number for number.
+#include "measures/average_precision.hpp"
+
 #include "measures/common.hpp"
 
 #include <algorithm>
@@ -11,13 +13,11 @@
 
 namespace irlens::measures {
 
-namespace {
-
 /// m_map.c / m_map_cut.c: sum over relevant docs in the first k ranks of precision at their rank,
 /// over the number of relevant docs. k < 0: the whole ranking.
 /// With depth_normalised (AP(denom=min)@l), the sum is over min(l, R) instead: Sakai, PROMISE
 /// 2013, Eq. 10, so that the best possible value is 1 even when l < R.
-double average_precision(const Ranking& r, long k, bool depth_normalised = false) {
+double average_precision(const Ranking& r, long k, bool depth_normalised) {
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     long rel_so_far = 0;
     double sum = 0.0;
@@ -31,6 +31,8 @@ double average_precision(const Ranking& r, long k, bool depth_normalised = false
     long denom = depth_normalised ? std::min(k, r.num_rel) : r.num_rel;
     return denom ? sum / static_cast<double>(denom) : 0.0;
 }
+
+namespace {
 
 /// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
 double inferred_ap(const Ranking& r) {

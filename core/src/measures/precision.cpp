@@ -2,6 +2,8 @@
 // precision at multiples of R. trec_eval 10.0 (m_P.c, m_recall.c, m_success.c, m_rel_P.c,
 // m_Rprec.c, m_Rprec_mult.c; NIST), number for number. A cutoff beyond the ranking counts the
 // missing ranks as non-relevant.
+#include "measures/precision.hpp"
+
 #include "measures/common.hpp"
 
 #include <algorithm>
@@ -16,7 +18,12 @@ long relevant_in_top(const Ranking& r, long k) {
     return rel;
 }
 
+}  // namespace
+
 double precision_at(const Ranking& r, long k) { return static_cast<double>(relevant_in_top(r, k)) / static_cast<double>(k); }
+
+namespace {
+
 double recall_at(const Ranking& r, long k) {
     return r.num_rel ? static_cast<double>(relevant_in_top(r, k)) / static_cast<double>(r.num_rel) : 0.0;
 }
@@ -33,6 +40,8 @@ double r_precision(const Ranking& r) {
     return static_cast<double>(relevant_in_top(r, n)) / static_cast<double>(r.num_rel);
 }
 
+}  // namespace
+
 /// m_Rprec_mult.c for one multiple m of R: cutoff = (long)(m * R + 0.9). Beyond the ranking the
 /// value is num_rel_ret / cutoff; otherwise precision at the cutoff, but only where a relevant
 /// document occurs at or after it (trec_eval's backwards scan stops at the first relevant doc).
@@ -46,6 +55,8 @@ double r_precision_mult(const Ranking& r, double mult) {
     }
     return 0.0;
 }
+
+namespace {
 
 MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite,
                            double (*f)(const Ranking&, long)) {
