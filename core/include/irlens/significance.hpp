@@ -135,4 +135,27 @@ const char* correction_name(Correction c);
 /// (p_(1) <= ... <= p_(k) sorted ascending; ties keep input order; as statsmodels' multipletests).
 std::vector<double> adjust_p(const std::vector<double>& p, Correction c);
 
+/// A test applied to many pairs of runs: a paired test whose p-values are then corrected for
+/// the number of pairs tested, or randomised Tukey HSD (already adjusted for all pairs of the
+/// matrix: correction must be None, alternative two-sided).
+struct PairwiseTesting {
+    bool tukey = false;
+    PairedTest test = PairedTest::T;
+    Alternative alternative = Alternative::TwoSided;
+    Correction correction = Correction::None;
+    Resampling resampling;
+};
+/// Sets `tukey` and `test` from "t", "wilcoxon", "sign", "randomisation", "bootstrap" or "tukey".
+void set_pairwise_test(PairwiseTesting& testing, std::string_view name);
+/// E.g. "paired t-test, two-sided, Holm correction over 10 pairs".
+std::string describe(const PairwiseTesting& testing, std::size_t pairs);
+
+struct PairwiseResult {
+    TestResult test;
+    double p_adjusted = 1.0;  // after the correction (Tukey: the test's own p)
+};
+/// Tests the pairs of rows. UsageError for Tukey with a correction or a one-sided alternative.
+std::vector<PairwiseResult> test_pairs(const std::vector<std::vector<double>>& rows, const std::vector<RunPair>& pairs,
+                                       const PairwiseTesting& testing);
+
 }  // namespace irlens

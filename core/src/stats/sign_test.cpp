@@ -4,6 +4,7 @@
 
 #include "stats/distributions.hpp"
 #include "stats/paired_input.hpp"
+#include "stats/test_p_values.hpp"
 
 #include <cmath>
 

@@ -4,15 +4,12 @@
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"
 #include "stats/ranks.hpp"
+#include "stats/test_p_values.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace irlens {
-
-namespace stats {
-double t_test_p(double t, double df, Alternative alt);  // t_test.cpp
-}
 
 double spearman_rho(const std::vector<double>& x, const std::vector<double>& y) {
     return spearman_test(x, y).coefficient;

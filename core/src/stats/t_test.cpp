@@ -3,13 +3,13 @@
 
 #include "stats/distributions.hpp"
 #include "stats/paired_input.hpp"
+#include "stats/test_p_values.hpp"
 
 #include <cmath>
 
 namespace irlens {
 
 namespace stats {
-/// p of a t statistic with df degrees of freedom, as scipy's _ttest_finish (stdtr).
 double t_test_p(double t, double df, Alternative alt) {
     switch (alt) {
         case Alternative::TwoSided: return 2.0 * t_cdf(df, -std::fabs(t));
