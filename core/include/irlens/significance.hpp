@@ -147,8 +147,10 @@ struct PairwiseTesting {
 };
 /// Sets `tukey` and `test` from "t", "wilcoxon", "sign", "randomisation", "bootstrap" or "tukey".
 void set_pairwise_test(PairwiseTesting& testing, std::string_view name);
-/// E.g. "paired t-test, two-sided, Holm correction over 10 pairs".
+/// E.g. "paired t-test, two-sided, Holm correction over 10 pair(s)".
 std::string describe(const PairwiseTesting& testing, std::size_t pairs);
+/// The tail of that description: e.g. ", two-sided, Holm correction over 10 pair(s)".
+std::string describe_family(Alternative alternative, Correction correction, std::size_t pairs);
 
 struct PairwiseResult {
     TestResult test;

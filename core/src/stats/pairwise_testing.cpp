@@ -24,12 +24,13 @@ std::string describe(const PairwiseTesting& testing, std::size_t pairs) {
     if (testing.test == PairedTest::Randomisation)
         s += " (exact up to " + std::to_string(testing.resampling.exact_limit) + " non-zero differences, else B=" + B +
              ", seed " + seed + ")";
-    s += std::string(", ") + alternative_name(testing.alternative);
-    if (testing.correction == Correction::None)
-        s += ", no correction for multiple comparisons";
-    else
-        s += std::string(", ") + correction_name(testing.correction) + " correction over " + std::to_string(pairs) + " pair(s)";
-    return s;
+    return s + describe_family(testing.alternative, testing.correction, pairs);
+}
+
+std::string describe_family(Alternative alternative, Correction correction, std::size_t pairs) {
+    std::string s = std::string(", ") + alternative_name(alternative);
+    if (correction == Correction::None) return s + ", no correction for multiple comparisons";
+    return s + ", " + correction_name(correction) + " correction over " + std::to_string(pairs) + " pair(s)";
 }
 
 std::vector<PairwiseResult> test_pairs(const std::vector<std::vector<double>>& rows, const std::vector<RunPair>& pairs,

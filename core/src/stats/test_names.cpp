@@ -37,7 +37,7 @@ const char* paired_test_name(PairedTest t) {
         case PairedTest::Wilcoxon: return "Wilcoxon signed-rank test";
         case PairedTest::Sign: return "sign test";
         case PairedTest::Randomisation: return "randomisation test";
-        case PairedTest::Bootstrap: return "paired bootstrap test (studentised)";
+        case PairedTest::Bootstrap: return "studentised paired bootstrap test";
     }
     return "";
 }
