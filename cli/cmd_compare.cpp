@@ -137,7 +137,8 @@ std::vector<Row> compare_measure(const Evaluation& ev, std::size_t m, const std:
                     }
                     local.push_back({row_of[pairs[k].a], row_of[pairs[k].b]});
                 }
-                std::vector<TestResult> tested = paired_tests(s.testing.test, matrix, local, s.testing.alternative, res);
+                std::vector<TestResult> tested =
+                    paired_tests(s.testing.test, matrix, local, s.testing.alternative, res);
                 for (std::size_t i = 0; i < members.size(); ++i) rows[members[i]].test = tested[i];
             }
         }
@@ -172,17 +173,19 @@ std::string describe_test(const Settings& s, std::size_t pairs) {
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args, std::string& out) {
-    std::vector<OptionSpec> specs = {{'h', "help", false},     {0, "baseline", true},    {0, "test", true},
-                                     {0, "correction", true},  {0, "alternative", true}, {0, "confidence", true},
-                                     {0, "ci", true},          {0, "risk", true}};
-    for (const OptionSpec& o : input_option_specs()) specs.push_back(o);
-    for (const OptionSpec& o : stats_option_specs()) specs.push_back(o);
-    std::vector<ParsedOption> options;
-    std::vector<std::string> positional;
-    parse_args(args, specs, options, positional);
     EvaluationInputs in;
-    in.eval.missing = MissingTopics::Zero;
     StatsOptions so;
+    std::vector<std::string> positional;
+    const std::vector<ParsedOption> options = parse_stats_command(args,
+                                                                  {{'h', "help", false},
+                                                                   {0, "baseline", true},
+                                                                   {0, "test", true},
+                                                                   {0, "correction", true},
+                                                                   {0, "alternative", true},
+                                                                   {0, "confidence", true},
+                                                                   {0, "ci", true},
+                                                                   {0, "risk", true}},
+                                                                  {"tsv", "json", "latex"}, in, so, positional);
     Settings s;
     std::string baseline;
     for (const ParsedOption& p : options) {
@@ -190,7 +193,6 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
             out += kHelp;
             return 0;
         }
-        if (take_input_option(p, in) || take_stats_option(p, so, {"tsv", "json", "latex"})) continue;
         if (p.name == "baseline") baseline = p.value;
         if (p.name == "test") {
             s.unpaired = p.value == "unpaired-bootstrap";
@@ -198,8 +200,10 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                 try {
                     set_pairwise_test(s.testing, p.value);
                 } catch (const UsageError&) {
-                    throw UsageError("--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or "
-                                     "tukey, got '" + p.value + "'");
+                    throw UsageError(
+                        "--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or "
+                        "tukey, got '" +
+                        p.value + "'");
                 }
             }
         }
@@ -207,7 +211,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
         if (p.name == "alternative") s.testing.alternative = parse_alternative(p.value);
         if (p.name == "confidence") {
             s.confidence = parse_real("--confidence", p.value);
-            if (!(s.confidence > 0 && s.confidence < 1)) throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
+            if (!(s.confidence > 0 && s.confidence < 1))
+                throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
         }
         if (p.name == "ci") s.interval = parse_interval_method(p.value);
         if (p.name == "risk") {
@@ -219,7 +224,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
     s.testing.resampling = so.resampling;
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens compare --help)");
     if (in.measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
-    if (s.risk && baseline.empty()) throw UsageError("--risk needs --baseline: URisk and TRisk compare a run with a baseline");
+    if (s.risk && baseline.empty())
+        throw UsageError("--risk needs --baseline: URisk and TRisk compare a run with a baseline");
     if (s.testing.tukey && s.testing.correction != Correction::None)
         throw UsageError("Tukey HSD p-values are already adjusted for all pairs: use no other --correction");
     if (s.testing.tukey && s.testing.alternative != Alternative::TwoSided)
@@ -237,7 +243,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
             if (runs[r]->name() == baseline || paths[r] == baseline || base_name(paths[r]) == baseline) base = r;
             names += (r ? ", " : "") + runs[r]->name();
         }
-        if (base == runs.size()) throw UsageError("--baseline '" + baseline + "' is not one of the runs (" + names + ")");
+        if (base == runs.size())
+            throw UsageError("--baseline '" + baseline + "' is not one of the runs (" + names + ")");
     }
     if (runs.size() < 2) throw UsageError("compare needs at least two runs");
     std::vector<RunPair> pairs;
@@ -252,9 +259,11 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens compare: warning: %s\n", w.c_str());
 
     const std::string test = describe_test(s, pairs.size());
-    const std::string interval = fixed(100 * s.confidence, 0) + "% " + interval_method_name(s.interval) +
-                                 (s.interval == IntervalMethod::T ? "" : " (B=" + std::to_string(so.resampling.B) + ", seed " +
-                                                                              std::to_string(so.resampling.seed) + ")");
+    const std::string interval =
+        fixed(100 * s.confidence, 0) + "% " + interval_method_name(s.interval) +
+        (s.interval == IntervalMethod::T
+             ? ""
+             : " (B=" + std::to_string(so.resampling.B) + ", seed " + std::to_string(so.resampling.seed) + ")");
     const char* versus = base < runs.size() ? "the baseline" : "the second run of the pair";
     nlohmann::json json_measures = nlohmann::json::array();
     std::string text;
@@ -267,26 +276,29 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
         if (so.format == "tsv") {
             text += "# irlens compare " IRLENS_VERSION ": " + name + "\n# " + policy + "\n# test: " + test +
                     "\n# intervals: " + interval + "; Cohen's d: paired differences (d_z), noncentral-t interval\n";
-            if (s.risk) text += "# risk: URisk and TRisk (Dincer et al. 2014) with alpha = " + fixed(s.risk_alpha, 2) + "\n";
+            if (s.risk)
+                text += "# risk: URisk and TRisk (Dincer et al. 2014) with alpha = " + fixed(s.risk_alpha, 2) + "\n";
             text += std::string("# versus: ") + versus + "; markers on p_adjusted: * < 0.05, ** < 0.01, *** < 0.001\n";
-            text += "measure\trun\tmean\tmean_low\tmean_high\tversus\tversus_mean\tversus_low\tversus_high\tdiff\tdiff_low\t"
-                    "diff_high\tstatistic\tp\tp_adjusted\tsig\tcohen_d\td_low\td_high";
+            text +=
+                "measure\trun\tmean\tmean_low\tmean_high\tversus\tversus_mean\tversus_low\tversus_high\tdiff\tdiff_"
+                "low\t"
+                "diff_high\tstatistic\tp\tp_adjusted\tsig\tcohen_d\td_low\td_high";
             if (s.risk) text += "\turisk\ttrisk";
             text += "\ttopics\tmethod\tnote\n";
             for (const Row& r : rows) {
                 auto f = [&](double v) { return fixed(v, prec); };
-                text += name + '\t' + runs[r.a]->name() + '\t' + f(r.mean_a) + '\t' + f(r.ci_a.low) + '\t' + f(r.ci_a.high) +
-                        '\t' + runs[r.b]->name() + '\t' + f(r.mean_b) + '\t' + f(r.ci_b.low) + '\t' + f(r.ci_b.high) + '\t' +
-                        f(r.mean_a - r.mean_b) + '\t' + f(r.ci_diff.low) + '\t' + f(r.ci_diff.high) + '\t' +
-                        fixed(r.test.statistic, prec) + '\t' + p_value(r.test.p) + '\t' +
+                text += name + '\t' + runs[r.a]->name() + '\t' + f(r.mean_a) + '\t' + f(r.ci_a.low) + '\t' +
+                        f(r.ci_a.high) + '\t' + runs[r.b]->name() + '\t' + f(r.mean_b) + '\t' + f(r.ci_b.low) + '\t' +
+                        f(r.ci_b.high) + '\t' + f(r.mean_a - r.mean_b) + '\t' + f(r.ci_diff.low) + '\t' +
+                        f(r.ci_diff.high) + '\t' + fixed(r.test.statistic, prec) + '\t' + p_value(r.test.p) + '\t' +
                         p_value(r.p_adjusted) + '\t' + marker(r.p_adjusted) + '\t' + f(r.effect.d) + '\t' +
                         f(r.effect.interval.low) + '\t' + f(r.effect.interval.high);
                 if (s.risk) text += '\t' + f(r.risk.urisk) + '\t' + f(r.risk.trisk);
                 text += '\t' + std::to_string(r.topics) + '\t' + r.test.method + '\t' + join_notes(r) + '\n';
             }
         } else if (so.format == "latex") {
-            text += "% irlens compare " IRLENS_VERSION ": " + name + "; " + policy + "; test: " + test + "; intervals: " + interval +
-                    "\n";
+            text += "% irlens compare " IRLENS_VERSION ": " + name + "; " + policy + "; test: " + test +
+                    "; intervals: " + interval + "\n";
             if (base < runs.size()) {
                 const Row* any = rows.empty() ? nullptr : &rows[0];
                 text += "\\begin{tabular}{lrcrr}\n\\hline\nRun & " + latex_escape(name) +
@@ -296,9 +308,10 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                             fixed(any->ci_b.low, prec) + ", " + fixed(any->ci_b.high, prec) + "] & -- & -- \\\\\n";
                 for (const Row& r : rows) {
                     std::string mk = marker(r.p_adjusted);
-                    text += latex_escape(runs[r.a]->name()) + " & " + fixed(r.mean_a, prec) + (mk.empty() ? "" : "$^{" + mk + "}$") +
-                            " & [" + fixed(r.ci_a.low, prec) + ", " + fixed(r.ci_a.high, prec) + "] & " +
-                            fixed(r.mean_a - r.mean_b, prec) + " & " + p_value(r.p_adjusted, 3) + " \\\\\n";
+                    text += latex_escape(runs[r.a]->name()) + " & " + fixed(r.mean_a, prec) +
+                            (mk.empty() ? "" : "$^{" + mk + "}$") + " & [" + fixed(r.ci_a.low, prec) + ", " +
+                            fixed(r.ci_a.high, prec) + "] & " + fixed(r.mean_a - r.mean_b, prec) + " & " +
+                            p_value(r.p_adjusted, 3) + " \\\\\n";
                 }
             } else {
                 text += "\\begin{tabular}{llrcr}\n\\hline\nRun & versus & $\\Delta$ " + latex_escape(name) +
@@ -311,7 +324,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                             p_value(r.p_adjusted, 3) + " \\\\\n";
                 }
             }
-            text += "\\hline\n\\end{tabular}\n% $^{*}$ $p < 0.05$, $^{**}$ $p < 0.01$, $^{***}$ $p < 0.001$ (adjusted)\n";
+            text +=
+                "\\hline\n\\end{tabular}\n% $^{*}$ $p < 0.05$, $^{**}$ $p < 0.01$, $^{***}$ $p < 0.001$ (adjusted)\n";
         } else {
             nlohmann::json jm;
             jm["measure"] = name;

@@ -61,7 +61,8 @@ std::string header(const std::string& analysis, const std::string& policy) {
     return "# irlens meta " + analysis + " (irlens " IRLENS_VERSION ")\n# " + policy + "\n";
 }
 
-void correlation(const Evaluation& ev, const MetaSettings& s, const StatsOptions& so, std::string& text, nlohmann::json& j) {
+void correlation(const Evaluation& ev, const MetaSettings& s, const StatsOptions& so, std::string& text,
+                 nlohmann::json& j) {
     const std::size_t M = ev.measures.size();
     if (M < 2) throw UsageError("correlation needs at least two measures (-m M1 -m M2)");
     std::vector<std::vector<double>> scores(M);  // run scores per measure (the measure's aggregate)
@@ -69,22 +70,26 @@ void correlation(const Evaluation& ev, const MetaSettings& s, const StatsOptions
         ScoreMatrix t = score_matrix(ev, m);
         for (const auto& row : t.scores) scores[m].push_back(aggregate(ev.measures[m], row));
     }
-    text += "# run scores: each measure's aggregate (mean unless agg=...) over the topics; tau_ap_xy orders the runs by\n"
-            "# measure_x and takes measure_y as the gold standard; rbo with p = " + fixed(s.rbo_p, 3) + "\n";
-    text += "measure_x\tmeasure_y\truns\ttau_a\ttau_b\tp_tau_b\ttau_ap_xy\ttau_ap_yx\ttau_ap_sym\tspearman\tp_spearman\trbo\tnote\n";
+    text +=
+        "# run scores: each measure's aggregate (mean unless agg=...) over the topics; tau_ap_xy orders the runs by\n"
+        "# measure_x and takes measure_y as the gold standard; rbo with p = " +
+        fixed(s.rbo_p, 3) + "\n";
+    text +=
+        "measure_x\tmeasure_y\truns\ttau_a\ttau_b\tp_tau_b\ttau_ap_xy\ttau_ap_yx\ttau_ap_sym\tspearman\tp_"
+        "spearman\trbo\tnote\n";
     j["pairs"] = nlohmann::json::array();
     const int prec = so.precision;
     for (std::size_t x = 0; x < M; ++x)
         for (std::size_t y = x + 1; y < M; ++y) {
             const std::vector<double>&a = scores[x], &b = scores[y];
             CorrelationTest kt = kendall_tau_b_test(a, b), sp = spearman_test(a, b);
-            const double ta = kendall_tau_a(a, b), apxy = tau_ap(a, b), apyx = tau_ap(b, a), rbo = rank_biased_overlap(a, b, s.rbo_p);
+            const double ta = kendall_tau_a(a, b), apxy = tau_ap(a, b), apyx = tau_ap(b, a),
+                         rbo = rank_biased_overlap(a, b, s.rbo_p);
             std::string note = kt.note.empty() ? sp.note : kt.note;
             text += ev.measures[x].name() + '\t' + ev.measures[y].name() + '\t' + std::to_string(a.size()) + '\t' +
                     fixed(ta, prec) + '\t' + fixed(kt.coefficient, prec) + '\t' + p_value(kt.p) + '\t' +
                     fixed(apxy, prec) + '\t' + fixed(apyx, prec) + '\t' + fixed((apxy + apyx) / 2, prec) + '\t' +
-                    fixed(sp.coefficient, prec) + '\t' + p_value(sp.p) + '\t' + fixed(rbo, prec) + '\t' +
-                    note + '\n';
+                    fixed(sp.coefficient, prec) + '\t' + p_value(sp.p) + '\t' + fixed(rbo, prec) + '\t' + note + '\n';
             j["pairs"].push_back({{"measure_x", ev.measures[x].name()},
                                   {"measure_y", ev.measures[y].name()},
                                   {"runs", a.size()},
@@ -103,19 +108,24 @@ void correlation(const Evaluation& ev, const MetaSettings& s, const StatsOptions
         }
 }
 
-void discrimination(const Evaluation& ev, const MetaSettings& s, const StatsOptions& so, std::string& text, nlohmann::json& j) {
+void discrimination(const Evaluation& ev, const MetaSettings& s, const StatsOptions& so, std::string& text,
+                    nlohmann::json& j) {
     const int prec = so.precision;
     j["measures"] = nlohmann::json::array();
     bool first = true;
     for (std::size_t m = 0; m < ev.measures.size(); ++m) {
         ScoreMatrix t = score_matrix(ev, m);
         DiscriminativePower d = discriminative_power(t, s.testing);
-        if (first) text += "# test: " + d.method + "\n# significant: p < alpha; minimum detectable difference: the smallest |mean difference| among significant pairs\n";
+        if (first)
+            text += "# test: " + d.method +
+                    "\n# significant: p < alpha; minimum detectable difference: the smallest |mean difference| among "
+                    "significant pairs\n";
         if (s.curve) {
             if (first) text += "measure\trank\trun_a\trun_b\tdifference\tp\n";
             for (std::size_t k = 0; k < d.curve.size(); ++k)
-                text += t.measure + '\t' + std::to_string(k + 1) + '\t' + t.runs[d.curve[k].a] + '\t' + t.runs[d.curve[k].b] + '\t' +
-                        fixed(d.curve[k].difference, prec) + '\t' + p_value(d.curve[k].p) + '\n';
+                text += t.measure + '\t' + std::to_string(k + 1) + '\t' + t.runs[d.curve[k].a] + '\t' +
+                        t.runs[d.curve[k].b] + '\t' + fixed(d.curve[k].difference, prec) + '\t' +
+                        p_value(d.curve[k].p) + '\n';
         } else {
             if (first) text += "measure\tpairs\tsignificant_05\tsignificant_01\tmin_diff_05\tmin_diff_01\ttopics\n";
             text += t.measure + '\t' + std::to_string(d.pairs) + '\t' + std::to_string(d.significant_05) + '\t' +
@@ -132,7 +142,10 @@ void discrimination(const Evaluation& ev, const MetaSettings& s, const StatsOpti
                              {"min_difference_01", json_number(d.min_difference_01)}};
         jm["asl_curve"] = nlohmann::json::array();
         for (const PairOutcome& o : d.curve)
-            jm["asl_curve"].push_back({{"run_a", t.runs[o.a]}, {"run_b", t.runs[o.b]}, {"difference", json_number(o.difference)}, {"p", json_number(o.p)}});
+            jm["asl_curve"].push_back({{"run_a", t.runs[o.a]},
+                                       {"run_b", t.runs[o.b]},
+                                       {"difference", json_number(o.difference)},
+                                       {"p", json_number(o.p)}});
         j["measures"].push_back(jm);
     }
 }
@@ -149,12 +162,15 @@ void stability_analysis(const Evaluation& ev, const MetaSettings& s, const Stats
         Stability st = stability(t, T, s.trials, so.resampling.seed);
         SwapRate sw = swap_rate(t, half, s.trials, so.resampling.seed, s.bin_width);
         if (m == 0)
-            text += "# stability: mean over pairs of the share of trials won by the more frequent winner (ties 1/2);\n"
-                    "# swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples\n"
-                    "# seed " + std::to_string(so.resampling.seed) + "\n"
-                    "measure\ttopics\ttrials\tstability\tswap_topics\tswap_rate\n";
-        text += t.measure + '\t' + std::to_string(T) + '\t' + std::to_string(s.trials) + '\t' + fixed(st.stability, prec) + '\t' +
-                std::to_string(half) + '\t' + fixed(sw.swap_rate, prec) + '\n';
+            text +=
+                "# stability: mean over pairs of the share of trials won by the more frequent winner (ties 1/2);\n"
+                "# swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples\n"
+                "# seed " +
+                std::to_string(so.resampling.seed) +
+                "\n"
+                "measure\ttopics\ttrials\tstability\tswap_topics\tswap_rate\n";
+        text += t.measure + '\t' + std::to_string(T) + '\t' + std::to_string(s.trials) + '\t' +
+                fixed(st.stability, prec) + '\t' + std::to_string(half) + '\t' + fixed(sw.swap_rate, prec) + '\n';
         nlohmann::json bins = nlohmann::json::array();
         for (const SwapRate::Bin& b : sw.bins)
             bins.push_back({{"low", b.low}, {"high", b.high}, {"comparisons", b.comparisons}, {"swaps", b.swaps}});
@@ -171,8 +187,10 @@ void stability_analysis(const Evaluation& ev, const MetaSettings& s, const Stats
 
 void concordance_analysis(const Evaluation& ev, std::size_t gold_from, const StatsOptions& so, std::string& text,
                           nlohmann::json& j) {
-    if (gold_from != 2) throw UsageError("concordance compares exactly two measures (-m M1 -m M2) given --gold measures");
-    if (ev.measures.size() == gold_from) throw UsageError("concordance needs at least one gold-standard measure (--gold G)");
+    if (gold_from != 2)
+        throw UsageError("concordance compares exactly two measures (-m M1 -m M2) given --gold measures");
+    if (ev.measures.size() == gold_from)
+        throw UsageError("concordance needs at least one gold-standard measure (--gold G)");
     std::vector<ScoreMatrix> gold;
     std::string gold_names;
     for (std::size_t g = gold_from; g < ev.measures.size(); ++g) {
@@ -182,13 +200,15 @@ void concordance_analysis(const Evaluation& ev, std::size_t gold_from, const Sta
     ScoreMatrix m1 = score_matrix(ev, 0), m2 = score_matrix(ev, 1);
     Concordance c = concordance(m1, m2, gold);
     const int prec = so.precision;
-    text += "# over every pair of runs and topic where measure_1 and measure_2 strictly disagree: the share where each is\n"
-            "# concordant with every gold measure; wins: concordant while the other is not; p: two-sided sign test on the wins\n"
-            "measure_1\tmeasure_2\tgold\tcomparisons\tdisagreements\tconc_1\tconc_2\twins_1\twins_2\tp\tnote\n";
+    text +=
+        "# over every pair of runs and topic where measure_1 and measure_2 strictly disagree: the share where each is\n"
+        "# concordant with every gold measure; wins: concordant while the other is not; p: two-sided sign test on the "
+        "wins\n"
+        "measure_1\tmeasure_2\tgold\tcomparisons\tdisagreements\tconc_1\tconc_2\twins_1\twins_2\tp\tnote\n";
     text += m1.measure + '\t' + m2.measure + '\t' + gold_names + '\t' + std::to_string(c.comparisons) + '\t' +
             std::to_string(c.disagreements) + '\t' + fixed(c.conc1, prec) + '\t' + fixed(c.conc2, prec) + '\t' +
-            std::to_string(c.wins1) + '\t' + std::to_string(c.wins2) + '\t' + p_value(c.sign.p) + '\t' +
-            c.sign.note + '\n';
+            std::to_string(c.wins1) + '\t' + std::to_string(c.wins2) + '\t' + p_value(c.sign.p) + '\t' + c.sign.note +
+            '\n';
     j["measure_1"] = m1.measure;
     j["measure_2"] = m2.measure;
     j["gold"] = nlohmann::json::array();
@@ -208,13 +228,15 @@ void unanimity_analysis(const Evaluation& ev, const StatsOptions& so, std::strin
     for (std::size_t m = 0; m < ev.measures.size(); ++m) tables.push_back(score_matrix(ev, m));
     std::vector<Unanimity> u = metric_unanimity(tables);
     const int prec = so.precision;
-    text += "# MU = log2(P(m, M) / (P(m) P(M))) over every topic and ordered pair of runs; m: the measure prefers the first\n"
-            "# run (a tie counts 1/2); M: every other measure scores the first run at least as high\n"
-            "measure\tmu\tp_measure\tp_unanimous\tp_joint\n";
+    text +=
+        "# MU = log2(P(m, M) / (P(m) P(M))) over every topic and ordered pair of runs; m: the measure prefers the "
+        "first\n"
+        "# run (a tie counts 1/2); M: every other measure scores the first run at least as high\n"
+        "measure\tmu\tp_measure\tp_unanimous\tp_joint\n";
     j["measures"] = nlohmann::json::array();
     for (const Unanimity& x : u) {
-        text += x.measure + '\t' + fixed(x.mu, prec) + '\t' + fixed(x.p_measure, prec) + '\t' + fixed(x.p_unanimous, prec) +
-                '\t' + fixed(x.p_joint, prec) + '\n';
+        text += x.measure + '\t' + fixed(x.mu, prec) + '\t' + fixed(x.p_measure, prec) + '\t' +
+                fixed(x.p_unanimous, prec) + '\t' + fixed(x.p_joint, prec) + '\n';
         j["measures"].push_back({{"measure", x.measure},
                                  {"mu", json_number(x.mu)},
                                  {"p_measure", x.p_measure},
@@ -226,7 +248,8 @@ void unanimity_analysis(const Evaluation& ev, const StatsOptions& so, std::strin
 void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
                   const EvaluationInputs& in, const MetaSettings& s, const StatsOptions& so, std::string& text,
                   nlohmann::json& j) {
-    if (s.groups_file.empty()) throw UsageError("loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)");
+    if (s.groups_file.empty())
+        throw UsageError("loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)");
     std::string bytes;
     read_file(s.groups_file, [&](std::string_view c) { bytes.append(c.data(), c.size()); });
     RunGroupTable table = RunGroupTable::read(s.groups_file, bytes);
@@ -257,10 +280,10 @@ void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<s
                              {"max_rank_change", loo.max_rank_change[m]}};
         jm["runs"] = nlohmann::json::array();
         for (const LeaveOneOutRun& r : loo.runs) {
-            text += loo.measures[m].name() + '\t' + r.run + '\t' + r.group + '\t' + std::to_string(r.unique_judgments) + '\t' +
-                    std::to_string(r.unique_relevant) + '\t' + fixed(r.full[m], prec) + '\t' + fixed(r.loo[m], prec) + '\t' +
-                    fixed(r.loo[m] - r.full[m], prec) + '\t' + std::to_string(r.full_rank[m]) + '\t' +
-                    std::to_string(r.loo_rank[m]) + '\n';
+            text += loo.measures[m].name() + '\t' + r.run + '\t' + r.group + '\t' + std::to_string(r.unique_judgments) +
+                    '\t' + std::to_string(r.unique_relevant) + '\t' + fixed(r.full[m], prec) + '\t' +
+                    fixed(r.loo[m], prec) + '\t' + fixed(r.loo[m] - r.full[m], prec) + '\t' +
+                    std::to_string(r.full_rank[m]) + '\t' + std::to_string(r.loo_rank[m]) + '\n';
             jm["runs"].push_back({{"run", r.run},
                                   {"group", r.group},
                                   {"unique_judgments", r.unique_judgments},
@@ -281,18 +304,22 @@ void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<s
 }  // namespace
 
 int cmd_meta(const std::vector<std::string>& args, std::string& out) {
-    std::vector<OptionSpec> specs = {{'h', "help", false},    {0, "test", true},   {0, "correction", true},
-                                     {0, "curve", false},      {0, "topics", true}, {0, "trials", true},
-                                     {0, "bin-width", true},   {0, "rbo-p", true},  {0, "gold", true},
-                                     {0, "groups", true},      {0, "depth", true}};
-    for (const OptionSpec& o : input_option_specs()) specs.push_back(o);
-    for (const OptionSpec& o : stats_option_specs()) specs.push_back(o);
-    std::vector<ParsedOption> options;
-    std::vector<std::string> positional;
-    parse_args(args, specs, options, positional);
     EvaluationInputs in;
-    in.eval.missing = MissingTopics::Zero;
     StatsOptions so;
+    std::vector<std::string> positional;
+    const std::vector<ParsedOption> options = parse_stats_command(args,
+                                                                  {{'h', "help", false},
+                                                                   {0, "test", true},
+                                                                   {0, "correction", true},
+                                                                   {0, "curve", false},
+                                                                   {0, "topics", true},
+                                                                   {0, "trials", true},
+                                                                   {0, "bin-width", true},
+                                                                   {0, "rbo-p", true},
+                                                                   {0, "gold", true},
+                                                                   {0, "groups", true},
+                                                                   {0, "depth", true}},
+                                                                  {"tsv", "json"}, in, so, positional);
     MetaSettings s;
     s.testing.test = PairedTest::Bootstrap;
     for (const ParsedOption& p : options) {
@@ -300,7 +327,6 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
             out += kHelp;
             return 0;
         }
-        if (take_input_option(p, in) || take_stats_option(p, so, {"tsv", "json"})) continue;
         if (p.name == "test") set_pairwise_test(s.testing, p.value);
         if (p.name == "correction") s.testing.correction = parse_correction(p.value);
         if (p.name == "curve") s.curve = true;
@@ -315,7 +341,8 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     s.testing.resampling = so.resampling;
     if (positional.empty()) throw UsageError("expected ANALYSIS QRELS RUN... (see irlens meta --help)");
     s.analysis = positional[0];
-    static const char* kAnalyses[] = {"correlation", "discriminative-power", "stability", "concordance", "unanimity", "loo"};
+    static const char* kAnalyses[] = {"correlation", "discriminative-power", "stability", "concordance", "unanimity",
+                                      "loo"};
     if (std::find(std::begin(kAnalyses), std::end(kAnalyses), s.analysis) == std::end(kAnalyses))
         throw UsageError("unknown analysis '" + s.analysis +
                          "': expected correlation, discriminative-power, stability, concordance, unanimity or loo");
@@ -338,9 +365,10 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     j["runs"] = nlohmann::json::array();
     for (const auto& r : runs) j["runs"].push_back(r->name());
     if (s.analysis == "loo") {
-        text += header("loo", std::string("topics: ") + (in.eval.missing == MissingTopics::Zero
-                                                             ? "all qrels topics, unanswered ones scored as trec_eval -c"
-                                                             : "the topics each run answered (--missing skip)"));
+        text +=
+            header("loo", std::string("topics: ") + (in.eval.missing == MissingTopics::Zero
+                                                         ? "all qrels topics, unanswered ones scored as trec_eval -c"
+                                                         : "the topics each run answered (--missing skip)"));
         loo_analysis(qrels, runs, in, s, so, text, j);
     } else {
         const std::size_t gold_from = in.measures.size();

@@ -10,7 +10,22 @@
 namespace irlens::cli {
 
 std::vector<OptionSpec> stats_option_specs() {
-    return {{'B', "", true}, {0, "seed", true}, {0, "exact-limit", true}, {'f', "format", true}, {0, "precision", true}};
+    return {
+        {'B', "", true}, {0, "seed", true}, {0, "exact-limit", true}, {'f', "format", true}, {0, "precision", true}};
+}
+
+std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& args, std::vector<OptionSpec> own,
+                                              const std::vector<std::string>& formats, EvaluationInputs& in,
+                                              StatsOptions& o, std::vector<std::string>& positional) {
+    std::vector<OptionSpec> specs = own;
+    for (const OptionSpec& s : input_option_specs()) specs.push_back(s);
+    for (const OptionSpec& s : stats_option_specs()) specs.push_back(s);
+    std::vector<ParsedOption> options, rest;
+    parse_args(args, specs, options, positional);
+    in.eval.missing = MissingTopics::Zero;
+    for (const ParsedOption& p : options)
+        if (!take_input_option(p, in) && !take_stats_option(p, o, formats)) rest.push_back(p);
+    return rest;
 }
 
 std::size_t parse_count(const std::string& name, const std::string& value, std::size_t min) {
@@ -84,14 +99,27 @@ std::string latex_escape(const std::string& s) {
     std::string out;
     for (char c : s) {
         switch (c) {
-            case '\\': out += "\\textbackslash{}"; break;
-            case '~': out += "\\textasciitilde{}"; break;
-            case '^': out += "\\textasciicircum{}"; break;
-            case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+            case '\\':
+                out += "\\textbackslash{}";
+                break;
+            case '~':
+                out += "\\textasciitilde{}";
+                break;
+            case '^':
+                out += "\\textasciicircum{}";
+                break;
+            case '&':
+            case '%':
+            case '$':
+            case '#':
+            case '_':
+            case '{':
+            case '}':
                 out += '\\';
                 out += c;
                 break;
-            default: out += c;
+            default:
+                out += c;
         }
     }
     return out;

@@ -2,6 +2,8 @@
 // output (-f/--format, --precision), and how numbers are printed in tsv, json and LaTeX.
 #pragma once
 
+#include "evaluation_input.hpp"
+
 #include "irlens/args.hpp"
 #include "irlens/significance.hpp"
 
@@ -13,7 +15,7 @@
 namespace irlens::cli {
 
 struct StatsOptions {
-    Resampling resampling;         // B = 10000, seed = 1 unless given
+    Resampling resampling;  // B = 10000, seed = 1 unless given
     std::string format = "tsv";
     int precision = 4;
 };
@@ -23,6 +25,13 @@ std::vector<OptionSpec> stats_option_specs();
 
 /// Applies p when it is one of the options above (formats: the allowed list); false otherwise.
 bool take_stats_option(const ParsedOption& p, StatsOptions& o, const std::vector<std::string>& formats);
+
+/// Parses a compare/meta command line: the command's own options plus the input options
+/// (evaluation_input.hpp, with the missing-topic policy defaulting to zero) and the options above.
+/// Fills in, o and positional; returns the command's own options in order.
+std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& args, std::vector<OptionSpec> own,
+                                              const std::vector<std::string>& formats, EvaluationInputs& in,
+                                              StatsOptions& o, std::vector<std::string>& positional);
 
 /// A whole number for option `name` (at least `min`); UsageError otherwise.
 std::size_t parse_count(const std::string& name, const std::string& value, std::size_t min);

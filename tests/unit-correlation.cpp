@@ -54,7 +54,7 @@ TEST_CASE("Spearman's rho: 1 - 6 sum d^2 / (n (n^2 - 1)) without ties") {
     CHECK(std::isnan(c.coefficient));
     CHECK(c.p == 1.0);
     CHECK(c.note == "a ranking is constant: rho is undefined; p = 1");
-    CHECK(spearman_test({1, 2}, {2, 1}).p == 1.0);  // 0 degrees of freedom
+    CHECK(spearman_test({1, 2}, {2, 1}).p == 1.0);        // 0 degrees of freedom
     CHECK(spearman_test({1, 2, 3}, {1, 2, 3}).p == 0.0);  // rho = 1: t infinite
 }
 

@@ -24,7 +24,8 @@ ScoreMatrix table(const std::string& measure, std::vector<std::vector<double>> s
 
 TEST_CASE("score tables pair topics as the missing-topic policy says") {
     // Topic 2 has no results in run1.
-    Fixture f("1 0 a 1\n2 0 b 1\n3 0 c 1\n", {"1 Q0 a 1 1 t\n2 Q0 b 1 1 t\n3 Q0 x 1 1 t\n", "1 Q0 a 1 1 t\n3 Q0 c 1 1 t\n"});
+    Fixture f("1 0 a 1\n2 0 b 1\n3 0 c 1\n",
+              {"1 Q0 a 1 1 t\n2 Q0 b 1 1 t\n3 Q0 x 1 1 t\n", "1 Q0 a 1 1 t\n3 Q0 c 1 1 t\n"});
     // Zero: all 3 topics; run1 scores 0 on topic 2 (trec_eval -c).
     ScoreMatrix zero = score_matrix(f.eval("P@1", MissingTopics::Zero), 0);
     CHECK(zero.topics == std::vector<std::string>{"1", "2", "3"});
@@ -126,7 +127,8 @@ TEST_CASE("concordance test (Sakai Fig. 17)") {
     CHECK(both.concordant1 == 2);
     CHECK(both.wins1 == 1);
     CHECK_THROWS_WITH_AS(concordance(m1, table("M2", {{1}, {2}}), {g}),
-                         "concordance test: measures 'M1' and 'M2' are not scored on the same runs and topics", UsageError);
+                         "concordance test: measures 'M1' and 'M2' are not scored on the same runs and topics",
+                         UsageError);
 }
 
 TEST_CASE("Metric Unanimity: the worked example of Amigo et al. (SIGIR 2018, Sec. 6.1)") {

@@ -1,6 +1,7 @@
 // Paired tests, the unpaired bootstrap, randomised Tukey HSD and p-value corrections on
 // hand-checkable vectors (arithmetic in comments). scipy agreement: unit-scipy.cpp.
 #include "irlens/error.hpp"
+#include "irlens/evaluate.hpp"
 #include "irlens/random.hpp"
 #include "irlens/significance.hpp"
 
@@ -80,8 +81,8 @@ TEST_CASE("sign test: 7 wins, 1 loss, 1 tie") {
 
 TEST_CASE("identical runs: every paired test gives p = 1 and says why") {
     Vec x = {0.1, 0.5, 0.3, 0.8};
-    for (PairedTest test : {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation,
-                            PairedTest::Bootstrap}) {
+    for (PairedTest test :
+         {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation, PairedTest::Bootstrap}) {
         TestResult r = paired_test(test, x, x, kTwo, resampling(100));
         CAPTURE(paired_test_name(test));
         CHECK(r.p == 1.0);
@@ -179,15 +180,17 @@ TEST_CASE("paired bootstrap: the kernel equals Sakai's Figs. 11-12 transcribed w
 }
 
 TEST_CASE("many pairs at once give exactly the single-pair results") {
-    std::vector<Vec> rows = {kX, kY, {0.5, 0.4, 0.7, 0.2, 0.3, 0.9, 0.2, 0.5, 0.6, 0.4, 0.7, 0.3},
+    std::vector<Vec> rows = {kX,
+                             kY,
+                             {0.5, 0.4, 0.7, 0.2, 0.3, 0.9, 0.2, 0.5, 0.6, 0.4, 0.7, 0.3},
                              {0.6, 0.3, 0.8, 0.1, 0.5, 0.9, 0.3, 0.5, 0.7, 0.4, 0.8, 0.2}};
     std::vector<RunPair> pairs;
     for (std::size_t a = 0; a < rows.size(); ++a)
         for (std::size_t b = a + 1; b < rows.size(); ++b) pairs.push_back({a, b});
     Resampling r = resampling(500, 5);
     r.exact_limit = 4;  // Monte Carlo for these pairs
-    for (PairedTest test : {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation,
-                            PairedTest::Bootstrap}) {
+    for (PairedTest test :
+         {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation, PairedTest::Bootstrap}) {
         std::vector<TestResult> all = paired_tests(test, rows, pairs, kTwo, r);
         REQUIRE(all.size() == pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
@@ -261,7 +264,8 @@ TEST_CASE("Bonferroni, Holm and Benjamini-Hochberg") {
     Vec p = {0.01, 0.04, 0.03, 0.5};
     Vec bonf = adjust_p(p, Correction::Bonferroni), holm = adjust_p(p, Correction::Holm),
         bh = adjust_p(p, Correction::BenjaminiHochberg);
-    Vec want_bonf = {0.04, 0.16, 0.12, 1.0}, want_holm = {0.04, 0.09, 0.09, 0.5}, want_bh = {0.04, 0.16 / 3, 0.16 / 3, 0.5};
+    Vec want_bonf = {0.04, 0.16, 0.12, 1.0}, want_holm = {0.04, 0.09, 0.09, 0.5},
+        want_bh = {0.04, 0.16 / 3, 0.16 / 3, 0.5};
     for (std::size_t i = 0; i < 4; ++i) {
         CHECK(bonf[i] == doctest::Approx(want_bonf[i]));
         CHECK(holm[i] == doctest::Approx(want_holm[i]));
@@ -271,8 +275,66 @@ TEST_CASE("Bonferroni, Holm and Benjamini-Hochberg") {
     CHECK(adjust_p({}, Correction::Holm).empty());
 }
 
+TEST_CASE("many pairs with a correction, and Tukey's restrictions") {
+    std::vector<Vec> rows = {kX, kY, {0.5, 0.4, 0.7, 0.2, 0.3, 0.9, 0.2, 0.5, 0.6, 0.4, 0.7, 0.3}};
+    std::vector<RunPair> pairs = {{0, 1}, {0, 2}, {1, 2}};
+    PairwiseTesting holm;
+    holm.correction = Correction::Holm;
+    std::vector<PairwiseResult> r = test_pairs(rows, pairs, holm);
+    Vec raw;
+    for (const RunPair& p : pairs) raw.push_back(t_test(rows[p.a], rows[p.b]).p);
+    Vec adjusted = adjust_p(raw, Correction::Holm);
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        CHECK(r[k].test.p == raw[k]);
+        CHECK(r[k].p_adjusted == adjusted[k]);
+    }
+    CHECK(describe(holm, 3) == "paired t-test, two-sided, Holm correction over 3 pair(s)");
+    PairwiseTesting tukey;
+    set_pairwise_test(tukey, "tukey");
+    tukey.resampling = resampling(100, 2);
+    CHECK(describe(tukey, 3) == "randomised Tukey HSD (B=100, seed 2), two-sided, p adjusted for all pairs of runs");
+    tukey.correction = Correction::Bonferroni;
+    CHECK_THROWS_WITH_AS(test_pairs(rows, pairs, tukey),
+                         "Tukey HSD p-values are already adjusted for all pairs: use no other correction", UsageError);
+    tukey.correction = Correction::None;
+    tukey.alternative = kGreater;
+    CHECK_THROWS_WITH_AS(test_pairs(rows, pairs, tukey), "Tukey HSD is two-sided only", UsageError);
+    CHECK_THROWS_WITH_AS(set_pairwise_test(tukey, "anova"),
+                         "test must be t, wilcoxon, sign, randomisation, bootstrap or tukey, got 'anova'", UsageError);
+}
+
+TEST_CASE("long randomised work reports progress and can be cancelled") {
+    Resampling r = resampling(1000);
+    double last = 0;
+    r.progress = [&](double f) {
+        CHECK(f >= last);
+        last = f;
+        return true;
+    };
+    bootstrap_test(kX, kY, kTwo, r);
+    CHECK(last == 1.0);
+    r.progress = [](double) { return false; };
+    r.exact_limit = 0;
+    CHECK_THROWS_AS(bootstrap_test(kX, kY, kTwo, r), Cancelled);
+    CHECK_THROWS_AS(randomisation_test(kX, kY, kTwo, r), Cancelled);
+    CHECK_THROWS_AS(unpaired_bootstrap_test(kX, kY, kTwo, r), Cancelled);
+    CHECK_THROWS_AS(tukey_hsd({kX, kY}, {{0, 1}}, r), Cancelled);
+}
+
+TEST_CASE("no topics: p = 1 with a note, never a crash") {
+    for (PairedTest test :
+         {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation, PairedTest::Bootstrap}) {
+        TestResult r = paired_test(test, {}, {}, kTwo, resampling(10));
+        CAPTURE(paired_test_name(test));
+        CHECK(r.p == 1.0);
+        CHECK(!r.note.empty());
+    }
+    CHECK(tukey_hsd({{}, {}}, {{0, 1}}, resampling(10))[0].p == 1.0);
+}
+
 TEST_CASE("bad requests are UsageErrors with clear messages") {
-    CHECK_THROWS_WITH_AS(t_test({1, 2}, {1}), "t-test: the two score vectors differ in length (2 and 1 topics)", UsageError);
+    CHECK_THROWS_WITH_AS(t_test({1, 2}, {1}), "t-test: the two score vectors differ in length (2 and 1 topics)",
+                         UsageError);
     CHECK_THROWS_WITH_AS(bootstrap_test({1, 2}, {1, 2}, kTwo, resampling(0)),
                          "the number of resamples B must be at least 1", UsageError);
     CHECK_THROWS_WITH_AS(parse_alternative("bigger"), "alternative must be two-sided, greater or less, got 'bigger'",

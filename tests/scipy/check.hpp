@@ -62,7 +62,7 @@ inline ScipyCheck check_scipy_reference(std::string_view output) {
             CorrelationTest c = function == "kendalltau" ? kendall_tau_b_test(x, y, alt) : spearman_test(x, y, alt);
             statistic = c.coefficient, p = c.p, note = c.note;
         } else {
-            TestResult t = function == "ttest_rel" ? t_test(x, y, alt)
+            TestResult t = function == "ttest_rel"  ? t_test(x, y, alt)
                            : function == "wilcoxon" ? wilcoxon_test(x, y, alt)
                                                     : sign_test(x, y, alt);
             statistic = function == "binomtest" ? t.statistic / static_cast<double>(t.n) : t.statistic;

@@ -36,25 +36,25 @@ struct LeaveOneOutOptions {
 
 struct LeaveOneOutRun {
     std::string run, group;
-    std::size_t unique_judgments = 0;  // judgment rows removed from the qrels for this run's group
-    std::size_t unique_relevant = 0;   // of which rel > 0
-    std::vector<double> full, loo;     // [measure] aggregate score with the full / the LOO qrels
+    std::size_t unique_judgments = 0;              // judgment rows removed from the qrels for this run's group
+    std::size_t unique_relevant = 0;               // of which rel > 0
+    std::vector<double> full, loo;                 // [measure] aggregate score with the full / the LOO qrels
     std::vector<std::size_t> full_rank, loo_rank;  // [measure]
 };
 
 struct LeaveOneOut {
     std::vector<MeasureSpec> measures;
     std::size_t pool_depth = 0;
-    std::vector<LeaveOneOutRun> runs;             // in input order
-    std::vector<double> kendall_tau_b;            // [measure] tau-b between the full and the LOO scores of all runs
-    std::vector<double> mean_abs_change;          // [measure] mean |LOO - full| over the runs
-    std::vector<std::size_t> max_rank_change;     // [measure] max |LOO rank - full rank|
+    std::vector<LeaveOneOutRun> runs;          // in input order
+    std::vector<double> kendall_tau_b;         // [measure] tau-b between the full and the LOO scores of all runs
+    std::vector<double> mean_abs_change;       // [measure] mean |LOO - full| over the runs
+    std::vector<std::size_t> max_rank_change;  // [measure] max |LOO rank - full rank|
     std::vector<std::string> warnings;
 };
 
 /// groups[i] is the group of runs[i]. UsageError when the sizes differ or pool_depth is 0.
-LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                          const std::vector<std::string>& groups, const std::vector<MeasureSpec>& measures,
-                          const LeaveOneOutOptions& options);
+LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels,
+                          const std::vector<std::shared_ptr<const Run>>& runs, const std::vector<std::string>& groups,
+                          const std::vector<MeasureSpec>& measures, const LeaveOneOutOptions& options);
 
 }  // namespace irlens

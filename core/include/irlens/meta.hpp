@@ -31,7 +31,7 @@ struct PairOutcome {
 /// applies it to every test). The ASL curve is every pair sorted by p (ties: larger |difference|
 /// first, then pair order).
 struct DiscriminativePower {
-    std::string method;                   // describe(testing, pairs)
+    std::string method;  // describe(testing, pairs)
     std::size_t pairs = 0;
     std::size_t significant_05 = 0, significant_01 = 0;
     double min_difference_05 = std::numeric_limits<double>::quiet_NaN();  // NaN: no significant pair
@@ -76,12 +76,12 @@ SwapRate swap_rate(const ScoreMatrix& m, std::size_t topics_per_set, std::size_t
 /// "wins" where it is concordant and M2 is not (and vice versa); the two-sided sign test on the
 /// wins (binomial, 1/2) says whether one measure is significantly more concordant.
 struct Concordance {
-    std::size_t comparisons = 0;    // (pair, topic) comparisons
+    std::size_t comparisons = 0;  // (pair, topic) comparisons
     std::size_t disagreements = 0;
     std::size_t concordant1 = 0, concordant2 = 0;
     double conc1 = std::numeric_limits<double>::quiet_NaN(), conc2 = std::numeric_limits<double>::quiet_NaN();
     std::size_t wins1 = 0, wins2 = 0;
-    TestResult sign;                // sign test of wins1 out of wins1 + wins2
+    TestResult sign;  // sign test of wins1 out of wins1 + wins2
 };
 Concordance concordance(const ScoreMatrix& m1, const ScoreMatrix& m2, const std::vector<ScoreMatrix>& gold);
 

@@ -17,7 +17,7 @@
 namespace irlens {
 
 struct ScoreMatrix {
-    std::string measure;                      // canonical measure name
+    std::string measure;  // canonical measure name
     std::vector<std::string> runs;
     std::vector<std::string> topics;          // in qrels order
     std::vector<std::vector<double>> scores;  // [run][topic]

@@ -43,9 +43,9 @@ const char* paired_test_name(PairedTest t);
 
 /// Settings of the randomised procedures.
 struct Resampling {
-    std::size_t B = 10000;          // bootstrap samples or random permutations (>= 1)
+    std::size_t B = 10000;  // bootstrap samples or random permutations (>= 1)
     std::uint64_t seed = 1;
-    std::size_t exact_limit = 20;   // randomisation test: exact when at most this many differences are non-zero
+    std::size_t exact_limit = 20;  // randomisation test: exact when at most this many differences are non-zero
     /// Called with the fraction done; returning false cancels (the call then throws Cancelled).
     std::function<bool(double)> progress;
 };
@@ -53,9 +53,9 @@ struct Resampling {
 struct TestResult {
     double statistic = std::numeric_limits<double>::quiet_NaN();  // see each test
     double p = 1.0;
-    std::size_t n = 0;    // pairs of scores the test used (the sign and Wilcoxon tests drop ties)
-    std::string method;   // how p was obtained, e.g. "exact", "normal approximation", "Monte Carlo (B=1000)"
-    std::string note;     // non-empty when something needs saying, e.g. why p = 1
+    std::size_t n = 0;   // pairs of scores the test used (the sign and Wilcoxon tests drop ties)
+    std::string method;  // how p was obtained, e.g. "exact", "normal approximation", "Monte Carlo (B=1000)"
+    std::string note;    // non-empty when something needs saying, e.g. why p = 1
 };
 
 /// Student's paired t-test. statistic = t = mean(d) / (sd(d) / sqrt(n)), sd with n - 1; p from
@@ -75,7 +75,8 @@ TestResult wilcoxon_test(const std::vector<double>& x, const std::vector<double>
 /// Sign test: statistic = number of topics where x > y among the n topics where x != y; p of the
 /// binomial test with probability 1/2 (two-sided as scipy.stats.binomtest: the probabilities of
 /// all outcomes no more likely than the observed one, with scipy's relative slack 1e-7).
-TestResult sign_test(const std::vector<double>& x, const std::vector<double>& y, Alternative alt = Alternative::TwoSided);
+TestResult sign_test(const std::vector<double>& x, const std::vector<double>& y,
+                     Alternative alt = Alternative::TwoSided);
 
 /// Fisher's randomisation (permutation) test of the mean difference: under H0 the sign of each
 /// difference is a fair coin. Exact (all 2^m sign flips of the m non-zero differences) when

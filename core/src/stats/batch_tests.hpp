@@ -7,8 +7,8 @@
 
 namespace irlens::stats {
 
-std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double>>& rows, const std::vector<RunPair>& pairs,
-                                            Alternative alt, const Resampling& r);
+std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double>>& rows,
+                                            const std::vector<RunPair>& pairs, Alternative alt, const Resampling& r);
 std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& rows, const std::vector<RunPair>& pairs,
                                         Alternative alt, const Resampling& r);
 

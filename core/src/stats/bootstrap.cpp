@@ -15,7 +15,8 @@ namespace {
 
 /// s1[k] += times * a[k], s2[k] += times * a[k]^2 (vectorised across pairs; each sum still adds
 /// its topics in order, so the result does not depend on the vector width).
-void add_weighted(double* __restrict s1, double* __restrict s2, const double* __restrict a, double times, std::size_t len) {
+void add_weighted(double* __restrict s1, double* __restrict s2, const double* __restrict a, double times,
+                  std::size_t len) {
     for (std::size_t k = 0; k < len; ++k) {
         s1[k] += times * a[k];
         s2[k] += times * (a[k] * a[k]);
@@ -78,7 +79,7 @@ std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& 
             sampled.push_back(p);
             const double slack = kTieTolerance * std::fabs(t_obs[p]);
             // two-sided: |t*| >= |t| - slack; greater: t* >= t - slack; less: -t* >= -t - slack
-            const double t = alt == Alternative::TwoSided ? std::fabs(t_obs[p]) - slack
+            const double t = alt == Alternative::TwoSided  ? std::fabs(t_obs[p]) - slack
                              : alt == Alternative::Greater ? t_obs[p] - slack
                                                            : -t_obs[p] - slack;
             threshold.emplace_back(t, nn);
@@ -88,28 +89,25 @@ std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& 
 
     // w = z - mean(z) (H0 holds for w), topic-major for the sampled pairs.
     const std::size_t S = sampled.size();
-    std::vector<double> w(n * S);
+    std::vector<double> w = select_pairs(z, P, sampled);
     for (std::size_t t = 0; t < n; ++t)
-        for (std::size_t s = 0; s < S; ++s) w[t * S + s] = z[t * P + sampled[s]] - centre[sampled[s]];
+        for (std::size_t s = 0; s < S; ++s) w[t * S + s] -= centre[sampled[s]];
     std::vector<double> count(S, 0.0), s1(kPairChunk), s2(kPairChunk);
-    Rng rng(r.seed);
-    for_resample_blocks(
-        n, r.B, S, rng, r.progress, [n](Rng& g, double* c) { draw_bootstrap_counts(g, c, n); },
-        [&](const double* c, std::size_t nb, std::size_t s0, std::size_t s_end) {
-            const std::size_t len = s_end - s0;
-            for (std::size_t b = 0; b < nb; ++b) {
-                std::fill(s1.begin(), s1.begin() + static_cast<long>(len), 0.0);
-                std::fill(s2.begin(), s2.begin() + static_cast<long>(len), 0.0);
-                for (std::size_t t = 0; t < n; ++t)
-                    if (c[b * n + t] != 0) add_weighted(s1.data(), s2.data(), w.data() + t * S + s0, c[b * n + t], len);
-                for (std::size_t k = 0; k < len; ++k) {
-                    const double q = s2[k] - s1[k] * s1[k] / nn;
-                    const Threshold& th = threshold[s0 + k];
-                    const bool extreme = alt == Alternative::TwoSided ? (s1[k] == 0 ? th.t <= 0 : q <= 0 || s1[k] * s1[k] >= th.k * q)
-                                         : alt == Alternative::Greater ? t_at_least(s1[k], q, th)
-                                                                       : t_at_least(-s1[k], q, th);
-                    count[s0 + k] += extreme;
-                }
+    for_resamples(
+        n, r.B, S, r.seed, r.progress, [n](Rng& g, double* c) { draw_bootstrap_counts(g, c, n); },
+        [&](const double* c, std::size_t s0, std::size_t len) {
+            std::fill(s1.begin(), s1.begin() + static_cast<long>(len), 0.0);
+            std::fill(s2.begin(), s2.begin() + static_cast<long>(len), 0.0);
+            for (std::size_t t = 0; t < n; ++t)
+                if (c[t] != 0) add_weighted(s1.data(), s2.data(), w.data() + t * S + s0, c[t], len);
+            for (std::size_t k = 0; k < len; ++k) {
+                const double q = s2[k] - s1[k] * s1[k] / nn;
+                const Threshold& th = threshold[s0 + k];
+                const bool extreme = alt == Alternative::TwoSided
+                                         ? (s1[k] == 0 ? th.t <= 0 : q <= 0 || s1[k] * s1[k] >= th.k * q)
+                                     : alt == Alternative::Greater ? t_at_least(s1[k], q, th)
+                                                                   : t_at_least(-s1[k], q, th);
+                count[s0 + k] += extreme;
             }
         });
     for (std::size_t s = 0; s < S; ++s) out[sampled[s]].p = count[s] / static_cast<double>(r.B);
@@ -120,7 +118,8 @@ std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& 
 
 namespace irlens {
 
-TestResult bootstrap_test(const std::vector<double>& x, const std::vector<double>& y, Alternative alt, const Resampling& r) {
+TestResult bootstrap_test(const std::vector<double>& x, const std::vector<double>& y, Alternative alt,
+                          const Resampling& r) {
     stats::differences(x, y, "paired bootstrap test");  // length check
     return stats::bootstrap_tests({x, y}, {{0, 1}}, alt, r)[0];
 }
@@ -151,11 +150,11 @@ TestResult unpaired_bootstrap_test(const std::vector<double>& x, const std::vect
         for (std::size_t i = 0; i < n; ++i) bx += v[rng.below(n + m)];
         for (std::size_t i = 0; i < m; ++i) by += v[rng.below(n + m)];
         const double diff = bx / static_cast<double>(n) - by / static_cast<double>(m);
-        count += alt == Alternative::TwoSided ? stats::at_least(std::fabs(diff), std::fabs(observed), scale)
+        count += alt == Alternative::TwoSided  ? stats::at_least(std::fabs(diff), std::fabs(observed), scale)
                  : alt == Alternative::Greater ? stats::at_least(diff, observed, scale)
                                                : stats::at_most(diff, observed, scale);
-        if (r.progress && (b + 1) % 1024 == 0 && !r.progress(static_cast<double>(b + 1) / static_cast<double>(r.B)))
-            throw Cancelled();
+        const bool report = r.progress && ((b + 1) % 1024 == 0 || b + 1 == r.B);
+        if (report && !r.progress(static_cast<double>(b + 1) / static_cast<double>(r.B))) throw Cancelled();
     }
     res.p = count / static_cast<double>(r.B);
     return res;

@@ -6,6 +6,7 @@
 #include "irlens/error.hpp"
 #include "irlens/random.hpp"
 #include "stats/distributions.hpp"
+#include "stats/moments.hpp"
 #include "stats/paired_input.hpp"
 #include "stats/resample_blocks.hpp"
 
@@ -17,19 +18,8 @@ namespace irlens {
 namespace {
 
 void check_level(double level) {
-    if (!(level > 0 && level < 1)) throw UsageError("the confidence level must be between 0 and 1 (exclusive), e.g. 0.95");
-}
-
-double mean_of(const std::vector<double>& v) {
-    double s = 0;
-    for (double a : v) s += a;
-    return s / static_cast<double>(v.size());
-}
-
-double variance_of(const std::vector<double>& v, double mean) {
-    double ss = 0;
-    for (double a : v) ss += (a - mean) * (a - mean);
-    return ss / static_cast<double>(v.size() - 1);
+    if (!(level > 0 && level < 1))
+        throw UsageError("the confidence level must be between 0 and 1 (exclusive), e.g. 0.95");
 }
 
 /// q-quantile (0 <= q <= 1) of sorted values, linear interpolation between order statistics.
@@ -58,9 +48,11 @@ std::vector<double> bootstrap_means(const std::vector<double>& v, const Resampli
 
 Interval bca(const std::vector<double>& v, const std::vector<double>& sorted_means, double level) {
     const double n = static_cast<double>(v.size()), B = static_cast<double>(sorted_means.size());
-    const double theta = mean_of(v);
-    const double below = static_cast<double>(std::lower_bound(sorted_means.begin(), sorted_means.end(), theta) - sorted_means.begin());
-    const double at_or_below = static_cast<double>(std::upper_bound(sorted_means.begin(), sorted_means.end(), theta) - sorted_means.begin());
+    const double theta = stats::mean(v);
+    const double below =
+        static_cast<double>(std::lower_bound(sorted_means.begin(), sorted_means.end(), theta) - sorted_means.begin());
+    const double at_or_below =
+        static_cast<double>(std::upper_bound(sorted_means.begin(), sorted_means.end(), theta) - sorted_means.begin());
     const double z0 = stats::normal_quantile((below + at_or_below) / (2 * B));
     if (!std::isfinite(z0)) return {};  // every bootstrap mean on one side of the estimate
     // Jackknife: the means leaving out one value; acceleration from their third and second moments.
@@ -68,7 +60,7 @@ Interval bca(const std::vector<double>& v, const std::vector<double>& sorted_mea
     for (double a : v) sum += a;
     std::vector<double> jack(v.size());
     for (std::size_t i = 0; i < v.size(); ++i) jack[i] = (sum - v[i]) / (n - 1);
-    const double jack_mean = mean_of(jack);
+    const double jack_mean = stats::mean(jack);
     double num = 0, den = 0;
     for (double j : jack) {
         num += (jack_mean - j) * (jack_mean - j) * (jack_mean - j);
@@ -92,9 +84,12 @@ IntervalMethod parse_interval_method(std::string_view text) {
 
 const char* interval_method_name(IntervalMethod m) {
     switch (m) {
-        case IntervalMethod::T: return "t";
-        case IntervalMethod::Percentile: return "bootstrap percentile";
-        case IntervalMethod::BCa: return "bootstrap BCa";
+        case IntervalMethod::T:
+            return "t";
+        case IntervalMethod::Percentile:
+            return "bootstrap percentile";
+        case IntervalMethod::BCa:
+            return "bootstrap BCa";
     }
     return "";
 }
@@ -103,13 +98,14 @@ Interval mean_interval(const std::vector<double>& v, double level, IntervalMetho
     check_level(level);
     if (v.size() < 2) return {};
     if (method == IntervalMethod::T) {
-        const double mean = mean_of(v);
+        const double mean = stats::mean(v);
         const double half = stats::t_quantile(static_cast<double>(v.size() - 1), (1 + level) / 2) *
-                            std::sqrt(variance_of(v, mean) / static_cast<double>(v.size()));
+                            stats::sample_sd(v, mean) / std::sqrt(static_cast<double>(v.size()));
         return {mean - half, mean + half};
     }
     const std::vector<double> means = bootstrap_means(v, r);
-    if (method == IntervalMethod::Percentile) return {percentile(means, (1 - level) / 2), percentile(means, (1 + level) / 2)};
+    if (method == IntervalMethod::Percentile)
+        return {percentile(means, (1 - level) / 2), percentile(means, (1 + level) / 2)};
     return bca(v, means, level);
 }
 
@@ -124,11 +120,12 @@ Interval unpaired_difference_interval(const std::vector<double>& x, const std::v
     if (method == IntervalMethod::BCa)
         throw UsageError("BCa intervals are available for one sample or paired differences only; use t or percentile");
     if (x.size() < 2 || y.size() < 2) return {};
-    const double mx = mean_of(x), my = mean_of(y);
+    const double mx = stats::mean(x), my = stats::mean(y);
     if (method == IntervalMethod::T) {
         // Welch: se^2 = vx/nx + vy/ny, df = se^4 / ((vx/nx)^2/(nx-1) + (vy/ny)^2/(ny-1)).
         const double nx = static_cast<double>(x.size()), ny = static_cast<double>(y.size());
-        const double ax = variance_of(x, mx) / nx, ay = variance_of(y, my) / ny;
+        const double sx = stats::sample_sd(x, mx), sy = stats::sample_sd(y, my);
+        const double ax = sx * sx / nx, ay = sy * sy / ny;
         const double se2 = ax + ay;
         if (se2 == 0) return {mx - my, mx - my};
         const double df = se2 * se2 / (ax * ax / (nx - 1) + ay * ay / (ny - 1));

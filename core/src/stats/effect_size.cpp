@@ -4,6 +4,7 @@
 
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"
+#include "stats/moments.hpp"
 #include "stats/paired_input.hpp"
 
 #include <boost/math/tools/roots.hpp>
@@ -35,7 +36,8 @@ double noncentrality_for(double df, double t, double target) {
 }  // namespace
 
 EffectSize cohens_d_paired(const std::vector<double>& x, const std::vector<double>& y, double level) {
-    if (!(level > 0 && level < 1)) throw UsageError("the confidence level must be between 0 and 1 (exclusive), e.g. 0.95");
+    if (!(level > 0 && level < 1))
+        throw UsageError("the confidence level must be between 0 and 1 (exclusive), e.g. 0.95");
     const std::vector<double> d = stats::differences(x, y, "Cohen's d");
     EffectSize e;
     const std::size_t n = d.size();
@@ -43,12 +45,7 @@ EffectSize cohens_d_paired(const std::vector<double>& x, const std::vector<doubl
         e.note = "fewer than 2 topics: d is undefined";
         return e;
     }
-    double sum = 0;
-    for (double v : d) sum += v;
-    const double mean = sum / static_cast<double>(n);
-    double ss = 0;
-    for (double v : d) ss += (v - mean) * (v - mean);
-    const double sd = std::sqrt(ss / static_cast<double>(n - 1));
+    const double mean = stats::mean(d), sd = stats::sample_sd(d, mean);
     if (sd == 0) {
         e.note = mean == 0 ? "all differences are 0: d is undefined" : "the differences are constant: d is infinite";
         e.d = mean == 0 ? NAN : mean > 0 ? HUGE_VAL : -HUGE_VAL;

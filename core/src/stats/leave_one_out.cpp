@@ -18,7 +18,8 @@ constexpr int kNoGroup = -1, kSeveralGroups = -2;
 
 /// The qrels without the judgments whose index has drop[index] set, rebuilt through the reader
 /// (so that the index invariants hold): `topic iter|group doc rel` lines.
-std::shared_ptr<const Qrels> qrels_without(const Qrels& qrels, const std::vector<char>& drop, const std::string& source) {
+std::shared_ptr<const Qrels> qrels_without(const Qrels& qrels, const std::vector<char>& drop,
+                                           const std::string& source) {
     QrelsReader reader(source, qrels.format());
     std::string line;
     for (std::size_t t = 0; t < qrels.num_topics(); ++t)
@@ -70,13 +71,14 @@ std::vector<std::size_t> ranks_of(const std::vector<double>& scores) {
 
 }  // namespace
 
-LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                          const std::vector<std::string>& groups, const std::vector<MeasureSpec>& measures,
-                          const LeaveOneOutOptions& options) {
+LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels,
+                          const std::vector<std::shared_ptr<const Run>>& runs, const std::vector<std::string>& groups,
+                          const std::vector<MeasureSpec>& measures, const LeaveOneOutOptions& options) {
     if (groups.size() != runs.size()) throw UsageError("leave-one-out: one group per run is needed");
     if (options.pool_depth == 0) throw UsageError("leave-one-out: the pool depth must be at least 1");
     for (const MeasureSpec& m : measures)
-        if (m.info().text_valued) throw UsageError("measure '" + m.name() + "' has text values; the LOO test needs numbers");
+        if (m.info().text_valued)
+            throw UsageError("measure '" + m.name() + "' has text values; the LOO test needs numbers");
     LeaveOneOut out;
     out.measures = measures;
     out.pool_depth = options.pool_depth;
@@ -86,7 +88,8 @@ LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels, const std::
     // Group ids, and the owner of every judgment index: the group that alone contributed it.
     std::map<std::string, int> group_id;
     std::vector<int> run_group(runs.size());
-    for (std::size_t r = 0; r < runs.size(); ++r) run_group[r] = group_id.emplace(groups[r], static_cast<int>(group_id.size())).first->second;
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        run_group[r] = group_id.emplace(groups[r], static_cast<int>(group_id.size())).first->second;
     std::vector<int> owner(qrels->num_judgments(), kNoGroup);
     for (std::size_t r = 0; r < runs.size(); ++r)
         for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
@@ -139,8 +142,10 @@ LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels, const std::
             continue;
         }
         if (removed == qrels->num_judgments())
-            throw InputError(qrels->source(), 0, "leave-one-out: group '" + name + "' contributed every judged document");
-        const std::shared_ptr<const Qrels> loo_qrels = qrels_without(*qrels, drop, qrels->source() + " without group " + name);
+            throw InputError(qrels->source(), 0,
+                             "leave-one-out: group '" + name + "' contributed every judged document");
+        const std::shared_ptr<const Qrels> loo_qrels =
+            qrels_without(*qrels, drop, qrels->source() + " without group " + name);
         std::vector<std::shared_ptr<const Run>> rebound;
         for (std::size_t r : members) rebound.push_back(rebind(*runs[r], loo_qrels));
         const Evaluation loo = evaluate(loo_qrels, rebound, measures, options.eval);
@@ -166,7 +171,8 @@ LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels, const std::
             const std::size_t loo_rank = ranks_of(mixed)[r];
             out.runs[r].full_rank.push_back(full_rank[r]);
             out.runs[r].loo_rank.push_back(loo_rank);
-            max_change = std::max(max_change, loo_rank > full_rank[r] ? loo_rank - full_rank[r] : full_rank[r] - loo_rank);
+            max_change =
+                std::max(max_change, loo_rank > full_rank[r] ? loo_rank - full_rank[r] : full_rank[r] - loo_rank);
             change += std::fabs(loo_scores[r] - full_scores[r]);
         }
         out.kendall_tau_b.push_back(kendall_tau_b(full_scores, loo_scores));

@@ -10,7 +10,8 @@ void set_pairwise_test(PairwiseTesting& testing, std::string_view name) {
         try {
             testing.test = parse_paired_test(name);
         } catch (const UsageError&) {
-            throw UsageError("test must be t, wilcoxon, sign, randomisation, bootstrap or tukey, got '" + std::string(name) + "'");
+            throw UsageError("test must be t, wilcoxon, sign, randomisation, bootstrap or tukey, got '" +
+                             std::string(name) + "'");
         }
     }
 }

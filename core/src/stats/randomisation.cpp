@@ -49,12 +49,14 @@ double exact_p(const std::vector<double>& nonzero, double observed, double scale
     const double slack = kTieTolerance * scale;
     auto count_at_least = [&](double c) {  // #(l, r) with l + r >= c
         double n = 0;
-        for (double l : left) n += static_cast<double>(right.end() - std::lower_bound(right.begin(), right.end(), c - l));
+        for (double l : left)
+            n += static_cast<double>(right.end() - std::lower_bound(right.begin(), right.end(), c - l));
         return n;
     };
     auto count_at_most = [&](double c) {  // #(l, r) with l + r <= c
         double n = 0;
-        for (double l : left) n += static_cast<double>(std::upper_bound(right.begin(), right.end(), c - l) - right.begin());
+        for (double l : left)
+            n += static_cast<double>(std::upper_bound(right.begin(), right.end(), c - l) - right.begin());
         return n;
     };
     double count;
@@ -86,8 +88,8 @@ std::vector<double> pair_differences(const std::vector<std::vector<double>>& row
     return d;
 }
 
-std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double>>& rows, const std::vector<RunPair>& pairs,
-                                            Alternative alt, const Resampling& r) {
+std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double>>& rows,
+                                            const std::vector<RunPair>& pairs, Alternative alt, const Resampling& r) {
     check_resampling(r);
     const char* name = "randomisation test";
     const std::vector<double> d = pair_differences(rows, pairs, name);
@@ -107,7 +109,8 @@ std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double
         res.n = n;
         res.statistic = n ? observed[p] / static_cast<double>(n) : NAN;
         if (nonzero.empty()) {
-            res = undefined_test(n, n ? 0.0 : NAN, "exact", n ? "all differences are 0 (identical scores)" : "no topics");
+            res =
+                undefined_test(n, n ? 0.0 : NAN, "exact", n ? "all differences are 0 (identical scores)" : "no topics");
         } else if (nonzero.size() <= r.exact_limit) {
             res.method = "exact (2^" + std::to_string(nonzero.size()) + " sign flips)";
             res.p = exact_p(nonzero, observed[p], scale[p], alt);
@@ -120,25 +123,20 @@ std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double
 
     // Monte Carlo: the same B sign-flip vectors for every sampled pair.
     const std::size_t S = sampled.size();
-    std::vector<double> cols(n * S);
-    for (std::size_t t = 0; t < n; ++t)
-        for (std::size_t s = 0; s < S; ++s) cols[t * S + s] = d[t * P + sampled[s]];
+    const std::vector<double> cols = select_pairs(d, P, sampled);
     std::vector<double> count(S, 0.0), acc(kPairChunk);
-    Rng rng(r.seed);
-    for_resample_blocks(
-        n, r.B, S, rng, r.progress, [n](Rng& g, double* w) { draw_sign_flips(g, w, n); },
-        [&](const double* w, std::size_t nb, std::size_t s0, std::size_t s1) {
-            const std::size_t len = s1 - s0;
-            for (std::size_t b = 0; b < nb; ++b) {
-                std::fill(acc.begin(), acc.begin() + static_cast<long>(len), 0.0);
-                for (std::size_t t = 0; t < n; ++t) add_signed(acc.data(), cols.data() + t * S + s0, w[b * n + t] > 0, len);
-                for (std::size_t k = 0; k < len; ++k) {
-                    const std::size_t p = sampled[s0 + k];
-                    bool extreme = alt == Alternative::TwoSided ? at_least(std::fabs(acc[k]), std::fabs(observed[p]), scale[p])
-                                   : alt == Alternative::Greater ? at_least(acc[k], observed[p], scale[p])
-                                                                 : at_most(acc[k], observed[p], scale[p]);
-                    count[s0 + k] += extreme;
-                }
+    for_resamples(
+        n, r.B, S, r.seed, r.progress, [n](Rng& g, double* w) { draw_sign_flips(g, w, n); },
+        [&](const double* w, std::size_t s0, std::size_t len) {
+            std::fill(acc.begin(), acc.begin() + static_cast<long>(len), 0.0);
+            for (std::size_t t = 0; t < n; ++t) add_signed(acc.data(), cols.data() + t * S + s0, w[t] > 0, len);
+            for (std::size_t k = 0; k < len; ++k) {
+                const std::size_t p = sampled[s0 + k];
+                bool extreme = alt == Alternative::TwoSided
+                                   ? at_least(std::fabs(acc[k]), std::fabs(observed[p]), scale[p])
+                               : alt == Alternative::Greater ? at_least(acc[k], observed[p], scale[p])
+                                                             : at_most(acc[k], observed[p], scale[p]);
+                count[s0 + k] += extreme;
             }
         });
     for (std::size_t s = 0; s < S; ++s) out[sampled[s]].p = count[s] / static_cast<double>(r.B);

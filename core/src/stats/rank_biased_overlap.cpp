@@ -24,7 +24,8 @@ std::vector<std::size_t> competition_ranks(const std::vector<double>& v) {
 // with A_d = 2 X_d / (|S_d| + |T_d|) (Sec. 4.3; = X_d / d without ties).
 double rank_biased_overlap(const std::vector<double>& x, const std::vector<double>& y, double p) {
     if (x.size() != y.size()) throw UsageError("rank-biased overlap: the two vectors differ in length");
-    if (!(p > 0 && p < 1)) throw UsageError("rank-biased overlap: the persistence p must be between 0 and 1 (exclusive)");
+    if (!(p > 0 && p < 1))
+        throw UsageError("rank-biased overlap: the persistence p must be between 0 and 1 (exclusive)");
     const std::size_t k = x.size();
     if (k == 0) return std::numeric_limits<double>::quiet_NaN();
     const std::vector<std::size_t> rx = competition_ranks(x), ry = competition_ranks(y);

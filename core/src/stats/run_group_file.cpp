@@ -65,8 +65,8 @@ RunGroupTable RunGroupTable::read(const std::string& source, std::string_view by
         auto it = table.groups_.find(run);
         if (it != table.groups_.end() && it->second != group)
             throw InputError(source, line_no,
-                             "run '" + quote_bytes(run) + "' is already in group '" + quote_bytes(it->second) + "' (line " +
-                                 std::to_string(first_line[run]) + ")");
+                             "run '" + quote_bytes(run) + "' is already in group '" + quote_bytes(it->second) +
+                                 "' (line " + std::to_string(first_line[run]) + ")");
         table.groups_[run] = group;
         first_line.emplace(run, line_no);
     };
@@ -83,13 +83,15 @@ RunGroupTable RunGroupTable::read(const std::string& source, std::string_view by
                     std::string name = lower(header[i]);
                     if (!have_run && is_one_of(name, {"run", "runid", "run_id", "runtag", "run_tag", "tag"}))
                         run_col = i, have_run = true;
-                    else if (!have_group && is_one_of(name, {"group", "team", "participant", "organisation", "organization"}))
+                    else if (!have_group &&
+                             is_one_of(name, {"group", "team", "participant", "organisation", "organization"}))
                         group_col = i, have_group = true;
                 }
                 if (!have_run || !have_group)
-                    throw InputError(source, line_no,
-                                     "CSV header must name a run column (run, runid, run_id, runtag, run_tag, tag) and a "
-                                     "group column (group, team, participant, organisation, organization)");
+                    throw InputError(
+                        source, line_no,
+                        "CSV header must name a run column (run, runid, run_id, runtag, run_tag, tag) and a "
+                        "group column (group, team, participant, organisation, organization)");
                 format = Format::Csv;
                 return;
             }

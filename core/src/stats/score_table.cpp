@@ -11,7 +11,8 @@ ScoreMatrix score_matrix(const Evaluation& ev, std::size_t measure, const std::v
     if (measure >= ev.measures.size()) throw UsageError("score_matrix: no such measure");
     const MeasureSpec& spec = ev.measures[measure];
     if (spec.info().text_valued)
-        throw UsageError("measure '" + spec.name() + "' has text values; significance tests and meta-evaluation need numbers");
+        throw UsageError("measure '" + spec.name() +
+                         "' has text values; significance tests and meta-evaluation need numbers");
     std::vector<std::size_t> runs = runs_in;
     if (runs.empty())
         for (std::size_t r = 0; r < ev.runs.size(); ++r) runs.push_back(r);
@@ -24,7 +25,8 @@ ScoreMatrix score_matrix(const Evaluation& ev, std::size_t measure, const std::v
             m.topics = r.topics;
         } else {  // topics are in qrels (byte) order in every run: intersect sorted lists
             std::vector<std::string> common;
-            std::set_intersection(m.topics.begin(), m.topics.end(), r.topics.begin(), r.topics.end(), std::back_inserter(common));
+            std::set_intersection(m.topics.begin(), m.topics.end(), r.topics.begin(), r.topics.end(),
+                                  std::back_inserter(common));
             m.topics.swap(common);
         }
     }

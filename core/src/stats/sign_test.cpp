@@ -62,8 +62,10 @@ TestResult sign_test(const std::vector<double>& x, const std::vector<double>& y,
         losses += v < 0;
     }
     const char* method = "exact binomial";
+    if (d.empty()) return stats::undefined_test(0, 0, method, "no topics");
     if (wins + losses == 0)
-        return stats::undefined_test(0, 0, method, "all differences are 0 (identical scores; scipy's binomtest raises an error)");
+        return stats::undefined_test(0, 0, method,
+                                     "all differences are 0 (identical scores; scipy's binomtest raises an error)");
     TestResult r;
     r.n = wins + losses;
     r.statistic = static_cast<double>(wins);

@@ -25,7 +25,8 @@ CorrelationTest spearman_test(const std::vector<double>& x, const std::vector<do
         return std::all_of(v.begin(), v.end(), [&](double a) { return a == v[0]; });
     };
     if (n < 2 || constant(x) || constant(y)) {
-        r.note = n < 2 ? "fewer than 2 items: rho is undefined; p = 1" : "a ranking is constant: rho is undefined; p = 1";
+        r.note =
+            n < 2 ? "fewer than 2 items: rho is undefined; p = 1" : "a ranking is constant: rho is undefined; p = 1";
         return r;
     }
     const std::vector<double> rx = stats::average_ranks(x).rank, ry = stats::average_ranks(y).rank;

@@ -2,6 +2,7 @@
 #include "irlens/significance.hpp"
 
 #include "stats/distributions.hpp"
+#include "stats/moments.hpp"
 #include "stats/paired_input.hpp"
 #include "stats/test_p_values.hpp"
 
@@ -12,9 +13,12 @@ namespace irlens {
 namespace stats {
 double t_test_p(double t, double df, Alternative alt) {
     switch (alt) {
-        case Alternative::TwoSided: return 2.0 * t_cdf(df, -std::fabs(t));
-        case Alternative::Greater: return t_cdf(df, -t);
-        case Alternative::Less: return t_cdf(df, t);
+        case Alternative::TwoSided:
+            return 2.0 * t_cdf(df, -std::fabs(t));
+        case Alternative::Greater:
+            return t_cdf(df, -t);
+        case Alternative::Less:
+            return t_cdf(df, t);
     }
     return 1.0;
 }
@@ -28,13 +32,9 @@ TestResult t_test(const std::vector<double>& x, const std::vector<double>& y, Al
     const char* method = "Student's t, n - 1 degrees of freedom";
     if (n < 2) return stats::undefined_test(n, NAN, method, "fewer than 2 topics: t is undefined (scipy: NaN)");
     if (stats::all_zero(d))
-        return stats::undefined_test(n, NAN, method, "all differences are 0 (identical scores): t is undefined (scipy: NaN)");
-    double sum = 0;
-    for (double v : d) sum += v;
-    const double mean = sum / static_cast<double>(n);
-    double ss = 0;
-    for (double v : d) ss += (v - mean) * (v - mean);
-    const double sd = std::sqrt(ss / static_cast<double>(n - 1));
+        return stats::undefined_test(n, NAN, method,
+                                     "all differences are 0 (identical scores): t is undefined (scipy: NaN)");
+    const double mean = stats::mean(d), sd = stats::sample_sd(d, mean);
     const double t = mean / (sd / std::sqrt(static_cast<double>(n)));  // +-inf for constant non-zero differences
     TestResult r;
     r.n = n;

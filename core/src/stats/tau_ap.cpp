@@ -19,7 +19,8 @@ double tau_ap(const std::vector<double>& evaluated, const std::vector<double>& r
     if (m < 2) return std::numeric_limits<double>::quiet_NaN();
     std::vector<std::size_t> order(m);
     std::iota(order.begin(), order.end(), std::size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return evaluated[a] > evaluated[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return evaluated[a] > evaluated[b]; });
     double sum = 0;
     for (std::size_t r = 1; r < m; ++r) {  // 0-based position r = rank r + 1
         const std::size_t item = order[r];

@@ -14,10 +14,14 @@ namespace irlens::stats {
 constexpr double kTieTolerance = 1e-9;
 
 /// value >= reference, up to the slack.
-inline bool at_least(double value, double reference, double scale) { return value >= reference - kTieTolerance * scale; }
+inline bool at_least(double value, double reference, double scale) {
+    return value >= reference - kTieTolerance * scale;
+}
 /// value <= reference, up to the slack.
 inline bool at_most(double value, double reference, double scale) { return value <= reference + kTieTolerance * scale; }
 /// a == b up to the slack relative to the larger magnitude.
-inline bool tied(double a, double b) { return std::fabs(a - b) <= kTieTolerance * std::max(std::fabs(a), std::fabs(b)); }
+inline bool tied(double a, double b) {
+    return std::fabs(a - b) <= kTieTolerance * std::max(std::fabs(a), std::fabs(b));
+}
 
 }  // namespace irlens::stats

@@ -19,7 +19,8 @@ namespace {
 /// so that every run's scores are summed in topic order.
 std::vector<std::size_t> draw_topics(Rng& rng, std::vector<std::size_t>& pool, std::size_t first, std::size_t k) {
     for (std::size_t i = first; i < first + k; ++i) std::swap(pool[i], pool[i + rng.below(pool.size() - i)]);
-    std::vector<std::size_t> chosen(pool.begin() + static_cast<long>(first), pool.begin() + static_cast<long>(first + k));
+    std::vector<std::size_t> chosen(pool.begin() + static_cast<long>(first),
+                                    pool.begin() + static_cast<long>(first + k));
     std::sort(chosen.begin(), chosen.end());
     return chosen;
 }

@@ -53,8 +53,8 @@ std::vector<TestResult> tukey_hsd(const std::vector<std::vector<double>>& rows, 
         }
         auto [lo, hi] = std::minmax_element(sums.begin(), sums.end());
         ranges[b] = *hi / static_cast<double>(n) - *lo / static_cast<double>(n);
-        if (r.progress && (b + 1) % 256 == 0 && !r.progress(static_cast<double>(b + 1) / static_cast<double>(r.B)))
-            throw Cancelled();
+        const bool report = r.progress && ((b + 1) % 256 == 0 || b + 1 == r.B);
+        if (report && !r.progress(static_cast<double>(b + 1) / static_cast<double>(r.B))) throw Cancelled();
     }
     std::sort(ranges.begin(), ranges.end());
     for (std::size_t k = 0; k < pairs.size(); ++k) {

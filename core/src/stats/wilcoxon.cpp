@@ -60,7 +60,7 @@ TestResult wilcoxon_test(const std::vector<double>& x, const std::vector<double>
         double var = nn * (nn + 1) * (2 * nn + 1);
         for (double t : ranks.tie_sizes) var -= 0.5 * t * (t * t - 1);
         const double z = (r.statistic - mean) / std::sqrt(var / 24);
-        r.p = alt == Alternative::TwoSided ? 2 * stats::normal_sf(std::fabs(z))
+        r.p = alt == Alternative::TwoSided  ? 2 * stats::normal_sf(std::fabs(z))
               : alt == Alternative::Greater ? stats::normal_sf(z)
                                             : stats::normal_cdf(z);
         if (zeros) r.note = std::to_string(zeros) + " zero difference(s) dropped";
