@@ -270,6 +270,8 @@ void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<s
     text += "# contributions: judged documents in each run's top " + std::to_string(s.depth) +
             "; each group's unique contributions removed from the qrels for its own runs (ranks: 1 = best)\n"
             "measure\trun\tgroup\tunique_judgments\tunique_relevant\tfull\tloo\tdiff\tfull_rank\tloo_rank\n";
+    j["topic_policy"] = in.eval.missing == MissingTopics::Zero ? "all qrels topics, unanswered ones scored as trec_eval -c"
+                                                               : "the topics each run answered (--missing skip)";
     j["pool_depth"] = s.depth;
     j["groups_file"] = s.groups_file;
     j["measures"] = nlohmann::json::array();

@@ -336,7 +336,7 @@ TEST_CASE("bad requests are UsageErrors with clear messages") {
     CHECK_THROWS_WITH_AS(t_test({1, 2}, {1}), "t-test: the two score vectors differ in length (2 and 1 topics)",
                          UsageError);
     CHECK_THROWS_WITH_AS(bootstrap_test({1, 2}, {1, 2}, kTwo, resampling(0)),
-                         "the number of resamples B must be at least 1", UsageError);
+                         "the number of resamples B must be between 1 and 10000000", UsageError);
     CHECK_THROWS_WITH_AS(parse_alternative("bigger"), "alternative must be two-sided, greater or less, got 'bigger'",
                          UsageError);
     CHECK_THROWS_WITH_AS(parse_correction("sidak"), "correction must be none, bonferroni, holm or bh, got 'sidak'",

@@ -43,7 +43,7 @@ const char* paired_test_name(PairedTest t);
 
 /// Settings of the randomised procedures.
 struct Resampling {
-    std::size_t B = 10000;  // bootstrap samples or random permutations (>= 1)
+    std::size_t B = 10000;  // bootstrap samples or random permutations (1 to 10^7)
     std::uint64_t seed = 1;
     std::size_t exact_limit = 20;  // randomisation test: exact when at most this many differences are non-zero
     /// Called with the fraction done; returning false cancels (the call then throws Cancelled).

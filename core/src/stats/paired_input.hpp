@@ -38,7 +38,7 @@ inline TestResult undefined_test(std::size_t n, double statistic, const std::str
 }
 
 inline void check_resampling(const Resampling& r) {
-    if (r.B < 1) throw UsageError("the number of resamples B must be at least 1");
+    if (r.B < 1 || r.B > 10000000) throw UsageError("the number of resamples B must be between 1 and 10000000");
     if (r.exact_limit > 40)
         throw UsageError("exact enumeration is limited to 40 non-zero differences (2^40 sign flips)");
 }

@@ -39,7 +39,8 @@ std::vector<double> means_over(const ScoreMatrix& m, const std::vector<std::size
 int compare(double a, double b) { return stats::tied(a, b) ? 0 : a > b ? 1 : -1; }
 
 void check_sampling(const ScoreMatrix& m, std::size_t topics_needed, std::size_t trials, const char* what) {
-    if (trials == 0) throw UsageError(std::string(what) + ": the number of trials must be at least 1");
+    if (trials == 0 || trials > 10000000)
+        throw UsageError(std::string(what) + ": the number of trials must be between 1 and 10000000");
     if (topics_needed == 0 || topics_needed > m.topics.size())
         throw UsageError(std::string(what) + ": cannot draw " + std::to_string(topics_needed) + " topic(s) from " +
                          std::to_string(m.topics.size()));
