@@ -42,7 +42,7 @@ const char kHelp[] =
     "                         skip: only the topics both runs (tukey: all runs) answered\n"
     "  -f, --format F         tsv (default), json or latex\n"
     "      --precision N      decimals in tsv/latex (default 4)\n"
-    "      --qrels-format F, --order O   as in irlens eval\n"
+    "      --qrels-format F, --order O, --doc-lengths F, --sessions F   as in irlens eval\n"
     "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. Where a test is undefined\n"
     "(e.g. identical runs) p = 1 and the note says why.\n";
 
@@ -236,6 +236,7 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
     auto qrels = load_qrels(positional[0], in.qrels_format);
     std::vector<std::string> paths(positional.begin() + 1, positional.end());
     std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, paths, in.order);
+    load_optional_inputs(in);
     std::size_t base = runs.size();
     if (!baseline.empty()) {
         std::string names;

@@ -44,7 +44,7 @@ const char kHelp[] =
     "  --missing P           zero (default): every qrels topic, unanswered ones scored as trec_eval -c;\n"
     "                        skip: only the topics every run answered\n"
     "  -f, --format F        tsv (default) or json;  --precision N  decimals in tsv (default 4)\n"
-    "  --qrels-format F, --order O   as in irlens eval\n";
+    "  --qrels-format F, --order O, --doc-lengths F, --sessions F   as in irlens eval\n";
 
 struct MetaSettings {
     std::string analysis;
@@ -357,6 +357,7 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     auto qrels = load_qrels(positional[1], in.qrels_format);
     std::vector<std::shared_ptr<const Run>> runs =
         load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
+    load_optional_inputs(in);
     std::string text;
     nlohmann::json j;
     j["irlens"] = IRLENS_VERSION;

@@ -9,7 +9,8 @@
 namespace irlens::cli {
 
 std::vector<OptionSpec> input_option_specs() {
-    return {{'m', "measure", true}, {0, "missing", true}, {0, "qrels-format", true}, {0, "order", true}};
+    return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
+            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}};
 }
 
 bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
@@ -44,10 +45,19 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
             in.order = RunOrder::Rank;
         else
             throw UsageError("--order must be score or rank, got '" + p.value + "'");
+    } else if (p.name == "doc-lengths") {
+        in.doc_lengths_path = p.value;
+    } else if (p.name == "sessions") {
+        in.sessions_path = p.value;
     } else {
         return false;
     }
     return true;
+}
+
+void load_optional_inputs(EvaluationInputs& in) {
+    if (!in.doc_lengths_path.empty()) in.eval.doc_lengths = load_doc_lengths(in.doc_lengths_path);
+    if (!in.sessions_path.empty()) in.eval.sessions = load_sessions(in.sessions_path);
 }
 
 std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,

@@ -1,4 +1,5 @@
-// Confidence intervals, Cohen's d and URisk/TRisk on hand-checkable data (arithmetic in comments).
+// Confidence intervals (t intervals checked against closed forms and scipy.stats.t.interval),
+// Cohen's d and URisk/TRisk on hand-checkable data (arithmetic in comments).
 #include "irlens/confidence.hpp"
 #include "irlens/error.hpp"
 #include "irlens/risk.hpp"
@@ -19,11 +20,12 @@ Resampling resampling(std::size_t B, std::uint64_t seed = 1) {
 }  // namespace
 
 TEST_CASE("t interval of a mean and of a paired difference") {
-    // v = (1, 2, 3): mean 2, sd 1, t_{0.975, 2} = 4.302652729911275 -> 2 -+ 4.3027 / sqrt 3 = 2 -+ 2.48414.
-    // (Boost.Math's quantile of Student's t with 2 df is accurate to about 1e-11 relative.)
+    // v = (1, 2, 3): mean 2, sd 1; with 2 df t_{0.975} = (2p - 1) / sqrt(2p(1 - p)) = 0.95 / sqrt(0.04875)
+    // = 4.302652729749464 -> 2 -+ 4.302652729749464 / sqrt 3 = 2 -+ 2.484137712... (scipy's t.ppf gives
+    // 4.302652729911275, 4e-11 off the closed form; Boost.Math's quantile matches the closed form).
     Interval i = mean_interval({1, 2, 3}, 0.95, IntervalMethod::T, {});
-    CHECK(i.low == doctest::Approx(-0.48413771184375287).epsilon(1e-9));
-    CHECK(i.high == doctest::Approx(4.48413771184375287).epsilon(1e-9));
+    CHECK(i.low == doctest::Approx(2 - 4.302652729749464 / std::sqrt(3.0)).epsilon(1e-12));
+    CHECK(i.high == doctest::Approx(2 + 4.302652729749464 / std::sqrt(3.0)).epsilon(1e-12));
     Interval d = paired_difference_interval({2, 4, 6}, {1, 2, 3}, 0.95, IntervalMethod::T, {});  // same differences
     CHECK(d.low == doctest::Approx(i.low).epsilon(1e-12));
     CHECK(std::isnan(mean_interval({1}, 0.95, IntervalMethod::T, {}).low));
@@ -105,4 +107,18 @@ TEST_CASE("URisk and TRisk") {
     CHECK(plain.trisk == doctest::Approx(t_test(x, y).statistic).epsilon(1e-12));
     CHECK(std::isnan(risk_sensitive({1, 1}, {1, 1}, 5).trisk));
     CHECK_THROWS_WITH_AS(risk_sensitive({1}, {1}, -1), "risk: alpha must be >= 0", UsageError);
+}
+
+TEST_CASE("t interval of a mean") {
+    // values 0.2 0.4 0.6: mean 0.4, sd 0.2, se 0.2/sqrt(3) = 0.11547005383792516;
+    // with 2 degrees of freedom the t quantile has a closed form, t_p = (2p - 1) / sqrt(2 p (1 - p)):
+    // t_{0.975} = 0.95 / sqrt(0.04875) = 4.302652729749464 -> half width 0.4968275423687...
+    // (scipy.stats.t.interval(0.95, 2, 0.4, se) gives (-0.09682754236875041, 0.8968275423687506)).
+    irlens::Interval i = irlens::t_interval({0.2, 0.4, 0.6});
+    CHECK(i.low == doctest::Approx(0.4 - 4.302652729749464 * 0.11547005383792516).epsilon(1e-12));
+    CHECK(i.high == doctest::Approx(0.4 + 4.302652729749464 * 0.11547005383792516).epsilon(1e-12));
+    irlens::Interval flat = irlens::t_interval({0.5, 0.5, 0.5, 0.5});
+    CHECK(flat.low == 0.5);
+    CHECK(flat.high == 0.5);
+    CHECK(std::isnan(irlens::t_interval({0.5}).low));
 }

@@ -43,6 +43,24 @@ TEST_CASE("score tables pair topics as the missing-topic policy says") {
                          UsageError);
 }
 
+TEST_CASE("score tables leave out topics without a value") {
+    // Run a has no value (NaN, as sDCG on a session's second query) on topic 2: both runs are
+    // compared on topics 1 and 3 only.
+    Evaluation ev;
+    ev.measures = {parse_measure("P@1")};
+    RunScores a, b;
+    a.name = "a", b.name = "b";
+    a.topics = b.topics = {"1", "2", "3"};
+    a.values = {{0.5, NAN, 1.0}};
+    b.values = {{0.25, 0.75, 0.0}};
+    ev.runs = {a, b};
+    ScoreMatrix m = score_matrix(ev, 0);
+    CHECK(m.topics == std::vector<std::string>{"1", "3"});
+    CHECK(m.scores[0] == std::vector<double>{0.5, 1.0});
+    CHECK(m.scores[1] == std::vector<double>{0.25, 0.0});
+    CHECK(score_matrix(ev, 0, {1}).topics.size() == 3);  // b alone has a value everywhere
+}
+
 TEST_CASE("discriminative power with the t-test") {
     // run0 - run1 = 0.25 on every topic: t infinite, p = 0.
     // run0 - run2 = (-0.375, 0.375, 0.25, 0.125): mean 0.09375, p = 0.6084 (scipy ttest_rel).

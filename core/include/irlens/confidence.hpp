@@ -1,5 +1,5 @@
-// Confidence intervals for mean scores and mean paired differences, and Cohen's d for paired
-// differences with its interval.
+// Confidence intervals for mean scores (e.g. a run's mean over topics) and mean paired
+// differences, and Cohen's d for paired differences with its interval.
 //
 // level is the confidence level, e.g. 0.95 (0 < level < 1). The bootstrap intervals draw their B
 // resamples from irlens' generator seeded by Resampling::seed, exactly as the paired bootstrap
@@ -21,8 +21,13 @@ struct Interval {
     double high = std::numeric_limits<double>::quiet_NaN();
 };
 
+/// Student's t interval of the mean: mean +- t_{(1+level)/2, n-1} * sd / sqrt(n), sd the sample
+/// standard deviation (n - 1). NaN bounds for fewer than 2 values; a zero-width interval when
+/// every value is equal. Quantiles from Boost.Math (no promotion to long double).
+Interval t_interval(const std::vector<double>& values, double level = 0.95);
+
 enum class IntervalMethod {
-    T,           // mean +- t_{(1+level)/2, n-1} sd / sqrt(n)
+    T,           // mean +- t_{(1+level)/2, n-1} sd / sqrt(n): t_interval()
     Percentile,  // the (1-level)/2 and (1+level)/2 percentiles of B bootstrap means
     BCa,         // bias-corrected and accelerated (Efron & Tibshirani 1993, Sec. 14.3), as scipy.stats.bootstrap
 };

@@ -24,8 +24,9 @@ struct ScoreMatrix {
 };
 
 /// The scores of measure `measure` (an index into ev.measures) of the runs `runs` (indices into
-/// ev.runs; every run when empty) on the topics that all of them were scored on. UsageError for
-/// a text-valued measure (relstring).
+/// ev.runs; every run when empty) on the topics that all of them were scored on, leaving out a
+/// topic whose value is undefined (NaN) for one of them, as aggregates leave it out (e.g. sDCG
+/// on a session's later queries). UsageError for a text-valued measure (relstring).
 ScoreMatrix score_matrix(const Evaluation& ev, std::size_t measure, const std::vector<std::size_t>& runs = {});
 
 /// The sentence that states the policy, e.g. "topics: all 50 qrels topics; a topic a run did not

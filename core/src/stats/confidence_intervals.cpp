@@ -97,12 +97,7 @@ const char* interval_method_name(IntervalMethod m) {
 Interval mean_interval(const std::vector<double>& v, double level, IntervalMethod method, const Resampling& r) {
     check_level(level);
     if (v.size() < 2) return {};
-    if (method == IntervalMethod::T) {
-        const double mean = stats::mean(v);
-        const double half = stats::t_quantile(static_cast<double>(v.size() - 1), (1 + level) / 2) *
-                            stats::sample_sd(v, mean) / std::sqrt(static_cast<double>(v.size()));
-        return {mean - half, mean + half};
-    }
+    if (method == IntervalMethod::T) return t_interval(v, level);
     const std::vector<double> means = bootstrap_means(v, r);
     if (method == IntervalMethod::Percentile)
         return {percentile(means, (1 - level) / 2), percentile(means, (1 + level) / 2)};

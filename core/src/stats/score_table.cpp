@@ -3,6 +3,7 @@
 #include "irlens/error.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 namespace irlens {
@@ -30,6 +31,20 @@ ScoreMatrix score_matrix(const Evaluation& ev, std::size_t measure, const std::v
             m.topics.swap(common);
         }
     }
+    // A topic without a value for one of the runs (NaN: e.g. sDCG on a session's later queries) is
+    // left out, as the measure's aggregate leaves it out.
+    std::vector<std::string> defined;
+    for (const std::string& topic : m.topics) {
+        bool ok = true;
+        for (std::size_t run : runs) {
+            const RunScores& r = ev.runs[run];
+            const std::size_t t = static_cast<std::size_t>(
+                std::lower_bound(r.topics.begin(), r.topics.end(), topic) - r.topics.begin());
+            ok = ok && !std::isnan(r.values[measure][t]);
+        }
+        if (ok) defined.push_back(topic);
+    }
+    m.topics.swap(defined);
     for (std::size_t run : runs) {
         const RunScores& r = ev.runs[run];
         std::vector<double> row;
