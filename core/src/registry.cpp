@@ -17,6 +17,8 @@ void add_err_measures(std::vector<MeasureInfo>&);
 void add_tbg_measures(std::vector<MeasureInfo>&);
 void add_u_measures(std::vector<MeasureInfo>&);
 void add_session_measures(std::vector<MeasureInfo>&);
+void add_preference_measures(std::vector<MeasureInfo>&);
+void add_judgment_group_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -34,6 +36,8 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
+        measures::add_judgment_group_measures(v);
+        measures::add_preference_measures(v);
         return v;
     }();
     return all;

@@ -18,6 +18,7 @@ class Intents;     // diversity: intent probabilities and types per topic (diver
 class DocLengths;  // TBG / U-measure: document lengths (doc_lengths.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (sessions.hpp)
 class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
+class Preferences; // prefs measures: preference judgments, trec_eval -R prefs (preferences.hpp)
 
 /// Shared by every topic of one evaluation.
 struct EvalContext {
@@ -28,6 +29,7 @@ struct EvalContext {
     std::shared_ptr<const DocLengths> doc_lengths;
     std::shared_ptr<const Sessions> sessions;
     std::shared_ptr<const RunGroups> groups;
+    std::shared_ptr<const Preferences> prefs;      // its qrels() is then `qrels`
 };
 
 class TopicView {
@@ -48,6 +50,18 @@ public:
     /// Doc refs in evaluation order (before max_docs / judged_only).
     const std::vector<std::uint32_t>& ordered() const;
 
+    /// What a measure family computes once per (run, topic) and shares between its measures (e.g.
+    /// the preference counts): make() builds it on first use, then it is kept under (tag, variant);
+    /// tag is the address of an object of the family, variant tells apart e.g. relevance levels.
+    template <class T, class Make>
+    const T& cached(const void* tag, long variant, Make&& make) const {
+        for (const Extra& e : extras_)
+            if (e.tag == tag && e.variant == variant) return *static_cast<const T*>(e.value.get());
+        auto value = std::make_shared<const T>(make());
+        extras_.push_back(Extra{tag, variant, value});
+        return *value;
+    }
+
 private:
     const EvalContext* context_;
     std::size_t run_index_, topic_;
@@ -60,6 +74,12 @@ private:
         std::unique_ptr<Ranking> ranking;
     };
     mutable std::vector<Cached> cache_;
+    struct Extra {
+        const void* tag;
+        long variant;
+        std::shared_ptr<const void> value;
+    };
+    mutable std::vector<Extra> extras_;
 };
 
 }  // namespace irlens
