@@ -17,7 +17,7 @@ namespace irlens {
 class Intents;     // diversity: intent probabilities and types per topic (diversity.hpp)
 class DocLengths;  // TBG / U-measure: document lengths (ranked.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (ranked.hpp)
-class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
+class RunGroups;   // relative measures: run -> group (run_groups.hpp)
 
 /// Shared by every topic of one evaluation.
 struct EvalContext {
