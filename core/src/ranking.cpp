@@ -16,6 +16,10 @@ inline int compare_bytes(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
+    return order_topic(run, topic, static_cast<std::size_t>(-1));
+}
+
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::size_t limit) {
     const std::vector<RunEntry>& entries = run.entries(topic);
     if (entries.empty()) return {kPlaceholderDoc};
     struct Item {
@@ -26,10 +30,17 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
     std::vector<Item> items;
     items.reserve(entries.size());
     for (const RunEntry& e : entries) items.push_back({e.key, run.doc(e.doc), e.doc});
-    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    // A total order: doc ids are unique within a topic, so a partial sort yields the same prefix.
+    auto before = [](const Item& a, const Item& b) {
         if (a.key != b.key) return a.key > b.key;
         return compare_bytes(a.doc, b.doc) > 0;
-    });
+    };
+    if (limit < items.size()) {
+        std::partial_sort(items.begin(), items.begin() + static_cast<long>(limit), items.end(), before);
+        items.resize(limit);
+    } else {
+        std::sort(items.begin(), items.end(), before);
+    }
     std::vector<std::uint32_t> out;
     out.reserve(items.size());
     for (const Item& i : items) out.push_back(i.ref);
