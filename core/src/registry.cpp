@@ -13,6 +13,7 @@ void add_bpref_measures(std::vector<MeasureInfo>&);
 void add_gain_measures(std::vector<MeasureInfo>&);
 void add_rbp_measures(std::vector<MeasureInfo>&);
 void add_rareness_measures(std::vector<MeasureInfo>&);
+void add_nrg_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -26,6 +27,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_set_measures(v);
         measures::add_count_measures(v);
         measures::add_rareness_measures(v);
+        measures::add_nrg_measures(v);
         return v;
     }();
     return all;
