@@ -2,6 +2,9 @@
 // attached or separate values (-M100, -m P.5, --measure=P.5, --measure P.5), "--" ends options.
 #pragma once
 
+#include "irlens/evaluate.hpp"
+#include "irlens/run.hpp"
+
 #include <string>
 #include <vector>
 
@@ -22,5 +25,17 @@ struct ParsedOption {
 /// unknown option or a missing value.
 void parse_args(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs,
                 std::vector<ParsedOption>& options, std::vector<std::string>& positional);
+
+// Option values, checked (UsageError naming the option): an integer >= min; a comma-separated
+// list of words or of numbers (no empty item); an output format tsv|csv|json.
+long int_option(const ParsedOption& option, long min);
+std::vector<std::string> list_option(const ParsedOption& option);
+std::vector<double> reals_option(const ParsedOption& option);
+std::string format_option(const ParsedOption& option);
+/// --precision: decimals from 0 to 17.
+int precision_option(const ParsedOption& option);
+/// --order score|rank and --missing skip|zero, as `irlens eval` reads them.
+RunOrder order_option(const ParsedOption& option);
+MissingTopics missing_option(const ParsedOption& option);
 
 }  // namespace irlens::cli

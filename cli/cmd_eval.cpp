@@ -2,6 +2,7 @@
 #include "args.hpp"
 #include "commands.hpp"
 #include "input.hpp"
+#include "table.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
@@ -12,7 +13,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 
 namespace irlens::cli {
 
@@ -35,17 +35,9 @@ const char kHelp[] =
     "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
+    "      --groups FILE      the group of each run (run<TAB>group, or a CSV with run and team/group\n"
+    "                         columns such as a leaderboard) for NRG(prior=best_per_group|other_groups)\n"
     "A run is named by its file name; its tag (6th column) is reported beside it.\n";
-
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
 
 std::string format_value(const MeasureSpec& m, double v, int precision) {
     if (std::isnan(v)) return "nan";
@@ -65,7 +57,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "order", true},
+        {0, "qrels-format", true},     {0, "order", true},         {0, "groups", true},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -121,6 +113,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             else
                 throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
         }
+        if (p.name == "groups") eo.groups = load_groups(p.value);
         if (p.name == "order") {
             if (p.value == "score")
                 order = RunOrder::Score;
@@ -134,18 +127,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
     auto qrels = load_qrels(positional[0], qformat);
-    std::vector<std::string> paths(positional.begin() + 1, positional.end());
-    std::map<std::string, int> name_count;
-    for (const std::string& p : paths) name_count[base_name(p)]++;
-    std::vector<std::shared_ptr<const Run>> runs;
-    for (const std::string& p : paths) {
-        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
-        try {
-            runs.push_back(load_run(qrels, p, name, order));
-        } catch (const InputError& e) {
-            throw InputError(p, e.line(), e.problem());
-        }
-    }
+    auto runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), order);
     Evaluation ev = evaluate(qrels, runs, measures, eo);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
 

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <vector>
 
 namespace irlens::cli {
@@ -110,6 +111,37 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
+                                                  const std::vector<std::string>& paths, RunOrder order) {
+    std::map<std::string, int> name_count;
+    for (const std::string& p : paths) name_count[base_name(p)]++;
+    std::vector<std::shared_ptr<const Run>> runs;
+    for (const std::string& p : paths) {
+        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
+        try {
+            runs.push_back(load_run(qrels, p, name, order));
+        } catch (const InputError& e) {
+            throw InputError(p, e.line(), e.problem());
+        }
+    }
+    return runs;
+}
+
+Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, const std::string& command) {
+    if (positional.size() < 2)
+        throw UsageError("expected QRELS and at least one RUN (see irlens " + command + " --help)");
+    Inputs in;
+    in.qrels = load_qrels(positional[0], QrelsFormat::Plain);
+    in.runs = load_runs(in.qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), order);
+    return in;
+}
+
+std::shared_ptr<const RunGroups> load_groups(const std::string& path) {
+    std::string bytes;
+    read_file(path, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
+    return std::make_shared<const RunGroups>(RunGroups::parse(path, bytes));
 }
 
 }  // namespace irlens::cli

@@ -4,11 +4,13 @@
 
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
+#include "irlens/run_groups.hpp"
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace irlens::cli {
 
@@ -22,5 +24,21 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
 
 /// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
 std::string base_name(const std::string& path);
+
+/// Loads the runs at `paths` (as `irlens eval`): each named by its file name, or by its path when
+/// two paths share a file name; an InputError names the path.
+std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
+                                                  const std::vector<std::string>& paths, RunOrder order);
+
+/// QRELS RUN... from a command's positional arguments (UsageError naming `command` when fewer
+/// than two), loaded as above.
+struct Inputs {
+    std::shared_ptr<const Qrels> qrels;
+    std::vector<std::shared_ptr<const Run>> runs;
+};
+Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, const std::string& command);
+
+/// A groups file (run<TAB>group or a CSV with run and group/team columns; run_groups.hpp).
+std::shared_ptr<const RunGroups> load_groups(const std::string& path);
 
 }  // namespace irlens::cli

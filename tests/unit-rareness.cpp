@@ -137,18 +137,15 @@ TEST_CASE("rareness names and parameters") {
                          "measure 'P_rareness(alpha=1,variant=max)@5': parameter variant of P_rareness must be one of "
                          "original|mixture, got 'max'",
                          UsageError);
+    const std::pair<const char*, const char*> bad[] = {
+        {"P_rareness(alpha=1.5,variant=mixture)@4",
+         "P_rareness(alpha=1.5,variant=mixture)@4: with variant=mixture alpha is a mixture weight in [0,1], got 1.5"},
+        {"P_rareness(alpha=-1)@4", "P_rareness(alpha=-1)@4: alpha must be a number >= 0, got -1"},
+        {"AP_rareness(alpha=1,depth=0)", "AP_rareness(alpha=1,depth=0): depth must be at least 1, got 0"},
+        {"P_rareness(alpha=1,pool=[])@4", "P_rareness(alpha=1,pool=[])@4: pool must name at least one run"},
+        {"P_rareness(alpha=1,pool=[run9])@4", "pool: run 'run9' is not among the runs evaluated"},
+        {"P_rareness(alpha=1,pool=[run1,run1])@4", "pool: run 'run1' is named twice"},
+    };
     Fixture f = three_runs();
-    CHECK_THROWS_WITH_AS(f.eval("P_rareness(alpha=1.5,variant=mixture)@4"),
-                         "P_rareness(alpha=1.5,variant=mixture)@4: with variant=mixture alpha is a mixture weight in "
-                         "[0,1], got 1.5",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.eval("P_rareness(alpha=-1)@4"), "P_rareness(alpha=-1)@4: alpha must be a number >= 0, got -1",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.eval("AP_rareness(alpha=1,depth=0)"), "AP_rareness(alpha=1,depth=0): depth must be at least 1, got 0",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.eval("P_rareness(alpha=1,pool=[])@4"), "P_rareness(alpha=1,pool=[])@4: pool must name at least one run",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.eval("P_rareness(alpha=1,pool=[run9])@4"), "pool: run 'run9' is not among the runs evaluated",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.eval("P_rareness(alpha=1,pool=[run1,run1])@4"), "pool: run 'run1' is named twice", UsageError);
+    for (const auto& b : bad) CHECK_THROWS_WITH_AS(f.eval(b.first), b.second, UsageError);
 }
