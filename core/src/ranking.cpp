@@ -35,7 +35,9 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
         if (a.key != b.key) return a.key > b.key;
         return compare_bytes(a.doc, b.doc) > 0;
     };
-    if (limit < items.size()) {
+    if (std::is_sorted(items.begin(), items.end(), before)) {  // many run files are in this order already
+        if (limit < items.size()) items.resize(limit);
+    } else if (limit < items.size()) {
         std::partial_sort(items.begin(), items.begin() + static_cast<long>(limit), items.end(), before);
         items.resize(limit);
     } else {
