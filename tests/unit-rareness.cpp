@@ -129,7 +129,7 @@ TEST_CASE("rareness names and parameters") {
     CHECK(irlens::parse_measure("AP_rareness(variant=mixture,alpha=1)").name() == "AP_rareness(alpha=1,variant=mixture)");
     CHECK_THROWS_WITH_AS(irlens::parse_measure("P_rareness@10"),
                          "measure 'P_rareness@10': P_rareness needs alpha (weight of rarity (0 gives the standard "
-                         "measure); required)",
+                         "measure))",
                          UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("P_rareness(alpha=1)"),
                          "measure 'P_rareness(alpha=1)': P_rareness needs a cutoff, e.g. P_rareness@10", UsageError);

@@ -74,6 +74,7 @@ out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ")
 printf '1 Q0 a 1 2 t\n1 Q0 c 2 1 t\n' > "$T/run2"
 printf 'run\tgroup\nrun\tA\nrun2.txt\tB\n' > "$T/groups.tsv"
 printf 'run,team\nrun,A\nrun,B\n' > "$T/groups_dup.csv"
+expect 0 "" -- measures P_rareness NRG
 expect 0 "" -- rarity "$T/qrels" "$T/run" "$T/run2" --depth 2
 out=$("$IRLENS" rarity "$T/qrels" "$T/run" "$T/run2" | head -2)
 [ "$out" = "$(printf 'topic\tdoc\trel\tfound_by\tsystems\trarity\trarity_mixture\tonly_run\n1\ta\t1\t2\t2\t0.0000\t0.0000\t')" ] \

@@ -46,7 +46,7 @@ MeasureInfo rareness_measure(const char* name, const char* help, const char* equ
                              "Retrieval Approaches (ECIR 2023), ") + equations;
     m.cutoff = CutoffKind::Int;
     m.params = {
-        {"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure); required", true, true},
+        {"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure)", true, true},
         {"variant", ParamKind::Word, "original",
          "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + alpha R'(d), "
          "R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)",
