@@ -48,6 +48,12 @@ TEST_CASE("alpha = 0 gives exactly P@K, AP@K and AP") {
         }
         CHECK(f.value("AP_rareness(alpha=0)", "1", r) == f.value("AP", "1", r));
     }
+    // A cutoff beyond 2^32 is a cutoff, not a truncated 0: P@K = 3 / 4294967296 (where long has
+    // 64 bits; WASM's 32-bit long cannot name such a cutoff).
+    if (sizeof(long) > 4) {
+        CHECK(f.value("P_rareness(alpha=0)@4294967296", "1", 0) == f.value("P@4294967296", "1", 0));
+        CHECK(f.value("P_rareness(alpha=0)@4294967296", "1", 0) > 0);
+    }
     // and by hand: run0 P@4 = 3/4; AP = (1/1 + 2/2 + 3/4) / 5 relevant = 0.55
     CHECK(f.value("P_rareness(alpha=0)@4", "1", 0) == approx(0.75));
     CHECK(f.value("AP_rareness(alpha=0)", "1", 0) == approx(0.55));

@@ -57,6 +57,7 @@ TEST_CASE("rarity report: relevant documents, rarest first, with S_d, R and R'")
     o.pool = {};
     o.rel_level = 2;
     CHECK(irlens::rarity_report(f.qrels, f.runs, o).documents.size() == 1);  // only e
+    CHECK_THROWS_WITH_AS(irlens::rarity_report(f.qrels, {}, o), "rarity needs at least one run", UsageError);
     o.depth = 0;
     CHECK_THROWS_WITH_AS(irlens::rarity_report(f.qrels, f.runs, o), "rarity: depth must be at least 1, got 0", UsageError);
 }

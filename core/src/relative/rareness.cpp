@@ -46,7 +46,7 @@ void RarityCounts::recount(const HitTable& hits, const std::vector<std::size_t>&
     for (std::size_t run : pool)
         for (std::size_t t = 0; t < hits.num_topics(); ++t)
             for (const Hit* h = hits.begin(run, t); h != hits.end(run, t); ++h)
-                if (depth < 0 || h->rank <= static_cast<std::uint32_t>(depth)) ++counts_[h->doc];
+                if (depth < 0 || static_cast<long>(h->rank) <= depth) ++counts_[h->doc];
 }
 
 double RarityCounts::rarity(std::uint32_t doc) const {
@@ -61,6 +61,7 @@ double RarityCounts::rarity_mixture(std::uint32_t doc) const {
 std::vector<std::size_t> resolve_pool(const std::vector<std::string>& pool, const EvalContext& context) {
     std::vector<std::size_t> out;
     if (pool.empty()) {
+        if (context.runs.empty()) throw UsageError("rarity needs at least one run");
         for (std::size_t i = 0; i < context.runs.size(); ++i) out.push_back(i);
         return out;
     }
@@ -85,15 +86,16 @@ double rareness_score(const RarenessParams& p, const RarityCounts& counts, const
     auto weight = [&](std::uint32_t doc) {
         return p.mixture ? (1.0 - p.alpha) + p.alpha * counts.rarity_mixture(doc) : 1.0 + p.alpha * counts.rarity(doc);
     };
-    const std::uint32_t k = p.cutoff < 0 ? UINT32_MAX : static_cast<std::uint32_t>(p.cutoff);
+    const long k = p.cutoff;  // hits are in rank order; -1: no cutoff
+    auto within = [k](const Hit* h) { return k < 0 || static_cast<long>(h->rank) <= k; };
     double sum = 0.0;
     if (!p.average_precision) {
-        for (const Hit* h = begin; h != end && h->rank <= k; ++h)
+        for (const Hit* h = begin; h != end && within(h); ++h)
             if (h->grade >= p.rel_level) sum += weight(h->doc);
         return sum / static_cast<double>(p.cutoff);
     }
     double weighted_so_far = 0.0;
-    for (const Hit* h = begin; h != end && h->rank <= k; ++h) {
+    for (const Hit* h = begin; h != end && within(h); ++h) {
         if (h->grade < p.rel_level) continue;
         weighted_so_far += weight(h->doc);
         sum += weighted_so_far / static_cast<double>(h->rank);
