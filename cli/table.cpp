@@ -52,8 +52,12 @@ std::string Table::render(const std::string& format, int precision, const nlohma
                 const Cell& cell = row[i];
                 if (columns_[i].second == Kind::Text)
                     jr[columns_[i].first] = cell.text;
+                else if (!std::isfinite(cell.number))
+                    jr[columns_[i].first] = nullptr;
+                else if (columns_[i].second == Kind::Integer)
+                    jr[columns_[i].first] = static_cast<long long>(cell.number);
                 else
-                    jr[columns_[i].first] = std::isfinite(cell.number) ? nlohmann::json(cell.number) : nlohmann::json(nullptr);
+                    jr[columns_[i].first] = cell.number;
             }
             j["rows"].push_back(jr);
         }

@@ -92,6 +92,8 @@ expect 2 "--alphas does not apply to 'relative sample'" -- relative sample "$T/q
 expect 0 "" -- relative sweep "$T/qrels" "$T/run" "$T/run2" -m P_rareness@2 -f csv
 "$IRLENS" relative sample "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2" --trials 5 --seed 3 -f json | grep -q '"seed": 3' \
     || { echo "FAIL: relative sample json provenance"; fails=$((fails + 1)); }
+"$IRLENS" unique "$T/qrels" "$T/run" "$T/run2" --depth 2 -f json | grep -q '"runs": 1,' \
+    || { echo "FAIL: unique json integers"; fails=$((fails + 1)); }
 
 if [ "$fails" -gt 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
 echo "CLI checks passed"
