@@ -7,7 +7,7 @@
 //   - unique contributions per run = 10 x NRG(base=P,prior=other_groups)@10, topic by topic;
 //   - Algorithm 1 with N = all runs reproduces the full ranking (tau = 1 in every trial), and the
 //     alpha sweep at alpha = 0 gives tau = 1;
-//   - every run is found in the leaderboard by its name without .gz.
+//   - every run (file NAME.gz, named so) is matched to its leaderboard row NAME.
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when the data is absent.
 #include "input.hpp"
 
@@ -16,12 +16,12 @@
 #include "irlens/run_groups.hpp"
 #include "irlens/unique.hpp"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <sstream>
 #include <string>
@@ -35,17 +35,6 @@ void check(bool ok, const std::string& what) {
     ++checks;
     if (ok) return;
     if (++failures <= 20) std::printf("FAIL %s\n", what.c_str());
-}
-
-std::vector<std::string> list_dir(const std::string& dir) {
-    std::vector<std::string> names;
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d))
-            if (e->d_name[0] != '.') names.push_back(e->d_name);
-        closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
 }
 
 std::string fixed4(double v) {
@@ -67,7 +56,7 @@ std::map<std::pair<std::string, std::string>, std::string> read_golden(const std
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run_checks(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string dir = shared + "/data/covid-r1/";
     struct stat st;
@@ -75,13 +64,14 @@ int main(int argc, char** argv) {
         std::printf("SKIPPED: %sruns not found - the relative-measure checks on TREC-COVID were NOT run\n", dir.c_str());
         return 77;
     }
+    // The runs the leaderboard lists, read from runs/NAME.gz and so named "NAME.gz".
+    auto groups = irlens::cli::load_groups(dir + "leaderboard.csv");
     std::vector<std::string> paths;
-    for (const std::string& f : list_dir(dir + "runs")) paths.push_back(dir + "runs/" + f);
+    for (std::size_t i = 0; i < groups->size(); ++i) paths.push_back(dir + "runs/" + groups->run(i) + ".gz");
     auto qrels = irlens::cli::load_qrels(dir + "qrels-rnd1.txt", irlens::QrelsFormat::Plain);
     auto runs = irlens::cli::load_runs(qrels, paths, irlens::RunOrder::Score);
-    auto groups = irlens::cli::load_groups(dir + "leaderboard.csv");
     check(runs.size() == 143, "143 runs");
-    for (const auto& r : runs) check(groups->group_of(r->name()) != nullptr, r->name() + " in leaderboard.csv");
+    for (const auto& r : runs) check(groups->group_of(r->name()) != nullptr, r->name() + " matched in leaderboard.csv");
 
     // One evaluation, every measure: index = position in this list.
     const std::vector<std::string> names = {
@@ -159,4 +149,13 @@ int main(int argc, char** argv) {
 
     std::printf("relative measures on covid-r1: %d checks, %d failed (%zu runs)\n", checks, failures, runs.size());
     return failures ? 1 : 0;
+}
+
+int main(int argc, char** argv) {
+    try {
+        return run_checks(argc, argv);
+    } catch (const std::exception& e) {
+        std::printf("FAIL: %s\n", e.what());
+        return 1;
+    }
 }
