@@ -1,5 +1,5 @@
 // `irlens eval`: many runs against one qrels index, measures named in the measure language.
-#include "args.hpp"
+#include "irlens/args.hpp"
 #include "commands.hpp"
 #include "input.hpp"
 #include "table.hpp"

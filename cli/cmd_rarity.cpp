@@ -1,5 +1,5 @@
 // `irlens rarity`: the rarity report (Türkmen, Lease & Kutlu, ECIR 2023, Eq. 2, Table 4).
-#include "args.hpp"
+#include "option_values.hpp"
 #include "commands.hpp"
 #include "input.hpp"
 #include "table.hpp"

@@ -1,6 +1,6 @@
 // `irlens relative sweep|sample`: the experiments of Türkmen, Lease & Kutlu (ECIR 2023) on
 // rareness measures - Kendall's tau against alpha (Fig. 2) and Algorithm 1 (Table 3).
-#include "args.hpp"
+#include "option_values.hpp"
 #include "commands.hpp"
 #include "input.hpp"
 #include "table.hpp"

@@ -1,6 +1,6 @@
 // `irlens unique`: unique contributions to the relevant set per run and per group (Clarke et al.,
 // SIGIR-AP 2024, Appendix B; the classic TREC overview table).
-#include "args.hpp"
+#include "option_values.hpp"
 #include "commands.hpp"
 #include "input.hpp"
 #include "table.hpp"

@@ -6,7 +6,7 @@
 // Real numbers print with `precision` decimals in tsv/csv, integers without decimals.
 #pragma once
 
-#include "args.hpp"
+#include "option_values.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -6,6 +6,8 @@
 #include "commands.hpp"
 #include "input.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -73,36 +75,20 @@ int main(int argc, char** argv) {
         return 77;
     }
 
-    // trec_eval's own test suite (trec_eval 10.0, NIST), commands from ../shared/README.md.
-    struct Case {
-        const char* golden;
-        std::vector<std::string> args;
-    };
-    const std::vector<Case> cases = {
-        {"out.test", {"qrels.test", "results.test"}},
-        {"out.test", {"qrels.test.with-comments", "results.test"}},
-        {"out.comment.test", {"qrels.comment.test", "results.comment.test"}},
-        {"out.test.a", {"-m", "all_trec", "qrels.test", "results.test"}},
-        {"out.test.aq", {"-m", "all_trec", "-q", "qrels.test", "results.test"}},
-        {"out.test.aqc", {"-m", "all_trec", "-q", "-c", "qrels.test", "results.trunc"}},
-        {"out.test.aqcM", {"-m", "all_trec", "-q", "-c", "-M100", "qrels.test", "results.trunc"}},
-        {"out.test.aql", {"-m", "all_trec", "-mrelstring.20", "-q", "-l2", "qrels.rel_level", "results.test"}},
-        {"out.test.meas_params",
-         {"-q", "-miprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000", "-m",
-          "Rprec_mult.5.0,0.2,0.35", "-mutility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75", "-mndcg.1=3,2=9,4=4.5",
-          "-mndcg_cut.10,20,23.4", "-msuccess.2,5,20", "qrels.test", "results.test"}},
-        {"out.test.aqZ", {"-q", "-m", "all_trec", "-Z", "zscores_file", "qrels.test", "results.test"}},
-    };
-    for (const Case& c : cases) {
+    // trec_eval's own test suite: the cases are shared with the node (WASM) conformance test.
+    nlohmann::json list = nlohmann::json::parse(slurp(IRLENS_GOLDEN_CASES));
+    for (const auto& c : list["cases"]) {
         std::vector<std::string> args = {"trec_eval"};
-        std::string label = c.golden;
-        for (std::size_t i = 0; i < c.args.size(); ++i) {
-            const std::string& a = c.args[i];
-            bool is_file = a[0] != '-' && (i == 0 || (c.args[i - 1] != "-m" && c.args[i - 1] != "-R"));
-            args.push_back(is_file ? te + a : a);
-            label += " " + a;
+        for (const auto& f : c["flags"]) args.push_back(f.get<std::string>());
+        if (c.contains("zscores")) {
+            args.push_back("-Z");
+            args.push_back(te + c["zscores"].get<std::string>());
         }
-        check(label, te + c.golden, args);
+        args.push_back(te + c["qrels"].get<std::string>());
+        args.push_back(te + c["run"].get<std::string>());
+        std::string label;
+        for (std::size_t i = 1; i < args.size(); ++i) label += " " + args[i].substr(args[i].find_last_of('/') + 1);
+        check(c["golden"].get<std::string>() + " <-" + label, te + c["golden"].get<std::string>(), args);
     }
 
     // TREC-COVID round 1: 143 runs, trec_eval -c -q -m all_trec (RBP as the fixed trec_eval computes it).

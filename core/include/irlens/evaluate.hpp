@@ -45,6 +45,7 @@ struct RunScores {
     std::vector<std::vector<double>> values;       // [measure][topic]
     std::vector<std::vector<std::string>> texts;   // [measure][topic], text-valued measures only
     std::vector<double> aggregate;                 // [measure]; NaN for text measures or no topics
+    std::vector<double> ci_low, ci_high;           // [measure] 95% t interval of the mean (NaN if n < 2 or not a mean)
 };
 
 struct Evaluation {

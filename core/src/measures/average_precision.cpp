@@ -73,23 +73,13 @@ double yaap(const Ranking& r) {
     return std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
 }
 
-/// m_iprec_at_recall.c / m_11pt_avg.c for one recall level x: the interpolated precision
-/// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank).
+/// m_iprec_at_recall.c for one recall level x: the interpolated precision
+/// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank); 0 when that many relevant docs
+/// were not retrieved.
 double interpolated_precision(const Ranking& r, double x) {
     long cutoff = std::lround(x * static_cast<double>(r.num_rel));
-    bool pending = cutoff <= r.num_rel_ret;
-    double precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
-    double int_precis = precis;
-    long rel_so_far = r.num_rel_ret;
-    for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
-        precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
-        if (int_precis < precis) int_precis = precis;
-        if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) {
-            if (pending && rel_so_far == cutoff) return int_precis;
-            --rel_so_far;
-        }
-    }
-    return pending ? int_precis : 0.0;
+    if (cutoff > r.num_rel_ret) return 0.0;
+    return r.interpolated_precision()[static_cast<std::size_t>(cutoff)];
 }
 
 /// m_11pt_avg.c: interpolated precision averaged over the recall levels xs, replayed exactly
