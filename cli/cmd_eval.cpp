@@ -23,8 +23,9 @@ const char kHelp[] =
     "\n"
     "Evaluates every RUN against QRELS. Measures use ir_measures' names: AP, AP@100, P@10, R@100, RR@10,\n"
     "nDCG@10, Rprec, Bpref, infAP, Success@10, Judged@10, IPrec@0.5, SetP, SetF(beta=1), RBP(p=0.8),\n"
-    "NumQ, NumRet, NumRel, NumRelRet, with parameters such as rel=2, gains={0:0,1:1,2:3},\n"
-    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall) expands to its list.\n"
+    "NumQ, NumRet, NumRel, NumRelRet, and Sakai's Q, RMeasure, P+, ERR@20, nERR@20, F(beta=1), E, BprefR,\n"
+    "BprefN, TBG, U, sDCG, with parameters such as rel=2, gains={0:0,1:1,2:3} (or linear, exp),\n"
+    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall, rp_curve) expands to its list.\n"
     "`irlens measures` lists them all.\n"
     "\n"
     "  -m, --measure M        measure(s) to compute (repeatable; a list may be separated by spaces)\n"
@@ -35,6 +36,8 @@ const char kHelp[] =
     "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
+    "      --doc-lengths F    document lengths, lines doc<TAB>characters[<TAB>words] (TBG, U)\n"
+    "      --sessions F       multi-query sessions, lines session<TAB>position<TAB>topic (sDCG)\n"
     "      --groups FILE      the group of each run (run<TAB>group, or a CSV with run and team/group\n"
     "                         columns such as a leaderboard) for NRG(prior=best_per_group|other_groups)\n"
     "A run is named by its file name; its tag (6th column) is reported beside it.\n";
@@ -57,7 +60,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "order", true},         {0, "groups", true},
+        {0, "qrels-format", true},     {0, "order", true},         {0, "doc-lengths", true},
+        {0, "sessions", true},         {0, "groups", true},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -123,11 +127,18 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
                 throw UsageError("--order must be score or rank, got '" + p.value + "'");
         }
     }
+    std::string doc_lengths_path, sessions_path;
+    for (const ParsedOption& p : options) {
+        if (p.name == "doc-lengths") doc_lengths_path = p.value;
+        if (p.name == "sessions") sessions_path = p.value;
+    }
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
     if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
     auto qrels = load_qrels(positional[0], qformat);
     auto runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), order);
+    if (!doc_lengths_path.empty()) eo.doc_lengths = load_doc_lengths(doc_lengths_path);
+    if (!sessions_path.empty()) eo.sessions = load_sessions(sessions_path);
     Evaluation ev = evaluate(qrels, runs, measures, eo);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
 

@@ -108,6 +108,18 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     return reader.finish();
 }
 
+std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path) {
+    DocLengthsReader reader(path);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
+    return reader.finish();
+}
+
+std::shared_ptr<const Sessions> load_sessions(const std::string& path) {
+    SessionsReader reader(path);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
+    return reader.finish();
+}
+
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);

@@ -5,11 +5,9 @@
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when ../shared/data is absent.
 #include "commands.hpp"
 #include "input.hpp"
+#include "reference_data.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <dirent.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -18,23 +16,10 @@
 
 namespace {
 
+using irlens::test::is_dir;
+using irlens::test::list_dir;
+
 int failures = 0, passes = 0;
-
-bool is_dir(const std::string& p) {
-    struct stat st;
-    return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-std::vector<std::string> list_dir(const std::string& dir) {
-    std::vector<std::string> names;
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d))
-            if (e->d_name[0] != '.') names.push_back(e->d_name);
-        closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
 
 std::string slurp(const std::string& path) {
     std::string bytes;

@@ -10,13 +10,12 @@
 //   - every run (file NAME.gz, named so) is matched to its leaderboard row NAME.
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when the data is absent.
 #include "input.hpp"
+#include "reference_data.hpp"
 
 #include "irlens/evaluate.hpp"
 #include "irlens/rarity.hpp"
 #include "irlens/run_groups.hpp"
 #include "irlens/unique.hpp"
-
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -59,8 +58,7 @@ std::map<std::pair<std::string, std::string>, std::string> read_golden(const std
 int run_checks(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string dir = shared + "/data/covid-r1/";
-    struct stat st;
-    if (stat((dir + "runs").c_str(), &st) != 0) {
+    if (!irlens::test::is_dir(dir + "runs")) {
         std::printf("SKIPPED: %sruns not found - the relative-measure checks on TREC-COVID were NOT run\n", dir.c_str());
         return 77;
     }

@@ -59,7 +59,8 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
                     const std::vector<MeasureSpec>& measures, const EvalOptions& options = {});
 
 /// Aggregates per-topic values as the spec says (mean, sum, or trec_eval's geometric mean with
-/// floor 1e-5); NaN when there are no values.
+/// floor 1e-5); a sparse measure's NaN values (topics it does not apply to) are left out. NaN when
+/// no value is left.
 double aggregate(const MeasureSpec& spec, const std::vector<double>& values);
 
 /// Warnings about one run (ignored topics, unanswered topics, mixed tags).
