@@ -43,7 +43,7 @@ private:
 }  // namespace
 
 void read_file(const std::string& path, const std::function<void(std::string_view)>& sink) {
-    const std::size_t kChunk = 1 << 20;
+    const std::size_t kChunk = 4 << 20;  // chunks of a block or more are scanned in place (core/src/block.hpp)
     File file(path);
     std::vector<char> in(kChunk), out(kChunk);
     std::size_t n = file.read(in.data(), kChunk);

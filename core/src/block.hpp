@@ -59,14 +59,40 @@ public:
     static constexpr std::size_t kBlockBytes = 4u << 20;
 
     /// Calls on_block(std::string_view block, std::uint64_t first_line_no) for every complete
-    /// block; on_block returns the number of lines the block held.
+    /// block; on_block returns the number of lines the block held. A chunk is scanned in place up
+    /// to its last newline that has kPadding bytes after it; only the rest is copied (to be joined
+    /// with the next chunk), and small chunks are gathered into blocks of about kBlockBytes.
     template <class OnBlock>
     void feed(std::string_view chunk, OnBlock&& on_block) {
-        pending_.append(chunk.data(), chunk.size());
-        if (pending_.size() < kBlockBytes) return;
-        std::size_t last = pending_.rfind('\n');
-        if (last == std::string::npos) return;  // one enormous line so far: keep gathering
-        emit(last + 1, on_block);
+        if (chunk.empty()) return;
+        if (!pending_.empty() && chunk.size() >= kBlockBytes) {
+            // A large chunk: first complete the carried partial line with the chunk's first line.
+            std::size_t nl = chunk.find('\n');
+            if (nl == std::string_view::npos) {
+                pending_.append(chunk.data(), chunk.size());
+                return;
+            }
+            pending_.append(chunk.data(), nl + 1);
+            emit(pending_.size(), on_block);
+            chunk.remove_prefix(nl + 1);
+        }
+        if (chunk.size() < kBlockBytes || !pending_.empty()) {
+            // Small chunks are gathered until a block's worth of complete lines is there.
+            pending_.append(chunk.data(), chunk.size());
+            if (pending_.size() >= kBlockBytes) {
+                std::size_t last = pending_.rfind('\n');
+                if (last != std::string::npos) emit(last + 1, on_block);
+            }
+            return;
+        }
+        // In place: up to the last newline followed by at least kPadding bytes of the chunk.
+        std::size_t last = chunk.rfind('\n', chunk.size() - kPadding - 1);
+        if (last == std::string_view::npos) {
+            pending_.append(chunk.data(), chunk.size());
+            return;
+        }
+        next_line_ += on_block(chunk.substr(0, last + 1), next_line_);
+        pending_.append(chunk.data() + last + 1, chunk.size() - last - 1);
     }
 
     template <class OnBlock>
@@ -76,7 +102,7 @@ public:
     }
 
 private:
-    /// Hands the first len bytes (complete lines) to on_block in place, then drops them.
+    /// Hands the first len bytes of pending_ (complete lines) to on_block, then drops them.
     template <class OnBlock>
     void emit(std::size_t len, OnBlock& on_block) {
         // The scanners read up to kPadding bytes past a block's last newline.
@@ -99,16 +125,21 @@ struct Scanned {
 
 /// Scans a block with scan(std::string_view part, std::uint64_t first_line, Scanned<R>& out), on
 /// two threads when it is large (the second half numbers its lines from 1; its records and any
-/// InputError are moved to their real line numbers afterwards). Returns the parts in file order.
+/// InputError are moved to their real line numbers afterwards). Fills `parts` (1 or 2, in file
+/// order); the caller keeps `parts` from block to block so that record storage is reused.
 /// An error in the first half wins over one in the second (it is earlier in the file).
 template <class R, class Scan, class Relabel>
-std::vector<Scanned<R>> scan_block(std::string_view block, std::uint64_t first_line, Scan&& scan, Relabel&& relabel) {
-    std::vector<Scanned<R>> parts(1);
+void scan_block(std::string_view block, std::uint64_t first_line, std::vector<Scanned<R>>& parts, Scan&& scan,
+                Relabel&& relabel) {
+    if (parts.size() < 2) parts.resize(2);
+    for (Scanned<R>& p : parts) {
+        p.records.clear();
+        p.lines = 0;
+    }
 #if IRLENS_THREADS
     if (block.size() >= (1u << 20)) {
         std::size_t mid = block.find('\n', block.size() / 2);
         if (mid != std::string_view::npos && mid + 1 < block.size()) {
-            parts.resize(2);
             std::exception_ptr error_b;
             std::thread worker([&] {
                 try {
@@ -134,12 +165,11 @@ std::vector<Scanned<R>> scan_block(std::string_view block, std::uint64_t first_l
                 }
             }
             for (R& r : parts[1].records) relabel(r, offset);
-            return parts;
+            return;
         }
     }
 #endif
     scan(block, first_line, parts[0]);
-    return parts;
 }
 
 }  // namespace irlens::detail

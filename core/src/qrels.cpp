@@ -80,6 +80,18 @@ long Qrels::find(std::size_t t, std::string_view doc) const {
     }
 }
 
+namespace {
+
+/// One judgment line as the scanner found it (views into the block being scanned).
+struct QrelsRecord {
+    const char *topic, *group, *doc;
+    std::uint32_t topic_len, group_len, doc_len;
+    std::int32_t rel;
+    std::uint32_t line;
+};
+
+}  // namespace
+
 // While reading, judgments are kept in file order with provisional topic numbers.
 struct QrelsReader::Raw {
     std::string source;
@@ -90,21 +102,16 @@ struct QrelsReader::Raw {
     std::unordered_map<std::string, std::uint32_t> group_ids;
     std::vector<Judgment> entries;        // in file order
     std::vector<std::uint32_t> topic_of;  // provisional topic number of each entry
+    std::vector<std::uint32_t> lines;     // line of each entry (for duplicate messages only)
     DocArena arena;
     std::uint32_t last_topic = 0;
     std::string last_topic_name;
     detail::BlockBuffer blocks;
+    std::vector<detail::Scanned<QrelsRecord>> parts;  // reused from block to block
 };
 
 namespace {
 
-/// One judgment line as the scanner found it (views into the block being scanned).
-struct QrelsRecord {
-    const char *topic, *group, *doc;
-    std::uint32_t topic_len, group_len, doc_len;
-    std::int32_t rel;
-    std::uint32_t line;
-};
 
 void scan_qrels(std::string_view part, std::uint64_t first_line, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format,
                 const std::string& src) {
@@ -175,15 +182,14 @@ std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_li
     Raw& r = *raw_;
     QrelsFormat format = r.format;
     const std::string& src = r.source;
-    auto parts = detail::scan_block<QrelsRecord>(
-        block, first_line,
+    std::vector<detail::Scanned<QrelsRecord>>& parts = r.parts;
+    detail::scan_block<QrelsRecord>(
+        block, first_line, parts,
         [&](std::string_view part, std::uint64_t first, detail::Scanned<QrelsRecord>& out) { scan_qrels(part, first, out, format, src); },
         [](QrelsRecord& x, std::uint64_t offset) { x.line += static_cast<std::uint32_t>(offset); });
     std::uint64_t lines = 0;
     for (const auto& part : parts) {
     lines += part.lines;
-    r.entries.reserve(r.entries.size() + part.records.size());
-    r.topic_of.reserve(r.topic_of.size() + part.records.size());
     for (const QrelsRecord& x : part.records) {
         std::string_view topic_id(x.topic, x.topic_len);
         std::uint32_t topic;
@@ -215,8 +221,9 @@ std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_li
             }
         }
         std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, x.line);
-        r.entries.push_back(Judgment{doc, group, x.rel, x.line});
+        r.entries.push_back(Judgment{doc, group, x.rel});
         r.topic_of.push_back(topic);
+        r.lines.push_back(x.line);
     }
     }
     return lines;
@@ -255,9 +262,11 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
             contiguous = false;
         t.count++;
     }
+    std::vector<std::uint32_t> lines;  // aligned with judgments_ until the duplicate check
     if (contiguous) {
         for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].first = block_start[i];
         q->judgments_ = std::move(r.entries);
+        lines = std::move(r.lines);
     } else {
         std::uint32_t first = 0;
         for (auto& t : q->topics_) {
@@ -266,25 +275,42 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         }
         std::vector<std::uint32_t> fill(num_topics, 0);
         q->judgments_.resize(r.entries.size());
+        lines.resize(r.entries.size());
         for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
             std::uint32_t t = rank[r.topic_of[e]];
-            q->judgments_[q->topics_[t].first + fill[t]++] = r.entries[e];
+            std::uint32_t k = q->topics_[t].first + fill[t]++;
+            q->judgments_[k] = r.entries[e];
+            lines[k] = r.lines[e];
         }
     }
     r.entries = {};
     r.topic_of = {};
+    r.lines = {};
     int max_grade = 0;
     for (const Judgment& j : q->judgments_) max_grade = std::max(max_grade, static_cast<int>(j.rel));
     q->max_grade_ = max_grade;
     q->arena_ = std::move(r.arena);
     if (q->format_ == QrelsFormat::Grouped) {
+        std::vector<std::uint32_t> order_in_topic;
+        std::vector<Judgment> sorted_j;
+        std::vector<std::uint32_t> sorted_lines;
         for (auto& t : q->topics_) {
-            std::stable_sort(q->judgments_.begin() + t.first, q->judgments_.begin() + t.first + t.count,
-                             [&](const Judgment& a, const Judgment& b) {
-                                 std::string_view da = q->doc_at(a.doc), db = q->doc_at(b.doc);
-                                 if (da != db) return da < db;
-                                 return q->group_names_[a.group] < q->group_names_[b.group];
-                             });
+            order_in_topic.resize(t.count);
+            std::iota(order_in_topic.begin(), order_in_topic.end(), t.first);
+            std::stable_sort(order_in_topic.begin(), order_in_topic.end(), [&](std::uint32_t a, std::uint32_t b) {
+                const Judgment &ja = q->judgments_[a], &jb = q->judgments_[b];
+                std::string_view da = q->doc_at(ja.doc), db = q->doc_at(jb.doc);
+                if (da != db) return da < db;
+                return q->group_names_[ja.group] < q->group_names_[jb.group];
+            });
+            sorted_j.clear();
+            sorted_lines.clear();
+            for (std::uint32_t k : order_in_topic) {
+                sorted_j.push_back(q->judgments_[k]);
+                sorted_lines.push_back(lines[k]);
+            }
+            std::copy(sorted_j.begin(), sorted_j.end(), q->judgments_.begin() + t.first);
+            std::copy(sorted_lines.begin(), sorted_lines.end(), lines.begin() + t.first);
         }
     }
     for (std::uint32_t i = 0; i < num_topics; ++i) q->topic_index_.emplace(q->topics_[i].id, i);
@@ -298,23 +324,23 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         slots += t.slots;
     }
     q->table_.assign(slots, 0);
-    const Judgment* dup = nullptr;
-    const Judgment* dup_first = nullptr;
-    std::uint32_t dup_topic = 0;
+    std::uint32_t dup = UINT32_MAX, dup_first = 0, dup_topic = 0;  // judgment indices
+    auto report = [&](std::uint32_t second, std::uint32_t first, std::uint32_t topic) {
+        if (dup == UINT32_MAX || lines[second] < lines[dup]) {
+            dup = second;
+            dup_first = first;
+            dup_topic = topic;
+        }
+    };
     for (std::uint32_t ti = 0; ti < num_topics; ++ti) {
         auto& t = q->topics_[ti];
         for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {
             const Judgment& j = q->judgments_[k];
             std::string_view doc = q->doc_at(j.doc);
             if (q->format_ == QrelsFormat::Grouped && k > t.first && q->doc_at(q->judgments_[k - 1].doc) == doc) {
-                const Judgment& prev = q->judgments_[k - 1];
-                if (prev.group == j.group) {
-                    const Judgment& second = prev.line < j.line ? j : prev;
-                    if (!dup || second.line < dup->line) {
-                        dup = &second;
-                        dup_first = &second == &j ? &prev : &j;
-                        dup_topic = ti;
-                    }
+                if (q->judgments_[k - 1].group == j.group) {
+                    bool later = lines[k - 1] < lines[k];
+                    report(later ? k : k - 1, later ? k - 1 : k, ti);
                 }
                 continue;  // the table points at the doc's first judgment
             }
@@ -325,24 +351,21 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
                 std::uint64_t slot = q->table_[t.table + i];
                 if (slot == 0) break;
                 if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
-                const Judgment& other = q->judgments_[static_cast<std::uint32_t>(slot) - 1];
-                if (q->doc_at(other.doc) == doc) {
-                    if (!dup || j.line < dup->line) {
-                        dup = &j;
-                        dup_first = &other;
-                        dup_topic = ti;
-                    }
+                std::uint32_t other = static_cast<std::uint32_t>(slot) - 1;
+                if (q->doc_at(q->judgments_[other].doc) == doc) {
+                    report(k, other, ti);
                     break;
                 }
             }
             if (q->table_[t.table + i] == 0) q->table_[t.table + i] = (std::uint64_t(fingerprint) << 32) | (k + 1);
         }
     }
-    if (dup) {
-        std::string what = "duplicate judgment of document '" + quote_bytes(q->doc_at(dup->doc)) + "' for topic '" +
+    if (dup != UINT32_MAX) {
+        const Judgment& j = q->judgments_[dup];
+        std::string what = "duplicate judgment of document '" + quote_bytes(q->doc_at(j.doc)) + "' for topic '" +
                            quote_bytes(q->topics_[dup_topic].id) + "'";
-        if (q->format_ == QrelsFormat::Grouped) what += " in group '" + quote_bytes(q->group_names_[dup->group]) + "'";
-        throw InputError(q->source_, dup->line, what + " (first at line " + std::to_string(dup_first->line) + ")");
+        if (q->format_ == QrelsFormat::Grouped) what += " in group '" + quote_bytes(q->group_names_[j.group]) + "'";
+        throw InputError(q->source_, lines[dup], what + " (first at line " + std::to_string(lines[dup_first]) + ")");
     }
     return q;
 }

@@ -28,13 +28,6 @@ std::string_view Run::doc(std::uint32_t ref) const {
     return qrels_->doc(qrels_->judgment(ref));
 }
 
-struct RunReader::State {
-    std::unique_ptr<Run> run;
-    std::set<std::string> ignored;
-    bool have_tag = false;
-    detail::BlockBuffer blocks;
-};
-
 namespace {
 
 /// One content line of a run, as the scanner found it (views into the block being scanned).
@@ -47,6 +40,19 @@ struct RunRecord {
     std::uint32_t doc_len, tag_len;
     std::uint32_t line;
 };
+
+}  // namespace
+
+struct RunReader::State {
+    std::unique_ptr<Run> run;
+    std::set<std::string> ignored;
+    bool have_tag = false;
+    detail::BlockBuffer blocks;
+    std::vector<detail::Scanned<RunRecord>> parts;  // reused from block to block
+};
+
+namespace {
+
 
 [[noreturn]] void bad_score(const std::string& src, std::uint64_t line_no, std::string_view score) {
     std::string v(score);
@@ -147,8 +153,9 @@ std::uint64_t RunReader::absorb(std::string_view block, std::uint64_t first_line
     const Qrels& qrels = *run.qrels_;
     const std::string& src = run.name_;
     RunOrder order = run.order_;
-    auto parts = detail::scan_block<RunRecord>(
-        block, first_line,
+    std::vector<detail::Scanned<RunRecord>>& parts = st.parts;
+    detail::scan_block<RunRecord>(
+        block, first_line, parts,
         [&](std::string_view part, std::uint64_t first, detail::Scanned<RunRecord>& out) { scan_run(part, first, out, qrels, order, src); },
         [](RunRecord& r, std::uint64_t offset) { r.line += static_cast<std::uint32_t>(offset); });
     std::uint64_t lines = 0;

@@ -122,7 +122,43 @@ const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1
 
 }  // namespace
 
+namespace {
+
+/// The common case of scores: [-+]digits[.digits] with at most 19 digits, exactly representable
+/// mantissa and power of ten (Clinger's fast path). Returns false when the token is anything else,
+/// and parse_double then takes the general path.
+inline bool parse_short_decimal(std::string_view s, double& out) {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    bool negative = *p == '-';
+    if (*p == '-' || *p == '+') ++p;
+    if (end - p > 20 || p == end) return false;  // at most 19 digits and a dot
+    std::uint64_t mantissa = 0;
+    const char* dot = nullptr;
+    for (const char* q = p; q < end; ++q) {
+        unsigned d = static_cast<unsigned>(*q - '0');
+        if (d <= 9) {
+            mantissa = mantissa * 10 + d;
+        } else if (*q == '.' && !dot) {
+            dot = q;
+        } else {
+            return false;
+        }
+    }
+    int digits = static_cast<int>(end - p) - (dot != nullptr);
+    if (digits == 0 || digits > 19 || mantissa > (std::uint64_t(1) << 53)) return false;
+    int fraction = dot ? static_cast<int>(end - dot - 1) : 0;
+    if (fraction > 22) return false;
+    double v = static_cast<double>(mantissa);
+    if (fraction) v /= kPow10[fraction];
+    out = negative ? -v : v;
+    return true;
+}
+
+}  // namespace
+
 bool parse_double(std::string_view s, double& out) {
+    if (!s.empty() && parse_short_decimal(s, out)) return true;
     const char* p = s.data();
     const char* end = p + s.size();
     if (p == end) return false;

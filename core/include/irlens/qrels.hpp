@@ -33,7 +33,6 @@ struct Judgment {
     std::uint32_t doc;    // offset of the doc id in the string arena (see Qrels::doc)
     std::uint32_t group;  // index into Qrels::group_names (column 2), 0 for plain qrels
     std::int32_t rel;
-    std::uint32_t line;   // 1-based line in the source file
 };
 
 class Qrels {
