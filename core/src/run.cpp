@@ -104,6 +104,7 @@ void RunReader::on_line(std::string_view line, std::uint64_t line_no) {
     ++run.lines_read_;
     if (!st.have_tag || f[5] != std::string_view(run.tag_)) {
         if (st.have_tag) run.mixed_tags_ = true;
+        if (!st.have_tag) run.first_tag_.assign(f[5].data(), f[5].size());
         run.tag_.assign(f[5].data(), f[5].size());
         st.have_tag = true;
     }

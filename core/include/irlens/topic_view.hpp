@@ -9,12 +9,13 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace irlens {
 
 // Optional inputs some measure families need (each defined in its family's header).
-class Intents;     // diversity: intent probabilities and types per topic (diversity.hpp)
+class Intents;     // diversity: intent probabilities and types per topic (intents.hpp)
 class DocLengths;  // TBG / U-measure: document lengths (ranked.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (ranked.hpp)
 class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
@@ -48,6 +49,18 @@ public:
     /// Doc refs in evaluation order (before max_docs / judged_only).
     const std::vector<std::uint32_t>& ordered() const;
 
+    /// Data a measure family derives from this (run, topic) once and shares between its measures
+    /// (e.g. the per-intent rankings of the diversity measures). `key` names the type T and the
+    /// options it was built with; make() builds it on the first request.
+    template <class T, class Make>
+    const T& derived(const std::string& key, Make&& make) const {
+        for (const auto& d : derived_)
+            if (d.first == key) return *static_cast<const T*>(d.second.get());
+        auto made = std::make_shared<const T>(make());
+        derived_.emplace_back(key, made);
+        return *made;
+    }
+
 private:
     const EvalContext* context_;
     std::size_t run_index_, topic_;
@@ -60,6 +73,7 @@ private:
         std::unique_ptr<Ranking> ranking;
     };
     mutable std::vector<Cached> cache_;
+    mutable std::vector<std::pair<std::string, std::shared_ptr<const void>>> derived_;
 };
 
 }  // namespace irlens

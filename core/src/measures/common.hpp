@@ -50,6 +50,17 @@ struct GainLevel {
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r);
 double gain_of(long rel, const std::vector<GainLevel>& gains);
 
+/// The highest gain of any grade 0..max_grade mapped through `given` (an unlisted grade gains
+/// itself): graded RBP's normaliser (norm=qrels, rbp.cpp).
+double highest_gain(const std::vector<std::pair<long, double>>& given, long max_grade);
+
+/// DCG of the first k ranks (k = LONG_MAX: all) with a gain table, and DCG of the ideal ranking
+/// the table's level counts make (trec_eval's m_ndcg.c, gain.cpp).
+struct Dcg {
+    double dcg = 0, ideal = 0;
+};
+Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k);
+
 /// glibc's qsort (a top-down merge sort) replayed, so that comparators that are not strict weak
 /// orders (trec_eval's int-truncated gain comparison) order elements exactly as trec_eval does.
 /// cmp(a, b) returns <0, 0 or >0 like a qsort comparator.

@@ -62,9 +62,7 @@ private:
     double gain_;
 };
 
-struct Dcg {
-    double dcg = 0, ideal = 0;
-};
+}  // namespace
 
 /// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff.
 Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
@@ -81,6 +79,8 @@ Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
     }
     return out;
 }
+
+namespace {
 
 /// m_ndcg_cut.c for one cutoff: the judgment itself is the gain; the ideal ranking is built from
 /// the level counts and stops at level 0.

@@ -49,6 +49,17 @@ double rbp_residual(const Ranking& r, double p) {
 
 }  // namespace
 
+double highest_gain(const std::vector<std::pair<long, double>>& given, long max_grade) {
+    double hi = 0.0;
+    for (long level = 0; level <= max_grade; ++level) {
+        double g = static_cast<double>(level);
+        for (const auto& x : given)
+            if (x.first == level) g = x.second;
+        hi = std::max(hi, g);
+    }
+    return hi;
+}
+
 void add_rbp_measures(std::vector<MeasureInfo>& out) {
     const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008)";
     {
@@ -89,14 +100,7 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                             for (GainLevel& g : gains) g.gain = (g.gain - lo) / (hi - lo);
                     }
                 } else {
-                    // Highest mapped gain over the levels of the whole qrels file.
-                    double hi = 0.0;
-                    for (long level = 0; level <= v.qrels().max_grade(); ++level) {
-                        double g = static_cast<double>(level);
-                        for (const auto& x : given)
-                            if (x.first == level) g = x.second;
-                        hi = std::max(hi, g);
-                    }
+                    double hi = highest_gain(given, v.qrels().max_grade());
                     for (GainLevel& g : gains) g.gain = hi > 0 ? g.gain / hi : 0.0;
                 }
                 return rbp_sum(r, p, k, &gains);
