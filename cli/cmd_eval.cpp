@@ -5,6 +5,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
+#include "irlens/intents.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>
@@ -34,6 +35,9 @@ const char kHelp[] =
     "      --missing P        skip (default, as trec_eval): score a run on the topics it answered;\n"
     "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
+    "      --intents F        diversity: intent probabilities, lines `topic subtopic probability`\n"
+    "                         (default: uniform over the subtopics with a relevant document)\n"
+    "      --intent-types F   diversity: intent types, lines `topic subtopic inf|nav` (default: inf)\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
     "A run is named by its file name; its tag (6th column) is reported beside it.\n";
 
@@ -65,7 +69,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "order", true},
+        {0, "qrels-format", true},     {0, "order", true},         {0, "intents", true},
+        {0, "intent-types", true},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -77,6 +82,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     EvalOptions eo;
     QrelsFormat qformat = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
+    std::shared_ptr<Intents> intents;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
             out += kHelp;
@@ -121,6 +127,15 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             else
                 throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
         }
+        if (p.name == "intents" || p.name == "intent-types") {
+            std::string bytes;
+            read_file(p.value, [&](std::string_view c) { bytes.append(c.data(), c.size()); });
+            if (!intents) intents = std::make_shared<Intents>();
+            if (p.name == "intents")
+                intents->read_probabilities(p.value, bytes);
+            else
+                intents->read_types(p.value, bytes);
+        }
         if (p.name == "order") {
             if (p.value == "score")
                 order = RunOrder::Score;
@@ -132,6 +147,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     }
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
     if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
+    eo.intents = intents;
 
     auto qrels = load_qrels(positional[0], qformat);
     std::vector<std::string> paths(positional.begin() + 1, positional.end());

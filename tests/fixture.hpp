@@ -20,6 +20,7 @@ namespace irlens::test {
 struct Fixture {
     std::shared_ptr<const Qrels> qrels;
     std::vector<std::shared_ptr<const Run>> runs;
+    std::shared_ptr<const Intents> intents;  // optional (diversity measures)
 
     /// runs are named run0, run1, ...
     Fixture(const std::string& qrels_text, const std::vector<std::string>& run_texts,
@@ -32,6 +33,7 @@ struct Fixture {
     Evaluation eval(const std::string& measure, MissingTopics missing = MissingTopics::Skip) const {
         EvalOptions o;
         o.missing = missing;
+        o.intents = intents;
         return evaluate(qrels, runs, {parse_measure(measure)}, o);
     }
 
