@@ -12,6 +12,10 @@ void add_average_precision_measures(std::vector<MeasureInfo>&);
 void add_bpref_measures(std::vector<MeasureInfo>&);
 void add_gain_measures(std::vector<MeasureInfo>&);
 void add_rbp_measures(std::vector<MeasureInfo>&);
+void add_ndeval_measures(std::vector<MeasureInfo>&);
+void add_intent_aware_measures(std::vector<MeasureInfo>&);
+void add_d_measures(std::vector<MeasureInfo>&);
+void add_diversity_utility_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -24,6 +28,10 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
+        measures::add_ndeval_measures(v);
+        measures::add_intent_aware_measures(v);
+        measures::add_d_measures(v);
+        measures::add_diversity_utility_measures(v);
         return v;
     }();
     return all;

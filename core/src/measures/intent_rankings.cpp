@@ -1,0 +1,181 @@
+#include "measures/intent_rankings.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/intents.hpp"
+#include "irlens/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace irlens::measures {
+
+TopicIntents topic_intents(const EvalContext& context, std::size_t t) {
+    const Qrels& q = *context.qrels;
+    TopicIntents ti;
+    for (const Judgment* j = q.begin(t); j != q.end(t); ++j)
+        if (j->rel >= 1 && std::find(ti.groups.begin(), ti.groups.end(), j->group) == ti.groups.end())
+            ti.groups.push_back(j->group);
+    std::sort(ti.groups.begin(), ti.groups.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return text::numeric_id_before(q.group_names()[a], q.group_names()[b]);
+    });
+    std::size_t m = ti.groups.size();
+    for (std::uint32_t g : ti.groups) ti.names.emplace_back(q.group_names()[g]);
+    std::string_view topic = q.topic_id(t);
+    try {
+        ti.weight_values = context.intents ? context.intents->weights(topic, ti.names) : Intents().weights(topic, ti.names);
+    } catch (const InputError&) {
+        ti.weight_error = std::current_exception();
+    }
+    for (std::string_view name : ti.names)
+        ti.navigational.push_back(context.intents && context.intents->type(topic, name) == IntentType::Navigational);
+
+    ti.intent_of_group.assign(q.group_names().size(), m);
+    for (std::size_t i = 0; i < m; ++i) ti.intent_of_group[ti.groups[i]] = i;
+    ti.levels.assign(m, {});
+    for (const Judgment* j = q.begin(t); j != q.end(t); ++j) {
+        std::size_t i = ti.intent_of_group[j->group];
+        if (i == m || j->rel < 0) continue;
+        auto& lv = ti.levels[i];
+        if (lv.size() <= static_cast<std::size_t>(j->rel)) lv.resize(static_cast<std::size_t>(j->rel) + 1, 0);
+        lv[static_cast<std::size_t>(j->rel)]++;
+    }
+    // Judgments are sorted by doc id, so the judgments of a document are adjacent.
+    for (const Judgment* j = q.begin(t); j != q.end(t);) {
+        std::string_view doc = q.doc(*j);
+        TopicIntents::Doc d{doc, std::vector<int>(m, 0)};
+        bool relevant = false;
+        for (; j != q.end(t) && q.doc(*j) == doc; ++j) {
+            std::size_t i = ti.intent_of_group[j->group];
+            if (i < m && j->rel >= 1) {
+                d.grades[i] = j->rel;
+                relevant = true;
+            }
+        }
+        if (relevant) ti.relevant.push_back(std::move(d));
+    }
+    return ti;
+}
+
+long TopicIntents::num_relevant(std::size_t i, long rel) const {
+    long n = 0;
+    for (std::size_t l = static_cast<std::size_t>(std::max(rel, 0L)); l < levels[i].size(); ++l) n += levels[i][l];
+    return n;
+}
+
+long TopicIntents::intents_with_relevant(long rel) const {
+    long m = 0;
+    for (std::size_t i = 0; i < size(); ++i) m += num_relevant(i, rel) > 0;
+    return m;
+}
+
+namespace {
+
+IntentRankings build(const TopicView& v, bool judged_only) {
+    const EvalContext& c = v.context();
+    const Qrels& q = v.qrels();
+    const Run& run = v.run();
+    std::size_t t = v.topic();
+    IntentRankings ir;
+    ir.topic = topic_intents(c, t);
+    std::size_t m = ir.topic.size();
+    ir.rankings.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+        Ranking& r = ir.rankings[i];
+        r.rel_level = 1;
+        r.rel_levels = ir.topic.levels[i];
+        r.num_rel_levels = static_cast<long>(r.rel_levels.size());
+        for (std::size_t l = 1; l < r.rel_levels.size(); ++l) r.num_rel += r.rel_levels[l];
+    }
+    judged_only = judged_only || c.base.judged_only;
+    const std::vector<std::uint32_t>& ordered = v.ordered();
+    std::vector<int> grades(m);
+    for (std::size_t k = 0; k < ordered.size() && static_cast<long>(k) < c.base.max_docs; ++k) {
+        std::uint32_t ref = ordered[k];
+        long first = ref == kPlaceholderDoc ? q.find(t, run.doc(ref)) : run.judged(ref) ? static_cast<long>(ref) : -1;
+        std::fill(grades.begin(), grades.end(), kNotInPool);
+        bool judged = false;
+        if (first >= 0) {
+            std::string_view doc = q.doc(q.judgment(static_cast<std::uint32_t>(first)));
+            for (const Judgment* j = &q.judgment(static_cast<std::uint32_t>(first)); j != q.end(t) && q.doc(*j) == doc; ++j) {
+                judged |= j->rel >= 0;
+                std::size_t i = ir.topic.intent_of_group[j->group];
+                if (i < m) grades[i] = j->rel < 0 ? kUnjudged : j->rel;
+            }
+        }
+        if (judged_only && !judged) continue;
+        for (std::size_t i = 0; i < m; ++i) {
+            Ranking& r = ir.rankings[i];
+            int g = grades[i];
+            r.rels.push_back(g);
+            r.docs.push_back(ref);
+            if (g == kNotInPool)
+                r.num_nonpool++;
+            else if (g == kUnjudged)
+                r.num_unjudged_in_pool++;
+            else if (g >= 1)
+                r.num_rel_ret++;
+        }
+        ir.num_ret++;
+    }
+    for (Ranking& r : ir.rankings) r.num_ret = ir.num_ret;
+    return ir;
+}
+
+}  // namespace
+
+const IntentRankings& intent_rankings(const TopicView& v, bool judged_only) {
+    return v.derived<IntentRankings>(judged_only ? "intent_rankings:judged_only" : "intent_rankings",
+                                     [&] { return build(v, judged_only); });
+}
+
+double RelevanceMap::operator()(int grade) const {
+    for (const auto& g : given)
+        if (g.first == grade) return g.second;
+    if (grade <= 0) return 0.0;
+    return (std::pow(2.0, grade) - 1) / std::pow(2.0, static_cast<double>(max_grade));
+}
+
+std::vector<ParamInfo> relevance_params() {
+    return {{"gains", ParamKind::Gains, "",
+             "relevance probability in [0,1] per grade, e.g. {1:0.25,2:0.75}; unlisted grades g > 0 get "
+             "(2^g - 1) / 2^max_grade"},
+            {"max_grade", ParamKind::Int, "",
+             "the grade of certain satisfaction in (2^g - 1) / 2^max_grade (default: the highest grade in the qrels)"}};
+}
+
+RelevanceMap relevance_map(const MeasureSpec& s, const Qrels& q) {
+    RelevanceMap map;
+    map.given = s.param("gains").gains;
+    for (const auto& g : map.given)
+        if (!(g.second >= 0 && g.second <= 1))
+            throw UsageError(s.name() + ": gains are relevance probabilities and must lie in [0,1], got " +
+                             format_number(g.second) + " for grade " + std::to_string(g.first));
+    const ParamValue& mg = s.param("max_grade");
+    map.max_grade = mg.given ? mg.i : q.max_grade();
+    if (map.max_grade < q.max_grade())
+        throw UsageError(s.name() + ": max_grade=" + std::to_string(map.max_grade) +
+                         " is below the highest grade in the qrels (" + std::to_string(q.max_grade()) + ")");
+    return map;
+}
+
+double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f) {
+    const std::vector<double>& w = ir.topic.weights();
+    double sum = 0.0;
+    for (std::size_t i = 0; i < ir.topic.size(); ++i) sum += w[i] * f(ir.rankings[i], i);
+    return sum;
+}
+
+double intent_recall(const IntentRankings& ir, long k, long rel) {
+    long n = k < 0 ? ir.num_ret : std::min(k, ir.num_ret), covered = 0;
+    for (const Ranking& r : ir.rankings) {
+        for (long x = 0; x < n; ++x)
+            if (r.rels[static_cast<std::size_t>(x)] >= rel) {
+                ++covered;
+                break;
+            }
+    }
+    long m = ir.topic.intents_with_relevant(rel);
+    return m ? static_cast<double>(covered) / static_cast<double>(m) : 0.0;
+}
+
+}  // namespace irlens::measures

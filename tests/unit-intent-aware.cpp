@@ -1,0 +1,136 @@
+// Intent-aware measures with graded per-intent relevance (measures/intent_aware.cpp) and the
+// D-measures, DIN-measures and S-RR (measures/d_measures.cpp), on a hand-checkable topic.
+#include "diversity_topic.hpp"
+#include "fixture.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/intents.hpp"
+
+#include <cmath>
+
+using namespace irlens;
+using irlens::test::approx;
+using irlens::test::Fixture;
+using irlens::test::kDiversityQrels;
+using irlens::test::kDiversityRun;
+
+namespace {
+
+// Pr(i|q): 0.4, 0.2, 0.2 for intents 1-3 (and 0.2 for the ignored 4): renormalised 0.5, 0.25, 0.25.
+Fixture weighted(const char* types = nullptr) {
+    Fixture f(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    auto in = std::make_shared<Intents>();
+    in->read_probabilities("probs", "1 1 0.4\n1 2 0.2\n1 3 0.2\n1 4 0.2\n");
+    if (types) in->read_types("types", types);
+    f.intents = in;
+    return f;
+}
+double lg(double x) { return std::log2(x); }
+}  // namespace
+
+TEST_CASE("nDCG_IA: each intent against its own ideal ranking, weighted") {
+    Fixture f = weighted();
+    // intent 1: b (2) at rank 1, a (1) at rank 3: DCG 2 + 1/2; ideal 2 + 1/log2(3).
+    // intent 2: a at rank 3: 1/2 over 1.  intent 3: c at rank 4: 1/log2(5) over 1.
+    double n1 = 2.5 / (2 + 1 / lg(3)), n2 = 0.5, n3 = 1 / lg(5);
+    CHECK(f.value("nDCG_IA@5", "1") == approx(0.5 * n1 + 0.25 * n2 + 0.25 * n3));
+    // gains={2:4}: intent 1's DCG 4 + 1/2 over 4 + 1/log2(3).
+    CHECK(f.value("nDCG_IA(gains={2:4})@5", "1") == approx(0.5 * 4.5 / (4 + 1 / lg(3)) + 0.25 * n2 + 0.25 * n3));
+    // Uniform without probabilities.
+    Fixture u(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    CHECK(u.value("nDCG_IA@5", "1") == approx((n1 + n2 + n3) / 3));
+}
+
+TEST_CASE("RR_IA, RBP_IA and graded ERR_IA") {
+    Fixture f = weighted();
+    // First relevant document per intent: ranks 1, 3, 4.
+    CHECK(f.value("RR_IA", "1") == approx(0.5 + 0.25 / 3 + 0.25 / 4));
+    CHECK(f.value("RR_IA@3", "1") == approx(0.5 + 0.25 / 3));
+    CHECK(f.value("RR_IA(rel=2)", "1") == approx(0.5));  // only b (grade 2, intent 1) counts
+    // RBP_IA(p=0.8), gain = grade / 2 (the qrels' highest grade); 1 - p = 0.2:
+    //   intent 1: 0.2 (1 * 1 + 0.5 * 0.64) = 0.264; intent 2: 0.2 * 0.5 * 0.64 = 0.064;
+    //   intent 3: 0.2 * 0.5 * 0.512 = 0.0512.
+    CHECK(f.value("RBP_IA", "1") == approx(0.5 * 0.264 + 0.25 * 0.064 + 0.25 * 0.0512));
+    CHECK(f.value("RBP_IA(rel=1)", "1") == approx(0.5 * 0.2 * 1.64 + 0.25 * 0.2 * 0.64 + 0.25 * 0.2 * 0.512));
+    // ERR_IA(graded=True)@5: R(1) = (2 - 1)/4 = 0.25, R(2) = 3/4.
+    //   intent 1: 0.75 / 1 + (1 - 0.75) 0.25 / 3; intent 2: 0.25 / 3; intent 3: 0.25 / 4.
+    double e1 = 0.75 + 0.25 * 0.25 / 3;
+    CHECK(f.value("ERR_IA(graded=True)@5", "1") == approx(0.5 * e1 + 0.25 / 3 * 0.25 + 0.25 / 4 * 0.25));
+    // max_grade=3: R(1) = 1/8, R(2) = 3/8.
+    double e3 = 0.375 + 0.625 * 0.125 / 3;
+    CHECK(f.value("ERR_IA(graded=True,max_grade=3)@5", "1") == approx(0.5 * e3 + 0.25 * 0.125 / 3 + 0.25 * 0.125 / 4));
+    // gains={1:1}: intent 1 stops at b (0.75) and otherwise at a (0.25 * 1 / 3).
+    CHECK(f.value("ERR_IA(graded=True,gains={1:1})@5", "1") ==
+          approx(0.5 * (0.75 + 0.25 / 3) + 0.25 * 1.0 / 3 + 0.25 * 1.0 / 4));
+}
+
+TEST_CASE("intent-aware measures: parameter errors") {
+    Fixture f = weighted();
+    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,alpha=0.3)@5", "1"),
+                         "ERR_IA(alpha=0.3,graded=True)@5: alpha applies only to ndeval's ERR_IA (graded=False)", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,max_grade=1)@5", "1"),
+                         "ERR_IA(graded=True,max_grade=1)@5: max_grade=1 is below the highest grade in the qrels (2)",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,gains={1:2})@5", "1"),
+                         "ERR_IA(graded=True,gains={1:2})@5: gains are relevance probabilities and must lie in [0,1], got 2 "
+                         "for grade 1",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "RBP_IA: p must be in [0,1), got 1", UsageError);
+    auto partial = std::make_shared<Intents>();
+    partial->read_probabilities("probs", "1 1 0.5\n1 2 0.5\n");
+    f.intents = partial;
+    CHECK_THROWS_WITH_AS(f.value("nDCG_IA@5", "1"),
+                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability", InputError);
+    CHECK_THROWS_WITH_AS(f.value("D-nDCG@5", "1"),
+                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability", InputError);
+    // Measures that do not weigh intents do not need the probabilities.
+    CHECK(f.value("StRecall@5", "1") == approx(1.0));
+}
+
+TEST_CASE("D-nDCG and D#-nDCG: global gains against the globally ideal list") {
+    Fixture f = weighted();
+    // Global gains: a 0.5 * 1 + 0.25 * 1 = 0.75, b 0.5 * 2 = 1, c 0.25 * 1 = 0.25, d and x 0.
+    // Run b x a c d: 1 + 0.75/2 + 0.25/log2(5); ideal b a c: 1 + 0.75/log2(3) + 0.25/2.
+    double run = 1 + 0.375 + 0.25 / lg(5), ideal = 1 + 0.75 / lg(3) + 0.125;
+    CHECK(f.value("D-nDCG@5", "1") == approx(run / ideal));
+    CHECK(f.value("D-nDCG", "1") == approx(run / ideal));
+    CHECK(f.value("D_nDCG@1", "1") == approx(1.0));
+    // D#: 0.5 I-rec + 0.5 D-nDCG; I-rec@5 = 1, I-rec@1 = 1/3.
+    CHECK(f.value("D#-nDCG@5", "1") == approx(0.5 + 0.5 * run / ideal));
+    CHECK(f.value("D#-nDCG@1", "1") == approx(0.5 / 3 + 0.5));
+    CHECK(f.value("D#-nDCG(gamma=1)@3", "1") == approx(2.0 / 3));
+    CHECK(f.value("D#-nDCG(gamma=0)@5", "1") == approx(run / ideal));
+    CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"), "D#-nDCG(gamma=2)@5: gamma must be in [0,1], got 2", UsageError);
+}
+
+TEST_CASE("DIN-nDCG: a navigational intent gains only at its first relevant document") {
+    // Intent 1 navigational: a (rank 3) no longer gains for it (b at rank 1 came first):
+    // global gains b 1, a 0.25, c 0.25; the ideal list is unchanged.
+    Fixture f = weighted("1 1 nav\n1 2 inf\n");
+    double ideal = 1 + 0.75 / lg(3) + 0.125;
+    double din = 1 + 0.25 / 2 + 0.25 / lg(5);
+    CHECK(f.value("DIN-nDCG@5", "1") == approx(din / ideal));
+    CHECK(f.value("DIN#-nDCG@5", "1") == approx(0.5 + 0.5 * din / ideal));
+    // Without navigational intents DIN-nDCG is D-nDCG.
+    Fixture g = weighted();
+    CHECK(g.value("DIN-nDCG@5", "1") == approx(g.value("D-nDCG@5", "1")));
+}
+
+TEST_CASE("S-RR@x%: reciprocal of the rank where x% of the intents are covered") {
+    Fixture f = weighted();
+    // Intents covered after ranks 1..4: 1, 1, 2, 3 (of 3).
+    CHECK(f.value("S-RR@100%", "1") == approx(0.25));
+    CHECK(f.value("S-RR@50%", "1") == approx(1.0 / 3));  // 2 intents needed
+    CHECK(f.value("S-RR@33%", "1") == approx(1.0));
+    CHECK(parse_measure("S-RR@100%").name() == "S-RR@100%");
+    CHECK(parse_measure("SRR@12.5%").name() == "S-RR@12.5%");
+    Fixture miss(kDiversityQrels, {"1 Q0 a 1 1 t\n"}, QrelsFormat::Grouped);
+    CHECK(miss.value("S-RR@100%", "1") == 0.0);  // intent 3 never covered
+    CHECK_THROWS_WITH_AS(parse_measure("S-RR@100"),
+                         "measure 'S-RR@100': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '100'", UsageError);
+    CHECK_THROWS_WITH_AS(parse_measure("S-RR@0%"),
+                         "measure 'S-RR@0%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '0%'", UsageError);
+    CHECK_THROWS_WITH_AS(parse_measure("S-RR@101%"),
+                         "measure 'S-RR@101%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '101%'",
+                         UsageError);
+}
