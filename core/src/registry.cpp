@@ -16,6 +16,7 @@ void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
+void add_gdeval_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -28,6 +29,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
+        measures::add_gdeval_measures(v);
         measures::add_ndeval_measures(v);
         measures::add_intent_aware_measures(v);
         measures::add_d_measures(v);
