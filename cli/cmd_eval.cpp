@@ -1,11 +1,10 @@
 // `irlens eval`: many runs against one qrels index, measures named in the measure language.
-#include "args.hpp"
+#include "irlens/args.hpp"
 #include "commands.hpp"
 #include "input.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
-#include "irlens/intents.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>
@@ -24,8 +23,9 @@ const char kHelp[] =
     "\n"
     "Evaluates every RUN against QRELS. Measures use ir_measures' names: AP, AP@100, P@10, R@100, RR@10,\n"
     "nDCG@10, Rprec, Bpref, infAP, Success@10, Judged@10, IPrec@0.5, SetP, SetF(beta=1), RBP(p=0.8),\n"
-    "NumQ, NumRet, NumRel, NumRelRet, with parameters such as rel=2, gains={0:0,1:1,2:3},\n"
-    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall) expands to its list.\n"
+    "NumQ, NumRet, NumRel, NumRelRet, and Sakai's Q, RMeasure, P+, ERR@20, nERR@20, F(beta=1), E, BprefR,\n"
+    "BprefN, TBG, U, sDCG, with parameters such as rel=2, gains={0:0,1:1,2:3} (or linear, exp),\n"
+    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall, rp_curve) expands to its list.\n"
     "`irlens measures` lists them all.\n"
     "\n"
     "  -m, --measure M        measure(s) to compute (repeatable; a list may be separated by spaces)\n"
@@ -35,10 +35,12 @@ const char kHelp[] =
     "      --missing P        skip (default, as trec_eval): score a run on the topics it answered;\n"
     "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
-    "      --intents F        diversity: intent probabilities, lines `topic subtopic probability`\n"
-    "                         (default: uniform over the subtopics with a relevant document)\n"
-    "      --intent-types F   diversity: intent types, lines `topic subtopic inf|nav` (default: inf)\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
+    "      --doc-lengths F    document lengths, lines doc<TAB>characters[<TAB>words] (TBG, U)\n"
+    "      --sessions F       multi-query sessions, lines session<TAB>position<TAB>topic (sDCG)\n"
+    "      --intents F        intent probabilities, lines topic subtopic probability (diversity measures;\n"
+    "                         default: uniform over the subtopics with a relevant document)\n"
+    "      --intent-types F   intent types, lines topic subtopic inf|nav (DIN-nDCG; default: inf)\n"
     "A run is named by its file name; its tag (6th column) is reported beside it.\n";
 
 std::string csv_field(const std::string& s) {
@@ -69,8 +71,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "order", true},         {0, "intents", true},
-        {0, "intent-types", true},
+        {0, "qrels-format", true},     {0, "order", true},         {0, "doc-lengths", true},
+        {0, "sessions", true},         {0, "intents", true},       {0, "intent-types", true},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -82,7 +84,6 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     EvalOptions eo;
     QrelsFormat qformat = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
-    std::shared_ptr<Intents> intents;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
             out += kHelp;
@@ -127,15 +128,6 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             else
                 throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
         }
-        if (p.name == "intents" || p.name == "intent-types") {
-            std::string bytes;
-            read_file(p.value, [&](std::string_view c) { bytes.append(c.data(), c.size()); });
-            if (!intents) intents = std::make_shared<Intents>();
-            if (p.name == "intents")
-                intents->read_probabilities(p.value, bytes);
-            else
-                intents->read_types(p.value, bytes);
-        }
         if (p.name == "order") {
             if (p.value == "score")
                 order = RunOrder::Score;
@@ -145,9 +137,15 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
                 throw UsageError("--order must be score or rank, got '" + p.value + "'");
         }
     }
+    std::string doc_lengths_path, sessions_path, intents_path, intent_types_path;
+    for (const ParsedOption& p : options) {
+        if (p.name == "doc-lengths") doc_lengths_path = p.value;
+        if (p.name == "sessions") sessions_path = p.value;
+        if (p.name == "intents") intents_path = p.value;
+        if (p.name == "intent-types") intent_types_path = p.value;
+    }
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
     if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
-    eo.intents = intents;
 
     auto qrels = load_qrels(positional[0], qformat);
     std::vector<std::string> paths(positional.begin() + 1, positional.end());
@@ -162,6 +160,9 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             throw InputError(p, e.line(), e.problem());
         }
     }
+    if (!doc_lengths_path.empty()) eo.doc_lengths = load_doc_lengths(doc_lengths_path);
+    if (!sessions_path.empty()) eo.sessions = load_sessions(sessions_path);
+    if (!intents_path.empty() || !intent_types_path.empty()) eo.intents = load_intents(intents_path, intent_types_path);
     Evaluation ev = evaluate(qrels, runs, measures, eo);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
 

@@ -16,7 +16,7 @@ const char* kind_name(ParamKind k) {
         case ParamKind::Real: return "number";
         case ParamKind::Bool: return "True|False";
         case ParamKind::Word: return "word";
-        case ParamKind::Gains: return "{level:gain,...}";
+        case ParamKind::Gains: return "{level:gain,...}, linear or exp";
         case ParamKind::RealList: return "[number,...]";
         case ParamKind::WordList: return "[word,...]";
     }

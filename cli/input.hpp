@@ -2,8 +2,11 @@
 // stdin ("-"), streamed in chunks into the core's readers.
 #pragma once
 
+#include "irlens/doc_lengths.hpp"
+#include "irlens/intents.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
+#include "irlens/sessions.hpp"
 
 #include <functional>
 #include <memory>
@@ -19,6 +22,11 @@ void read_file(const std::string& path, const std::function<void(std::string_vie
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format);
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order);
+
+std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
+std::shared_ptr<const Sessions> load_sessions(const std::string& path);
+/// Intent probabilities and/or types (either path may be empty).
+std::shared_ptr<const Intents> load_intents(const std::string& probabilities_path, const std::string& types_path);
 
 /// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
 std::string base_name(const std::string& path);

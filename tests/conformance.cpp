@@ -1,16 +1,16 @@
 // Golden-output conformance against the reference data in ../shared/data (see ../shared/README.md
 // for the command that produced each file): `irlens trec_eval` and `irlens ndeval` must print the
-// same bytes; `irlens eval` must give ndeval's and gdeval's numbers.
+// same bytes; `irlens eval` must give ndeval's and gdeval's numbers in their layout.
 //
 // Run in-process through the CLI's own dispatch (cli::run), so flag parsing is covered too.
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when ../shared/data is absent.
 #include "commands.hpp"
 #include "input.hpp"
+#include "reference_data.hpp"
 
 #include "irlens/measure.hpp"
 
-#include <dirent.h>
-#include <sys/stat.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,23 +19,10 @@
 
 namespace {
 
+using irlens::test::is_dir;
+using irlens::test::list_dir;
+
 int failures = 0, passes = 0;
-
-bool is_dir(const std::string& p) {
-    struct stat st;
-    return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-std::vector<std::string> list_dir(const std::string& dir) {
-    std::vector<std::string> names;
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d))
-            if (e->d_name[0] != '.') names.push_back(e->d_name);
-        closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
 
 std::string slurp(const std::string& path) {
     std::string bytes;
@@ -117,36 +104,20 @@ int main(int argc, char** argv) {
         return 77;
     }
 
-    // trec_eval's own test suite (trec_eval 10.0, NIST), commands from ../shared/README.md.
-    struct Case {
-        const char* golden;
-        std::vector<std::string> args;
-    };
-    const std::vector<Case> cases = {
-        {"out.test", {"qrels.test", "results.test"}},
-        {"out.test", {"qrels.test.with-comments", "results.test"}},
-        {"out.comment.test", {"qrels.comment.test", "results.comment.test"}},
-        {"out.test.a", {"-m", "all_trec", "qrels.test", "results.test"}},
-        {"out.test.aq", {"-m", "all_trec", "-q", "qrels.test", "results.test"}},
-        {"out.test.aqc", {"-m", "all_trec", "-q", "-c", "qrels.test", "results.trunc"}},
-        {"out.test.aqcM", {"-m", "all_trec", "-q", "-c", "-M100", "qrels.test", "results.trunc"}},
-        {"out.test.aql", {"-m", "all_trec", "-mrelstring.20", "-q", "-l2", "qrels.rel_level", "results.test"}},
-        {"out.test.meas_params",
-         {"-q", "-miprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000", "-m",
-          "Rprec_mult.5.0,0.2,0.35", "-mutility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75", "-mndcg.1=3,2=9,4=4.5",
-          "-mndcg_cut.10,20,23.4", "-msuccess.2,5,20", "qrels.test", "results.test"}},
-        {"out.test.aqZ", {"-q", "-m", "all_trec", "-Z", "zscores_file", "qrels.test", "results.test"}},
-    };
-    for (const Case& c : cases) {
+    // trec_eval's own test suite: the cases are shared with the node (WASM) conformance test.
+    nlohmann::json list = nlohmann::json::parse(slurp(IRLENS_GOLDEN_CASES));
+    for (const auto& c : list["cases"]) {
         std::vector<std::string> args = {"trec_eval"};
-        std::string label = c.golden;
-        for (std::size_t i = 0; i < c.args.size(); ++i) {
-            const std::string& a = c.args[i];
-            bool is_file = a[0] != '-' && (i == 0 || (c.args[i - 1] != "-m" && c.args[i - 1] != "-R"));
-            args.push_back(is_file ? te + a : a);
-            label += " " + a;
+        for (const auto& f : c["flags"]) args.push_back(f.get<std::string>());
+        if (c.contains("zscores")) {
+            args.push_back("-Z");
+            args.push_back(te + c["zscores"].get<std::string>());
         }
-        check(label, te + c.golden, args);
+        args.push_back(te + c["qrels"].get<std::string>());
+        args.push_back(te + c["run"].get<std::string>());
+        std::string label;
+        for (std::size_t i = 1; i < args.size(); ++i) label += " " + args[i].substr(args[i].find_last_of('/') + 1);
+        check(c["golden"].get<std::string>() + " <-" + label, te + c["golden"].get<std::string>(), args);
     }
 
     // TREC-COVID round 1: 143 runs, trec_eval -c -q -m all_trec (RBP as the fixed trec_eval computes it).
@@ -191,7 +162,7 @@ int main(int argc, char** argv) {
                           ndeval_measures);
         check_eval_as_csv("web2012 gdeval " + run, web + "ref/" + run + ".gdeval.csv", "runid,topic,ndcg@20,err@20\n",
                           "indri", {"eval", "-q", "--precision", "5", web + "qrels/qrels.adhoc.txt", path},
-                          {"gdeval_nDCG@20", "gdeval_ERR@20"});
+                          {"nDCG(dcg=exp-log2)@20", "ERR@20"});
         ++diversity_runs;
     }
 

@@ -20,7 +20,7 @@ namespace irlens::test {
 struct Fixture {
     std::shared_ptr<const Qrels> qrels;
     std::vector<std::shared_ptr<const Run>> runs;
-    std::shared_ptr<const Intents> intents;  // optional (diversity measures)
+    EvalOptions options;  // optional inputs (doc lengths, sessions, ...) for every evaluation
 
     /// runs are named run0, run1, ...
     Fixture(const std::string& qrels_text, const std::vector<std::string>& run_texts,
@@ -31,9 +31,8 @@ struct Fixture {
     }
 
     Evaluation eval(const std::string& measure, MissingTopics missing = MissingTopics::Skip) const {
-        EvalOptions o;
+        EvalOptions o = options;
         o.missing = missing;
-        o.intents = intents;
         return evaluate(qrels, runs, {parse_measure(measure)}, o);
     }
 

@@ -32,7 +32,7 @@ TEST_CASE("RBU (Eq. 11) by hand") {
     // Weights from intent probabilities: 0.75 / 0.25.
     auto in = std::make_shared<Intents>();
     in->read_probabilities("p", "1 1 0.75\n1 2 0.25\n");
-    f.intents = in;
+    f.options.intents = in;
     double weighted = 0.8 * (0.75 * 0.25 - 0.03) + 0.64 * (0 - 0.03) + 0.512 * (0.25 * 0.75 - 0.03) +
                       0.4096 * (0.75 * 0.75 * 0.75 - 0.03);
     CHECK(f.value("RBU@4", "1") == approx(weighted));

@@ -22,7 +22,7 @@ Fixture weighted(const char* types = nullptr) {
     auto in = std::make_shared<Intents>();
     in->read_probabilities("probs", "1 1 0.4\n1 2 0.2\n1 3 0.2\n1 4 0.2\n");
     if (types) in->read_types("types", types);
-    f.intents = in;
+    f.options.intents = in;
     return f;
 }
 double lg(double x) { return std::log2(x); }
@@ -36,6 +36,8 @@ TEST_CASE("nDCG_IA: each intent against its own ideal ranking, weighted") {
     CHECK(f.value("nDCG_IA@5", "1") == approx(0.5 * n1 + 0.25 * n2 + 0.25 * n3));
     // gains={2:4}: intent 1's DCG 4 + 1/2 over 4 + 1/log2(3).
     CHECK(f.value("nDCG_IA(gains={2:4})@5", "1") == approx(0.5 * 4.5 / (4 + 1 / lg(3)) + 0.25 * n2 + 0.25 * n3));
+    // gains=exp (2^g - 1): intent 1's DCG 3 + 1/2 over 3 + 1/log2(3); intents 2 and 3 as linear.
+    CHECK(f.value("nDCG_IA(gains=exp)@5", "1") == approx(0.5 * 3.5 / (3 + 1 / lg(3)) + 0.25 * n2 + 0.25 * n3));
     // Uniform without probabilities.
     Fixture u(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
     CHECK(u.value("nDCG_IA@5", "1") == approx((n1 + n2 + n3) / 3));
@@ -47,6 +49,9 @@ TEST_CASE("RR_IA, RBP_IA and graded ERR_IA") {
     CHECK(f.value("RR_IA", "1") == approx(0.5 + 0.25 / 3 + 0.25 / 4));
     CHECK(f.value("RR_IA@3", "1") == approx(0.5 + 0.25 / 3));
     CHECK(f.value("RR_IA(rel=2)", "1") == approx(0.5));  // only b (grade 2, intent 1) counts
+    // gains=exp: gain (2^g - 1) / 3 -> b 1, a 1/3: intent 1: 0.2 (1 + 0.64 / 3); intents 2, 3: 0.2 / 3 * (0.64, 0.512).
+    CHECK(f.value("RBP_IA(gains=exp)", "1") ==
+          approx(0.5 * 0.2 * (1 + 0.64 / 3) + 0.25 * 0.2 * 0.64 / 3 + 0.25 * 0.2 * 0.512 / 3));
     // RBP_IA(p=0.8), gain = grade / 2 (the qrels' highest grade); 1 - p = 0.2:
     //   intent 1: 0.2 (1 * 1 + 0.5 * 0.64) = 0.264; intent 2: 0.2 * 0.5 * 0.64 = 0.064;
     //   intent 3: 0.2 * 0.5 * 0.512 = 0.0512.
@@ -76,9 +81,13 @@ TEST_CASE("intent-aware measures: parameter errors") {
                          "for grade 1",
                          UsageError);
     CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "RBP_IA: p must be in [0,1), got 1", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,gains=exp)@5", "1"),
+                         "ERR_IA(graded=True,gains=exp)@5: gains are relevance probabilities per grade here, e.g. "
+                         "{1:0.25,2:0.75}; the exp preset does not apply",
+                         UsageError);
     auto partial = std::make_shared<Intents>();
     partial->read_probabilities("probs", "1 1 0.5\n1 2 0.5\n");
-    f.intents = partial;
+    f.options.intents = partial;
     CHECK_THROWS_WITH_AS(f.value("nDCG_IA@5", "1"),
                          "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability", InputError);
     CHECK_THROWS_WITH_AS(f.value("D-nDCG@5", "1"),
@@ -100,6 +109,9 @@ TEST_CASE("D-nDCG and D#-nDCG: global gains against the globally ideal list") {
     CHECK(f.value("D#-nDCG@1", "1") == approx(0.5 / 3 + 0.5));
     CHECK(f.value("D#-nDCG(gamma=1)@3", "1") == approx(2.0 / 3));
     CHECK(f.value("D#-nDCG(gamma=0)@5", "1") == approx(run / ideal));
+    // gains=exp: b gains 0.5 * 3 = 1.5, a 0.75, c 0.25 -> run 1.5 + 0.75/2 + 0.25/log2(5),
+    // ideal 1.5 + 0.75/log2(3) + 0.25/2.
+    CHECK(f.value("D-nDCG(gains=exp)@5", "1") == approx((1.5 + 0.375 + 0.25 / lg(5)) / (1.5 + 0.75 / lg(3) + 0.125)));
     CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"), "D#-nDCG(gamma=2)@5: gamma must be in [0,1], got 2", UsageError);
 }
 

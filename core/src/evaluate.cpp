@@ -1,5 +1,6 @@
 #include "irlens/evaluate.hpp"
 
+#include "irlens/confidence.hpp"
 #include "irlens/topic_view.hpp"
 
 #include <cmath>
@@ -7,8 +8,13 @@
 
 namespace irlens {
 
-double aggregate(const MeasureSpec& spec, const std::vector<double>& values) {
-    if (values.empty() || spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
+double aggregate(const MeasureSpec& spec, const std::vector<double>& all) {
+    if (spec.info().text_valued) return std::numeric_limits<double>::quiet_NaN();
+    // A sparse measure marks with NaN the topics it does not apply to: they are left out.
+    std::vector<double> values;
+    for (double v : all)
+        if (!spec.info().sparse || !std::isnan(v)) values.push_back(v);
+    if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
     double sum = 0;
     switch (spec.aggregate()) {
         case Aggregate::Sum:
@@ -84,7 +90,14 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
                 }
             }
         }
-        for (std::size_t m = 0; m < measures.size(); ++m) scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
+        for (std::size_t m = 0; m < measures.size(); ++m) {
+            scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
+            Interval ci{std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+            if (measures[m].aggregate() == Aggregate::Mean && !measures[m].info().text_valued)
+                ci = t_interval(scores.values[m]);
+            scores.ci_low.push_back(ci.low);
+            scores.ci_high.push_back(ci.high);
+        }
         ev.runs.push_back(std::move(scores));
     }
     if (options.progress) options.progress(1.0);

@@ -14,6 +14,10 @@ std::string format_number(double v) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (std::isnan(v)) return "nan";
     char buf[40];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {  // integers without an exponent: 10, not 1e+01
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
     for (int precision = 1; precision <= 17; ++precision) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, v);
         if (std::strtod(buf, nullptr) == v) break;
@@ -28,6 +32,7 @@ std::string ParamValue::text() const {
         case ParamKind::Bool: return b ? "True" : "False";
         case ParamKind::Word: return word;
         case ParamKind::Gains: {
+            if (!word.empty()) return word;  // a preset: linear or exp
             std::string s = "{";
             for (std::size_t k = 0; k < gains.size(); ++k)
                 s += (k ? "," : "") + std::to_string(gains[k].first) + ":" + format_number(gains[k].second);
@@ -117,8 +122,12 @@ ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::st
             v.word = raw;
             break;
         case ParamKind::Gains: {
+            if (raw == "linear" || raw == "exp") {  // presets, resolved per topic (common.hpp)
+                v.word = raw;
+                break;
+            }
             if (raw.size() < 2 || raw.front() != '{' || raw.back() != '}')
-                throw fail("must be a mapping like {0:0,1:1,2:3}");
+                throw fail("must be linear, exp or a mapping like {0:0,1:1,2:3}");
             std::string inner = raw.substr(1, raw.size() - 2);
             if (!trim(inner).empty()) {
                 for (const std::string& item : split_top(inner, whole)) {
@@ -280,7 +289,7 @@ MeasureSpec parse_measure(std::string_view text_in) {
                 throw UsageError("measure '" + whole + "': the cutoff must be a percentage in (0,100], e.g. " + info->name +
                                  "@100%, got '" + c + "'");
             spec.cutoff_ = x;
-            spec.cutoff_text_ = (x == std::floor(x) ? std::to_string(static_cast<long>(x)) : format_number(x)) + "%";
+            spec.cutoff_text_ = format_number(x) + "%";
         } else {
             double x;
             if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0)

@@ -3,7 +3,10 @@
 #include "irlens/error.hpp"
 #include "irlens/text.hpp"
 
+#include "block.hpp"
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -11,6 +14,8 @@
 namespace irlens {
 
 std::uint64_t hash_doc(std::uint64_t seed, std::string_view doc) {
+    // 8 bytes at a time; the tail is read with at most two overlapping fixed-size loads (no
+    // variable-length memcpy), as in the usual short-string hashes.
     const std::uint64_t k = 0x9E3779B97F4A7C15ull;
     std::uint64_t h = (seed + doc.size()) * k;
     const char* p = doc.data();
@@ -23,11 +28,17 @@ std::uint64_t hash_doc(std::uint64_t seed, std::string_view doc) {
         p += 8;
         n -= 8;
     }
-    if (n) {
-        std::uint64_t w = 0;
-        std::memcpy(&w, p, n);
-        h = (h ^ w) * 0x94D049BB133111EBull;
+    std::uint64_t w = 0;
+    if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, p, 4);
+        std::memcpy(&b, p + n - 4, 4);
+        w = a | (std::uint64_t(b) << 32);
+    } else if (n > 0) {
+        w = static_cast<unsigned char>(p[0]) | (std::uint64_t(static_cast<unsigned char>(p[n / 2])) << 8) |
+            (std::uint64_t(static_cast<unsigned char>(p[n - 1])) << 16);
     }
+    h = (h ^ w) * 0x94D049BB133111EBull;
     h ^= h >> 32;
     h *= k;
     h ^= h >> 29;
@@ -38,26 +49,18 @@ namespace {
 
 std::uint32_t append_doc(std::string& arena, std::string_view doc, const std::string& source,
                          std::uint64_t line_no) {
-    if (doc.size() > 0xFFFF) throw InputError(source, line_no, "document id longer than 65535 bytes");
     if (arena.size() + doc.size() + 2 > std::numeric_limits<std::uint32_t>::max())
         throw InputError(source, line_no, "file too large: more than 4 GiB of document ids");
-    std::uint32_t offset = static_cast<std::uint32_t>(arena.size());
-    char len[2] = {static_cast<char>(doc.size() & 0xFF), static_cast<char>(doc.size() >> 8)};
-    arena.append(len, 2);
-    arena.append(doc.data(), doc.size());
-    return offset;
+    std::size_t offset = arena.size();
+    char header[2] = {static_cast<char>(doc.size() & 0xFF), static_cast<char>(doc.size() >> 8)};
+    arena.append(header, 2).append(doc.data(), doc.size());
+    return static_cast<std::uint32_t>(offset);
 }
 
 std::string_view doc_in(const std::string& arena, std::uint32_t offset) {
     const unsigned char* p = reinterpret_cast<const unsigned char*>(arena.data()) + offset;
     std::size_t len = p[0] | (std::size_t(p[1]) << 8);
     return std::string_view(reinterpret_cast<const char*>(p + 2), len);
-}
-
-std::size_t table_size_for(std::size_t n) {
-    std::size_t size = 16;
-    while (size < 2 * n) size <<= 1;
-    return size;
 }
 
 }  // namespace
@@ -70,14 +73,15 @@ long Qrels::find_topic(std::string_view id) const {
 }
 
 long Qrels::find(std::size_t t, std::string_view doc) const {
-    std::size_t mask = table_.size() - 1;
-    for (std::size_t i = hash_doc(t, doc) & mask;; i = (i + 1) & mask) {
-        std::uint32_t slot = table_[i];
+    const Topic& topic = topics_[t];
+    std::uint64_t h = hash_doc(0, doc);
+    std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
+    for (std::uint32_t i = static_cast<std::uint32_t>(h) & topic.mask;; i = (i + 1) & topic.mask) {
+        std::uint64_t slot = table_[topic.table + i];
         if (slot == 0) return -1;
-        const Judgment& j = judgments_[slot - 1];
-        std::uint32_t index = slot - 1;
-        if (index >= topics_[t].first && index < topics_[t].first + topics_[t].count && doc_at(j.doc) == doc)
-            return static_cast<long>(index);
+        if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
+        std::uint32_t index = static_cast<std::uint32_t>(slot) - 1;
+        if (doc_at(judgments_[index].doc) == doc) return static_cast<long>(index);
     }
 }
 
@@ -97,7 +101,72 @@ struct QrelsReader::Raw {
     std::string arena;
     std::uint32_t last_topic = 0;
     std::string last_topic_name;
+    detail::BlockBuffer blocks;
 };
+
+namespace {
+
+/// One judgment line as the scanner found it (views into the block being scanned).
+struct QrelsRecord {
+    const char *topic, *group, *doc;
+    std::uint32_t topic_len, group_len, doc_len;
+    std::int32_t rel;
+    std::uint32_t line;
+};
+
+void scan_qrels(std::string_view part, std::uint64_t first_line, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format,
+                const std::string& src) {
+    std::vector<QrelsRecord>& out = scanned.records;
+    using namespace detail;
+    const char* p = part.data();
+    const char* end = p + part.size();
+    std::uint64_t line_no = first_line - 1;
+    out.reserve(out.size() + part.size() / 24);
+    while (p < end) {
+        ++line_no;
+        const char* s = skip_blanks(p);
+        if (*s == '\n') {
+            p = s + 1;
+            continue;
+        }
+        if (*s == '#') {
+            p = next_line(s);
+            continue;
+        }
+        if (line_no > UINT32_MAX) throw InputError(src, line_no, "file too large: more than 4294967295 lines");
+        std::string_view f[4];
+        int n = 0;
+        bool more = false;
+        for (;;) {
+            const char* e = skip_word(s);
+            if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
+                throw InputError(src, line_no, "NUL byte in line (binary file?)");
+            if (n == 4) {
+                more = true;
+                break;
+            }
+            f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
+            s = skip_blanks(e);
+            if (*s == '\n') break;
+        }
+        if (n != 4 || more) {
+            const char* layout = format == QrelsFormat::Plain ? "topic iter doc rel" : "topic group doc rel";
+            throw InputError(src, line_no,
+                             "expected 4 columns (" + std::string(layout) + "), found " + (more ? std::string("more") : std::to_string(n)));
+        }
+        p = s + 1;
+        long rel;
+        if (!text::parse_long(f[3], rel) || rel < INT32_MIN || rel > INT32_MAX)
+            throw InputError(src, line_no, "relevance '" + quote_bytes(f[3]) + "' is not an integer");
+        if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
+        out.push_back(QrelsRecord{f[0].data(), f[1].data(), f[2].data(), static_cast<std::uint32_t>(f[0].size()),
+                                  static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
+                                  static_cast<std::int32_t>(rel), static_cast<std::uint32_t>(line_no)});
+    }
+    scanned.lines = line_no - (first_line - 1);
+}
+
+}  // namespace
 
 QrelsReader::QrelsReader(std::string source, QrelsFormat format) : raw_(new Raw) {
     raw_->source = std::move(source);
@@ -107,87 +176,62 @@ QrelsReader::QrelsReader(std::string source, QrelsFormat format) : raw_(new Raw)
 QrelsReader::~QrelsReader() = default;
 
 void QrelsReader::feed(std::string_view chunk) {
-    lines_.feed(chunk, [this](std::string_view line, std::uint64_t no) { on_line(line, no); });
+    raw_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
-void QrelsReader::on_line(std::string_view line, std::uint64_t line_no) {
+std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_line) {
     Raw& r = *raw_;
-    if (text::is_blank_or_comment(line)) return;
-    if (line_no > std::numeric_limits<std::uint32_t>::max())
-        throw InputError(r.source, line_no, "file too large: more than 4294967295 lines");
-    if (std::memchr(line.data(), '\0', line.size()))
-        throw InputError(r.source, line_no, "NUL byte in line (binary file?)");
-    std::string_view f[4];
-    std::size_t n = text::split_fields(line, f, 4);
-    if (n != 4) {
-        const char* layout = r.format == QrelsFormat::Plain ? "topic iter doc rel" : "topic group doc rel";
-        throw InputError(r.source, line_no,
-                         "expected 4 columns (" + std::string(layout) + "), found " +
-                             (n > 4 ? std::string("more") : std::to_string(n)));
-    }
-    long rel;
-    if (!text::parse_long(f[3], rel) || rel < std::numeric_limits<std::int32_t>::min() ||
-        rel > std::numeric_limits<std::int32_t>::max())
-        throw InputError(r.source, line_no, "relevance '" + quote_bytes(f[3]) + "' is not an integer");
-    std::uint32_t topic;
-    if (!r.topic_names.empty() && f[0] == r.last_topic_name) {
-        topic = r.last_topic;
-    } else {
-        auto it = r.topic_ids.find(std::string(f[0]));
-        if (it == r.topic_ids.end()) {
-            topic = static_cast<std::uint32_t>(r.topic_names.size());
-            r.topic_names.emplace_back(f[0]);
-            r.topic_ids.emplace(std::string(f[0]), topic);
+    QrelsFormat format = r.format;
+    const std::string& src = r.source;
+    auto parts = detail::scan_block<QrelsRecord>(
+        block, first_line,
+        [&](std::string_view part, std::uint64_t first, detail::Scanned<QrelsRecord>& out) { scan_qrels(part, first, out, format, src); },
+        [](QrelsRecord& x, std::uint64_t offset) { x.line += static_cast<std::uint32_t>(offset); });
+    std::uint64_t lines = 0;
+    for (const auto& part : parts) {
+    lines += part.lines;
+    r.entries.reserve(r.entries.size() + part.records.size());
+    for (const QrelsRecord& x : part.records) {
+        std::string_view topic_id(x.topic, x.topic_len);
+        std::uint32_t topic;
+        if (!r.topic_names.empty() && topic_id == std::string_view(r.last_topic_name)) {
+            topic = r.last_topic;
         } else {
-            topic = it->second;
+            std::string key(topic_id);
+            auto it = r.topic_ids.find(key);
+            if (it == r.topic_ids.end()) {
+                topic = static_cast<std::uint32_t>(r.topic_names.size());
+                r.topic_names.push_back(key);
+                r.topic_ids.emplace(std::move(key), topic);
+            } else {
+                topic = it->second;
+            }
+            r.last_topic = topic;
+            r.last_topic_name.assign(topic_id.data(), topic_id.size());
         }
-        r.last_topic = topic;
-        r.last_topic_name.assign(f[0].data(), f[0].size());
-    }
-    std::uint32_t group = 0;
-    if (r.format == QrelsFormat::Grouped) {
-        auto it = r.group_ids.find(std::string(f[1]));
-        if (it == r.group_ids.end()) {
-            group = static_cast<std::uint32_t>(r.group_names.size());
-            r.group_names.emplace_back(f[1]);
-            r.group_ids.emplace(std::string(f[1]), group);
-        } else {
-            group = it->second;
+        std::uint32_t group = 0;
+        if (format == QrelsFormat::Grouped) {
+            std::string key(x.group, x.group_len);
+            auto it = r.group_ids.find(key);
+            if (it == r.group_ids.end()) {
+                group = static_cast<std::uint32_t>(r.group_names.size());
+                r.group_names.push_back(key);
+                r.group_ids.emplace(std::move(key), group);
+            } else {
+                group = it->second;
+            }
         }
+        std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, x.line);
+        r.entries.push_back({topic, doc, group, x.line, x.rel});
     }
-    std::uint32_t doc = append_doc(r.arena, f[2], r.source, line_no);
-    r.entries.push_back({topic, doc, group, static_cast<std::uint32_t>(line_no), static_cast<std::int32_t>(rel)});
+    }
+    return lines;
 }
 
 std::shared_ptr<const Qrels> QrelsReader::finish() {
-    lines_.finish([this](std::string_view line, std::uint64_t no) { on_line(line, no); });
+    raw_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
     Raw& r = *raw_;
     if (r.entries.empty()) throw InputError(r.source, 0, "no judgments found (empty file?)");
-
-    // Duplicates, in file order so that the first repeated line is the one reported.
-    {
-        std::vector<std::uint32_t> table(table_size_for(r.entries.size()), 0);
-        std::size_t mask = table.size() - 1;
-        for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
-            const Raw::Entry& x = r.entries[e];
-            std::string_view doc = doc_in(r.arena, x.doc);
-            std::uint64_t seed = r.format == QrelsFormat::Grouped ? (std::uint64_t(x.group) << 32 | x.topic) : x.topic;
-            for (std::size_t i = hash_doc(seed, doc) & mask;; i = (i + 1) & mask) {
-                if (table[i] == 0) {
-                    table[i] = e + 1;
-                    break;
-                }
-                const Raw::Entry& y = r.entries[table[i] - 1];
-                if (y.topic == x.topic && y.group == x.group && doc_in(r.arena, y.doc) == doc) {
-                    std::string what = "duplicate judgment of document '" + quote_bytes(doc) + "' for topic '" +
-                                       quote_bytes(r.topic_names[x.topic]) + "'";
-                    if (r.format == QrelsFormat::Grouped)
-                        what += " in group '" + quote_bytes(r.group_names[x.group]) + "'";
-                    throw InputError(r.source, x.line, what + " (first at line " + std::to_string(y.line) + ")");
-                }
-            }
-        }
-    }
 
     auto q = std::make_shared<Qrels>();
     q->source_ = r.source;
@@ -195,8 +239,8 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     q->group_names_ = std::move(r.group_names);
     if (q->group_names_.empty()) q->group_names_.emplace_back("0");
 
-    // Topics in byte order of their ids; judgments grouped by topic (a stable counting sort keeps
-    // file order inside a topic; grouped qrels are then sorted by doc id and group).
+    // Topics in byte order of their ids. Judgments are grouped by topic; a file whose topics come
+    // in contiguous blocks (the usual case) keeps its order without copying.
     std::size_t num_topics = r.topic_names.size();
     std::vector<std::uint32_t> order(num_topics);
     std::iota(order.begin(), order.end(), 0u);
@@ -206,20 +250,37 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     for (std::uint32_t i = 0; i < num_topics; ++i) rank[order[i]] = i;
     q->topics_.resize(num_topics);
     for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].id = std::move(r.topic_names[order[i]]);
-    for (const Raw::Entry& e : r.entries) q->topics_[rank[e.topic]].count++;
-    std::uint32_t first = 0;
-    for (auto& t : q->topics_) {
-        t.first = first;
-        first += t.count;
+    std::vector<std::uint32_t> block_start(num_topics, UINT32_MAX);
+    bool contiguous = true;
+    for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
+        auto& t = q->topics_[rank[r.entries[e].topic]];
+        if (t.count == 0)
+            block_start[rank[r.entries[e].topic]] = e;
+        else if (block_start[rank[r.entries[e].topic]] + t.count != e)
+            contiguous = false;
+        t.count++;
     }
-    std::vector<std::uint32_t> fill(num_topics, 0);
-    q->judgments_.resize(r.entries.size());
     int max_grade = 0;
-    for (const Raw::Entry& e : r.entries) {
-        std::uint32_t t = rank[e.topic];
-        q->judgments_[q->topics_[t].first + fill[t]++] = Judgment{e.doc, e.group, e.rel, e.line};
-        if (e.rel > max_grade) max_grade = e.rel;
+    q->judgments_.resize(r.entries.size());
+    if (contiguous) {
+        for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].first = block_start[i];
+        for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
+            const Raw::Entry& x = r.entries[e];
+            q->judgments_[e] = Judgment{x.doc, x.group, x.rel, x.line};
+        }
+    } else {
+        std::uint32_t first = 0;
+        for (auto& t : q->topics_) {
+            t.first = first;
+            first += t.count;
+        }
+        std::vector<std::uint32_t> fill(num_topics, 0);
+        for (const Raw::Entry& x : r.entries) {
+            std::uint32_t t = rank[x.topic];
+            q->judgments_[q->topics_[t].first + fill[t]++] = Judgment{x.doc, x.group, x.rel, x.line};
+        }
     }
+    for (const Judgment& j : q->judgments_) max_grade = std::max(max_grade, static_cast<int>(j.rel));
     q->max_grade_ = max_grade;
     r.entries.clear();
     r.entries.shrink_to_fit();
@@ -236,17 +297,62 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     }
     for (std::uint32_t i = 0; i < num_topics; ++i) q->topic_index_.emplace(q->topics_[i].id, i);
 
-    // (topic, doc) -> first judgment of that doc in the topic.
-    q->table_.assign(table_size_for(q->judgments_.size()), 0);
-    std::size_t mask = q->table_.size() - 1;
-    for (std::uint32_t t = 0; t < num_topics; ++t) {
-        for (std::uint32_t k = q->topics_[t].first; k < q->topics_[t].first + q->topics_[t].count; ++k) {
-            std::string_view doc = q->doc_at(q->judgments_[k].doc);
-            if (k > q->topics_[t].first && q->doc_at(q->judgments_[k - 1].doc) == doc) continue;
-            std::size_t i = hash_doc(t, doc) & mask;
-            while (q->table_[i] != 0) i = (i + 1) & mask;
-            q->table_[i] = k + 1;
+    // Per-topic tables (doc -> first judgment of the doc), and duplicates: the reported one is the
+    // repeat with the smallest line number in the whole file.
+    std::size_t slots = 0;
+    for (auto& t : q->topics_) {
+        std::uint32_t size = 8;
+        while (size < 2 * t.count) size <<= 1;
+        t.table = static_cast<std::uint32_t>(slots);
+        t.mask = size - 1;
+        slots += size;
+    }
+    q->table_.assign(slots, 0);
+    const Judgment* dup = nullptr;
+    const Judgment* dup_first = nullptr;
+    std::uint32_t dup_topic = 0;
+    for (std::uint32_t ti = 0; ti < num_topics; ++ti) {
+        auto& t = q->topics_[ti];
+        for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {
+            const Judgment& j = q->judgments_[k];
+            std::string_view doc = q->doc_at(j.doc);
+            if (q->format_ == QrelsFormat::Grouped && k > t.first && q->doc_at(q->judgments_[k - 1].doc) == doc) {
+                const Judgment& prev = q->judgments_[k - 1];
+                if (prev.group == j.group) {
+                    const Judgment& second = prev.line < j.line ? j : prev;
+                    if (!dup || second.line < dup->line) {
+                        dup = &second;
+                        dup_first = &second == &j ? &prev : &j;
+                        dup_topic = ti;
+                    }
+                }
+                continue;  // the table points at the doc's first judgment
+            }
+            std::uint64_t h = hash_doc(0, doc);
+            std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
+            std::uint32_t i = static_cast<std::uint32_t>(h) & t.mask;
+            for (;; i = (i + 1) & t.mask) {
+                std::uint64_t slot = q->table_[t.table + i];
+                if (slot == 0) break;
+                if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
+                const Judgment& other = q->judgments_[static_cast<std::uint32_t>(slot) - 1];
+                if (q->doc_at(other.doc) == doc) {
+                    if (!dup || j.line < dup->line) {
+                        dup = &j;
+                        dup_first = &other;
+                        dup_topic = ti;
+                    }
+                    break;
+                }
+            }
+            if (q->table_[t.table + i] == 0) q->table_[t.table + i] = (std::uint64_t(fingerprint) << 32) | (k + 1);
         }
+    }
+    if (dup) {
+        std::string what = "duplicate judgment of document '" + quote_bytes(q->doc_at(dup->doc)) + "' for topic '" +
+                           quote_bytes(q->topics_[dup_topic].id) + "'";
+        if (q->format_ == QrelsFormat::Grouped) what += " in group '" + quote_bytes(q->group_names_[dup->group]) + "'";
+        throw InputError(q->source_, dup->line, what + " (first at line " + std::to_string(dup_first->line) + ")");
     }
     return q;
 }

@@ -20,15 +20,15 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
     if (entries.empty()) return {kPlaceholderDoc};
     struct Item {
         double key;
-        std::string_view doc;
         std::uint32_t ref;
     };
     std::vector<Item> items;
     items.reserve(entries.size());
-    for (const RunEntry& e : entries) items.push_back({e.key, run.doc(e.doc), e.doc});
-    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    for (const RunEntry& e : entries) items.push_back({e.key, e.doc});
+    // Doc ids are only looked at for ties, which are rare: most comparisons stay in `items`.
+    std::sort(items.begin(), items.end(), [&run](const Item& a, const Item& b) {
         if (a.key != b.key) return a.key > b.key;
-        return compare_bytes(a.doc, b.doc) > 0;
+        return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0;
     });
     std::vector<std::uint32_t> out;
     out.reserve(items.size());
@@ -84,6 +84,24 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     }
     r.num_ret = static_cast<long>(r.rels.size());
     return r;
+}
+
+}  // namespace irlens
+
+namespace irlens {
+
+const std::vector<double>& Ranking::interpolated_precision() const {
+    if (!iprec_.empty()) return iprec_;
+    iprec_.assign(static_cast<std::size_t>(num_rel_ret) + 1, 0.0);
+    double int_precis = static_cast<double>(num_rel_ret) / static_cast<double>(num_ret);
+    long rel_so_far = num_rel_ret;
+    for (long i = num_ret; i > 0 && rel_so_far > 0; --i) {
+        double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+        if (int_precis < precis) int_precis = precis;
+        if (rels[static_cast<std::size_t>(i - 1)] >= rel_level) iprec_[static_cast<std::size_t>(rel_so_far--)] = int_precis;
+    }
+    iprec_[0] = int_precis;
+    return iprec_;
 }
 
 }  // namespace irlens

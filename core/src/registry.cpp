@@ -12,11 +12,15 @@ void add_average_precision_measures(std::vector<MeasureInfo>&);
 void add_bpref_measures(std::vector<MeasureInfo>&);
 void add_gain_measures(std::vector<MeasureInfo>&);
 void add_rbp_measures(std::vector<MeasureInfo>&);
+void add_blended_ratio_measures(std::vector<MeasureInfo>&);
+void add_err_measures(std::vector<MeasureInfo>&);
+void add_tbg_measures(std::vector<MeasureInfo>&);
+void add_u_measures(std::vector<MeasureInfo>&);
+void add_session_measures(std::vector<MeasureInfo>&);
 void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
-void add_gdeval_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -26,10 +30,14 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_average_precision_measures(v);
         measures::add_gain_measures(v);
         measures::add_rbp_measures(v);
+        measures::add_blended_ratio_measures(v);
+        measures::add_err_measures(v);
+        measures::add_tbg_measures(v);
+        measures::add_u_measures(v);
+        measures::add_session_measures(v);
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
-        measures::add_gdeval_measures(v);
         measures::add_ndeval_measures(v);
         measures::add_intent_aware_measures(v);
         measures::add_d_measures(v);
@@ -49,6 +57,9 @@ const std::vector<MeasureGroup>& measure_groups() {
          {"nDCG@10", "nDCG@100", "RR(rel=2)@10", "AP(rel=2)@1000", "R(rel=2)@100", "R(rel=2)@1000"}},
         {"recall", "recall-oriented measures",
          {"R@100", "R@1000", "AP", "Rprec", "Bpref", "infAP", "Judged@100"}},
+        {"rp_curve", "the interpolated recall-precision curve at the 11 recall points (Sakai 2013, Eq. 7) and its mean",
+         {"IPrec@0", "IPrec@0.1", "IPrec@0.2", "IPrec@0.3", "IPrec@0.4", "IPrec@0.5", "IPrec@0.6", "IPrec@0.7",
+          "IPrec@0.8", "IPrec@0.9", "IPrec@1", "IPrecAvg"}},
     };
     return groups;
 }

@@ -2,6 +2,8 @@
 
 #include "irlens/error.hpp"
 
+#include "block.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -33,14 +35,101 @@ std::string_view Run::doc(std::uint32_t ref) const {
 
 struct RunReader::State {
     std::unique_ptr<Run> run;
-    std::string last_topic_name;
-    long last_topic = -2;  // -2: none yet, -1: not in qrels
     std::set<std::string> ignored;
-    std::vector<std::uint32_t> first_line;  // per qrels judgment: line where the run named it
-    std::vector<std::uint64_t> table;       // unjudged docs: topic << 32 | (arena offset + 1)
-    std::size_t table_used = 0;
     bool have_tag = false;
+    detail::BlockBuffer blocks;
 };
+
+namespace {
+
+/// One content line of a run, as the scanner found it (views into the block being scanned).
+struct RunRecord {
+    const char* doc;        // the doc id; for a topic not in the qrels, the topic id
+    const char* tag;
+    double key;
+    std::int32_t topic;     // qrels topic index, -1 when the topic is not in the qrels
+    std::int32_t judgment;  // qrels judgment index, -1 when not judged
+    std::uint32_t doc_len, tag_len;
+    std::uint32_t line;
+};
+
+[[noreturn]] void bad_score(const std::string& src, std::uint64_t line_no, std::string_view score) {
+    std::string v(score);
+    for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (v == "nan" || v == "+nan" || v == "-nan") throw InputError(src, line_no, "score is NaN");
+    throw InputError(src, line_no, "score '" + quote_bytes(score) + "' is not a number");
+}
+
+/// Scans complete lines (part ends with '\n') into records; runs on a parser thread: only reads
+/// the qrels.
+void scan_run(std::string_view part, std::uint64_t first_line, detail::Scanned<RunRecord>& scanned, const Qrels& qrels,
+              RunOrder order, const std::string& src) {
+    std::vector<RunRecord>& out = scanned.records;
+    using namespace detail;
+    const char* p = part.data();
+    const char* end = p + part.size();
+    std::uint64_t line_no = first_line - 1;
+    std::string_view last_topic;
+    std::int32_t last_t = -2;
+    out.reserve(out.size() + part.size() / 40);
+    while (p < end) {
+        ++line_no;
+        const char* s = skip_blanks(p);
+        if (*s == '\n') {
+            p = s + 1;
+            continue;
+        }
+        if (*s == '#') {
+            p = next_line(s);
+            continue;
+        }
+        if (line_no > UINT32_MAX) throw InputError(src, line_no, "file too large: more than 4294967295 lines");
+        std::string_view f[6];
+        int n = 0;
+        for (;;) {
+            const char* e = skip_word(s);
+            if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
+                throw InputError(src, line_no, "NUL byte in line (binary file?)");
+            f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
+            s = skip_blanks(e);
+            if (*s == '\n' || n == 6) break;
+        }
+        if (n < 6)
+            throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
+        p = *s == '\n' ? s + 1 : next_line(s);
+        RunRecord r;
+        if (order == RunOrder::Score) {
+            if (!text::parse_double(f[4], r.key)) bad_score(src, line_no, f[4]);
+        } else {
+            long rank;
+            if (!text::parse_long(f[3], rank))
+                throw InputError(src, line_no, "rank '" + quote_bytes(f[3]) + "' is not an integer");
+            r.key = -static_cast<double>(rank);
+        }
+        if (last_t == -2 || f[0] != last_topic) {
+            last_topic = f[0];
+            last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
+        }
+        r.topic = last_t;
+        r.tag = f[5].data();
+        r.tag_len = static_cast<std::uint32_t>(f[5].size());
+        r.line = static_cast<std::uint32_t>(line_no);
+        if (last_t < 0) {
+            r.doc = f[0].data();
+            r.doc_len = static_cast<std::uint32_t>(f[0].size());
+            r.judgment = -1;
+        } else {
+            if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
+            r.doc = f[2].data();
+            r.doc_len = static_cast<std::uint32_t>(f[2].size());
+            r.judgment = static_cast<std::int32_t>(qrels.find(static_cast<std::size_t>(last_t), f[2]));
+        }
+        out.push_back(r);
+    }
+    scanned.lines = line_no - (first_line - 1);
+}
+
+}  // namespace
 
 RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order) : st_(new State) {
     st_->run.reset(new Run);
@@ -48,121 +137,121 @@ RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOr
     run.name_ = std::move(name);
     run.order_ = order;
     run.topics_.resize(qrels->num_topics());
-    st_->first_line.assign(qrels->num_judgments(), 0);
-    st_->table.assign(1024, 0);
     run.qrels_ = std::move(qrels);
 }
 
 RunReader::~RunReader() = default;
 
 void RunReader::feed(std::string_view chunk) {
-    lines_.feed(chunk, [this](std::string_view line, std::uint64_t no) { on_line(line, no); });
+    st_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
-void RunReader::grow_table() {
-    std::vector<std::uint64_t> old;
-    old.swap(st_->table);
-    st_->table.assign(old.size() * 2, 0);
-    std::size_t mask = st_->table.size() - 1;
-    for (std::uint64_t slot : old) {
-        if (!slot) continue;
-        std::uint32_t t = static_cast<std::uint32_t>(slot >> 32);
-        std::string_view doc = arena_doc(st_->run->arena_, static_cast<std::uint32_t>(slot) - 1);
-        std::size_t i = hash_doc(t, doc) & mask;
-        while (st_->table[i]) i = (i + 1) & mask;
-        st_->table[i] = slot;
-    }
-}
-
-void RunReader::on_line(std::string_view line, std::uint64_t line_no) {
+std::uint64_t RunReader::absorb(std::string_view block, std::uint64_t first_line) {
     State& st = *st_;
     Run& run = *st.run;
-    if (text::is_blank_or_comment(line)) return;
+    const Qrels& qrels = *run.qrels_;
     const std::string& src = run.name_;
-    if (line_no > std::numeric_limits<std::uint32_t>::max())
-        throw InputError(src, line_no, "file too large: more than 4294967295 lines");
-    if (std::memchr(line.data(), '\0', line.size())) throw InputError(src, line_no, "NUL byte in line (binary file?)");
-    std::string_view f[6];
-    std::size_t n = text::split_fields(line, f, 6);
-    if (n < 6)
-        throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
-    double key;
-    if (run.order_ == RunOrder::Score) {
-        if (!text::parse_double(f[4], key)) {
-            std::string v(f[4]);
-            for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-            if (v == "nan" || v == "+nan" || v == "-nan")
-                throw InputError(src, line_no, "score is NaN");
-            throw InputError(src, line_no, "score '" + quote_bytes(f[4]) + "' is not a number");
+    RunOrder order = run.order_;
+    auto parts = detail::scan_block<RunRecord>(
+        block, first_line,
+        [&](std::string_view part, std::uint64_t first, detail::Scanned<RunRecord>& out) { scan_run(part, first, out, qrels, order, src); },
+        [](RunRecord& r, std::uint64_t offset) { r.line += static_cast<std::uint32_t>(offset); });
+    std::uint64_t lines = 0;
+    for (const auto& part : parts) {
+    lines += part.lines;
+    for (const RunRecord& r : part.records) {
+        ++run.lines_read_;
+        std::string_view tag(r.tag, r.tag_len);
+        if (!st.have_tag || tag != std::string_view(run.tag_)) {
+            if (st.have_tag) run.mixed_tags_ = true;
+            if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
+            run.tag_.assign(tag.data(), tag.size());
+            st.have_tag = true;
         }
-    } else {
-        long rank;
-        if (!text::parse_long(f[3], rank))
-            throw InputError(src, line_no, "rank '" + quote_bytes(f[3]) + "' is not an integer");
-        key = -static_cast<double>(rank);
-    }
-    ++run.lines_read_;
-    if (!st.have_tag || f[5] != std::string_view(run.tag_)) {
-        if (st.have_tag) run.mixed_tags_ = true;
-        if (!st.have_tag) run.first_tag_.assign(f[5].data(), f[5].size());
-        run.tag_.assign(f[5].data(), f[5].size());
-        st.have_tag = true;
-    }
-    if (st.last_topic == -2 || f[0] != std::string_view(st.last_topic_name)) {
-        st.last_topic_name.assign(f[0].data(), f[0].size());
-        st.last_topic = run.qrels_->find_topic(f[0]);
-    }
-    if (st.last_topic < 0) {
-        ++run.ignored_lines_;
-        if (st.ignored.size() < 1000) st.ignored.insert(st.last_topic_name);
-        return;
-    }
-    std::uint32_t t = static_cast<std::uint32_t>(st.last_topic);
-    std::string_view doc = f[2];
-    if (doc.size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
-    std::uint32_t ref;
-    long judged = run.qrels_->find(t, doc);
-    auto duplicate = [&](std::uint32_t first) {
-        throw InputError(src, line_no,
-                         "duplicate document '" + quote_bytes(doc) + "' for topic '" + quote_bytes(f[0]) +
-                             "' (first at line " + std::to_string(first) + ")");
-    };
-    if (judged >= 0) {
-        ref = static_cast<std::uint32_t>(judged);
-        if (st.first_line[ref]) duplicate(st.first_line[ref]);
-        st.first_line[ref] = static_cast<std::uint32_t>(line_no);
-    } else {
-        std::size_t mask = st.table.size() - 1;
-        std::size_t i = hash_doc(t, doc) & mask;
-        for (; st.table[i]; i = (i + 1) & mask) {
-            std::uint64_t slot = st.table[i];
-            std::uint32_t offset = static_cast<std::uint32_t>(slot) - 1;
-            if ((slot >> 32) == t && arena_doc(run.arena_, offset) == doc) {
-                for (const RunEntry& e : run.topics_[t])
-                    if (e.doc == (kUnjudgedDoc | offset)) duplicate(e.line);
-            }
+        if (r.topic < 0) {
+            ++run.ignored_lines_;
+            if (st.ignored.size() < 1000) st.ignored.emplace(r.doc, r.doc_len);
+            continue;
         }
-        if (run.arena_.size() + doc.size() + 2 >= kUnjudgedDoc)
-            throw InputError(src, line_no, "file too large: more than 2 GiB of unjudged document ids");
-        std::uint32_t offset = static_cast<std::uint32_t>(run.arena_.size());
-        char len[2] = {static_cast<char>(doc.size() & 0xFF), static_cast<char>(doc.size() >> 8)};
-        run.arena_.append(len, 2);
-        run.arena_.append(doc.data(), doc.size());
-        st.table[i] = (std::uint64_t(t) << 32) | (offset + 1);
-        if (++st.table_used * 2 > st.table.size()) grow_table();
-        ref = kUnjudgedDoc | offset;
+        std::uint32_t ref;
+        if (r.judgment >= 0) {
+            ref = static_cast<std::uint32_t>(r.judgment);
+        } else {
+            std::size_t offset = run.arena_.size();
+            if (offset + 2 + r.doc_len >= kUnjudgedDoc)
+                throw InputError(src, r.line, "file too large: more than 2 GiB of unjudged document ids");
+            char header[2] = {static_cast<char>(r.doc_len & 0xFF), static_cast<char>(r.doc_len >> 8)};
+            run.arena_.append(header, 2).append(r.doc, r.doc_len);
+            ref = kUnjudgedDoc | static_cast<std::uint32_t>(offset);
+        }
+        run.topics_[static_cast<std::size_t>(r.topic)].push_back(RunEntry{r.key, ref, r.line});
     }
-    run.topics_[t].push_back(RunEntry{key, ref, static_cast<std::uint32_t>(line_no)});
+    }
+    return lines;
 }
 
+namespace {
+
+/// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
+/// order): judged docs through their judgment index, unjudged ones through a small hash table.
+struct Duplicate {
+    std::uint32_t first = 0, second = 0;
+    std::uint32_t doc = 0;
+    std::size_t topic = 0;
+};
+
+void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
+                    std::vector<std::uint32_t>& seen_line, std::vector<std::uint32_t>& table) {
+    const std::vector<RunEntry>& entries = run.entries(t);
+    if (entries.size() < 2) return;
+    std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
+    seen_line.assign(qrels.num_judgments(t), 0);
+    std::size_t size = 8;
+    while (size < 2 * entries.size()) size <<= 1;
+    table.assign(size, UINT32_MAX);
+    std::size_t mask = size - 1;
+    auto report = [&](std::uint32_t first, std::uint32_t second, std::uint32_t doc) {
+        if (!best.second || second < best.second) best = Duplicate{first, second, doc, t};
+    };
+    for (std::uint32_t k = 0; k < entries.size(); ++k) {
+        const RunEntry& e = entries[k];
+        if (run.judged(e.doc)) {
+            std::uint32_t& seen = seen_line[e.doc - first_judgment];
+            if (seen)
+                report(seen, e.line, e.doc);
+            else
+                seen = e.line;
+            continue;
+        }
+        std::string_view doc = run.doc(e.doc);
+        std::size_t i = hash_doc(0, doc) & mask;
+        for (; table[i] != UINT32_MAX; i = (i + 1) & mask) {
+            const RunEntry& other = entries[table[i]];
+            if (run.doc(other.doc) == doc) {
+                report(other.line, e.line, e.doc);
+                break;
+            }
+        }
+        if (table[i] == UINT32_MAX) table[i] = k;
+    }
+}
+
+}  // namespace
+
 std::shared_ptr<const Run> RunReader::finish() {
-    lines_.finish([this](std::string_view line, std::uint64_t no) { on_line(line, no); });
+    st_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
     State& st = *st_;
     Run& run = *st.run;
     if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
     run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
-    st.first_line = {};
-    st.table = {};
+    Duplicate dup;
+    std::vector<std::uint32_t> seen_line, table;
+    for (std::size_t t = 0; t < run.topics_.size(); ++t) find_duplicate(run, *run.qrels_, t, dup, seen_line, table);
+    if (dup.second)
+        throw InputError(run.name_, dup.second,
+                         "duplicate document '" + quote_bytes(run.doc(dup.doc)) + "' for topic '" +
+                             quote_bytes(run.qrels_->topic_id(dup.topic)) + "' (first at line " +
+                             std::to_string(dup.first) + ")");
     for (auto& t : run.topics_) t.shrink_to_fit();
     run.arena_.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());

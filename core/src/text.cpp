@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -36,17 +37,59 @@ std::string quote_bytes(std::string_view bytes, std::size_t max_len) {
 
 namespace text {
 
+namespace {
+struct SpaceTable {
+    bool v[256] = {};
+    constexpr SpaceTable() {
+        v[static_cast<unsigned char>(' ')] = v[static_cast<unsigned char>('\t')] = v[static_cast<unsigned char>('\r')] = true;
+        v[static_cast<unsigned char>('\v')] = v[static_cast<unsigned char>('\f')] = true;
+    }
+};
+constexpr SpaceTable kSpaceTable{};
+}  // namespace
+
+const bool kSpace[256] = {
+#define IRLENS_S(i) kSpaceTable.v[i]
+#define IRLENS_S8(i) IRLENS_S(i), IRLENS_S(i + 1), IRLENS_S(i + 2), IRLENS_S(i + 3), IRLENS_S(i + 4), IRLENS_S(i + 5), IRLENS_S(i + 6), IRLENS_S(i + 7)
+#define IRLENS_S64(i) IRLENS_S8(i), IRLENS_S8(i + 8), IRLENS_S8(i + 16), IRLENS_S8(i + 24), IRLENS_S8(i + 32), IRLENS_S8(i + 40), IRLENS_S8(i + 48), IRLENS_S8(i + 56)
+    IRLENS_S64(0), IRLENS_S64(64), IRLENS_S64(128), IRLENS_S64(192)
+#undef IRLENS_S64
+#undef IRLENS_S8
+#undef IRLENS_S
+};
+
 const void* LineSplitter::memchr_(const char* p, std::size_t n) { return std::memchr(p, '\n', n); }
+
+namespace {
+
+// True when some byte of the 8-byte word x is below 0x21: a whitespace candidate. (Standard SWAR
+// "has byte less than n", exact: no false negatives; candidates are then checked with kSpace.)
+inline bool has_low_byte(std::uint64_t x) {
+    return ((x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull) != 0;
+}
+
+inline const char* skip_word(const char* p, const char* end) {
+    while (end - p >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        if (has_low_byte(w)) break;
+        p += 8;
+    }
+    while (p < end && !kSpace[static_cast<unsigned char>(*p)]) ++p;
+    return p;
+}
+
+}  // namespace
 
 std::size_t split_fields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
     std::size_t n = 0;
     const char* p = line.data();
     const char* end = p + line.size();
     while (true) {
-        while (p < end && is_space(static_cast<unsigned char>(*p))) ++p;
+        while (p < end && kSpace[static_cast<unsigned char>(*p)]) ++p;
         if (p == end) return n;
         const char* start = p;
-        while (p < end && !is_space(static_cast<unsigned char>(*p))) ++p;
+        p = skip_word(p, end);
         if (n == max_fields) return max_fields + 1;
         fields[n++] = std::string_view(start, static_cast<std::size_t>(p - start));
     }
@@ -104,44 +147,38 @@ bool parse_double(std::string_view s, double& out) {
         negative = *p == '-';
         ++p;
     }
-    std::string_view rest(p, static_cast<std::size_t>(end - p));
-    if (equals_ignore_case(rest, "inf") || equals_ignore_case(rest, "infinity")) {
-        out = negative ? -HUGE_VAL : HUGE_VAL;
-        return true;
+    if (p < end && *p != '.' && (*p < '0' || *p > '9')) {
+        std::string_view rest(p, static_cast<std::size_t>(end - p));
+        if (equals_ignore_case(rest, "inf") || equals_ignore_case(rest, "infinity")) {
+            out = negative ? -HUGE_VAL : HUGE_VAL;
+            return true;
+        }
+        return false;
     }
     // Validate the syntax and gather up to 19 significant digits for the fast path.
     std::uint64_t mantissa = 0;
     int digits = 0;            // significant digits gathered into mantissa
     bool truncated = false;    // more significant digits than fit
     int exp10 = 0;             // decimal exponent adjustment from the fraction
-    bool any_digit = false;
-    while (p < end && *p >= '0' && *p <= '9') {
-        any_digit = true;
-        if (digits < 19) {
-            if (mantissa || *p != '0') {
-                mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-                ++digits;
-            }
-        } else {
-            truncated = true;
-            ++exp10;
-        }
-        ++p;
-    }
-    if (p < end && *p == '.') {
-        ++p;
-        while (p < end && *p >= '0' && *p <= '9') {
+    bool any_digit = false, dot = false;
+    for (; p < end; ++p) {
+        unsigned d = static_cast<unsigned>(*p - '0');
+        if (d <= 9) {
             any_digit = true;
             if (digits < 19) {
-                if (mantissa || *p != '0') {
-                    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+                if (mantissa || d) {
+                    mantissa = mantissa * 10 + d;
                     ++digits;
                 }
-                --exp10;
+                exp10 -= dot;
             } else {
                 truncated = true;
+                exp10 += !dot;
             }
-            ++p;
+        } else if (*p == '.' && !dot) {
+            dot = true;
+        } else {
+            break;
         }
     }
     if (!any_digit) return false;

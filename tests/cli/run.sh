@@ -70,6 +70,25 @@ out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ")
     || { echo "FAIL: csv quoting of measure names with commas"; fails=$((fails + 1)); }
 "$IRLENS" eval "$T/qrels" "$T/run" -m P@1 -f json -q | grep -q '"per_topic"' || { echo "FAIL: json per_topic"; fails=$((fails + 1)); }
 
+# Optional inputs: document lengths (TBG, U) and sessions (sDCG).
+printf 'a\t5000\t1000\nb\t600\t100\n' > "$T/lengths"
+printf 'a\t5000\nb\tmany\n' > "$T/bad_lengths"
+printf 'b\t600\n' > "$T/lengths_b"
+printf 's1\t1\t1\ns1\t2\t2\n' > "$T/sessions"
+printf 's1\t1\t1\ns1\t3\t2\n' > "$T/gap_sessions"
+expect 0 "" -- eval "$T/qrels" "$T/run" -m "TBG U" --doc-lengths "$T/lengths"
+expect 2 "TBG needs document lengths" -- eval "$T/qrels" "$T/run" -m TBG
+expect 3 "bad_lengths:2: characters 'many' is not a non-negative integer" -- eval "$T/qrels" "$T/run" -m U --doc-lengths "$T/bad_lengths"
+expect 3 "lengths_b: no length for document 'a' (retrieved by run for topic 1)" -- eval "$T/qrels" "$T/run" -m U --doc-lengths "$T/lengths_b"
+expect 0 "" -- eval "$T/qrels" "$T/run" -m sDCG@10 --sessions "$T/sessions"
+expect 2 "sDCG needs sessions" -- eval "$T/qrels" "$T/run" -m sDCG
+expect 3 "gap_sessions:1: session 's1' has no query at position 2" -- eval "$T/qrels" "$T/run" -m sDCG --sessions "$T/gap_sessions"
+expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m TBG --doc-lengths "$T/missing_file"
+# The session's value is on its first query's row; the second query's row is nan, left out of the mean.
+out=$("$IRLENS" eval "$T/qrels" "$T/run" -m sDCG -q --missing zero --sessions "$T/sessions")
+[ "$out" = "$(printf 'run\tsDCG\t1\t1.0000\nrun\tsDCG\t2\tnan\nrun\tsDCG\tall\t1.0000')" ] \
+    || { echo "FAIL: sDCG per-session rows: $out"; fails=$((fails + 1)); }
+
 # Diversity: ndeval drop-in and eval with intent files.
 printf '1 1 a 1\n1 2 a 0\n1 2 b 1\n2 1 c 1\n' > "$T/div"
 printf '1 1 a 1\n1 2 b -2\n' > "$T/div_spam"

@@ -45,6 +45,7 @@ struct RunScores {
     std::vector<std::vector<double>> values;       // [measure][topic]
     std::vector<std::vector<std::string>> texts;   // [measure][topic], text-valued measures only
     std::vector<double> aggregate;                 // [measure]; NaN for text measures or no topics
+    std::vector<double> ci_low, ci_high;           // [measure] 95% t interval of the mean (NaN if n < 2 or not a mean)
 };
 
 struct Evaluation {
@@ -58,7 +59,8 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
                     const std::vector<MeasureSpec>& measures, const EvalOptions& options = {});
 
 /// Aggregates per-topic values as the spec says (mean, sum, or trec_eval's geometric mean with
-/// floor 1e-5); NaN when there are no values.
+/// floor 1e-5); a sparse measure's NaN values (topics it does not apply to) are left out. NaN when
+/// no value is left.
 double aggregate(const MeasureSpec& spec, const std::vector<double>& values);
 
 /// Warnings about one run (ignored topics, unanswered topics, mixed tags).

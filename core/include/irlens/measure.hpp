@@ -9,7 +9,8 @@
 //     NAME [ "(" KEY "=" VALUE { "," KEY "=" VALUE } ")" ] [ "@" CUTOFF ]
 //   e.g. P@10, P(rel=2)@5, nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.8), SetF(beta=0.5), IPrec@0.3,
 //   S-RR@100% (a percentage cutoff).
-//   VALUE: a number, True/False, a word, {INT:NUMBER,...} (gains) or [ITEM,...] (lists).
+//   VALUE: a number, True/False, a word, {INT:NUMBER,...} or a preset linear|exp (gains), or
+//   [ITEM,...] (lists).
 //   Every measure also accepts agg=mean|gmean (gmean = trec_eval's geometric mean with floor 1e-5).
 // Printing: MeasureSpec::name() is the canonical form used as the key everywhere (CLI, JSON, JS,
 // charts): the cutoff, every parameter flagged `shown` (always, with its value even when it is the
@@ -50,7 +51,8 @@ struct ParamValue {
     double r = 0;
     bool b = false;
     std::string word;
-    std::vector<std::pair<long, double>> gains;  // sorted by level
+    std::vector<std::pair<long, double>> gains;  // in the order given
+    // Gains presets are kept in `word` ("linear": gain = grade; "exp": gain = 2^grade - 1).
     std::vector<double> reals;
     std::vector<std::string> words;
     std::string text() const;  // canonical spelling in the measure language
@@ -87,6 +89,10 @@ struct MeasureInfo {
     /// For a topic the run did not answer, trec_eval -c's placeholder ranking is scored, except
     /// for these measures, which trec_eval resets to 0 (num_ret, utility, unj, rbp_resid, relstring).
     bool zero_if_missing = false;
+    /// Some topics have no value (NaN: the measure does not apply to them, e.g. the queries of a
+    /// session other than the one that reports it); aggregates leave them out. For any other
+    /// measure a NaN value propagates to the aggregate.
+    bool sparse = false;
     std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
 };
 

@@ -9,8 +9,10 @@
 // (form_res_rels.c): a retrieved doc judged < 0 counts as "in the pool but unjudged" (-2); it never
 // counts towards the relevance level counts.
 //
-// Topics are kept sorted by id in byte order (trec_eval's order); judgments of a topic are sorted
-// by doc id (byte order) and then by group.
+// Topics are kept sorted by id in byte order (trec_eval's order). The judgments of a topic are
+// contiguous: in file order for plain qrels, sorted by doc id (byte order) and group for grouped
+// qrels. Each topic has its own small hash table (doc -> judgment), so that looking up the docs of
+// a run, which arrive topic by topic, stays in cache.
 #pragma once
 
 #include "irlens/text.hpp"
@@ -42,7 +44,7 @@ public:
     /// Index of the topic with this id, or -1.
     long find_topic(std::string_view id) const;
 
-    /// Judgments of topic t, sorted by doc id then group.
+    /// Judgments of topic t (plain: file order; grouped: by doc id, then group).
     const Judgment* begin(std::size_t t) const { return judgments_.data() + topics_[t].first; }
     const Judgment* end(std::size_t t) const { return begin(t) + topics_[t].count; }
     std::size_t num_judgments(std::size_t t) const { return topics_[t].count; }
@@ -66,6 +68,7 @@ private:
     struct Topic {
         std::string id;
         std::uint32_t first = 0, count = 0;
+        std::uint32_t table = 0, mask = 0;  // the topic's slots in table_: [table, table + mask]
     };
     std::string source_;
     QrelsFormat format_ = QrelsFormat::Plain;
@@ -74,8 +77,9 @@ private:
     std::string arena_;  // doc ids, each as a 2-byte little-endian length followed by the bytes
     std::vector<std::string> group_names_;
     std::unordered_map<std::string_view, std::uint32_t> topic_index_;
-    // Open-addressing table over (topic, doc) -> index of first judgment; size is a power of 2.
-    std::vector<std::uint32_t> table_;
+    // Per-topic open-addressing tables: a slot holds the 32-bit doc hash (high half) and the index
+    // + 1 of the doc's first judgment (low half); 0 = empty. Each topic's size is a power of 2.
+    std::vector<std::uint64_t> table_;
     int max_grade_ = 0;
 };
 
@@ -89,10 +93,9 @@ public:
     std::shared_ptr<const Qrels> finish();
 
 private:
-    void on_line(std::string_view line, std::uint64_t line_no);
+    std::uint64_t absorb(std::string_view block, std::uint64_t first_line);
     struct Raw;
     std::unique_ptr<Raw> raw_;
-    text::LineSplitter lines_;
 };
 
 /// Convenience: parse a whole buffer.

@@ -40,6 +40,15 @@ struct Ranking {
     long num_rel_levels = 0;            // 1 + highest judged level >= 0 with a judgment
     std::vector<long> rel_levels;       // judgments of the topic per level 0..num_rel_levels-1
     long rel_level = 1;
+
+    /// Interpolated precision at the c-th relevant document retrieved, c = 0..num_rel_ret:
+    /// max over ranks >= rank of the c-th relevant doc of P(rank), as trec_eval's backward scan
+    /// (m_iprec_at_recall.c) computes it; [0] is what that scan leaves for a recall level of 0.
+    /// Computed on first use.
+    const std::vector<double>& interpolated_precision() const;
+
+private:
+    mutable std::vector<double> iprec_;
 };
 
 /// Doc refs of one topic of a run in evaluation order (before max_docs / judged_only).

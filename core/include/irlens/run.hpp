@@ -88,11 +88,9 @@ public:
     std::shared_ptr<const Run> finish();
 
 private:
-    void on_line(std::string_view line, std::uint64_t line_no);
-    void grow_table();
+    std::uint64_t absorb(std::string_view block, std::uint64_t first_line);
     struct State;
     std::unique_ptr<State> st_;
-    text::LineSplitter lines_;
 };
 
 /// Convenience: parse a whole buffer.

@@ -12,8 +12,10 @@
 
 namespace irlens::text {
 
-/// Whitespace as trec_eval's isspace() sees it inside a line (the newline ends the line first).
-inline bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+/// Whitespace as trec_eval's isspace() sees it inside a line (the newline ends the line first):
+/// space, \t, \r, \v, \f.
+extern const bool kSpace[256];
+inline bool is_space(unsigned char c) { return kSpace[c]; }
 
 /// Splits a line into at most max_fields fields separated by runs of whitespace. Returns the
 /// number of fields found; if the line has more than max_fields fields, returns max_fields + 1

@@ -47,6 +47,22 @@ struct TrecEvalOptions {
     std::shared_ptr<const ZScores> zscores;  // -Z
 };
 
+/// A parsed `trec_eval` command line (shared by the CLI and the WASM module).
+struct TrecEvalCommand {
+    TrecEvalOptions options;
+    std::vector<std::string> files;   // positional arguments: QRELS RUN
+    std::string rel_format = "qrels"; // -R
+    std::string zscores_file;         // -Z
+    bool help = false, version = false;
+};
+
+/// Parses trec_eval's flags (trec_eval.c's getopt_long table). Throws UsageError for unknown
+/// flags, missing values, -R/-T formats irlens does not know. Does not check the file count.
+TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args);
+
+/// trec_eval's usage text, as `irlens trec_eval --help` prints it.
+const char* trec_eval_help();
+
 /// Evaluates one run and returns what trec_eval prints on stdout. Throws UsageError for bad
 /// measure names or parameters, InputError when the run shares no topic with the qrels.
 std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,

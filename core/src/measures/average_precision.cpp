@@ -15,7 +15,9 @@ namespace {
 
 /// m_map.c / m_map_cut.c: sum over relevant docs in the first k ranks of precision at their rank,
 /// over the number of relevant docs. k < 0: the whole ranking.
-double average_precision(const Ranking& r, long k) {
+/// With depth_normalised (AP(denom=min)@l), the sum is over min(l, R) instead: Sakai, PROMISE
+/// 2013, Eq. 10, so that the best possible value is 1 even when l < R.
+double average_precision(const Ranking& r, long k, bool depth_normalised = false) {
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     long rel_so_far = 0;
     double sum = 0.0;
@@ -26,7 +28,8 @@ double average_precision(const Ranking& r, long k) {
         }
     }
     if (k < 0) return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
-    return r.num_rel ? sum / static_cast<double>(r.num_rel) : 0.0;
+    long denom = depth_normalised ? std::min(k, r.num_rel) : r.num_rel;
+    return denom ? sum / static_cast<double>(denom) : 0.0;
 }
 
 /// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
@@ -73,23 +76,13 @@ double yaap(const Ranking& r) {
     return std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
 }
 
-/// m_iprec_at_recall.c / m_11pt_avg.c for one recall level x: the interpolated precision
-/// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank).
+/// m_iprec_at_recall.c for one recall level x: the interpolated precision
+/// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank); 0 when that many relevant docs
+/// were not retrieved.
 double interpolated_precision(const Ranking& r, double x) {
     long cutoff = std::lround(x * static_cast<double>(r.num_rel));
-    bool pending = cutoff <= r.num_rel_ret;
-    double precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
-    double int_precis = precis;
-    long rel_so_far = r.num_rel_ret;
-    for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
-        precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
-        if (int_precis < precis) int_precis = precis;
-        if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) {
-            if (pending && rel_so_far == cutoff) return int_precis;
-            --rel_so_far;
-        }
-    }
-    return pending ? int_precis : 0.0;
+    if (cutoff > r.num_rel_ret) return 0.0;
+    return r.interpolated_precision()[static_cast<std::size_t>(cutoff)];
 }
 
 /// m_11pt_avg.c: interpolated precision averaged over the recall levels xs, replayed exactly
@@ -142,14 +135,22 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
     {
         MeasureInfo m = ranked("AP", {"MAP", "map"},
                                "Average precision: precision at each relevant document retrieved (in the top k with @k), "
-                               "summed over the number of relevant documents. AP@k is trec_eval's map_cut.k.",
-                               "Buckley & Voorhees (2005); Harman (1992); trec_eval 10.0 (NIST), m_map.c, m_map_cut.c");
+                               "summed over the number of relevant documents R (AP@k is trec_eval's map_cut.k), or over "
+                               "min(k, R) with denom=min.",
+                               "Buckley & Voorhees (2005); Harman (1992); Sakai, PROMISE 2013, Eqs. 9-10 (denom=min); "
+                               "trec_eval 10.0 (NIST), m_map.c, m_map_cut.c");
         m.cutoff = CutoffKind::Int;
+        m.params.insert(m.params.begin(),
+                        ParamInfo{"denom", ParamKind::Word, "R",
+                                  "what the sum of precisions is divided by: R (relevant documents, trec_eval) or min "
+                                  "(min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)",
+                                  false, false, {"R", "min"}});
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return average_precision(v.ranking(level, jo), k); });
+            bool by_depth = s.word_param("denom") == "min";
+            return fn([=](const TopicView& v) { return average_precision(v.ranking(level, jo), k, by_depth); });
         };
         out.push_back(m);
     }

@@ -1,5 +1,6 @@
-// Binary preference: trec_eval's bpref (m_bpref.c; NIST), number for number. Only judged documents
-// count: docs not in the qrels and docs judged negative are skipped.
+// Binary preference: trec_eval's bpref (m_bpref.c; NIST), number for number, and Sakai's two
+// readings of it, bpref_R and bpref_N (PROMISE 2013, Eqs. 22-23). Only judged documents count:
+// docs not in the qrels and docs judged negative are skipped (the condensed list).
 #include "measures/common.hpp"
 
 #include <algorithm>
@@ -8,12 +9,18 @@ namespace irlens::measures {
 
 namespace {
 
+/// N: judgments of the topic below the relevance threshold (judged non-relevant).
+long judged_nonrelevant(const Ranking& r) {
+    long n = 0;
+    for (long j = 0; j < r.rel_level && j < static_cast<long>(r.rel_levels.size()); ++j)
+        n += r.rel_levels[static_cast<std::size_t>(j)];
+    return n;
+}
+
 /// Buckley & Voorhees (SIGIR 2004) as trec_eval computes it: for each judged relevant document,
 /// 1 - min(non-relevant above it, R) / min(N, R), averaged over R (N = judged non-relevant).
 double bpref(const Ranking& r) {
-    long num_nonrel = 0;
-    for (long j = 0; j < r.rel_level && j < static_cast<long>(r.rel_levels.size()); ++j)
-        num_nonrel += r.rel_levels[static_cast<std::size_t>(j)];
+    long num_nonrel = judged_nonrelevant(r);
     long nonrel_so_far = 0;
     double sum = 0.0;
     for (long j = 0; j < r.num_ret; ++j) {
@@ -30,6 +37,44 @@ double bpref(const Ranking& r) {
     }
     if (r.num_rel) sum /= static_cast<double>(r.num_rel);
     return sum;
+}
+
+/// Sakai, PROMISE 2013, over the condensed list `r` (judged documents only), where r' - C(r') is
+/// the number of judged non-relevant documents above a relevant one:
+///   Eq. 22  bpref_R = 1/R sum_r' I(r') (1 - min(R, r' - C(r')) / R)
+///   Eq. 23  bpref_N = 1/R sum_r' I(r') (1 - (r' - C(r')) / N)
+/// bpref_R equals trec_eval's bpref when R <= N, bpref_N when R >= N. R = 0 gives 0; with N = 0 no
+/// non-relevant document can be above, and each relevant one contributes 1.
+double bpref_sakai(const Ranking& r, bool over_n) {
+    if (!r.num_rel) return 0.0;
+    long num_nonrel = judged_nonrelevant(r), nonrel_above = 0;
+    double sum = 0.0;
+    for (long j = 0; j < r.num_ret; ++j) {
+        if (r.rels[static_cast<std::size_t>(j)] < r.rel_level) {
+            ++nonrel_above;
+        } else if (over_n) {
+            sum += 1.0 - (num_nonrel ? static_cast<double>(nonrel_above) / static_cast<double>(num_nonrel) : 0.0);
+        } else {
+            sum += 1.0 - static_cast<double>(std::min(r.num_rel, nonrel_above)) / static_cast<double>(r.num_rel);
+        }
+    }
+    return sum / static_cast<double>(r.num_rel);
+}
+
+MeasureInfo sakai_bpref(const char* name, const char* alias, const char* help, bool over_n) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = {alias};
+    m.family = "bpref";
+    m.help = help;
+    m.citation = std::string("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. ") + (over_n ? "23" : "22") +
+                 "; Buckley & Voorhees (SIGIR 2004)";
+    m.params = {rel_param()};
+    m.make = [over_n](const MeasureSpec& s) {
+        long level = s.int_param("rel");
+        return fn([=](const TopicView& v) { return bpref_sakai(v.ranking(level, true), over_n); });
+    };
+    return m;
 }
 
 }  // namespace
@@ -49,6 +94,14 @@ void add_bpref_measures(std::vector<MeasureInfo>& out) {
         return fn([=](const TopicView& v) { return bpref(v.ranking(level)); });
     };
     out.push_back(m);
+    out.push_back(sakai_bpref("BprefR", "bpref_R",
+                              "bpref with R as the denominator: 1/R sum over judged relevant documents of "
+                              "1 - min(R, judged non-relevant above) / R (Bpref when R <= N).",
+                              false));
+    out.push_back(sakai_bpref("BprefN", "bpref_N",
+                              "bpref with N as the denominator: 1/R sum over judged relevant documents of "
+                              "1 - (judged non-relevant above) / N (Bpref when R >= N; Buttcher et al.'s RankEff).",
+                              true));
 }
 
 }  // namespace irlens::measures

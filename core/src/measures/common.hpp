@@ -36,7 +36,8 @@ inline ParamInfo judged_only_param() {
 }
 inline ParamInfo gains_param() {
     return {"gains", ParamKind::Gains, "",
-            "gain per relevance level, e.g. {0:0,1:1,2:3}; unlisted levels gain their own level (trec_eval)"};
+            "gain per relevance level: a mapping such as {0:0,1:1,2:3} (unlisted levels gain their own level, "
+            "as trec_eval), linear (gain = grade, the default) or exp (2^grade - 1)"};
 }
 
 /// Gain lookup as trec_eval's setup_gains/get_gain (gain_init.c): the listed levels take the given
@@ -49,17 +50,19 @@ struct GainLevel {
 };
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r);
 double gain_of(long rel, const std::vector<GainLevel>& gains);
+/// The gain of judged level `level` under a `gains` parameter: the mapping's gain for a listed
+/// level, 2^level - 1 under the exp preset, the level itself otherwise (linear, unlisted levels).
+double level_gain(const ParamValue& gains, long level);
+/// setup_gains for a `gains` parameter, presets included (exp lists 2^l - 1 for every level l of
+/// the topic; linear lists nothing, so that every level gains itself).
+std::vector<GainLevel> gain_table(const ParamValue& gains, const Ranking& r);
+/// True when a `gains` parameter is absent or the linear preset (every level gains itself).
+inline bool linear_gains(const ParamValue& gains) { return !gains.given || gains.word == "linear"; }
 
-/// The highest gain of any grade 0..max_grade mapped through `given` (an unlisted grade gains
-/// itself): graded RBP's normaliser (norm=qrels, rbp.cpp).
-double highest_gain(const std::vector<std::pair<long, double>>& given, long max_grade);
-
-/// DCG of the first k ranks (k = LONG_MAX: all) with a gain table, and DCG of the ideal ranking
-/// the table's level counts make (trec_eval's m_ndcg.c, gain.cpp).
-struct Dcg {
-    double dcg = 0, ideal = 0;
-};
-Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k);
+/// nDCG of the first k ranks (k = LONG_MAX: all) with a gain table and the log2 discount, against
+/// the ideal ranking the table's level counts make; 0 without a positive ideal gain (gain.cpp,
+/// nDCG(gains=...)@k).
+double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, long k);
 
 /// glibc's qsort (a top-down merge sort) replayed, so that comparators that are not strict weak
 /// orders (trec_eval's int-truncated gain comparison) order elements exactly as trec_eval does.

@@ -8,8 +8,8 @@
 //   DIN-nDCG@l = D-nDCG@l with GG_DIN for the run and the same globally ideal list   (Eq. 33)
 //   DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l
 //   S-RR@x%    = 1 / the first rank at which I-rec reaches x% (0 if it never does)
-// Readings: g_i(r) is the gain of the document's grade for intent i (gains=, default the grade
-// itself, as nDCG); GG* lists every document relevant to some intent by decreasing global gain
+// Readings: g_i(r) is the gain of the document's grade for intent i (gains=, default linear: the
+// grade itself, as nDCG; exp: 2^g - 1); GG* lists every document relevant to some intent by decreasing global gain
 // (the "globally ideal list"); without @l both sums run over the whole ranking and the whole
 // ideal list; the log base cancels (log2 here). I-rec and isnew count a document as relevant to an
 // intent from grade 1 on. Intent types default to informational, so DIN-nDCG = D-nDCG without an
@@ -29,14 +29,14 @@ namespace {
 
 const long kAll = std::numeric_limits<long>::max();
 
-/// trec_eval's gain table of each intent (setup_gains) from its level counts.
-std::vector<std::vector<GainLevel>> intent_gains(const TopicIntents& ti, const std::vector<std::pair<long, double>>& given) {
+/// trec_eval's gain table of each intent (gain_table) from its level counts.
+std::vector<std::vector<GainLevel>> intent_gains(const TopicIntents& ti, const ParamValue& given) {
     std::vector<std::vector<GainLevel>> out;
     for (const auto& levels : ti.levels) {
         Ranking r;
         r.rel_levels = levels;
         r.num_rel_levels = static_cast<long>(levels.size());
-        out.push_back(setup_gains(given, r));
+        out.push_back(gain_table(given, r));
     }
     return out;
 }
@@ -49,7 +49,7 @@ double discounted_sum(const std::vector<double>& gains, long l) {
 }
 
 /// The denominator of Eq. 28: the globally ideal list's discounted global gain.
-double ideal_dcg(const TopicIntents& ti, const std::vector<std::pair<long, double>>& given, long l) {
+double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l) {
     auto gains = intent_gains(ti, given);
     std::vector<double> gg;
     for (const auto& d : ti.relevant) {
@@ -63,11 +63,10 @@ double ideal_dcg(const TopicIntents& ti, const std::vector<std::pair<long, doubl
 
 /// The run's global gains (Eq. 27), or with din = true Eq. 32's (navigational intents gain only
 /// at their first relevant document).
-std::vector<double> run_global_gains(const IntentRankings& ir, const std::vector<std::pair<long, double>>& given, long l,
-                                     bool din) {
+std::vector<double> run_global_gains(const IntentRankings& ir, const ParamValue& given, long l, bool din) {
     std::size_t m = ir.topic.size();
     std::vector<std::vector<GainLevel>> gains;
-    for (const Ranking& r : ir.rankings) gains.push_back(setup_gains(given, r));
+    for (const Ranking& r : ir.rankings) gains.push_back(gain_table(given, r));
     std::vector<bool> seen(m, false);
     long n = std::min(l, ir.num_ret);
     std::vector<double> out(static_cast<std::size_t>(n), 0.0);
@@ -104,7 +103,7 @@ MeasureInfo d_measure(const char* name, std::vector<std::string> aliases, const 
     if (sharp_form) m.params.insert(m.params.begin(), gamma_param());
     m.make = [din, sharp_form](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
         long l = s.has_cutoff() ? s.cutoff_int() : kAll;
-        auto given = s.param("gains").gains;
+        ParamValue given = s.param("gains");
         bool jo = s.bool_param("judged_only");
         double gamma = sharp_form ? s.real_param("gamma") : 0.0;
         if (!(gamma >= 0 && gamma <= 1)) throw UsageError(s.name() + ": gamma must be in [0,1], got " + format_number(gamma));

@@ -3,12 +3,21 @@
 // for number, including the order in which trec_eval adds things up.
 //
 // nDCG_k = DCG_k / IDCG_k, DCG_k = sum_{i<=k} gain(d_i) / log2(i + 1) (Jarvelin & Kekalainen,
-// TOIS 2002, as implemented by trec_eval: the discount applies from rank 1 on).
+// TOIS 2002, as implemented by trec_eval: the discount applies from rank 1 on; Sakai, PROMISE
+// 2013, Eq. 6). nDCG, DCG and IdealDCG also take the other discounts of the literature (`dcg`):
+//   log2      gain / log2(r + 1)                     (default; trec_eval, Sakai Eq. 6)
+//   exp-log2  (2^gain - 1) / log2(r + 1)             (Burges et al., ICML 2005; ir_measures' name)
+//   jk        gain / max(1, log_b r): no discount for r <= b (Jarvelin & Kekalainen, TOIS 2002, the
+//             original "patience" base b; Sakai 2013 Sec. 2.2 advises against it)
+//   1+logb    gain / (1 + log_b r)                   (Jarvelin et al., ECIR 2008; Sakai 2013 Sec. 2.2)
+// The ideal ranking is discounted the same way.
 #include "measures/common.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "irlens/error.hpp"
 
 namespace irlens::measures {
 
@@ -31,6 +40,20 @@ double gain_of(long rel, const std::vector<GainLevel>& gains) {
     for (const GainLevel& g : gains)
         if (g.level == rel) return g.gain;
     return 0.0;
+}
+
+double level_gain(const ParamValue& gains, long level) {
+    if (gains.word == "exp") return std::exp2(static_cast<double>(level)) - 1.0;
+    for (const auto& g : gains.gains)
+        if (g.first == level) return g.second;
+    return static_cast<double>(level);
+}
+
+std::vector<GainLevel> gain_table(const ParamValue& gains, const Ranking& r) {
+    if (gains.word != "exp") return setup_gains(gains.gains, r);
+    std::vector<std::pair<long, double>> given;
+    for (long level = 0; level < r.num_rel_levels; ++level) given.emplace_back(level, level_gain(gains, level));
+    return setup_gains(given, r);
 }
 
 namespace {
@@ -62,25 +85,57 @@ private:
     double gain_;
 };
 
-}  // namespace
+struct Dcg {
+    double dcg = 0, ideal = 0;
+};
 
-/// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff.
-Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
+/// The rank discount (and gain transform) of one DCG variant; see the top of this file.
+struct Discount {
+    enum Kind { Log2, ExpLog2, JK, OnePlusLogB } kind = Log2;
+    double b = 2;  // log base of JK and OnePlusLogB
+
+    double gain(double g) const { return kind == ExpLog2 ? std::exp2(g) - 1.0 : g; }
+    /// The discounted gain of g at 1-based rank `rank`.
+    double at(double g, long rank) const {
+        double r = static_cast<double>(rank);
+        switch (kind) {
+            case JK: return r <= b ? g : g / (std::log(r) / std::log(b));
+            case OnePlusLogB: return g / (1.0 + std::log(r) / std::log(b));
+            default: return g / std::log2(r + 1.0);  // bit for bit trec_eval's g / log2(i + 2), i 0-based
+        }
+    }
+};
+
+/// The `dcg` and `b` parameters of nDCG, DCG and IdealDCG.
+Discount discount_of(const MeasureSpec& s) {
+    Discount d;
+    const std::string& kind = s.word_param("dcg");
+    d.b = s.real_param("b");
+    d.kind = kind == "exp-log2" ? Discount::ExpLog2 : kind == "jk" ? Discount::JK : kind == "1+logb" ? Discount::OnePlusLogB : Discount::Log2;
+    if ((d.kind == Discount::Log2 || d.kind == Discount::ExpLog2) && d.b != 2)
+        throw UsageError(s.info().name + ": b (the log base) applies to dcg=jk and dcg=1+logb; dcg=" + kind +
+                         " uses base 2, got b=" + format_number(d.b));
+    if (!(d.b > 1) || !std::isfinite(d.b))
+        throw UsageError(s.info().name + ": b (the log base) must be a number above 1, got " + format_number(d.b));
+    return d;
+}
+
+/// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff, with discount d
+/// (trec_eval's numbers exactly for the default log2).
+Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k, const Discount& d) {
     Dcg out;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
-        double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
-        if (g != 0) out.dcg += g / std::log2(static_cast<double>(i + 2));
+        double g = d.gain(gain_of(r.rels[static_cast<std::size_t>(i)], gains));
+        if (g != 0) out.dcg += d.at(g, i + 1);
     }
     IdealWalk ideal(gains);
     for (long i = 0; ideal.current() > 0.0 && i < k; ++i) {
-        double g = ideal.next();
-        if (g > 0.0) out.ideal += g / std::log2(static_cast<double>(i + 2));
+        double g = d.gain(ideal.next());
+        if (g > 0.0) out.ideal += d.at(g, i + 1);
     }
     return out;
 }
-
-namespace {
 
 /// m_ndcg_cut.c for one cutoff: the judgment itself is the gain; the ideal ranking is built from
 /// the level counts and stops at level 0.
@@ -243,54 +298,74 @@ MeasureInfo gain_measure(const char* name, std::vector<std::string> aliases, con
 
 template <class F>
 std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
-    std::vector<std::pair<long, double>> given = s.param("gains").gains;
+    ParamValue gains = s.param("gains");
     bool jo = s.bool_param("judged_only");
     return fn([=](const TopicView& v) {
         const Ranking& r = v.ranking(1, jo);
-        return f(r, setup_gains(given, r));
+        return f(r, gain_table(gains, r));
     });
+}
+
+/// nDCG, DCG and IdealDCG: gains, the discount variant, condensed lists.
+MeasureInfo dcg_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
+    MeasureInfo m = gain_measure(name, std::move(aliases), help, cite);
+    m.cutoff = CutoffKind::Int;
+    m.params.insert(m.params.begin() + 1,
+                    {{"dcg", ParamKind::Word, "log2",
+                      "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), none for "
+                      "r <= b; 1+logb = gain/(1+log_b r)",
+                      false, false, {"log2", "exp-log2", "jk", "1+logb"}},
+                     {"b", ParamKind::Real, "2", "log base of dcg=jk and dcg=1+logb"}});
+    return m;
 }
 
 }  // namespace
 
+double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
+    Dcg x = gain_dcg(r, gains, k, Discount());
+    return x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
+}
+
 void add_gain_measures(std::vector<MeasureInfo>& out) {
     const char* jk = "Jarvelin & Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques (TOIS 2002); ";
     {
-        MeasureInfo m = gain_measure("nDCG", {"NDCG", "ndcg"},
-                                     "Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
-                                     "@k truncates both (trec_eval's ndcg_cut.k).",
-                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c");
-        m.cutoff = CutoffKind::Int;
+        MeasureInfo m = dcg_measure("nDCG", {"NDCG", "ndcg"},
+                                    "Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
+                                    "@k truncates both (trec_eval's ndcg_cut.k); dcg= picks another discount.",
+                                    "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Eq. 6; Burges et al., ICML 2005 "
+                                    "(exp-log2); Jarvelin et al., ECIR 2008 (1+logb); trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c");
         m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
-            if (s.has_cutoff() && !s.param("gains").given) {
+            Discount d = discount_of(s);
+            if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
                 bool jo = s.bool_param("judged_only");
                 return fn([=](const TopicView& v) { return ndcg_cut(v.ranking(1, jo), k); });
             }
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) {
-                Dcg d = gain_dcg(r, g, k);
-                return d.ideal > 0.0 ? d.dcg / d.ideal : 0.0;
+            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) {
+                Dcg x = gain_dcg(r, g, k, d);
+                return x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
             });
         };
         out.push_back(m);
     }
     {
-        MeasureInfo m = gain_measure("DCG", {"dcg"}, "Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).",
-                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (dcg)");
-        m.cutoff = CutoffKind::Int;
+        MeasureInfo m = dcg_measure("DCG", {"dcg"}, "Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).",
+                                    "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Sec. 2.2; trec_eval 10.0 (NIST), "
+                                    "m_ndcg.c (dcg)");
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).dcg; });
+            Discount d = discount_of(s);
+            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k, d).dcg; });
         };
         out.push_back(m);
     }
     {
-        MeasureInfo m = gain_measure("IdealDCG", {"ideal_dcg"}, "DCG of the ideal ranking (the normaliser of nDCG).",
-                                     "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (ideal_dcg)");
-        m.cutoff = CutoffKind::Int;
+        MeasureInfo m = dcg_measure("IdealDCG", {"ideal_dcg"}, "DCG of the ideal ranking (the normaliser of nDCG).",
+                                    "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (ideal_dcg)");
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
-            return with_gains(s, [k](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k).ideal; });
+            Discount d = discount_of(s);
+            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k, d).ideal; });
         };
         out.push_back(m);
     }

@@ -1,7 +1,8 @@
 // Intent-aware (IA) measures with per-intent graded relevance (Agrawal et al., WSDM 2009; Sakai,
 // PROMISE 2013, Eq. 26): M-IA = sum over the topic's intents i of Pr(i|q) M_i, M_i computed on
 // the intent's own judgments (its "locally ideal" list where M is normalised):
-//   nDCG_IA@k   nDCG_i with trec_eval's gains (gains=, default: the grade) and log2 discount;
+//   nDCG_IA@k   nDCG_i with trec_eval's gain table (gains=, default linear: the grade; exp: 2^g - 1)
+//               and the log2 discount;
 //   RR_IA       1 / rank of the first document with grade >= rel for the intent;
 //   RBP_IA(p)   RBP_i as irlens' RBP: graded, gain / the highest gain of the qrels file's grades
 //               (gains= maps grades first), binary with rel=N;
@@ -14,7 +15,7 @@
 // (core/src/measures/sakai.hpp, the ranked-measures issue):
 //   const IntentRankings& ir = intent_rankings(v, judged_only);
 //   double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
-//       std::vector<GainLevel> g = setup_gains(given, r);
+//       std::vector<GainLevel> g = gain_table(gains, r);
 //       return ir.topic.navigational[i] ? p_plus(r, g, beta) : q_measure(r, g, beta, l); });
 // and P+Q# = sharp(gamma, intent_recall(ir, l), pq), as D#-nDCG in d_measures.cpp.
 #include "measures/intent_rankings.hpp"
@@ -39,12 +40,6 @@ MeasureInfo ia_measure(const char* name, std::vector<std::string> aliases, const
     m.citation = std::string("Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; ") + cite;
     m.cutoff = CutoffKind::Int;
     return m;
-}
-
-/// nDCG_i@k with trec_eval's gain table for the intent (gain.cpp's gain_dcg).
-double ndcg_of(const Ranking& r, const std::vector<std::pair<long, double>>& given, long k) {
-    Dcg d = gain_dcg(r, setup_gains(given, r), k);
-    return d.ideal > 0.0 ? d.dcg / d.ideal : 0.0;
 }
 
 /// RR_i: 1 / rank of the first document with grade >= rel within the first k ranks.
@@ -103,11 +98,12 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
         m.params = {gains_param(), judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             long k = cutoff_or_all(s);
-            auto given = s.param("gains").gains;
+            ParamValue gains = s.param("gains");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) {
-                return intent_aware_sum(intent_rankings(v, jo),
-                                        [&](const Ranking& r, std::size_t) { return ndcg_of(r, given, k); });
+                return intent_aware_sum(intent_rankings(v, jo), [&](const Ranking& r, std::size_t) {
+                    return ndcg_with_gains(r, gain_table(gains, r), k);
+                });
             });
         };
         out.push_back(m);
@@ -141,14 +137,15 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
             if (!(p >= 0 && p < 1)) throw UsageError("RBP_IA: p must be in [0,1), got " + format_number(p));
             long k = cutoff_or_all(s);
             const ParamValue rel = s.param("rel");
-            auto given = s.param("gains").gains;
+            ParamValue given = s.param("gains");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) {
-                // RBP's graded gains (rbp.cpp, norm=qrels).
-                double hi = highest_gain(given, v.qrels().max_grade());
+                // RBP's graded gains (rbp.cpp, norm=qrels): over the highest gain of the qrels' grades.
+                double hi = 0.0;
+                for (long level = 0; level <= v.qrels().max_grade(); ++level) hi = std::max(hi, level_gain(given, level));
                 return intent_aware_sum(intent_rankings(v, jo), [&](const Ranking& r, std::size_t) {
                     if (rel.given) return rbp_of(r, p, k, [&](int g) { return g >= rel.i ? 1.0 : 0.0; });
-                    std::vector<GainLevel> gains = setup_gains(given, r);
+                    std::vector<GainLevel> gains = gain_table(given, r);
                     return rbp_of(r, p, k, [&](int g) { return hi > 0 ? gain_of(g, gains) / hi : 0.0; });
                 });
             });

@@ -145,7 +145,11 @@ std::vector<ParamInfo> relevance_params() {
 
 RelevanceMap relevance_map(const MeasureSpec& s, const Qrels& q) {
     RelevanceMap map;
-    map.given = s.param("gains").gains;
+    const ParamValue& gains = s.param("gains");
+    if (!gains.word.empty())
+        throw UsageError(s.name() + ": gains are relevance probabilities per grade here, e.g. {1:0.25,2:0.75}; the " +
+                         gains.word + " preset does not apply");
+    map.given = gains.gains;
     for (const auto& g : map.given)
         if (!(g.second >= 0 && g.second <= 1))
             throw UsageError(s.name() + ": gains are relevance probabilities and must lie in [0,1], got " +

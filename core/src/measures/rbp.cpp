@@ -49,17 +49,6 @@ double rbp_residual(const Ranking& r, double p) {
 
 }  // namespace
 
-double highest_gain(const std::vector<std::pair<long, double>>& given, long max_grade) {
-    double hi = 0.0;
-    for (long level = 0; level <= max_grade; ++level) {
-        double g = static_cast<double>(level);
-        for (const auto& x : given)
-            if (x.first == level) g = x.second;
-        hi = std::max(hi, g);
-    }
-    return hi;
-}
-
 void add_rbp_measures(std::vector<MeasureInfo>& out) {
     const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008)";
     {
@@ -81,14 +70,14 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
             double p = s.real_param("p");
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             const ParamValue& rel = s.param("rel");
-            std::vector<std::pair<long, double>> given = s.param("gains").gains;
+            ParamValue given = s.param("gains");
             bool per_topic = s.word_param("norm") == "topic";
             bool jo = s.bool_param("judged_only");
             if (p < 0 || p >= 1) throw UsageError("RBP: p must be in [0,1), got " + format_number(p));
             return fn([=](const TopicView& v) {
                 const Ranking& r = v.ranking(rel.given ? rel.i : 1, jo);
                 if (rel.given) return rbp_sum(r, p, k, nullptr);
-                std::vector<GainLevel> gains = setup_gains(given, r);
+                std::vector<GainLevel> gains = gain_table(given, r);
                 if (per_topic) {
                     if (!gains.empty()) {
                         double lo = gains[0].gain, hi = gains[0].gain;
@@ -100,7 +89,9 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                             for (GainLevel& g : gains) g.gain = (g.gain - lo) / (hi - lo);
                     }
                 } else {
-                    double hi = highest_gain(given, v.qrels().max_grade());
+                    // Highest mapped gain over the levels of the whole qrels file.
+                    double hi = 0.0;
+                    for (long level = 0; level <= v.qrels().max_grade(); ++level) hi = std::max(hi, level_gain(given, level));
                     for (GainLevel& g : gains) g.gain = hi > 0 ? g.gain / hi : 0.0;
                 }
                 return rbp_sum(r, p, k, &gains);

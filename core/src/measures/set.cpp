@@ -1,8 +1,12 @@
 // Set (unranked) measures over the whole retrieved set: trec_eval's set_P, set_relative_P,
-// set_recall, set_map, set_F and utility (m_set_*.c, m_utility.c; NIST), number for number.
+// set_recall, set_map, set_F and utility (m_set_*.c, m_utility.c; NIST), number for number; and
+// the textbook F- and E-measures with beta (van Rijsbergen 1979; Sakai, PROMISE 2013, Eqs. 1-5).
 #include "measures/common.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include "irlens/error.hpp"
 
 namespace irlens::measures {
 
@@ -26,6 +30,46 @@ double set_f(const Ranking& r, double x) {
     double p = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
     double rc = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_rel);
     return (x + 1.0) * p * rc / (x * p + rc);
+}
+
+/// Sakai, PROMISE 2013, Eq. 5: F = (beta^2 + 1) P R / (beta^2 P + R), P and R of the retrieved set
+/// D, which with @k is the top min(k, retrieved) documents (a short ranking is not padded, unlike
+/// P@k). 0 when no relevant document is retrieved (P R = 0). E-measure (Eq. 4) is 1 - F.
+double f_measure(const Ranking& r, long k, double beta) {
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret), rel = 0;
+    for (long i = 0; i < n; ++i) rel += r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+    if (!rel) return 0.0;
+    double p = static_cast<double>(rel) / static_cast<double>(n);
+    double rc = static_cast<double>(rel) / static_cast<double>(r.num_rel);
+    double b2 = beta * beta;
+    return (b2 + 1.0) * p * rc / (b2 * p + rc);
+}
+
+MeasureInfo f_or_e(const char* name, const char* alias, const char* help, bool e) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = {alias};
+    m.family = "set";
+    m.help = help;
+    m.citation = "van Rijsbergen, Information Retrieval (1979); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 1-5";
+    m.cutoff = CutoffKind::Int;
+    m.cutoff_help = "the retrieved set is the top k documents";
+    m.params = {{"beta", ParamKind::Real, "1", "recall is beta times as important as precision (F_1: harmonic mean)", true},
+                rel_param(),
+                judged_only_param()};
+    m.make = [e](const MeasureSpec& s) {
+        long k = s.has_cutoff() ? s.cutoff_int() : -1;
+        long level = s.int_param("rel");
+        bool jo = s.bool_param("judged_only");
+        double beta = s.real_param("beta");
+        if (!(beta >= 0) || !std::isfinite(beta))
+            throw UsageError(s.info().name + ": beta must be a finite number >= 0, got " + format_number(beta));
+        return fn([=](const TopicView& v) {
+            double f = f_measure(v.ranking(level, jo), k, beta);
+            return e ? 1.0 - f : f;
+        });
+    };
+    return m;
 }
 
 MeasureInfo set_measure(const char* name, const char* alias, const char* help, double (*f)(const Ranking&)) {
@@ -72,6 +116,11 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         };
         out.push_back(m);
     }
+    out.push_back(f_or_e("F", "F-measure",
+                         "F-measure of the retrieved set (the top k with @k): (beta^2+1) P R / (beta^2 P + R), beta in the "
+                         "textbook sense (SetF's beta is this beta^2).",
+                         false));
+    out.push_back(f_or_e("E", "E-measure", "E-measure of the retrieved set (the top k with @k): 1 - F(beta).", true));
     {
         MeasureInfo m;
         m.name = "Utility";

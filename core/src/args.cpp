@@ -1,8 +1,8 @@
-#include "args.hpp"
+#include "irlens/args.hpp"
 
 #include "irlens/error.hpp"
 
-namespace irlens::cli {
+namespace irlens {
 
 void parse_args(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs,
                 std::vector<ParsedOption>& options, std::vector<std::string>& positional) {
@@ -58,4 +58,4 @@ void parse_args(const std::vector<std::string>& args, const std::vector<OptionSp
     }
 }
 
-}  // namespace irlens::cli
+}  // namespace irlens

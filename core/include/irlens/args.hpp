@@ -1,11 +1,11 @@
-// A small getopt_long-style parser shared by the subcommands: clustered short flags (-qc),
-// attached or separate values (-M100, -m P.5, --measure=P.5, --measure P.5), "--" ends options.
+// A small getopt_long-style parser shared by the CLI and the WASM module: clustered short flags
+// (-qc), attached or separate values (-M100, -m P.5, --measure=P.5, --measure P.5), "--" ends options.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace irlens::cli {
+namespace irlens {
 
 struct OptionSpec {
     char short_name;         // 0 if none
@@ -23,4 +23,4 @@ struct ParsedOption {
 void parse_args(const std::vector<std::string>& args, const std::vector<OptionSpec>& specs,
                 std::vector<ParsedOption>& options, std::vector<std::string>& positional);
 
-}  // namespace irlens::cli
+}  // namespace irlens

@@ -1,0 +1,121 @@
+// Expected reciprocal rank and its normalised form (Chapelle, Metzler, Zhang & Grinspan, CIKM
+// 2009; Sakai, Metrics, Statistics, Tests, PROMISE 2013, Eq. 15):
+//   ERR = sum_r dsat(r - 1) Pr(r) / r,   dsat(r) = prod_{k <= r} (1 - Pr(k)),
+//   Pr(r) = (2^g(r) - 1) / 2^gmax  for a relevant document (judgment >= rel), 0 otherwise,
+// g the gain of the document's grade (`gains`, by default the grade itself) and gmax the
+// `max_grade` parameter, by default the highest gain of any grade present in the qrels file (so
+// that, with the default gains and the TREC Web qrels, ERR@20 is gdeval's err@20, MAX_JUDGMENT 4).
+// nERR divides by the ERR of the ideal ranking (relevant judgments by decreasing gain), which is
+// the highest ERR any ranking can reach: swapping adjacent documents into decreasing Pr order
+// never lowers ERR.
+#include "measures/common.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "irlens/error.hpp"
+
+namespace irlens::measures {
+
+namespace {
+
+/// Satisfaction probabilities: (2^g - 1) / 2^gmax, checked to lie in [0, 1].
+struct Satisfaction {
+    double gmax;
+    double of_gain(double g) const {
+        double p = (std::exp2(g) - 1.0) / std::exp2(gmax);
+        if (!(p >= 0.0 && p <= 1.0))
+            throw UsageError("ERR: a gain of " + format_number(g) + " gives the satisfaction probability (2^g - 1)/2^" +
+                             format_number(gmax) + " = " + format_number(p) +
+                             ", outside [0,1]; raise max_grade or use gains >= 0");
+        return p;
+    }
+};
+
+double err_of(const std::vector<double>& probs) {
+    double sum = 0.0, still = 1.0;
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        sum += still * probs[i] / static_cast<double>(i + 1);
+        still *= 1.0 - probs[i];
+    }
+    return sum;
+}
+
+/// The satisfaction probability of each of the first k ranks (k < 0: all).
+std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    std::vector<double> probs(static_cast<std::size_t>(n), 0.0);
+    for (long i = 0; i < n; ++i) {
+        int rel = r.rels[static_cast<std::size_t>(i)];
+        if (rel >= r.rel_level) probs[static_cast<std::size_t>(i)] = s.of_gain(gain_of(rel, gains));
+    }
+    return probs;
+}
+
+/// The ideal ranking's probabilities: every relevant judgment of the topic, highest first, top k.
+std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
+    std::vector<double> probs;
+    for (const GainLevel& g : gains)
+        if (g.level >= r.rel_level)
+            for (long c = 0; c < g.count; ++c) probs.push_back(s.of_gain(g.gain));
+    std::sort(probs.begin(), probs.end(), [](double a, double b) { return a > b; });
+    if (k >= 0 && static_cast<std::size_t>(k) < probs.size()) probs.resize(static_cast<std::size_t>(k));
+    return probs;
+}
+
+MeasureInfo err_measure(const char* name, std::vector<std::string> aliases, const char* help, bool normalised) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = std::move(aliases);
+    m.family = "err";
+    m.help = help;
+    m.citation = "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
+                 "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
+    m.cutoff = CutoffKind::Int;
+    m.params = {{"max_grade", ParamKind::Real, "",
+                 "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of any grade in the "
+                 "qrels file"},
+                rel_param(),
+                gains_param(),
+                judged_only_param()};
+    m.make = [normalised](const MeasureSpec& s) {
+        long k = s.has_cutoff() ? s.cutoff_int() : -1;
+        const ParamValue& max_grade = s.param("max_grade");
+        bool fixed_max = max_grade.given;
+        double gmax_given = max_grade.r;
+        if (fixed_max && !std::isfinite(gmax_given))
+            throw UsageError("ERR: max_grade must be a finite number, got " + format_number(gmax_given));
+        long level = s.int_param("rel");
+        ParamValue gains = s.param("gains");
+        bool jo = s.bool_param("judged_only");
+        return fn([=](const TopicView& v) {
+            Satisfaction sat{gmax_given};
+            if (!fixed_max) {
+                sat.gmax = 0.0;
+                for (long l = 0; l <= v.qrels().max_grade(); ++l) sat.gmax = std::max(sat.gmax, level_gain(gains, l));
+            }
+            const Ranking& r = v.ranking(level, jo);
+            std::vector<GainLevel> table = gain_table(gains, r);
+            double value = err_of(ranking_probs(r, table, sat, k));
+            if (!normalised) return value;
+            double ideal = err_of(ideal_probs(r, table, sat, k));
+            return ideal > 0.0 ? value / ideal : 0.0;
+        });
+    };
+    return m;
+}
+
+}  // namespace
+
+void add_err_measures(std::vector<MeasureInfo>& out) {
+    out.push_back(err_measure("ERR", {"err"},
+                              "Expected reciprocal rank: the user stops at rank r, satisfied with probability "
+                              "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.",
+                              false));
+    out.push_back(err_measure("nERR", {"NERR"},
+                              "Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
+                              "gain), both in the top k with @k.",
+                              true));
+}
+
+}  // namespace irlens::measures

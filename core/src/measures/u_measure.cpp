@@ -1,0 +1,82 @@
+// U-measure (Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for
+// Information Access Evaluation, SIGIR 2013; Sakai, Metrics, Statistics, Tests, PROMISE 2013,
+// Eqs. 19-20 and Fig. 5) over the trailtext of a ranked list under linear traversal: the user
+// reads the snippet of every document down the list and F of the text of each relevant one, in
+// rank order (Fig. 5b: snippet 1, snippet 2, F% of document 2, ...). The offset position of a
+// relevant document is the number of characters read up to the end of its F% part:
+//   pos(k) = sum_{i <= k} snippet + sum_{i <= k, relevant} F * characters(i)
+//   U      = sum_{k relevant} g(k) max(0, 1 - pos(k) / L)
+// Readings: U is left unnormalised (the lecture's "normalisation factor ... set to zero if
+// normalisation is not required" is read as a factor of one); g is the gain of the document's
+// grade (`gains`, linear by default: gv_x = x); F * characters is not rounded. Defaults: F = 0.2,
+// snippet = 200 characters (Fig. 9), L = 132000 characters (Sakai & Dou). The lengths file gives
+// characters; only relevant documents in the top k are looked up.
+#include "measures/doc_length_lookup.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace irlens::measures {
+
+namespace {
+
+class UMeasure final : public TopicMeasure {
+public:
+    UMeasure(double L, double F, double snippet, long k, long level, ParamValue gains, bool judged_only)
+        : L_(L), F_(F), snippet_(snippet), k_(k), level_(level), gains_(std::move(gains)), judged_only_(judged_only) {}
+
+    void prepare(const EvalContext& c) override { need_doc_lengths(c, "U"); }
+
+    double compute(const TopicView& v) const override {
+        const Ranking& r = v.ranking(level_, judged_only_);
+        std::vector<GainLevel> table = gain_table(gains_, r);
+        long n = k_ < 0 ? r.num_ret : std::min(k_, r.num_ret);
+        double pos = 0.0, u = 0.0;
+        for (long i = 0; i < n && pos < L_; ++i) {
+            pos += snippet_;
+            int rel = r.rels[static_cast<std::size_t>(i)];
+            if (rel < level_) continue;
+            pos += F_ * static_cast<double>(length_at(v, r, i).characters);
+            u += gain_of(rel, table) * std::max(0.0, 1.0 - pos / L_);
+        }
+        return u;
+    }
+
+private:
+    double L_, F_, snippet_;
+    long k_, level_;
+    ParamValue gains_;
+    bool judged_only_;
+};
+
+}  // namespace
+
+void add_u_measures(std::vector<MeasureInfo>& out) {
+    MeasureInfo m;
+    m.name = "U";
+    m.aliases = {"U-measure"};
+    m.family = "reading time";
+    m.help = "U-measure: gain of each relevant document decayed linearly, max(0, 1 - pos/L), by the characters read "
+             "before it (snippets, and F of each relevant document); needs --doc-lengths (characters).";
+    m.citation = "Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
+                 "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20";
+    m.cutoff = CutoffKind::Int;
+    m.params = {{"L", ParamKind::Real, "132000", "characters read after which nothing is worth anything", true},
+                {"F", ParamKind::Real, "0.2", "fraction of each relevant document read"},
+                {"snippet", ParamKind::Real, "200", "characters of each snippet read"},
+                rel_param(),
+                gains_param(),
+                judged_only_param()};
+    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+        double L = s.real_param("L"), F = s.real_param("F"), snippet = s.real_param("snippet");
+        if (!(L > 0) || !std::isfinite(L)) throw UsageError("U: L must be a positive number of characters, got " + format_number(L));
+        if (!(F >= 0 && F <= 1)) throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
+        if (!(snippet >= 0) || !std::isfinite(snippet))
+            throw UsageError("U: snippet must be a number of characters >= 0, got " + format_number(snippet));
+        return std::make_unique<UMeasure>(L, F, snippet, s.has_cutoff() ? s.cutoff_int() : -1, s.int_param("rel"),
+                                          s.param("gains"), s.bool_param("judged_only"));
+    };
+    out.push_back(m);
+}
+
+}  // namespace irlens::measures

@@ -1,0 +1,77 @@
+// trec_eval's command line: the flags of trec_eval.c (getopt_long "hvqm:cl:nD:JN:M:R:T:oZ:").
+#include "irlens/args.hpp"
+#include "irlens/error.hpp"
+#include "irlens/trec_eval.hpp"
+
+#include <cstdlib>
+
+namespace irlens {
+
+const char* trec_eval_help() {
+    return "usage: irlens trec_eval [-h] [-q] [-m measure[.params]]... [-c] [-n] [-l num] [-J] [-M num] [-N num]\n"
+           "                        [-R rel_format] [-Z zscores_file] QRELS RUN\n"
+           "\n"
+           "Evaluates RUN against QRELS exactly as trec_eval 10.0 does and prints the same output.\n"
+           "RUN may be '-' for stdin; both files may be gzip-compressed.\n"
+           "  -q        also print the value of every measure for every topic\n"
+           "  -m M      measure or nickname to compute (repeatable): official (default), all_trec, set,\n"
+           "            or a measure with parameters: P.5,10  ndcg.1=3,2=9  rbp.p=0.5  relstring.20\n"
+           "  -c        average over every qrels topic; a topic without results scores 0\n"
+           "  -n        no summary ('all') lines\n"
+           "  -l N      minimum judgment counted as relevant (default 1)\n"
+           "  -J        drop unjudged documents before evaluating\n"
+           "  -M N      evaluate only the first N documents of each topic\n"
+           "  -N N      number of documents in the collection (for utility)\n"
+           "  -R F      qrels format: qrels (default) or qrels_jg\n"
+           "  -Z FILE   print z-scores against the means and standard deviations in FILE\n"
+           "Differences from trec_eval 10.0 are listed in irlens' README.\n";
+}
+
+TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args) {
+    static const std::vector<OptionSpec> specs = {
+        {'h', "help", false},
+        {'v', "version", false},
+        {'q', "query_eval_wanted", false},
+        {'m', "measure", true},
+        {'c', "complete_rel_info_wanted", false},
+        {'l', "level_for_rel", true},
+        {'n', "nosummary", false},
+        {'D', "Debug_level", true},
+        {'J', "Judged_docs_only", false},
+        {'N', "Number_docs_in_coll", true},
+        {'M', "Max_retrieved_per_topic", true},
+        {'R', "Rel_info_format", true},
+        {'T', "Results_format", true},
+        {'o', "Output_old_results_format", false},
+        {'Z', "Zscore", true},
+    };
+    std::vector<ParsedOption> options;
+    TrecEvalCommand c;
+    parse_args(args, specs, options, c.files);
+    TrecEvalOptions& o = c.options;
+    for (const ParsedOption& p : options) {
+        if (p.name == "help") c.help = true;
+        if (p.name == "version") c.version = true;
+        if (p.name == "query_eval_wanted") o.per_query = true;
+        if (p.name == "measure") o.measures.push_back(p.value);
+        if (p.name == "complete_rel_info_wanted") o.complete = true;
+        if (p.name == "level_for_rel") o.rel_level = std::atol(p.value.c_str());  // trec_eval's atol
+        if (p.name == "nosummary") o.summary = false;
+        if (p.name == "Debug_level") {
+            std::size_t dot = p.value.find('.');
+            if (dot != std::string::npos) o.only_topic = p.value.substr(dot + 1);
+        }
+        if (p.name == "Judged_docs_only") o.judged_only = true;
+        if (p.name == "Number_docs_in_coll") o.num_docs = std::atol(p.value.c_str());
+        if (p.name == "Max_retrieved_per_topic") o.max_docs = std::atol(p.value.c_str());
+        if (p.name == "Rel_info_format") c.rel_format = p.value;
+        if (p.name == "Results_format" && p.value != "trec_results")
+            throw UsageError("illegal retrieval results format '" + p.value + "' (only trec_results)");
+        if (p.name == "Zscore") c.zscores_file = p.value;
+    }
+    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg")
+        throw UsageError("illegal rel_format '" + c.rel_format + "' (qrels or qrels_jg)");
+    return c;
+}
+
+}  // namespace irlens

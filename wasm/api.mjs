@@ -1,0 +1,172 @@
+// The irlens JavaScript API, shared by the browser and node entry points: wraps the raw Embind
+// module (wasm/bindings.cpp) into plain JS objects. Qrels and runs are JS objects holding an
+// integer handle; their C++ side is freed by dispose() or, failing that, when they are garbage
+// collected (FinalizationRegistry) - JS never has to call .delete().
+
+const CHUNK = 8 << 20; // bytes per crossing into WASM memory
+
+function toBytes(data, what) {
+  if (typeof data === 'string') return new TextEncoder().encode(data);
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new TypeError(`${what}: expected a string, Uint8Array or ArrayBuffer, got ${typeof data}`);
+}
+
+function checkString(value, what) {
+  if (typeof value !== 'string') throw new TypeError(`${what}: expected a string, got ${typeof value}`);
+}
+
+export function wrap(core) {
+  const finalizer = new FinalizationRegistry((handle) => core.release(handle));
+
+  class Handle {
+    constructor(handle) {
+      this.handle = handle;
+      finalizer.register(this, handle, this);
+    }
+    dispose() {
+      if (this.handle) {
+        core.release(this.handle);
+        finalizer.unregister(this);
+        this.handle = 0;
+      }
+    }
+    get live() {
+      if (!this.handle) throw new Error(`${this.constructor.name} was disposed`);
+      return this.handle;
+    }
+  }
+
+  /** Relevance judgments, indexed once. info: {name, format, topics, judgments, maxGrade}. */
+  class Qrels extends Handle {
+    constructor(handle) {
+      super(handle);
+      this.info = core.qrelsInfo(handle);
+    }
+    get name() { return this.info.name; }
+    get topics() { return this.info.topics; }
+  }
+
+  /** A run read against a Qrels. info: {name, tag, mixedTags, linesRead, topicsAnswered, ignoredLines, ignoredTopics}. */
+  class Run extends Handle {
+    constructor(handle, qrels) {
+      super(handle);
+      this.qrels = qrels;
+      this.info = core.runInfo(handle);
+    }
+    get name() { return this.info.name; }
+    get tag() { return this.info.tag; }
+  }
+
+  function feedAll(feed, handle, bytes) {
+    for (let i = 0; i < bytes.length; i += CHUNK) feed(handle, bytes.subarray(i, Math.min(bytes.length, i + CHUNK)));
+  }
+
+  function qrelsReader(name = 'qrels', { format = 'plain' } = {}) {
+    checkString(name, 'qrelsReader name');
+    const h = core.qrelsBegin(name, format);
+    return {
+      feed(chunk) { feedAll(core.qrelsFeed, h, toBytes(chunk, 'qrelsReader.feed')); },
+      finish() { return new Qrels(core.qrelsFinish(h)); },
+      abort() { core.release(h); },
+    };
+  }
+
+  function runReader(qrels, name = 'run', { order = 'score' } = {}) {
+    if (!(qrels instanceof Qrels)) throw new TypeError('runReader: the first argument must be a Qrels');
+    checkString(name, 'runReader name');
+    const h = core.runBegin(qrels.live, name, order);
+    return {
+      feed(chunk) { feedAll(core.runFeed, h, toBytes(chunk, 'runReader.feed')); },
+      finish() { return new Run(core.runFinish(h), qrels); },
+      abort() { core.release(h); },
+    };
+  }
+
+  /**
+   * Evaluates runs for a list of measure names. Returns the same structure as
+   * `irlens eval --format json --per-topic`: {measures, measuresFull, missing, warnings,
+   * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
+   * NaN as null; plus `raw`,
+   * the typed arrays behind it (values[m * topics.length + t]).
+   */
+  function evaluate(qrels, runs, measures, { missing = 'skip', perTopic = true, progress } = {}) {
+    if (!(qrels instanceof Qrels)) throw new TypeError('evaluate: the first argument must be a Qrels');
+    if (!Array.isArray(runs) || runs.some((r) => !(r instanceof Run)))
+      throw new TypeError('evaluate: runs must be an array of Run');
+    if (typeof measures === 'string') measures = [measures];
+    if (!Array.isArray(measures) || measures.some((m) => typeof m !== 'string'))
+      throw new TypeError('evaluate: measures must be an array of measure names');
+    const options = { missing };
+    if (progress) options.progress = progress;
+    const raw = core.evaluate(qrels.live, runs.map((r) => r.live), measures, options);
+    const names = raw.measures.map((m) => m.name);
+    const out = {
+      measures: names,
+      measuresFull: Object.fromEntries(raw.measures.map((m) => [m.name, m.full])),
+      missing: raw.missing,
+      warnings: raw.warnings,
+      runs: {},
+      raw,
+    };
+    const num = (v) => (Number.isFinite(v) ? v : null);
+    for (const r of raw.runs) {
+      const entry = { tag: r.tag, mean: {}, ci95: {} };
+      names.forEach((m, i) => {
+        entry.mean[m] = raw.measures[i].textValued ? null : num(r.aggregate[i]);
+        entry.ci95[m] = Number.isFinite(r.ciLow[i]) ? [r.ciLow[i], r.ciHigh[i]] : null;
+      });
+      if (perTopic) {
+        entry.perTopic = {};
+        r.topics.forEach((topic, t) => {
+          const row = {};
+          names.forEach((m, i) => {
+            row[m] = raw.measures[i].textValued ? r.texts[i][t] : num(r.values[i * r.topics.length + t]);
+          });
+          entry.perTopic[topic] = row;
+        });
+      }
+      out.runs[r.name] = entry;
+    }
+    return out;
+  }
+
+  return {
+    version: core.version(),
+    Qrels,
+    Run,
+    /** The measure registry: [{name, aliases, family, help, citation, cutoff, params, ...}]. */
+    measures: () => core.registry(),
+    /** Named presets: [{name, help, measures}]. */
+    groups: () => core.groups(),
+    /** Parses one measure name: {name (canonical), full, measure, cutoff, aggregate}; throws UsageError. */
+    parseMeasure: (text) => { checkString(text, 'parseMeasure'); return core.parseMeasure(text); },
+    parseMeasures: (text) => { checkString(text, 'parseMeasures'); return core.parseMeasures(text); },
+    qrelsReader,
+    runReader,
+    loadQrels(data, { name = 'qrels', format = 'plain' } = {}) {
+      const r = qrelsReader(name, { format });
+      r.feed(data);
+      return r.finish();
+    },
+    loadRun(qrels, data, { name = 'run', order = 'score' } = {}) {
+      const r = runReader(qrels, name, { order });
+      r.feed(data);
+      return r.finish();
+    },
+    evaluate,
+    /** The ranked list of one topic: {docs, rels} (rels: grade, -1 not judged, -2 judged negative). */
+    ranking(run, topic, depth = 0) {
+      if (!(run instanceof Run)) throw new TypeError('ranking: the first argument must be a Run');
+      checkString(topic, 'ranking topic');
+      return core.ranking(run.live, topic, depth);
+    },
+    /** trec_eval's output for its flags (without file names), e.g. ['-q', '-m', 'all_trec']. */
+    trecEval(qrels, run, args = [], { zscores = '' } = {}) {
+      if (!(qrels instanceof Qrels) || !(run instanceof Run)) throw new TypeError('trecEval: expected (Qrels, Run, args)');
+      if (!Array.isArray(args)) throw new TypeError('trecEval: args must be an array of strings');
+      return core.trecEval(qrels.live, run.live, args.map(String), zscores);
+    },
+  };
+}

@@ -1,0 +1,293 @@
+// Embind registration: the functions the JS wrapper (wasm/api.mjs) calls. Registration and
+// argument plumbing only; conversions live in convert.cpp, everything else in the core.
+//
+// JS never owns a C++ object: qrels, runs and their streaming readers live in a handle table
+// and are referred to by integers (the wrapper releases them). Every function turns a C++
+// exception into a JS Error with the same message as the CLI's, named InputError / UsageError,
+// with `file` and `line` for input errors.
+#include "convert.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/evaluate.hpp"
+#include "irlens/ranking.hpp"
+#include "irlens/trec_eval.hpp"
+#include "irlens/version.hpp"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <memory>
+#include <unordered_map>
+
+using emscripten::val;
+
+namespace irlens::wasm {
+
+namespace {
+
+struct HandleTable {
+    std::unordered_map<int, std::unique_ptr<QrelsReader>> qrels_readers;
+    std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
+    std::unordered_map<int, std::unique_ptr<RunReader>> run_readers;
+    std::unordered_map<int, std::shared_ptr<const Run>> runs;
+    int next = 1;
+};
+
+HandleTable& table() {
+    static HandleTable t;
+    return t;
+}
+
+template <class Map>
+auto& lookup(Map& map, int handle, const char* what) {
+    auto it = map.find(handle);
+    if (it == map.end()) throw UsageError(std::string("invalid or released ") + what + " handle " + std::to_string(handle));
+    return it->second;
+}
+
+[[noreturn]] void throw_js(const char* name, const std::string& message, const std::string& file, double line) {
+    val error = val::global("Error").new_(message);
+    error.set("name", std::string(name));
+    if (!file.empty()) {
+        error.set("file", file);
+        error.set("line", line);
+    }
+    error.throw_();
+}
+
+/// Runs f, turning C++ exceptions into JS Errors.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+    std::string name, message, file;
+    double line = 0;
+    try {
+        return f();
+    } catch (const InputError& e) {
+        name = "InputError";
+        message = e.what();
+        file = e.file();
+        line = static_cast<double>(e.line());
+    } catch (const UsageError& e) {
+        name = "UsageError";
+        message = e.what();
+    } catch (const std::bad_alloc&) {
+        name = "Error";
+        message = "out of memory";
+    } catch (const std::exception& e) {
+        name = "Error";
+        message = std::string("internal error: ") + e.what();
+    }
+    throw_js(name.c_str(), message, file, line);
+}
+
+QrelsFormat qrels_format(const std::string& f) {
+    if (f == "plain" || f == "qrels") return QrelsFormat::Plain;
+    if (f == "diversity" || f == "grouped" || f == "qrels_jg") return QrelsFormat::Grouped;
+    throw UsageError("qrels format must be plain or diversity, got '" + f + "'");
+}
+
+RunOrder run_order(const std::string& o) {
+    if (o == "score") return RunOrder::Score;
+    if (o == "rank") return RunOrder::Rank;
+    throw UsageError("run order must be score or rank, got '" + o + "'");
+}
+
+std::string version() { return IRLENS_VERSION; }
+
+val registry_js() {
+    val a = val::array();
+    for (const MeasureInfo& m : registry()) a.call<void>("push", measure_info_to_js(m));
+    return a;
+}
+
+val groups_js() {
+    val a = val::array();
+    for (const MeasureGroup& g : measure_groups()) {
+        val o = val::object();
+        o.set("name", g.name);
+        o.set("help", g.help);
+        o.set("measures", strings_to_js(g.measures));
+        a.call<void>("push", o);
+    }
+    return a;
+}
+
+val parse_measure_js(const std::string& text) { return guarded([&] { return spec_to_js(parse_measure(text)); }); }
+
+val parse_measures_js(const std::string& text) {
+    return guarded([&] {
+        val a = val::array();
+        for (const MeasureSpec& s : parse_measures(text)) a.call<void>("push", spec_to_js(s));
+        return a;
+    });
+}
+
+int qrels_begin(const std::string& name, const std::string& format) {
+    return guarded([&] {
+        int h = table().next++;
+        table().qrels_readers[h] = std::make_unique<QrelsReader>(name, qrels_format(format));
+        return h;
+    });
+}
+
+void qrels_feed(int h, const std::string& bytes) {
+    guarded([&] { lookup(table().qrels_readers, h, "qrels reader")->feed(bytes); });
+}
+
+int qrels_finish(int h) {
+    return guarded([&] {
+        auto reader = std::move(lookup(table().qrels_readers, h, "qrels reader"));
+        table().qrels_readers.erase(h);
+        int q = table().next++;
+        table().qrels[q] = reader->finish();
+        return q;
+    });
+}
+
+val qrels_info(int h) {
+    return guarded([&] {
+        const Qrels& q = *lookup(table().qrels, h, "qrels");
+        val o = val::object();
+        o.set("name", q.source());
+        o.set("format", q.format() == QrelsFormat::Plain ? "plain" : "diversity");
+        val topics = val::array();
+        for (std::size_t t = 0; t < q.num_topics(); ++t) topics.call<void>("push", std::string(q.topic_id(t)));
+        o.set("topics", topics);
+        o.set("judgments", static_cast<double>(q.num_judgments()));
+        o.set("maxGrade", q.max_grade());
+        return o;
+    });
+}
+
+int run_begin(int qrels_handle, const std::string& name, const std::string& order) {
+    return guarded([&] {
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        int h = table().next++;
+        table().run_readers[h] = std::make_unique<RunReader>(q, name, run_order(order));
+        return h;
+    });
+}
+
+void run_feed(int h, const std::string& bytes) {
+    guarded([&] { lookup(table().run_readers, h, "run reader")->feed(bytes); });
+}
+
+int run_finish(int h) {
+    return guarded([&] {
+        auto reader = std::move(lookup(table().run_readers, h, "run reader"));
+        table().run_readers.erase(h);
+        int r = table().next++;
+        table().runs[r] = reader->finish();
+        return r;
+    });
+}
+
+val run_info(int h) {
+    return guarded([&] {
+        const Run& r = *lookup(table().runs, h, "run");
+        val o = val::object();
+        o.set("name", r.name());
+        o.set("tag", r.tag());
+        o.set("mixedTags", r.mixed_tags());
+        o.set("linesRead", static_cast<double>(r.lines_read()));
+        o.set("topicsAnswered", static_cast<double>(r.num_topics_answered()));
+        o.set("ignoredLines", static_cast<double>(r.ignored_lines()));
+        o.set("ignoredTopics", strings_to_js(r.ignored_topics()));
+        return o;
+    });
+}
+
+void release(int h) {
+    HandleTable& t = table();
+    t.qrels_readers.erase(h);
+    t.qrels.erase(h);
+    t.run_readers.erase(h);
+    t.runs.erase(h);
+}
+
+/// options: {missing: "skip"|"zero", progress: function(fraction) -> false to cancel}
+val evaluate_js(int qrels_handle, val run_handles, val measure_names, val options) {
+    return guarded([&] {
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        std::vector<std::shared_ptr<const Run>> runs;
+        unsigned n = run_handles["length"].as<unsigned>();
+        for (unsigned i = 0; i < n; ++i) runs.push_back(lookup(table().runs, run_handles[i].as<int>(), "run"));
+        std::vector<MeasureSpec> measures;
+        for (const std::string& m : strings_from_js(measure_names))
+            for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
+        EvalOptions eo;
+        if (!options.isUndefined() && !options.isNull()) {
+            val missing = options["missing"];
+            if (!missing.isUndefined()) {
+                std::string m = missing.as<std::string>();
+                if (m != "skip" && m != "zero") throw UsageError("missing must be skip or zero, got '" + m + "'");
+                eo.missing = m == "zero" ? MissingTopics::Zero : MissingTopics::Skip;
+            }
+            val progress = options["progress"];
+            if (!progress.isUndefined() && !progress.isNull())
+                eo.progress = [progress](double f) { return !progress(f).strictlyEquals(val(false)); };
+        }
+        return evaluation_to_js(evaluate(q, runs, measures, eo));
+    });
+}
+
+/// The ranked list of one topic: {docs: [...], rels: [grade | -1 not judged | -2 judged negative]}.
+val ranking_js(int run_handle, const std::string& topic, int depth) {
+    return guarded([&] {
+        const Run& r = *lookup(table().runs, run_handle, "run");
+        long t = r.qrels().find_topic(topic);
+        if (t < 0) throw UsageError("topic '" + topic + "' is not in the qrels");
+        val o = val::object();
+        val docs = val::array(), rels = val::array();
+        if (r.has_topic(static_cast<std::size_t>(t))) {
+            RankingOptions opts;
+            opts.max_docs = depth > 0 ? depth : opts.max_docs;
+            Ranking k = make_ranking(r, static_cast<std::size_t>(t), order_topic(r, static_cast<std::size_t>(t)), opts);
+            for (std::size_t i = 0; i < k.rels.size(); ++i) {
+                docs.call<void>("push", std::string(r.doc(k.docs[i])));
+                rels.call<void>("push", k.rels[i]);
+            }
+        }
+        o.set("docs", docs);
+        o.set("rels", rels);
+        return o;
+    });
+}
+
+/// trec_eval's flags (without the file names); zscores: the text of the -Z file ("" if none).
+std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::string& zscores) {
+    return guarded([&] {
+        TrecEvalCommand c = parse_trec_eval_command(strings_from_js(args));
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        auto r = lookup(table().runs, run_handle, "run");
+        bool grouped = c.rel_format == "qrels_jg";
+        if (grouped != (q->format() == QrelsFormat::Grouped))
+            throw UsageError("-R " + c.rel_format + " does not match the format the qrels were loaded with");
+        if (!c.zscores_file.empty()) c.options.zscores = ZScores::parse(c.zscores_file, zscores);
+        return trec_eval(c.options, q, r);
+    });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(irlens) {
+    emscripten::function("version", &version);
+    emscripten::function("registry", &registry_js);
+    emscripten::function("groups", &groups_js);
+    emscripten::function("parseMeasure", &parse_measure_js);
+    emscripten::function("parseMeasures", &parse_measures_js);
+    emscripten::function("qrelsBegin", &qrels_begin);
+    emscripten::function("qrelsFeed", &qrels_feed);
+    emscripten::function("qrelsFinish", &qrels_finish);
+    emscripten::function("qrelsInfo", &qrels_info);
+    emscripten::function("runBegin", &run_begin);
+    emscripten::function("runFeed", &run_feed);
+    emscripten::function("runFinish", &run_finish);
+    emscripten::function("runInfo", &run_info);
+    emscripten::function("release", &release);
+    emscripten::function("evaluate", &evaluate_js);
+    emscripten::function("ranking", &ranking_js);
+    emscripten::function("trecEval", &trec_eval_js);
+}
+
+}  // namespace irlens::wasm

@@ -1,0 +1,29 @@
+// Conversions between the core's types and JavaScript values (the only place that knows both).
+#pragma once
+
+#include "irlens/evaluate.hpp"
+#include "irlens/measure.hpp"
+
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+namespace irlens::wasm {
+
+std::vector<std::string> strings_from_js(const emscripten::val& array);
+emscripten::val strings_to_js(const std::vector<std::string>& strings);
+
+/// {name, aliases, family, help, citation, cutoff: null|"int"|"real", cutoffRequired, aggregate,
+///  integer, textValued, params: [{name, kind, default, help, shown, required, choices}]}
+emscripten::val measure_info_to_js(const MeasureInfo& m);
+/// {name, full, measure, cutoff, aggregate}
+emscripten::val spec_to_js(const MeasureSpec& s);
+
+/// {measures: [{name, full, measure, integer, textValued}], missing, warnings,
+///  runs: [{name, tag, topics: [..], values: Float64Array(measures x topics, row-major; NaN for
+///          text measures), texts: {measureIndex: [..]}, aggregate, ciLow, ciHigh: Float64Array
+///          (95% t interval of the mean; NaN where undefined)}]}
+emscripten::val evaluation_to_js(const Evaluation& ev);
+
+}  // namespace irlens::wasm
