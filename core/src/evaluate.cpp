@@ -3,6 +3,8 @@
 #include "irlens/confidence.hpp"
 #include "irlens/topic_view.hpp"
 
+#include "parallel.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -65,7 +67,9 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
     for (const MeasureSpec& m : measures) compiled.push_back(m.compile());
     for (auto& c : compiled) c->prepare(context);
 
-    std::size_t total = runs.size() * qrels->num_topics(), done = 0;
+    std::size_t total = 0, done = 0;
+    for (const auto& run : runs)
+        total += options.missing == MissingTopics::Zero ? qrels->num_topics() : run->num_topics_answered();
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const Run& run = *runs[r];
         for (std::string& w : run_warnings(run, options.missing)) ev.warnings.push_back(std::move(w));
@@ -74,22 +78,32 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
         scores.tag = run.tag();
         scores.values.resize(measures.size());
         scores.texts.resize(measures.size());
-        for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
-            if (options.progress && (++done % 64 == 0) && !options.progress(static_cast<double>(done) / total))
-                throw Cancelled();
-            if (!run.has_topic(t) && options.missing == MissingTopics::Skip) continue;
-            scores.topics.emplace_back(qrels->topic_id(t));
-            TopicView view(context, r, t);
-            for (std::size_t m = 0; m < measures.size(); ++m) {
-                bool zero = view.missing() && measures[m].info().zero_if_missing;
-                if (measures[m].info().text_valued) {
-                    scores.texts[m].push_back(zero ? std::string() : compiled[m]->text(view));
-                    scores.values[m].push_back(std::numeric_limits<double>::quiet_NaN());
-                } else {
-                    scores.values[m].push_back(zero ? 0.0 : compiled[m]->compute(view));
+        std::vector<std::size_t> topics;
+        for (std::size_t t = 0; t < qrels->num_topics(); ++t)
+            if (run.has_topic(t) || options.missing == MissingTopics::Zero) topics.push_back(t);
+        for (std::size_t t : topics) scores.topics.emplace_back(qrels->topic_id(t));
+        for (std::size_t m = 0; m < measures.size(); ++m) {
+            scores.values[m].assign(topics.size(), std::numeric_limits<double>::quiet_NaN());
+            if (measures[m].info().text_valued) scores.texts[m].assign(topics.size(), std::string());
+        }
+        // Topics are independent: natively two threads share them; progress is reported (and
+        // cancellation honoured) from the calling thread only, whose range starts at 0.
+        detail::parallel_ranges(topics.size(), [&](std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k) {
+                if (begin == 0 && options.progress && k % 64 == 63 &&
+                    !options.progress(static_cast<double>(done + k) / static_cast<double>(total)))
+                    throw Cancelled();
+                TopicView view(context, r, topics[k]);
+                for (std::size_t m = 0; m < measures.size(); ++m) {
+                    bool zero = view.missing() && measures[m].info().zero_if_missing;
+                    if (measures[m].info().text_valued)
+                        scores.texts[m][k] = zero ? std::string() : compiled[m]->text(view);
+                    else
+                        scores.values[m][k] = zero ? 0.0 : compiled[m]->compute(view);
                 }
             }
-        }
+        });
+        done += topics.size();
         for (std::size_t m = 0; m < measures.size(); ++m) {
             scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
             Interval ci{std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};

@@ -93,11 +93,8 @@ struct QrelsReader::Raw {
     std::unordered_map<std::string, std::uint32_t> topic_ids;
     std::vector<std::string> group_names;
     std::unordered_map<std::string, std::uint32_t> group_ids;
-    struct Entry {
-        std::uint32_t topic, doc, group, line;
-        std::int32_t rel;
-    };
-    std::vector<Entry> entries;
+    std::vector<Judgment> entries;        // in file order
+    std::vector<std::uint32_t> topic_of;  // provisional topic number of each entry
     std::string arena;
     std::uint32_t last_topic = 0;
     std::string last_topic_name;
@@ -191,6 +188,7 @@ std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_li
     for (const auto& part : parts) {
     lines += part.lines;
     r.entries.reserve(r.entries.size() + part.records.size());
+    r.topic_of.reserve(r.topic_of.size() + part.records.size());
     for (const QrelsRecord& x : part.records) {
         std::string_view topic_id(x.topic, x.topic_len);
         std::uint32_t topic;
@@ -222,7 +220,8 @@ std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_li
             }
         }
         std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, x.line);
-        r.entries.push_back({topic, doc, group, x.line, x.rel});
+        r.entries.push_back(Judgment{doc, group, x.rel, x.line});
+        r.topic_of.push_back(topic);
     }
     }
     return lines;
@@ -253,21 +252,17 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     std::vector<std::uint32_t> block_start(num_topics, UINT32_MAX);
     bool contiguous = true;
     for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
-        auto& t = q->topics_[rank[r.entries[e].topic]];
+        std::uint32_t ti = rank[r.topic_of[e]];
+        auto& t = q->topics_[ti];
         if (t.count == 0)
-            block_start[rank[r.entries[e].topic]] = e;
-        else if (block_start[rank[r.entries[e].topic]] + t.count != e)
+            block_start[ti] = e;
+        else if (block_start[ti] + t.count != e)
             contiguous = false;
         t.count++;
     }
-    int max_grade = 0;
-    q->judgments_.resize(r.entries.size());
     if (contiguous) {
         for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].first = block_start[i];
-        for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
-            const Raw::Entry& x = r.entries[e];
-            q->judgments_[e] = Judgment{x.doc, x.group, x.rel, x.line};
-        }
+        q->judgments_ = std::move(r.entries);
     } else {
         std::uint32_t first = 0;
         for (auto& t : q->topics_) {
@@ -275,15 +270,17 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
             first += t.count;
         }
         std::vector<std::uint32_t> fill(num_topics, 0);
-        for (const Raw::Entry& x : r.entries) {
-            std::uint32_t t = rank[x.topic];
-            q->judgments_[q->topics_[t].first + fill[t]++] = Judgment{x.doc, x.group, x.rel, x.line};
+        q->judgments_.resize(r.entries.size());
+        for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
+            std::uint32_t t = rank[r.topic_of[e]];
+            q->judgments_[q->topics_[t].first + fill[t]++] = r.entries[e];
         }
     }
+    r.entries = {};
+    r.topic_of = {};
+    int max_grade = 0;
     for (const Judgment& j : q->judgments_) max_grade = std::max(max_grade, static_cast<int>(j.rel));
     q->max_grade_ = max_grade;
-    r.entries.clear();
-    r.entries.shrink_to_fit();
     q->arena_ = std::move(r.arena);
     if (q->format_ == QrelsFormat::Grouped) {
         for (auto& t : q->topics_) {

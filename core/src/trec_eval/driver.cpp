@@ -6,6 +6,8 @@
 #include "irlens/topic_view.hpp"
 #include "irlens/trec_eval.hpp"
 
+#include "parallel.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
@@ -394,30 +396,44 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
     for (Slot& s : slots)
         if (s.measure) s.measure->prepare(context);
 
-    std::string out;
-    long num_queries = 0;
-    std::vector<double> values(slots.size());
-    std::vector<std::string> texts(slots.size());
+    // The topics to evaluate, in qrels order; their values are computed in parallel, then
+    // converted, summed and printed in order exactly as trec_eval does.
+    std::vector<std::size_t> topics;
     for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
-        std::string topic(qrels->topic_id(t));
-        if (!options.only_topic.empty() && topic != options.only_topic) continue;
+        if (!options.only_topic.empty() && qrels->topic_id(t) != options.only_topic) continue;
         if (!run->has_topic(t) && !options.complete) continue;
-        TopicView view(context, 0, t);
-        for (std::size_t i = 0; i < slots.size(); ++i) {
-            const Slot& s = slots[i];
-            values[i] = 0;
-            texts[i].clear();
-            if (!s.measure) continue;
-            if (s.binding->print == Print::Text)
-                texts[i] = s.measure->text(view);
-            else
-                values[i] = s.measure->compute(view);
-            if (s.binding->avg == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
-            if (view.missing() && s.zero_if_missing) {
-                values[i] = 0;
-                texts[i].clear();
+        topics.push_back(t);
+    }
+    std::size_t num_slots = slots.size();
+    std::vector<double> all_values(topics.size() * num_slots, 0.0);
+    std::vector<std::string> all_texts(topics.size() * num_slots);
+    detail::parallel_ranges(topics.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t k = begin; k < end; ++k) {
+            TopicView view(context, 0, topics[k]);
+            double* values = &all_values[k * num_slots];
+            std::string* texts = &all_texts[k * num_slots];
+            for (std::size_t i = 0; i < num_slots; ++i) {
+                const Slot& s = slots[i];
+                if (!s.measure) continue;
+                if (s.binding->print == Print::Text)
+                    texts[i] = s.measure->text(view);
+                else
+                    values[i] = s.measure->compute(view);
+                if (s.binding->avg == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
+                if (view.missing() && s.zero_if_missing) {
+                    values[i] = 0;
+                    texts[i].clear();
+                }
             }
         }
+    });
+
+    std::string out;
+    long num_queries = 0;
+    for (std::size_t k = 0; k < topics.size(); ++k) {
+        std::string topic(qrels->topic_id(topics[k]));
+        double* values = &all_values[k * num_slots];
+        const std::string* texts = &all_texts[k * num_slots];
         if (options.zscores) {
             for (std::size_t i = 0; i < slots.size(); ++i) {
                 if (!slots[i].measure) continue;
