@@ -40,16 +40,20 @@ TEST_CASE("RBU (Eq. 11) by hand") {
 
 TEST_CASE("RBU reduces to p/(1-p) RBP-IA without effort and without redundancy") {
     Fixture f = topic();
-    // Top 3 = a n b: no intent has two relevant documents, every product is 1, and with the same
-    // relevance values (gains, which RBP_IA's normalisation by the top gain 1 leaves alone):
+    // The same relevance for both: RBP_IA(gains={1:0.5,2:1}) gains 0.5 and 1 (the top gain is 1);
+    // RBU with max_grade=0 and gains {1:log2(1.5), 2:1} has r = 2^g - 1 = 0.5 (to rounding) and 1.
+    const std::string rbu_r = "max_grade=0,gains={1:0.5849625007211562,2:1}";
+    // Top 3 = a n b: no intent has two relevant documents, so every product is 1:
     //   RBU(e=0)@3 = 0.8 * 0.5 * 0.5 + 0.512 * 0.5 * 1 = 0.456
     //   RBP_IA@3   = 0.5 * 0.2 * 0.5 + 0.5 * 0.2 * 1 * 0.64 = 0.114;  0.8 / 0.2 * 0.114 = 0.456.
-    double rbu = f.value("RBU(e=0,gains={1:0.5,2:1})@3", "1");
+    double rbu = f.value("RBU(e=0," + rbu_r + ")@3", "1");
     double rbp = f.value("RBP_IA(gains={1:0.5,2:1})@3", "1");
     CHECK(rbu == approx(0.456));
     CHECK(rbu == approx(0.8 / 0.2 * rbp));
+    // Binary relevance (r = 1: gain 1 for both grades, max_grade 0) against binary RBP_IA.
+    CHECK(f.value("RBU(e=0,max_grade=0,gains={2:1})@3", "1") == approx(0.8 / 0.2 * f.value("RBP_IA(rel=1)@3", "1")));
     // With c (intent 1 again) RBU discounts by 1 - 0.5 where RBP-IA does not: RBU is smaller.
-    double rbu4 = f.value("RBU(e=0,gains={1:0.5,2:1})@4", "1");
+    double rbu4 = f.value("RBU(e=0," + rbu_r + ")@4", "1");
     double rbp4 = f.value("RBP_IA(gains={1:0.5,2:1})@4", "1");
     CHECK(rbu4 == approx(0.456 + 0.4096 * 0.5 * 1 * 0.5));
     CHECK(rbu4 < 0.8 / 0.2 * rbp4);
@@ -77,9 +81,11 @@ TEST_CASE("RBU's effort: e times p^rank for every document inspected") {
 
 TEST_CASE("RBU: the worked example of Sec. 5 (e = 0.1, relevance 0.1 -> no gain)") {
     Fixture f("2 1 z 1\n", {"2 Q0 z 1 1 t\n"}, QrelsFormat::Grouped);
-    // 0.1 (1 - 0) - 0.1 = 0 exactly.
-    CHECK(f.value("RBU(e=0.1,gains={1:0.1})@1", "2") == 0.0);
-    CHECK(f.value("RBU(e=0.05,gains={1:0.1})@1", "2") == approx(0.8 * 0.05));
+    // Relevance 0.1: grade 1 with max_grade = log2(10), r = (2 - 1) / 10 (to rounding).
+    // 0.8 (0.1 (1 - 0) - 0.1) = 0, and with e = 0.05 it is 0.8 * 0.05.
+    CHECK(f.value("RBU(e=0.1,max_grade=3.321928094887362)@1", "2") == approx(0.0));
+    CHECK(f.value("RBU(e=0.05,max_grade=3.321928094887362)@1", "2") == approx(0.8 * 0.05));
+    CHECK(f.value("RBU(e=0,max_grade=3.321928094887362)@1", "2") == approx(0.8 * 0.1));
 }
 
 TEST_CASE("EU and CT by hand") {

@@ -64,9 +64,23 @@ TEST_CASE("RR_IA, RBP_IA and graded ERR_IA") {
     // max_grade=3: R(1) = 1/8, R(2) = 3/8.
     double e3 = 0.375 + 0.625 * 0.125 / 3;
     CHECK(f.value("ERR_IA(graded=True,max_grade=3)@5", "1") == approx(0.5 * e3 + 0.25 * 0.125 / 3 + 0.25 * 0.125 / 4));
-    // gains={1:1}: intent 1 stops at b (0.75) and otherwise at a (0.25 * 1 / 3).
-    CHECK(f.value("ERR_IA(graded=True,gains={1:1})@5", "1") ==
-          approx(0.5 * (0.75 + 0.25 / 3) + 0.25 * 1.0 / 3 + 0.25 * 1.0 / 4));
+    // gains={1:2}: grades 1 and 2 both gain 2, max 2: R = 3/4 for every relevant document.
+    //   intent 1: 0.75 + 0.25 * 0.75 / 3; intent 2: 0.75 / 3; intent 3: 0.75 / 4.
+    CHECK(f.value("ERR_IA(graded=True,gains={1:2})@5", "1") ==
+          approx(0.5 * (0.75 + 0.0625) + 0.25 * 0.25 + 0.25 * 0.1875));
+    // rel=2: only b (intent 1) counts: 0.5 * 0.75.
+    CHECK(f.value("ERR_IA(graded=True,rel=2)@5", "1") == approx(0.375));
+}
+
+TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR") {
+    Fixture f("1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d 3\n", {"1 Q0 a 1 4 t\n1 Q0 c 2 3 t\n1 Q0 b 3 2 t\n1 Q0 x 4 1 t\n"});
+    for (const char* k : {"1", "3", "10"}) {
+        CHECK(f.value(std::string("ERR_IA(graded=True)@") + k, "1") == approx(f.value(std::string("ERR@") + k, "1")));
+        CHECK(f.value(std::string("ERR_IA(graded=True,gains=exp)@") + k, "1") ==
+              approx(f.value(std::string("ERR(gains=exp)@") + k, "1")));
+    }
+    // ERR@3 by hand: a (grade 2 of max 3) stops 3/8 of users at rank 1, b (grade 1) 1/8 of the rest at rank 3.
+    CHECK(f.value("ERR_IA(graded=True)@3", "1") == approx(0.375 + 0.625 * 0.125 / 3));
 }
 
 TEST_CASE("intent-aware measures: parameter errors") {
@@ -74,17 +88,10 @@ TEST_CASE("intent-aware measures: parameter errors") {
     CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,alpha=0.3)@5", "1"),
                          "ERR_IA(alpha=0.3,graded=True)@5: alpha applies only to ndeval's ERR_IA (graded=False)", UsageError);
     CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,max_grade=1)@5", "1"),
-                         "ERR_IA(graded=True,max_grade=1)@5: max_grade=1 is below the highest grade in the qrels (2)",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,gains={1:2})@5", "1"),
-                         "ERR_IA(graded=True,gains={1:2})@5: gains are relevance probabilities and must lie in [0,1], got 2 "
-                         "for grade 1",
+                         "ERR_IA: a gain of 2 gives the satisfaction probability (2^g - 1)/2^1 = 1.5, outside [0,1]; raise "
+                         "max_grade or use gains >= 0",
                          UsageError);
     CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "RBP_IA: p must be in [0,1), got 1", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,gains=exp)@5", "1"),
-                         "ERR_IA(graded=True,gains=exp)@5: gains are relevance probabilities per grade here, e.g. "
-                         "{1:0.25,2:0.75}; the exp preset does not apply",
-                         UsageError);
     auto partial = std::make_shared<Intents>();
     partial->read_probabilities("probs", "1 1 0.5\n1 2 0.5\n");
     f.options.intents = partial;

@@ -7,9 +7,11 @@
 //   CT@k    = sum_{i<=k} 1 / i * sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) [sum_{j<i} r(d_j,t) < max_height]
 //   RBU@k   = sum_{i<=k} p^i * (sum_t w(t) r(d_i,t) prod_{j<i} (1 - r(d_j,t)) - e)       (Eq. 11)
 // Readings (the extracted text is garbled in places):
-// - r(d,t) = (2^g - 1) / 2^max_grade for grade g (the mapping of the authors' RBU code, which
-//   takes max_grade per aspect; irlens takes the qrels' highest grade, or the max_grade
-//   parameter, for every intent); gains={g:r,...} sets r per grade. Negative grades (spam) are 0.
+// - r(d,t) is ERR's satisfaction probability (2^g - 1) / 2^max_grade of the document's gain g for
+//   the intent (err.hpp; gains= maps grades to gains, default the grade; max_grade defaults to the
+//   highest gain of the qrels' grades): the user model RBU takes from ERR, and the mapping of the
+//   authors' RBU code, which takes max_grade per aspect where irlens takes one for the file.
+//   Negative grades (spam) are 0.
 // - EU's discount is read as 1 / (1 + log i) (Jarvelin et al.'s 1 + log_b r, base 2); CT's
 //   saturation f_Sat as "the intent's relevance above rank i is still below max_height".
 // - RBU follows Eq. 11 as printed: rank i weighs p^i, with no (1 - p) factor. The authors' code
@@ -23,6 +25,7 @@
 //   being satisfied; ERR-IA@k (graded) weighs the same terms by 1/i, so it equals RBU at k = 1 and
 //   is below it otherwise.
 // - RBU@k with effort e = RBU@k with e = 0 minus e sum_{i<=min(k,n)} p^i.
+#include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
 
 #include "irlens/error.hpp"
@@ -42,18 +45,20 @@ struct UtilityParams {
     bool judged_only = false;
 };
 
-/// Relevance r(d_i, t) of every rank and intent, from the intent rankings.
-std::vector<std::vector<double>> relevance(const IntentRankings& ir, const RelevanceMap& R, long k) {
+/// Relevance r(d_i, t) of every rank (first index) and intent, from the intent rankings.
+std::vector<std::vector<double>> relevance(const IntentRankings& ir, const ParamValue& gains, const Satisfaction& sat,
+                                           long k) {
     long n = std::min(k, ir.num_ret);
     std::vector<std::vector<double>> out(static_cast<std::size_t>(n), std::vector<double>(ir.topic.size()));
-    for (long r = 0; r < n; ++r)
-        for (std::size_t i = 0; i < ir.topic.size(); ++i)
-            out[static_cast<std::size_t>(r)][i] = R(ir.rankings[i].rels[static_cast<std::size_t>(r)]);
+    for (std::size_t i = 0; i < ir.topic.size(); ++i) {
+        const Ranking& r = ir.rankings[i];
+        std::vector<double> probs = ranking_probs(r, gain_table(gains, r), sat, n);
+        for (long x = 0; x < n; ++x) out[static_cast<std::size_t>(x)][i] = probs[static_cast<std::size_t>(x)];
+    }
     return out;
 }
 
-double eu(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams& u) {
-    auto rel = relevance(ir, R, u.k);
+double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
     std::vector<double> novelty(ir.topic.size(), 1.0);
     double sum = 0.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
@@ -67,8 +72,7 @@ double eu(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams& 
     return sum;
 }
 
-double ct(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams& u) {
-    auto rel = relevance(ir, R, u.k);
+double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
     std::vector<double> novelty(ir.topic.size(), 1.0), filled(ir.topic.size(), 0.0);
     double sum = 0.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
@@ -83,8 +87,7 @@ double ct(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams& 
     return sum;
 }
 
-double rbu(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams& u) {
-    auto rel = relevance(ir, R, u.k);
+double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
     std::vector<double> unsatisfied(ir.topic.size(), 1.0);
     double sum = 0.0, weight = 1.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
@@ -100,7 +103,8 @@ double rbu(const IntentRankings& ir, const RelevanceMap& R, const UtilityParams&
 }
 
 MeasureInfo utility_measure(const char* name, const char* help, const std::string& cite, std::vector<ParamInfo> params,
-                            bool cutoff_required, double (*f)(const IntentRankings&, const RelevanceMap&, const UtilityParams&)) {
+                            bool cutoff_required,
+                            double (*f)(const IntentRankings&, const std::vector<std::vector<double>>&, const UtilityParams&)) {
     MeasureInfo m;
     m.name = name;
     m.family = "diversity";
@@ -109,7 +113,8 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
     m.cutoff = CutoffKind::Int;
     m.cutoff_required = cutoff_required;
     m.params = std::move(params);
-    for (ParamInfo& p : relevance_params()) m.params.push_back(p);
+    m.params.push_back(max_grade_param());
+    m.params.push_back(gains_param());
     m.params.push_back(judged_only_param());
     m.make = [f](const MeasureSpec& s) {
         UtilityParams u;
@@ -126,7 +131,11 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
             throw UsageError(s.name() + ": max_height must be > 0, got " + format_number(u.max_height));
         u.k = s.has_cutoff() ? s.cutoff_int() : kAll;
         u.judged_only = s.bool_param("judged_only");
-        return fn([=](const TopicView& v) { return f(intent_rankings(v, u.judged_only), relevance_map(s, v.qrels()), u); });
+        ParamValue gains = s.param("gains");
+        return fn([=](const TopicView& v) {
+            const IntentRankings& ir = intent_rankings(v, u.judged_only);
+            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k), u);
+        });
     };
     return m;
 }

@@ -5,7 +5,6 @@
 #include "irlens/text.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace irlens::measures {
 
@@ -126,40 +125,6 @@ IntentRankings build(const TopicView& v, bool judged_only) {
 const IntentRankings& intent_rankings(const TopicView& v, bool judged_only) {
     return v.derived<IntentRankings>(judged_only ? "intent_rankings:judged_only" : "intent_rankings",
                                      [&] { return build(v, judged_only); });
-}
-
-double RelevanceMap::operator()(int grade) const {
-    for (const auto& g : given)
-        if (g.first == grade) return g.second;
-    if (grade <= 0) return 0.0;
-    return (std::pow(2.0, grade) - 1) / std::pow(2.0, static_cast<double>(max_grade));
-}
-
-std::vector<ParamInfo> relevance_params() {
-    return {{"gains", ParamKind::Gains, "",
-             "relevance probability in [0,1] per grade, e.g. {1:0.25,2:0.75}; unlisted grades g > 0 get "
-             "(2^g - 1) / 2^max_grade"},
-            {"max_grade", ParamKind::Int, "",
-             "the grade of certain satisfaction in (2^g - 1) / 2^max_grade (default: the highest grade in the qrels)"}};
-}
-
-RelevanceMap relevance_map(const MeasureSpec& s, const Qrels& q) {
-    RelevanceMap map;
-    const ParamValue& gains = s.param("gains");
-    if (!gains.word.empty())
-        throw UsageError(s.name() + ": gains are relevance probabilities per grade here, e.g. {1:0.25,2:0.75}; the " +
-                         gains.word + " preset does not apply");
-    map.given = gains.gains;
-    for (const auto& g : map.given)
-        if (!(g.second >= 0 && g.second <= 1))
-            throw UsageError(s.name() + ": gains are relevance probabilities and must lie in [0,1], got " +
-                             format_number(g.second) + " for grade " + std::to_string(g.first));
-    const ParamValue& mg = s.param("max_grade");
-    map.max_grade = mg.given ? mg.i : q.max_grade();
-    if (map.max_grade < q.max_grade())
-        throw UsageError(s.name() + ": max_grade=" + std::to_string(map.max_grade) +
-                         " is below the highest grade in the qrels (" + std::to_string(q.max_grade()) + ")");
-    return map;
 }
 
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f) {

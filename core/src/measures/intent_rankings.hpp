@@ -93,20 +93,6 @@ std::unique_ptr<TopicMeasure> with_ideal(Ideal ideal, Score score) {
     return std::make_unique<WithIdeal<Ideal, Score>>(std::move(ideal), std::move(score));
 }
 
-/// Relevance of a grade as a probability in [0,1] (ERR's satisfaction probability, the r(d,t)
-/// of EU, CT and RBU): the level's value in `given` when listed, else (2^g - 1) / 2^max_grade
-/// (Chapelle et al., CIKM 2009); 0 for grades <= 0.
-struct RelevanceMap {
-    std::vector<std::pair<long, double>> given;
-    long max_grade = 0;
-    double operator()(int grade) const;
-};
-/// The `gains` and `max_grade` parameters of such measures, and the map they define for an
-/// evaluation (max_grade defaults to the highest grade in the qrels file). Throws UsageError for
-/// given values outside [0,1] or a max_grade below the qrels' highest grade.
-std::vector<ParamInfo> relevance_params();
-RelevanceMap relevance_map(const MeasureSpec& s, const Qrels& q);
-
 /// Sum over the topic's intents of Pr(i|q) f(intent i's ranking, i): the intent-aware form of a
 /// measure (Sakai Eq. 26).
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f);

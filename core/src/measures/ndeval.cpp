@@ -20,6 +20,7 @@
 // leaves its rank-1 values unnormalised (it never prints them); irlens normalises every k.
 // A topic without any relevant document scores 0 on every measure (ndeval prints nan for nNRBP,
 // 0/0).
+#include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
 
 #include "irlens/error.hpp"
@@ -218,12 +219,12 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         MeasureInfo m = ndeval_measure(
             "ERR_IA", {"ERR-IA"},
             "Intent-aware ERR@k as ndeval: binary per-intent relevance, novelty gains (1-alpha)^n over rank, normalised "
-            "by an ideal list relevant to every intent. graded=True: Chapelle's ERR-IA, sum of Pr(i|q) ERR_i@k with "
-            "graded satisfaction probabilities (2^g - 1)/2^max_grade.",
+            "by an ideal list relevant to every intent. graded=True: Chapelle's ERR-IA, sum of Pr(i|q) ERR_i@k, ERR_i as "
+            "irlens' ERR on the intent's graded judgments.",
             kErrIa, true, {alpha_param()});
         m.params.push_back({"graded", ParamKind::Bool, "False",
                             "False: ndeval's ERR-IA; True: Chapelle et al.'s graded ERR-IA weighted by the intent probabilities"});
-        for (ParamInfo& p : relevance_params()) {
+        for (ParamInfo p : {max_grade_param(), gains_param()}) {
             p.help += " (graded=True only)";
             m.params.push_back(p);
         }
