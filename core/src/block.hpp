@@ -56,7 +56,7 @@ inline const char* next_line(const char* p) {
 
 class BlockBuffer {
 public:
-    static constexpr std::size_t kBlockBytes = 8u << 20;
+    static constexpr std::size_t kBlockBytes = 4u << 20;
 
     /// Calls on_block(std::string_view block, std::uint64_t first_line_no) for every complete
     /// block; on_block returns the number of lines the block held.
@@ -105,7 +105,7 @@ template <class R, class Scan, class Relabel>
 std::vector<Scanned<R>> scan_block(std::string_view block, std::uint64_t first_line, Scan&& scan, Relabel&& relabel) {
     std::vector<Scanned<R>> parts(1);
 #if IRLENS_THREADS
-    if (block.size() >= (2u << 20)) {
+    if (block.size() >= (1u << 20)) {
         std::size_t mid = block.find('\n', block.size() / 2);
         if (mid != std::string_view::npos && mid + 1 < block.size()) {
             parts.resize(2);

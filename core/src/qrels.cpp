@@ -47,25 +47,20 @@ std::uint64_t hash_doc(std::uint64_t seed, std::string_view doc) {
 
 namespace {
 
-std::uint32_t append_doc(std::string& arena, std::string_view doc, const std::string& source,
-                         std::uint64_t line_no) {
-    if (arena.size() + doc.size() + 2 > std::numeric_limits<std::uint32_t>::max())
-        throw InputError(source, line_no, "file too large: more than 4 GiB of document ids");
-    std::size_t offset = arena.size();
-    char header[2] = {static_cast<char>(doc.size() & 0xFF), static_cast<char>(doc.size() >> 8)};
-    arena.append(header, 2).append(doc.data(), doc.size());
-    return static_cast<std::uint32_t>(offset);
+/// The first slot to probe: the low 32 bits of the hash scaled to [0, slots) (Lemire's fast range).
+inline std::uint32_t start_slot(std::uint64_t h, std::uint32_t slots) {
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(h)) * slots) >> 32);
 }
 
-std::string_view doc_in(const std::string& arena, std::uint32_t offset) {
-    const unsigned char* p = reinterpret_cast<const unsigned char*>(arena.data()) + offset;
-    std::size_t len = p[0] | (std::size_t(p[1]) << 8);
-    return std::string_view(reinterpret_cast<const char*>(p + 2), len);
+std::uint32_t append_doc(DocArena& arena, std::string_view doc, const std::string& source, std::uint64_t line_no) {
+    if (arena.size() + doc.size() + 2 + DocArena::kChunk > std::numeric_limits<std::uint32_t>::max())
+        throw InputError(source, line_no, "file too large: more than 4 GiB of document ids");
+    return arena.add(doc);
 }
 
 }  // namespace
 
-std::string_view Qrels::doc_at(std::uint32_t offset) const { return doc_in(arena_, offset); }
+std::string_view Qrels::doc_at(std::uint32_t offset) const { return arena_.get(offset); }
 
 long Qrels::find_topic(std::string_view id) const {
     auto it = topic_index_.find(id);
@@ -76,7 +71,7 @@ long Qrels::find(std::size_t t, std::string_view doc) const {
     const Topic& topic = topics_[t];
     std::uint64_t h = hash_doc(0, doc);
     std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
-    for (std::uint32_t i = static_cast<std::uint32_t>(h) & topic.mask;; i = (i + 1) & topic.mask) {
+    for (std::uint32_t i = start_slot(h, topic.slots);; i = i + 1 == topic.slots ? 0 : i + 1) {
         std::uint64_t slot = table_[topic.table + i];
         if (slot == 0) return -1;
         if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
@@ -95,7 +90,7 @@ struct QrelsReader::Raw {
     std::unordered_map<std::string, std::uint32_t> group_ids;
     std::vector<Judgment> entries;        // in file order
     std::vector<std::uint32_t> topic_of;  // provisional topic number of each entry
-    std::string arena;
+    DocArena arena;
     std::uint32_t last_topic = 0;
     std::string last_topic_name;
     detail::BlockBuffer blocks;
@@ -298,11 +293,9 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     // repeat with the smallest line number in the whole file.
     std::size_t slots = 0;
     for (auto& t : q->topics_) {
-        std::uint32_t size = 8;
-        while (size < 2 * t.count) size <<= 1;
         t.table = static_cast<std::uint32_t>(slots);
-        t.mask = size - 1;
-        slots += size;
+        t.slots = t.count + t.count / 2 + 4;
+        slots += t.slots;
     }
     q->table_.assign(slots, 0);
     const Judgment* dup = nullptr;
@@ -327,8 +320,8 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
             }
             std::uint64_t h = hash_doc(0, doc);
             std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
-            std::uint32_t i = static_cast<std::uint32_t>(h) & t.mask;
-            for (;; i = (i + 1) & t.mask) {
+            std::uint32_t i = start_slot(h, t.slots);
+            for (;; i = i + 1 == t.slots ? 0 : i + 1) {
                 std::uint64_t slot = q->table_[t.table + i];
                 if (slot == 0) break;
                 if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;

@@ -14,11 +14,6 @@ namespace irlens {
 namespace {
 const char kPlaceholderName[] = "ceci_nest_pas_un_docno";
 
-std::string_view arena_doc(const std::string& arena, std::uint32_t offset) {
-    const unsigned char* p = reinterpret_cast<const unsigned char*>(arena.data()) + offset;
-    std::size_t len = p[0] | (std::size_t(p[1]) << 8);
-    return std::string_view(reinterpret_cast<const char*>(p + 2), len);
-}
 }  // namespace
 
 std::size_t Run::num_topics_answered() const {
@@ -29,7 +24,7 @@ std::size_t Run::num_topics_answered() const {
 
 std::string_view Run::doc(std::uint32_t ref) const {
     if (ref == kPlaceholderDoc) return kPlaceholderName;
-    if (ref & kUnjudgedDoc) return arena_doc(arena_, ref & ~kUnjudgedDoc);
+    if (ref & kUnjudgedDoc) return arena_.get(ref & ~kUnjudgedDoc);
     return qrels_->doc(qrels_->judgment(ref));
 }
 
@@ -177,12 +172,9 @@ std::uint64_t RunReader::absorb(std::string_view block, std::uint64_t first_line
         if (r.judgment >= 0) {
             ref = static_cast<std::uint32_t>(r.judgment);
         } else {
-            std::size_t offset = run.arena_.size();
-            if (offset + 2 + r.doc_len >= kUnjudgedDoc)
+            if (run.arena_.size() + 2 + r.doc_len + DocArena::kChunk >= kUnjudgedDoc)
                 throw InputError(src, r.line, "file too large: more than 2 GiB of unjudged document ids");
-            char header[2] = {static_cast<char>(r.doc_len & 0xFF), static_cast<char>(r.doc_len >> 8)};
-            run.arena_.append(header, 2).append(r.doc, r.doc_len);
-            ref = kUnjudgedDoc | static_cast<std::uint32_t>(offset);
+            ref = kUnjudgedDoc | run.arena_.add(std::string_view(r.doc, r.doc_len));
         }
         run.topics_[static_cast<std::size_t>(r.topic)].push_back(RunEntry{r.key, ref, r.line});
     }
@@ -253,7 +245,6 @@ std::shared_ptr<const Run> RunReader::finish() {
                              quote_bytes(run.qrels_->topic_id(dup.topic)) + "' (first at line " +
                              std::to_string(dup.first) + ")");
     for (auto& t : run.topics_) t.shrink_to_fit();
-    run.arena_.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());
 }
 

@@ -15,6 +15,7 @@
 // a run, which arrive topic by topic, stays in cache.
 #pragma once
 
+#include "irlens/doc_arena.hpp"
 #include "irlens/text.hpp"
 
 #include <cstdint>
@@ -68,17 +69,18 @@ private:
     struct Topic {
         std::string id;
         std::uint32_t first = 0, count = 0;
-        std::uint32_t table = 0, mask = 0;  // the topic's slots in table_: [table, table + mask]
+        std::uint32_t table = 0, slots = 0;  // the topic's slots in table_: [table, table + slots)
     };
     std::string source_;
     QrelsFormat format_ = QrelsFormat::Plain;
     std::vector<Topic> topics_;
     std::vector<Judgment> judgments_;
-    std::string arena_;  // doc ids, each as a 2-byte little-endian length followed by the bytes
+    DocArena arena_;  // doc ids
     std::vector<std::string> group_names_;
     std::unordered_map<std::string_view, std::uint32_t> topic_index_;
     // Per-topic open-addressing tables: a slot holds the 32-bit doc hash (high half) and the index
-    // + 1 of the doc's first judgment (low half); 0 = empty. Each topic's size is a power of 2.
+    // + 1 of the doc's first judgment (low half); 0 = empty. A topic has about 1.5 slots per
+    // judgment (linear probing; the start slot is the hash scaled to the table size).
     std::vector<std::uint64_t> table_;
     int max_grade_ = 0;
 };

@@ -12,6 +12,7 @@
 //   as its bytes, so memory is about 16 bytes per line plus the unjudged doc ids.
 #pragma once
 
+#include "irlens/doc_arena.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/text.hpp"
 
@@ -74,7 +75,7 @@ private:
     std::shared_ptr<const Qrels> qrels_;
     RunOrder order_ = RunOrder::Score;
     std::vector<std::vector<RunEntry>> topics_;
-    std::string arena_;
+    DocArena arena_;  // unjudged doc ids
     std::uint64_t lines_read_ = 0, ignored_lines_ = 0;
     std::vector<std::string> ignored_topics_;
 };

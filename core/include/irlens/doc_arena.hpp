@@ -1,0 +1,51 @@
+// Storage for many short document ids: fixed-size chunks (no doubling, no reallocation copies,
+// no slack beyond the last chunk). Each id is stored as a 2-byte little-endian length and its
+// bytes, and is referred to by a 32-bit offset.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace irlens {
+
+class DocArena {
+public:
+    static constexpr std::uint32_t kChunkBits = 22;  // 4 MiB chunks
+    static constexpr std::uint32_t kChunk = 1u << kChunkBits;
+
+    /// Stores doc (at most 65535 bytes); returns its offset. The caller checks size() first when
+    /// offsets must stay below a limit.
+    std::uint32_t add(std::string_view doc) {
+        std::size_t need = doc.size() + 2;
+        if (chunks_.empty() || used_ + need > kChunk) {
+            chunks_.emplace_back(new char[kChunk]);
+            used_ = 0;
+        }
+        char* out = chunks_.back().get() + used_;
+        out[0] = static_cast<char>(doc.size() & 0xFF);
+        out[1] = static_cast<char>(doc.size() >> 8);
+        std::memcpy(out + 2, doc.data(), doc.size());
+        std::uint32_t offset = static_cast<std::uint32_t>((chunks_.size() - 1) << kChunkBits) + static_cast<std::uint32_t>(used_);
+        used_ += need;
+        return offset;
+    }
+
+    std::string_view get(std::uint32_t offset) const {
+        const unsigned char* p =
+            reinterpret_cast<const unsigned char*>(chunks_[offset >> kChunkBits].get()) + (offset & (kChunk - 1));
+        std::size_t len = p[0] | (std::size_t(p[1]) << 8);
+        return std::string_view(reinterpret_cast<const char*>(p + 2), len);
+    }
+
+    /// Bytes reserved so far (offsets are below this).
+    std::uint64_t size() const { return static_cast<std::uint64_t>(chunks_.size()) << kChunkBits; }
+
+private:
+    std::vector<std::unique_ptr<char[]>> chunks_;
+    std::size_t used_ = 0;
+};
+
+}  // namespace irlens
