@@ -162,6 +162,37 @@ export function wrap(core) {
       checkString(topic, 'ranking topic');
       return core.ranking(run.live, topic, depth);
     },
+    /**
+     * Explain mode: the arithmetic of one measure for one topic of a run, recorded by the core's
+     * own computation: {measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel,
+     * values}], terms: [{name, value}], value, missing}. Throws UsageError for measures without
+     * an explanation (see irlens/explain.hpp for the list).
+     */
+    explain(run, topic, measure) {
+      if (!(run instanceof Run)) throw new TypeError('explain: the first argument must be a Run');
+      checkString(topic, 'explain topic');
+      checkString(measure, 'explain measure');
+      return core.explain(run.live, topic, measure);
+    },
+    /** Kendall's tau ('b' by default, as scipy; or 'a') between two equally long number arrays; NaN where undefined. */
+    kendallTau(x, y, { variant = 'b' } = {}) {
+      const nums = (a, what) => {
+        if (!Array.isArray(a) && !ArrayBuffer.isView(a)) throw new TypeError(`kendallTau: ${what} must be an array of numbers`);
+        return Array.from(a, (v) => (v === null ? NaN : Number(v)));
+      };
+      return core.kendallTau(nums(x, 'x'), nums(y, 'y'), variant);
+    },
+    /**
+     * Kendall's tau-b between the orderings of the runs under each pair of measures of an
+     * evaluate() result: {measures, tau: [[...]] (tau[i][j])}. Text-valued measures are left out.
+     */
+    rankCorrelations(result, { variant = 'b' } = {}) {
+      const runs = Object.values(result.runs);
+      const measures = result.measures.filter((m) => runs.every((r) => r.mean[m] !== null));
+      const column = (m) => runs.map((r) => r.mean[m]);
+      const tau = measures.map((a) => measures.map((b) => core.kendallTau(column(a), column(b), variant)));
+      return { measures, tau };
+    },
     /** trec_eval's output for its flags (without file names), e.g. ['-q', '-m', 'all_trec']. */
     trecEval(qrels, run, args = [], { zscores = '' } = {}) {
       if (!(qrels instanceof Qrels) || !(run instanceof Run)) throw new TypeError('trecEval: expected (Qrels, Run, args)');

@@ -7,8 +7,10 @@
 // with `file` and `line` for input errors.
 #include "convert.hpp"
 
+#include "irlens/correlation.hpp"
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
+#include "irlens/explain.hpp"
 #include "irlens/ranking.hpp"
 #include "irlens/trec_eval.hpp"
 #include "irlens/version.hpp"
@@ -268,6 +270,26 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
     });
 }
 
+/// Explain mode: the arithmetic of one measure for one topic of a run (irlens/explain.hpp).
+val explain_js(int run_handle, const std::string& topic, const std::string& measure) {
+    return guarded([&] {
+        auto r = lookup(table().runs, run_handle, "run");
+        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure)));
+    });
+}
+
+/// Kendall's tau between two equally long arrays of numbers (irlens/correlation.hpp);
+/// variant "a" or "b". NaN where undefined.
+double kendall_tau_js(val x, val y, const std::string& variant) {
+    return guarded([&] {
+        std::vector<double> a = emscripten::vecFromJSArray<double>(x), b = emscripten::vecFromJSArray<double>(y);
+        if (a.size() != b.size()) throw UsageError("kendallTau: the two arrays differ in length");
+        if (variant == "a") return kendall_tau_a(a, b);
+        if (variant == "b") return kendall_tau_b(a, b);
+        throw UsageError("kendallTau: variant must be a or b, got '" + variant + "'");
+    });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(irlens) {
@@ -288,6 +310,8 @@ EMSCRIPTEN_BINDINGS(irlens) {
     emscripten::function("evaluate", &evaluate_js);
     emscripten::function("ranking", &ranking_js);
     emscripten::function("trecEval", &trec_eval_js);
+    emscripten::function("explain", &explain_js);
+    emscripten::function("kendallTau", &kendall_tau_js);
 }
 
 }  // namespace irlens::wasm

@@ -1,5 +1,7 @@
 #include "convert.hpp"
 
+#include <cmath>
+
 using emscripten::val;
 
 namespace irlens::wasm {
@@ -111,6 +113,40 @@ val evaluation_to_js(const Evaluation& ev) {
         runs.call<void>("push", jr);
     }
     o.set("runs", runs);
+    return o;
+}
+
+val explanation_to_js(const Explanation& e) {
+    auto number = [](double v) { return std::isfinite(v) ? val(v) : val::null(); };
+    val o = val::object();
+    o.set("measure", e.measure);
+    o.set("run", e.run);
+    o.set("topic", e.topic);
+    o.set("formula", e.formula);
+    o.set("columns", strings_to_js(e.columns));
+    o.set("missing", e.missing);
+    o.set("value", e.value);
+    val rows = val::array();
+    for (const ExplainRow& r : e.rows) {
+        val row = val::object();
+        row.set("rank", static_cast<double>(r.rank));
+        row.set("retrieved", r.retrieved);
+        row.set("doc", r.doc);
+        row.set("rel", r.rel);
+        val values = val::array();
+        for (double v : r.values) values.call<void>("push", number(v));
+        row.set("values", values);
+        rows.call<void>("push", row);
+    }
+    o.set("rows", rows);
+    val terms = val::array();
+    for (const auto& [name, v] : e.terms) {
+        val t = val::object();
+        t.set("name", name);
+        t.set("value", number(v));
+        terms.call<void>("push", t);
+    }
+    o.set("terms", terms);
     return o;
 }
 

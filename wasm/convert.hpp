@@ -2,6 +2,7 @@
 #pragma once
 
 #include "irlens/evaluate.hpp"
+#include "irlens/explain.hpp"
 #include "irlens/measure.hpp"
 
 #include <emscripten/val.h>
@@ -25,5 +26,9 @@ emscripten::val spec_to_js(const MeasureSpec& s);
 ///          text measures), texts: {measureIndex: [..]}, aggregate, ciLow, ciHigh: Float64Array
 ///          (95% t interval of the mean; NaN where undefined)}]}
 emscripten::val evaluation_to_js(const Evaluation& ev);
+
+/// {measure, run, topic, formula, columns: [..], missing, value,
+///  rows: [{rank, retrieved, doc, rel, values: [number | null per column]}], terms: [{name, value}]}
+emscripten::val explanation_to_js(const Explanation& e);
 
 }  // namespace irlens::wasm

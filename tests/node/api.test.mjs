@@ -98,3 +98,43 @@ test('WASM and native give the same numbers (covid-r1, many measures)', { skip: 
   }
   assert.ok(compared > 900, `compared ${compared} values`);
 });
+
+test('explain: the arithmetic of AP and nDCG@3 from the core, same value as evaluate', () => {
+  const q = irlens.loadQrels(QRELS);
+  const r = irlens.loadRun(q, RUN, { name: 'r.txt' });
+  // topic 1: a (2) b (0) x (not judged); R = 2 (a, c): AP = (1/1) / 2 = 0.5
+  const ap = irlens.explain(r, '1', 'AP');
+  assert.equal(ap.measure, 'AP');
+  assert.deepEqual(ap.rows.map((row) => row.doc), ['a', 'b', 'x']);
+  assert.deepEqual(ap.rows.map((row) => row.rel), [2, 0, -1]);
+  assert.equal(ap.rows[1].values[ap.columns.indexOf('precision at rank')], null); // NaN -> null
+  assert.equal(ap.value, 0.5);
+  const nd = irlens.explain(r, '1', 'nDCG@3');
+  // DCG@3 = 2/log2(2) = 2; ideal 2, 1: IDCG@3 = 2 + 1/log2(3)
+  assert.equal(nd.value, irlens.evaluate(q, [r], ['nDCG@3']).runs['r.txt'].perTopic['1']['nDCG@3']);
+  assert.ok(Math.abs(nd.value - 2 / (2 + 1 / Math.log2(3))) < 1e-12);
+  assert.equal(nd.terms.at(-1).value, nd.value);
+  assert.throws(() => irlens.explain(r, '1', 'Bpref'), { name: 'UsageError', message: /Bpref has no explanation yet/ });
+  assert.throws(() => irlens.explain(r, '7', 'AP'), { name: 'UsageError', message: "explain: topic '7' is not in the qrels" });
+});
+
+test('kendallTau and rankCorrelations come from the core', () => {
+  // x 1 2 3 4, y 1 3 2 4: 6 pairs, 1 discordant -> tau = (5 - 1) / 6
+  assert.ok(Math.abs(irlens.kendallTau([1, 2, 3, 4], [1, 3, 2, 4]) - 4 / 6) < 1e-15);
+  // tau-b with a tie in y: x 1 2 3, y 1 1 2: C = 2, D = 0, Tx = 0, Ty = 1 -> 2 / sqrt(3 * 2)
+  assert.ok(Math.abs(irlens.kendallTau([1, 2, 3], [1, 1, 2]) - 2 / Math.sqrt(6)) < 1e-15);
+  assert.ok(Number.isNaN(irlens.kendallTau([1], [1])));
+  assert.throws(() => irlens.kendallTau([1, 2], [1]), { name: 'UsageError', message: 'kendallTau: the two arrays differ in length' });
+  const q = irlens.loadQrels(QRELS);
+  const runs = [
+    irlens.loadRun(q, RUN, { name: 'a' }),
+    irlens.loadRun(q, '1 Q0 c 1 3 t\n1 Q0 a 2 2 t\n2 Q0 d 1 1 t\n', { name: 'b' }),
+    irlens.loadRun(q, '1 Q0 b 1 3 t\n2 Q0 x 1 1 t\n', { name: 'c' }),
+  ];
+  const res = irlens.evaluate(q, runs, ['P@1', 'AP', 'RelString@2']);
+  const rc = irlens.rankCorrelations(res);
+  assert.deepEqual(rc.measures, ['P@1', 'AP']); // text-valued RelString left out
+  assert.equal(rc.tau[0][0], 1);
+  const col = (m) => Object.values(res.runs).map((r) => r.mean[m]);
+  assert.equal(rc.tau[0][1], irlens.kendallTau(col('P@1'), col('AP')));
+});

@@ -61,6 +61,7 @@ struct ParamValue {
 class MeasureSpec;
 class TopicView;
 struct EvalContext;
+class Trace;
 
 /// A compiled measure: computes the value of one topic.
 class TopicMeasure {
@@ -71,6 +72,9 @@ public:
     virtual double compute(const TopicView& topic) const = 0;
     /// Text-valued measures (relstring) override this.
     virtual std::string text(const TopicView&) const { return {}; }
+    /// Explain mode (irlens/explain.hpp): recomputes the topic's value recording its arithmetic
+    /// into the trace; false when the measure has no explanation.
+    virtual bool explain(const TopicView&, Trace&) const { return false; }
 };
 
 struct MeasureInfo {

@@ -3,6 +3,7 @@
 // m_map_cut.c, m_infap.c, m_yaap.c, m_iprec_at_recall.c, m_11pt_avg.c, m_recip_rank.c; NIST),
 // number for number.
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,10 +15,17 @@ namespace irlens::measures {
 namespace {
 
 /// m_map.c / m_map_cut.c: sum over relevant docs in the first k ranks of precision at their rank,
-/// over the number of relevant docs. k < 0: the whole ranking.
-/// With depth_normalised (AP(denom=min)@l), the sum is over min(l, R) instead: Sakai, PROMISE
-/// 2013, Eq. 10, so that the best possible value is 1 even when l < R.
-double average_precision(const Ranking& r, long k, bool depth_normalised = false) {
+/// over the number of relevant docs. k < 0: the whole ranking. With depth_normalised
+/// (AP(denom=min)@l), the sum is over min(l, R) instead: Sakai, PROMISE 2013, Eq. 10, so that the
+/// best possible value is 1 even when l < R. Traced for explain mode (columns: relevant, relevant
+/// so far, precision at a relevant rank, running sum).
+template <class T>
+double average_precision(const Ranking& r, long k, bool depth_normalised, T& t) {
+    t.ranking(r);
+    if constexpr (T::on)
+        t.formula("AP = (sum over relevant retrieved documents of precision at their rank) / " +
+                  std::string(depth_normalised ? "min(k, R)" : "R") + (k < 0 ? "" : ", ranks beyond k not counted"));
+    std::size_t c = t.columns({"relevant", "relevant so far", "precision at rank", "sum of precisions"});
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     long rel_so_far = 0;
     double sum = 0.0;
@@ -25,11 +33,24 @@ double average_precision(const Ranking& r, long k, bool depth_normalised = false
         if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
             ++rel_so_far;
             sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+            if constexpr (T::on)
+                t.row(i, {1.0, static_cast<double>(rel_so_far),
+                          static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum}, c);
+        } else if constexpr (T::on) {
+            t.row(i, {0.0, static_cast<double>(rel_so_far), std::nan(""), sum}, c);
         }
     }
-    if (k < 0) return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
-    long denom = depth_normalised ? std::min(k, r.num_rel) : r.num_rel;
-    return denom ? sum / static_cast<double>(denom) : 0.0;
+    t.term("sum of precisions at relevant ranks", sum);
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    double v;
+    if (k < 0) {
+        v = rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
+    } else {
+        long denom = depth_normalised ? std::min(k, r.num_rel) : r.num_rel;
+        v = denom ? sum / static_cast<double>(denom) : 0.0;
+    }
+    t.term(depth_normalised ? "AP = sum / min(k, R)" : "AP = sum / R", v);
+    return v;
 }
 
 /// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
@@ -110,11 +131,24 @@ double interpolated_precision_avg(const Ranking& r, const std::vector<double>& x
     return sum / static_cast<double>(xs.size());
 }
 
-/// m_recip_rank.c, optionally restricted to the top k.
-double reciprocal_rank(const Ranking& r, long k) {
+/// m_recip_rank.c, optionally restricted to the top k. Traced for explain mode.
+template <class T>
+double reciprocal_rank(const Ranking& r, long k, T& t) {
+    t.ranking(r);
+    if constexpr (T::on)
+        t.formula("RR = 1 / (rank of the first relevant document), 0 if none" + std::string(k < 0 ? "" : " in the top k"));
+    std::size_t c = t.columns({"relevant"});
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
-    for (long i = 0; i < n; ++i)
-        if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) return 1.0 / static_cast<double>(i + 1);
+    for (long i = 0; i < n; ++i) {
+        bool rel = r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+        if constexpr (T::on) t.row(i, {rel ? 1.0 : 0.0}, c);
+        if (rel) {
+            t.term("rank of the first relevant document", static_cast<double>(i + 1));
+            t.term("RR = 1 / rank", 1.0 / static_cast<double>(i + 1));
+            return 1.0 / static_cast<double>(i + 1);
+        }
+    }
+    t.term("RR (no relevant document)", 0.0);
     return 0.0;
 }
 
@@ -150,7 +184,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             bool by_depth = s.word_param("denom") == "min";
-            return fn([=](const TopicView& v) { return average_precision(v.ranking(level, jo), k, by_depth); });
+            return traced([=](const TopicView& v, auto& t) { return average_precision(v.ranking(level, jo), k, by_depth, t); });
         };
         out.push_back(m);
     }
@@ -217,7 +251,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return reciprocal_rank(v.ranking(level, jo), k); });
+            return traced([=](const TopicView& v, auto& t) { return reciprocal_rank(v.ranking(level, jo), k, t); });
         };
         out.push_back(m);
     }

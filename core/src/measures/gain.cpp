@@ -12,6 +12,7 @@
 //   1+logb    gain / (1 + log_b r)                   (Jarvelin et al., ECIR 2008; Sakai 2013 Sec. 2.2)
 // The ideal ranking is discounted the same way.
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -95,15 +96,17 @@ struct Discount {
     double b = 2;  // log base of JK and OnePlusLogB
 
     double gain(double g) const { return kind == ExpLog2 ? std::exp2(g) - 1.0 : g; }
-    /// The discounted gain of g at 1-based rank `rank`.
-    double at(double g, long rank) const {
+    /// What a gain at 1-based rank `rank` is divided by.
+    double divisor(long rank) const {
         double r = static_cast<double>(rank);
         switch (kind) {
-            case JK: return r <= b ? g : g / (std::log(r) / std::log(b));
-            case OnePlusLogB: return g / (1.0 + std::log(r) / std::log(b));
-            default: return g / std::log2(r + 1.0);  // bit for bit trec_eval's g / log2(i + 2), i 0-based
+            case JK: return r <= b ? 1.0 : std::log(r) / std::log(b);
+            case OnePlusLogB: return 1.0 + std::log(r) / std::log(b);
+            default: return std::log2(r + 1.0);  // bit for bit trec_eval's log2(i + 2), i 0-based
         }
     }
+    /// The discounted gain of g at 1-based rank `rank`.
+    double at(double g, long rank) const { return g / divisor(rank); }
 };
 
 /// The `dcg` and `b` parameters of nDCG, DCG and IdealDCG.
@@ -121,31 +124,56 @@ Discount discount_of(const MeasureSpec& s) {
 }
 
 /// m_ndcg.c (ndcg, dcg, ideal_dcg), truncated at rank k when k != kNoCutoff, with discount d
-/// (trec_eval's numbers exactly for the default log2).
-Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k, const Discount& d) {
+/// (trec_eval's numbers exactly for the default log2). Traced for explain mode: per rank the gain,
+/// the discount, gain / discount and DCG so far; then the ideal ranking's gain and IDCG so far
+/// (ranks past the run's list included).
+template <class T>
+Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k, const Discount& d, T& t) {
+    t.ranking(r);
+    std::size_t c = t.columns({"gain", "discount", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
     Dcg out;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
         double g = d.gain(gain_of(r.rels[static_cast<std::size_t>(i)], gains));
         if (g != 0) out.dcg += d.at(g, i + 1);
+        if constexpr (T::on) {
+            double div = d.divisor(i + 1);
+            t.row(i, {g, div, g / div, out.dcg}, c);
+        }
     }
+    t.term("DCG", out.dcg);
     IdealWalk ideal(gains);
     for (long i = 0; ideal.current() > 0.0 && i < k; ++i) {
         double g = d.gain(ideal.next());
         if (g > 0.0) out.ideal += d.at(g, i + 1);
+        if constexpr (T::on) {
+            if (g > 0.0) t.row(i, {g, out.ideal}, c + 4);
+        }
     }
+    t.term("IDCG (DCG of the ideal ranking)", out.ideal);
     return out;
 }
 
 /// m_ndcg_cut.c for one cutoff: the judgment itself is the gain; the ideal ranking is built from
-/// the level counts and stops at level 0.
-double ndcg_cut(const Ranking& r, long k) {
+/// the level counts and stops at level 0. Traced as gain_dcg.
+template <class T>
+double ndcg_cut(const Ranking& r, long k, T& t) {
+    t.ranking(r);
+    t.formula("nDCG@k = DCG@k / IDCG@k, DCG@k = sum over ranks i <= k of gain_i / log2(i + 1), gain = the judgment "
+              "(trec_eval's ndcg_cut); IDCG@k = DCG@k of the ideal ranking");
+    std::size_t c = t.columns({"gain", "discount log2(rank+1)", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
     double sum = 0.0;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
         double gain = r.rels[static_cast<std::size_t>(i)];
         if (gain > 0) sum += gain / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) {
+            double d = std::log2(static_cast<double>(i + 2));
+            double g = gain > 0 ? gain : 0.0;
+            t.row(i, {g, d, g / d, sum}, c);
+        }
     }
+    t.term("DCG@k", sum);
     long cur_lvl = r.num_rel_levels - 1, lvl_count = 0;
     double ideal = 0.0;
     for (long i = 0;; ++i) {
@@ -156,8 +184,12 @@ double ndcg_cut(const Ranking& r, long k) {
         }
         if (cur_lvl == 0 || i == k) break;
         ideal += static_cast<double>(cur_lvl) / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) t.row(i, {static_cast<double>(cur_lvl), ideal}, c + 4);
     }
-    return ideal > 0.0 ? sum / ideal : sum;
+    t.term("IDCG@k", ideal);
+    double v = ideal > 0.0 ? sum / ideal : sum;
+    t.term(ideal > 0.0 ? "nDCG@k = DCG@k / IDCG@k" : "nDCG@k = DCG@k (IDCG@k = 0)", v);
+    return v;
 }
 
 /// m_ndcg_rel.c: nDCG averaged at each relevant (gain > 0) document, with relevant documents not
@@ -319,10 +351,22 @@ MeasureInfo dcg_measure(const char* name, std::vector<std::string> aliases, cons
     return m;
 }
 
+/// with_gains for a traced f(ranking, gains, tracer).
+template <class F>
+std::unique_ptr<TopicMeasure> with_gains_traced(const MeasureSpec& s, F f) {
+    ParamValue gains = s.param("gains");
+    bool jo = s.bool_param("judged_only");
+    return traced([=](const TopicView& v, auto& t) {
+        const Ranking& r = v.ranking(1, jo);
+        return f(r, gain_table(gains, r), t);
+    });
+}
+
 }  // namespace
 
 double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
-    Dcg x = gain_dcg(r, gains, k, Discount());
+    NoTrace t;
+    Dcg x = gain_dcg(r, gains, k, Discount(), t);
     return x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
 }
 
@@ -339,11 +383,15 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
             Discount d = discount_of(s);
             if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
                 bool jo = s.bool_param("judged_only");
-                return fn([=](const TopicView& v) { return ndcg_cut(v.ranking(1, jo), k); });
+                return traced([=](const TopicView& v, auto& t) { return ndcg_cut(v.ranking(1, jo), k, t); });
             }
-            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) {
-                Dcg x = gain_dcg(r, g, k, d);
-                return x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
+            return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / discount_i (to rank k with @k); IDCG = "
+                          "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
+                Dcg x = gain_dcg(r, g, k, d, t);
+                double v = x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
+                t.term("nDCG = DCG / IDCG", v);
+                return v;
             });
         };
         out.push_back(m);
@@ -355,7 +403,10 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
-            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k, d).dcg; });
+            return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("DCG = sum over ranks i of gain_i / discount_i (to rank k with @k)");
+                return gain_dcg(r, g, k, d, t).dcg;
+            });
         };
         out.push_back(m);
     }
@@ -365,7 +416,10 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
-            return with_gains(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g) { return gain_dcg(r, g, k, d).ideal; });
+            return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+                t.formula("IdealDCG = DCG of the ideal ranking: every judged document by decreasing gain");
+                return gain_dcg(r, g, k, d, t).ideal;
+            });
         };
         out.push_back(m);
     }

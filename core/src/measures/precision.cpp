@@ -3,6 +3,7 @@
 // m_Rprec.c, m_Rprec_mult.c; NIST), number for number. A cutoff beyond the ranking counts the
 // missing ranks as non-relevant.
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 
@@ -10,22 +11,75 @@ namespace irlens::measures {
 
 namespace {
 
-long relevant_in_top(const Ranking& r, long k) {
+// The cutoff measures are templates over the tracer of explain mode (measures/trace.hpp): NoTrace
+// in the normal path, Trace when explaining. Row columns: relevant (0/1), relevant so far.
+template <class T>
+long relevant_in_top(const Ranking& r, long k, T& t) {
     long n = std::min(k, r.num_ret), rel = 0;
-    for (long i = 0; i < n; ++i) rel += r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+    t.ranking(r);
+    std::size_t c = t.columns({"relevant", "relevant so far"});
+    for (long i = 0; i < n; ++i) {
+        bool is_rel = r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+        rel += is_rel;
+        if constexpr (T::on) t.row(i, {is_rel ? 1.0 : 0.0, static_cast<double>(rel)}, c);
+    }
+    if constexpr (T::on) t.term("relevant in the top k (k = " + std::to_string(k) + ")", static_cast<double>(rel));
     return rel;
 }
+long relevant_in_top(const Ranking& r, long k) {
+    NoTrace t;
+    return relevant_in_top(r, k, t);
+}
 
-double precision_at(const Ranking& r, long k) { return static_cast<double>(relevant_in_top(r, k)) / static_cast<double>(k); }
-double recall_at(const Ranking& r, long k) {
-    return r.num_rel ? static_cast<double>(relevant_in_top(r, k)) / static_cast<double>(r.num_rel) : 0.0;
-}
-double success_at(const Ranking& r, long k) { return relevant_in_top(r, k) ? 1.0 : 0.0; }
+/// van Rijsbergen (1979); m_P.c: P@k = relevant in the top k / k.
+struct PrecisionAt {
+    template <class T>
+    double operator()(const Ranking& r, long k, T& t) const {
+        t.formula("P@k = (relevant documents in the top k) / k; missing ranks count as non-relevant");
+        double v = static_cast<double>(relevant_in_top(r, k, t)) / static_cast<double>(k);
+        t.term("P@k = relevant / k", v);
+        return v;
+    }
+};
+/// m_recall.c: R@k = relevant in the top k / R (0 when R = 0).
+struct RecallAt {
+    template <class T>
+    double operator()(const Ranking& r, long k, T& t) const {
+        t.formula("R@k = (relevant documents in the top k) / R, R = relevant documents judged for the topic");
+        long rel = relevant_in_top(r, k, t);
+        t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+        double v = r.num_rel ? static_cast<double>(rel) / static_cast<double>(r.num_rel) : 0.0;
+        t.term("R@k = relevant / R", v);
+        return v;
+    }
+};
+/// m_success.c: 1 if a relevant document is in the top k.
+struct SuccessAt {
+    template <class T>
+    double operator()(const Ranking& r, long k, T& t) const {
+        t.formula("Success@k = 1 if a relevant document is in the top k, else 0");
+        double v = relevant_in_top(r, k, t) ? 1.0 : 0.0;
+        t.term("Success@k", v);
+        return v;
+    }
+};
 /// m_rel_P.c: precision relative to the best possible at k, i.e. P@k up to R and recall after.
-double relative_p_at(const Ranking& r, long k) {
-    if (!r.num_rel) return 0.0;
-    return static_cast<double>(relevant_in_top(r, k)) / static_cast<double>(k > r.num_rel ? r.num_rel : k);
-}
+struct RelativePAt {
+    template <class T>
+    double operator()(const Ranking& r, long k, T& t) const {
+        t.formula("RelP@k = (relevant documents in the top k) / min(k, R)");
+        if (!r.num_rel) {
+            t.term("R (relevant judged)", 0.0);
+            t.term("RelP@k (R = 0)", 0.0);
+            return 0.0;
+        }
+        long rel = relevant_in_top(r, k, t);
+        double v = static_cast<double>(rel) / static_cast<double>(k > r.num_rel ? r.num_rel : k);
+        t.term("min(k, R)", static_cast<double>(k > r.num_rel ? r.num_rel : k));
+        t.term("RelP@k = relevant / min(k, R)", v);
+        return v;
+    }
+};
 /// m_Rprec.c: precision after R = num_rel documents.
 double r_precision(const Ranking& r) {
     long n = std::min(r.num_ret, r.num_rel);
@@ -47,8 +101,8 @@ double r_precision_mult(const Ranking& r, double mult) {
     return 0.0;
 }
 
-MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite,
-                           double (*f)(const Ranking&, long)) {
+template <class F>
+MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite, F f) {
     MeasureInfo m;
     m.name = name;
     m.aliases = std::move(aliases);
@@ -62,7 +116,7 @@ MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, c
         long k = s.cutoff_int();
         long level = s.int_param("rel");
         bool jo = s.bool_param("judged_only");
-        return fn([=](const TopicView& v) { return f(v.ranking(level, jo), k); });
+        return traced([=](const TopicView& v, auto& t) { return f(v.ranking(level, jo), k, t); });
     };
     return m;
 }
@@ -71,13 +125,13 @@ MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, c
 
 void add_precision_measures(std::vector<MeasureInfo>& out) {
     out.push_back(cutoff_measure("P", {"Precision"}, "Precision at k: relevant documents in the top k, over k.",
-                                 "van Rijsbergen (1979); trec_eval 10.0 (NIST), m_P.c", precision_at));
+                                 "van Rijsbergen (1979); trec_eval 10.0 (NIST), m_P.c", PrecisionAt{}));
     out.push_back(cutoff_measure("R", {"Recall"}, "Recall at k: relevant documents in the top k, over all relevant.",
-                                 "trec_eval 10.0 (NIST), m_recall.c", recall_at));
+                                 "trec_eval 10.0 (NIST), m_recall.c", RecallAt{}));
     out.push_back(cutoff_measure("Success", {}, "1 if a relevant document is in the top k, else 0.",
-                                 "trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)", success_at));
+                                 "trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)", SuccessAt{}));
     out.push_back(cutoff_measure("RelP", {}, "Relative precision at k: relevant in the top k over min(k, R).",
-                                 "trec_eval 10.0 (NIST), m_rel_P.c", relative_p_at));
+                                 "trec_eval 10.0 (NIST), m_rel_P.c", RelativePAt{}));
     {
         MeasureInfo m;
         m.name = "Rprec";

@@ -9,6 +9,7 @@
 //              and max uninitialised there; irlens starts them from the table, which is what the
 //              code means and what the reference outputs in ../shared carry.
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 
@@ -19,16 +20,26 @@ namespace irlens::measures {
 namespace {
 
 /// (1 - p) * sum over the first k ranks of gain * p^(i-1); binary gains (judgment >= the
-/// ranking's rel_level) when `gains` is null.
-double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>* gains) {
+/// ranking's rel_level) when `gains` is null. Moffat & Zobel (2008), Eq. 2 (RBP). Traced for
+/// explain mode (columns: gain, p^(rank-1), gain x p^(rank-1), sum so far).
+template <class T>
+double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>* gains, T& t) {
+    t.ranking(r);
+    t.formula(gains ? "RBP = (1 - p) * sum over ranks i of gain_i * p^(i-1), gains normalised to [0,1]"
+                    : "RBP = (1 - p) * sum over ranks i of rel_i * p^(i-1), rel_i = 1 if relevant else 0");
+    std::size_t c = t.columns({"gain", "p^(rank-1)", "gain * p^(rank-1)", "sum so far"});
     double sum = 0.0, cur_p = 1.0;
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     for (long i = 0; i < n; ++i) {
         int rel = r.rels[static_cast<std::size_t>(i)];
         double gain = gains ? gain_of(rel, *gains) : (rel >= r.rel_level ? 1.0 : 0.0);
         if (gain != 0) sum += gain * cur_p;
+        if constexpr (T::on) t.row(i, {gain, cur_p, gain * cur_p, sum}, c);
         cur_p = cur_p * p;
     }
+    t.term("sum", sum);
+    t.term("1 - p", 1.0 - p);
+    t.term("RBP = (1 - p) * sum", (1.0 - p) * sum);
     return (1.0 - p) * sum;
 }
 
@@ -74,9 +85,9 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
             bool per_topic = s.word_param("norm") == "topic";
             bool jo = s.bool_param("judged_only");
             if (p < 0 || p >= 1) throw UsageError("RBP: p must be in [0,1), got " + format_number(p));
-            return fn([=](const TopicView& v) {
+            return traced([=](const TopicView& v, auto& t) {
                 const Ranking& r = v.ranking(rel.given ? rel.i : 1, jo);
-                if (rel.given) return rbp_sum(r, p, k, nullptr);
+                if (rel.given) return rbp_sum(r, p, k, nullptr, t);
                 std::vector<GainLevel> gains = gain_table(given, r);
                 if (per_topic) {
                     if (!gains.empty()) {
@@ -94,7 +105,7 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                     for (long level = 0; level <= v.qrels().max_grade(); ++level) hi = std::max(hi, level_gain(given, level));
                     for (GainLevel& g : gains) g.gain = hi > 0 ? g.gain / hi : 0.0;
                 }
-                return rbp_sum(r, p, k, &gains);
+                return rbp_sum(r, p, k, &gains, t);
             });
         };
         out.push_back(m);

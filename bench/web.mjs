@@ -1,0 +1,92 @@
+// The web app's benchmark (not a test): the same evaluation (qrels + every run of a collection,
+// the app's default measures) timed
+//   1. in node through the WASM module (node.mjs: streamed file reads, then evaluate), and
+//   2. end to end in headless Chromium: files chosen in the page's file pickers -> table shown,
+// with the peak resident memory of the page's renderer process (page + its worker), sampled
+// from /proc every 100 ms, and the longest main-thread task (PerformanceObserver 'longtask').
+//   g++ -O2 bench/gen.cpp -o build/bench-gen && build/bench-gen bench/data && sh web/build.sh && node bench/web.mjs [DATADIR=bench/data]
+import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, startServer, openBrowser, newPage, waitReady, afterRender } from '../tests/web/harness.mjs';
+
+const data = resolve(process.argv[2] || join(ROOT, 'bench', 'data'));
+const qrels = join(data, 'qrels.txt');
+const runs = readdirSync(data).filter((f) => f !== 'qrels.txt').sort().map((f) => join(data, f));
+const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)';
+const inputBytes = [qrels, ...runs].reduce((s, f) => s + statSync(f).size, 0);
+const mb = (b) => (b / 1048576).toFixed(0);
+
+// 1. node + WASM
+const { createIrlens, loadQrelsFile, loadRunFile } = await import(join(ROOT, 'build-wasm', 'dist', 'node.mjs'));
+const irlens = await createIrlens();
+let t0 = performance.now();
+const q = await loadQrelsFile(irlens, qrels);
+const loaded = [];
+for (const r of runs) loaded.push(await loadRunFile(irlens, q, r));
+irlens.evaluate(q, loaded, MEASURES.split(' '));
+const nodeMs = performance.now() - t0;
+for (const r of loaded) r.dispose();
+q.dispose();
+
+// 2. the browser
+function rendererRss(pids) {
+  let max = 0;
+  for (const pid of pids) {
+    try {
+      const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+      if (m) max = Math.max(max, Number(m[1]) * 1024);
+    } catch { /* gone */ }
+  }
+  return max;
+}
+const renderers = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n')
+  .filter((l) => l.includes('--type=renderer') && l.includes('chromium')).map((l) => Number(l.trim().split(/\s+/)[0]));
+
+const server = await startServer();
+const browser = await openBrowser();
+const page = await newPage(browser.context);
+await page.goto(server.url);
+await waitReady(page);
+await page.evaluate(() => {
+  window.__longest = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); })
+    .observe({ type: 'longtask', buffered: false });
+});
+for (const name of ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'])
+  await afterRender(page, () => page.click(`button[aria-label="Remove ${name}"]`));
+const pids = renderers();
+let peak = rendererRss(pids);
+const before = peak;
+const sampler = setInterval(() => { peak = Math.max(peak, rendererRss(pids)); }, 100);
+t0 = performance.now();
+await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
+const qrelsMs = performance.now() - t0;
+await afterRender(page, () => page.setInputFiles('#run-files', runs));
+const browserMs = performance.now() - t0;
+clearInterval(sampler);
+peak = Math.max(peak, rendererRss(pids));
+const longest = await page.evaluate(() => window.__longest);
+const shown = await page.$$eval('#results tbody tr', (trs) => trs.length);
+await browser.close();
+server.stop();
+
+const result = {
+  date: new Date().toISOString(),
+  data,
+  inputMB: Number(mb(inputBytes)),
+  runLines: runs.length ? execFileSync('sh', ['-c', `cat ${runs.map((r) => `'${r}'`).join(' ')} | wc -l`]).toString().trim() : 0,
+  runsShown: shown,
+  nodeWasmSeconds: +(nodeMs / 1000).toFixed(2),
+  browserSeconds: +(browserMs / 1000).toFixed(2),
+  browserQrelsSeconds: +(qrelsMs / 1000).toFixed(2),
+  ratio: +(browserMs / nodeMs).toFixed(2),
+  rendererRssBeforeMB: Number(mb(before)),
+  rendererRssPeakMB: Number(mb(peak)),
+  peakOverInput: +(peak / inputBytes).toFixed(2),
+  longestMainThreadTaskMs: Math.round(longest),
+};
+mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench', 'results', 'web.json'), JSON.stringify(result, null, 2) + '\n');
+console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,51 @@
+// The tracer of the normal evaluation path (internal header): every call is a no-op, so a measure
+// loop templated on the tracer (see irlens/explain.hpp) compiles to the same arithmetic as before.
+// Expensive trace arguments are guarded with `if constexpr (T::on)`.
+#pragma once
+
+#include "irlens/explain.hpp"
+#include "measures/common.hpp"
+
+#include <initializer_list>
+#include <memory>
+#include <utility>
+
+namespace irlens::measures {
+
+struct NoTrace {
+    static constexpr bool on = false;
+    template <class... A>
+    void ranking(A&&...) {}
+    template <class... A>
+    void formula(A&&...) {}
+    std::size_t columns(std::initializer_list<const char*>) { return 0; }
+    void row(long, std::initializer_list<double>, std::size_t = 0) {}
+    template <class... A>
+    void term(A&&...) {}
+};
+
+/// A TopicMeasure from a generic lambda `double(const TopicView&, auto& tracer)`: compute() runs it
+/// with NoTrace, explain() with the recording Trace.
+template <class F>
+class TracedMeasure final : public TopicMeasure {
+public:
+    explicit TracedMeasure(F f) : f_(std::move(f)) {}
+    double compute(const TopicView& v) const override {
+        NoTrace t;
+        return f_(v, t);
+    }
+    bool explain(const TopicView& v, Trace& t) const override {
+        t.value(f_(v, t));
+        return true;
+    }
+
+private:
+    F f_;
+};
+
+template <class F>
+std::unique_ptr<TopicMeasure> traced(F f) {
+    return std::make_unique<TracedMeasure<F>>(std::move(f));
+}
+
+}  // namespace irlens::measures

@@ -1,0 +1,407 @@
+// The web app in headless Chromium (playwright-core driving Debian's /usr/bin/chromium), served on
+// localhost by scripts/static-server.mjs: what a user does, checked against the native CLI.
+// Run: web/build.sh && node --test tests/web/   (scripts/test.sh does both).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, DIST, SHARED, startServer, openBrowser, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
+
+const EX = join(ROOT, 'examples');
+const EXAMPLE_RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
+const DEFAULT_MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)';
+const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-test-'));
+let server, browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser.close();
+  server.stop();
+});
+
+async function open(hash = '') {
+  const page = await newPage(browser.context);
+  await page.goto(server.url + hash);
+  await waitReady(page);
+  return page;
+}
+
+/** Asserts that the page's result (full precision and the 4 decimals shown) equals the CLI's. */
+async function assertSameAsNative(page, native, { perTopic = true } = {}) {
+  const result = await page.evaluate(() => window.irlensApp.state.result);
+  const shown = await tableTexts(page);
+  assert.deepEqual(result.measures, native.measures);
+  assert.deepEqual(Object.keys(result.runs).sort(), Object.keys(native.runs).sort());
+  for (const [run, r] of Object.entries(native.runs)) {
+    for (const m of native.measures) {
+      const want = r.mean[m], got = result.runs[run].mean[m];
+      assert.ok(Math.abs(got - want) <= 1e-12, `${run} ${m}: page ${got}, CLI ${want}`);
+      assert.equal(shown[run][m], want.toFixed(4), `${run} ${m} as shown`);
+    }
+    if (perTopic) {
+      assert.deepEqual(Object.keys(result.runs[run].perTopic), Object.keys(r.per_topic), `${run}: topics`);
+      for (const [t, row] of Object.entries(r.per_topic))
+        for (const m of native.measures) assert.ok(Math.abs(result.runs[run].perTopic[t][m] - row[m]) <= 1e-12, `${run} ${t} ${m}`);
+    }
+  }
+}
+
+test('the example loads by default, with the same numbers as `irlens eval`', async () => {
+  const page = await open();
+  assert.equal(await page.inputValue('#measures'), DEFAULT_MEASURES);
+  await assertSameAsNative(page, nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES));
+  // best per column: hybrid.run has the highest AP
+  assert.ok(await page.$eval('#results tr[data-run="hybrid.run"] td[data-measure="AP"]', (td) => td.classList.contains('best')));
+  // the 95% CI is shown under the mean
+  assert.match(await page.textContent('#results tr[data-run="bm25.run"] td[data-measure="AP"] .ci'), /^-?\d\.\d{3}–\d\.\d{3}$/);
+  await shot(page, 'table');
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('uploaded qrels and runs, plain and .gz, give the numbers of `irlens eval`', async () => {
+  const gz = join(tmp, 'dense.run.gz');
+  writeFileSync(gz, gzipSync(readFileSync(join(EX, 'dense.run'))));
+  const qgz = join(tmp, 'qrels.txt.gz');
+  writeFileSync(qgz, gzipSync(readFileSync(join(EX, 'qrels.txt'))));
+  const page = await open();
+  const measures = 'P@3 R@5 AP nDCG@5 Bpref RBP(p=0.5)';
+  await afterRender(page, async () => {
+    await page.fill('#measures', measures);
+    await page.press('#measures', 'Enter');
+  });
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qgz));
+  await afterRender(page, () => page.setInputFiles('#run-files', [join(EX, 'bm25.run'), gz]));
+  // the example runs were read again against the new qrels; the uploaded ones joined them
+  const names = [...EXAMPLE_RUNS, 'dense.run.gz'];
+  await assertSameAsNative(page, nativeEval(qgz, [...EXAMPLE_RUNS.map((r) => join(EX, r)), gz], measures));
+  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), names.sort());
+  await page.close();
+});
+
+test('real data (TREC-COVID round 1, gzip runs) gives the numbers of `irlens eval`', async (t) => {
+  const dir = join(SHARED, 'data', 'covid-r1');
+  if (!existsSync(dir)) {
+    console.log(`SKIPPED: ${dir} is absent`);
+    t.skip('../shared is absent');
+    return;
+  }
+  const runs = readdirSync(join(dir, 'runs')).sort().slice(0, 3).map((r) => join(dir, 'runs', r));
+  const measures = 'nDCG@10 P@5 AP Bpref RBP(p=0.5) R@100';
+  const page = await open();
+  await afterRender(page, async () => {
+    await page.fill('#measures', measures);
+    await page.press('#measures', 'Enter');
+  });
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(dir, 'qrels-rnd1.txt')));
+  for (const name of EXAMPLE_RUNS) await afterRender(page, () => page.click(`button[aria-label="Remove ${name}"]`));
+  await afterRender(page, () => page.setInputFiles('#run-files', runs));
+  await assertSameAsNative(page, nativeEval(join(dir, 'qrels-rnd1.txt'), runs, measures));
+  await page.close();
+});
+
+test('changing measures updates the table and the charts; the parser explains a bad name', async () => {
+  const page = await open();
+  await afterRender(page, async () => {
+    await page.fill('#measures', 'nDCG@5 R@10 RR');
+    await page.press('#measures', 'Enter');
+  });
+  assert.deepEqual(await page.$$eval('#results thead th', (ths) => ths.map((th) => th.textContent.replace(/[▲▼]/g, '').trim())), ['Run', 'nDCG@5', 'R@10', 'RR']);
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  await page.waitForFunction(() => document.querySelectorAll('.chart-card .chart svg').length === 4);
+  // the scatter offers the new measures
+  assert.deepEqual(await page.$$eval('#sel-sx option', (os) => os.map((o) => o.value)), ['nDCG@5', 'R@10', 'RR']);
+  await shot(page, 'charts');
+  await afterRender(page, () => page.click('#tab-topics'), 'topics');
+  assert.ok(await page.$('#per-topic-chart svg'));
+  // a bad name: the core's message, and the table keeps the last good measures
+  await page.fill('#measures', 'nDCG@5 Foo@3');
+  await page.press('#measures', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#measure-error').textContent !== '');
+  assert.equal(await page.textContent('#measure-error'), "unknown measure 'Foo' (see `irlens measures` for the list)");
+  assert.equal(await page.getAttribute('#measures', 'aria-invalid'), 'true');
+  assert.equal(await page.evaluate(() => window.irlensApp.state.settings.m), 'nDCG@5 R@10 RR');
+  await page.close();
+});
+
+test('autocomplete and tooltips come from the registry; presets from groups()', async () => {
+  const page = await open();
+  await page.fill('#measures', '');
+  await page.type('#measures', 'nDC');
+  await page.waitForSelector('#measure-suggestions li');
+  const first = await page.$eval('#measure-suggestions li', (li) => ({ text: li.textContent, title: li.title }));
+  assert.match(first.text, /^nDCG — /);
+  assert.match(first.title, /Jarvelin & Kekalainen/); // the citation
+  await page.press('#measures', 'ArrowDown');
+  await page.press('#measures', 'Enter');
+  assert.equal(await page.inputValue('#measures'), 'nDCG');
+  assert.match(await page.textContent('#measure-help'), /^nDCG: Normalised discounted cumulative gain/);
+  // One button per registry preset (groups() of the WASM module), in registry order.
+  const presets = await page.$$eval('#presets button', (bs) => bs.map((b) => b.textContent));
+  const groups = await page.evaluate(() => window.irlensApp.state.groups);
+  assert.deepEqual(presets, groups.map((g) => g.name));
+  for (const name of ['trec_official', 'trec_dl', 'recall']) assert.ok(presets.includes(name), name);
+  await afterRender(page, () => page.click('#presets button:text("trec_dl")'));
+  const dl = groups.find((g) => g.name === 'trec_dl').measures;
+  assert.equal((await page.$$('#results thead th')).length, 1 + dl.length);
+  await page.close();
+});
+
+test('a baseline shows differences and wins/ties/losses over topics', async () => {
+  const page = await open();
+  await afterRender(page, () => page.selectOption('#baseline', 'bm25.run'));
+  const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
+  for (const run of ['dense.run', 'hybrid.run', 'shuffled.run']) {
+    for (const m of native.measures) {
+      const a = native.runs[run], b = native.runs['bm25.run'];
+      let w = 0, ti = 0, l = 0;
+      for (const [topic, row] of Object.entries(a.per_topic)) {
+        if (!b.per_topic[topic]) continue;
+        const d = row[m] - b.per_topic[topic][m];
+        if (Math.abs(d) <= 1e-12) ti++;
+        else if (d > 0) w++;
+        else l++;
+      }
+      const diff = a.mean[m] - b.mean[m];
+      const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+      const text = await page.textContent(`#results tr[data-run="${run}"] td[data-measure="${m}"] .diff`);
+      assert.equal(text, `${sign}${Math.abs(diff).toFixed(4)} · ${w}/${ti}/${l}`, `${run} ${m}`);
+    }
+  }
+  assert.equal(await page.$('#results tr[data-run="bm25.run"] .diff'), null);
+  assert.match(await page.evaluate(() => location.hash), /b=bm25\.run/);
+  // sorting by a column (keyboard: the header is a button)
+  await page.focus('#results thead th[title^="AP("] button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.hash.includes('sort=AP%3Adesc'));
+  const order = await page.$$eval('#results tbody tr', (trs) => trs.map((tr) => tr.dataset.run));
+  const byAp = Object.entries(native.runs).sort((x, y) => y[1].mean.AP - x[1].mean.AP).map(([r]) => r);
+  assert.deepEqual(order, byAp);
+  await shot(page, 'table-baseline');
+  // per-topic differences to the baseline, and the ranked lists of a clicked topic
+  await afterRender(page, () => page.click('#tab-topics'), 'topics');
+  await afterRender(page, () => page.selectOption('#sel-pr', 'hybrid.run'));
+  await afterRender(page, () => page.selectOption('#sel-pmode', 'diff'));
+  assert.match(await page.textContent('#per-topic-chart'), /hybrid\.run − bm25\.run per topic/);
+  await afterRender(page, () => page.click('#per-topic-chart svg .mark-rect path >> nth=0'));
+  await page.waitForSelector('.lists ol');
+  assert.equal((await page.$$('.lists section.list')).length, 4);
+  const firstDoc = await page.textContent('.lists section.list:first-child li .doc');
+  assert.ok(firstDoc.length > 0);
+  await shot(page, 'per-topic');
+  await page.close();
+});
+
+test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', async () => {
+  const page = await open();
+  await afterRender(page, () => page.selectOption('#baseline', 'bm25.run'));
+  const sha = createHash('sha256').update(readFileSync(join(EX, 'qrels.txt'))).digest('hex');
+  const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
+  const grab = async (selector) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+  };
+  const csv = await grab('button[data-export="table.csv"]');
+  assert.equal(csv.name, 'irlens-table.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\n');
+  const prov = JSON.parse(lines[0].replace(/^# provenance: /, ''));
+  assert.equal(prov.version, '0.1.0');
+  assert.equal(prov.measures['P@5'], 'P(rel=1,judged_only=False,agg=mean)@5');
+  assert.equal(prov.measures['RBP(p=0.8)'], 'RBP(p=0.8,norm=qrels,judged_only=False,agg=mean)');
+  assert.deepEqual(prov.inputs[0], { role: 'qrels', name: 'qrels.txt', bytes: readFileSync(join(EX, 'qrels.txt')).length, sha256: sha });
+  assert.equal(prov.inputs.length, 5);
+  assert.deepEqual(prov.seeds, {});
+  assert.equal(lines[1], 'run,tag,measure,mean,ci95_low,ci95_high,diff_to_baseline,wins,ties,losses');
+  const row = lines.find((l) => l.startsWith('hybrid.run,hybrid,AP,')).split(',');
+  assert.ok(Math.abs(Number(row[3]) - native.runs['hybrid.run'].mean.AP) <= 1e-12);
+  assert.ok(Math.abs(Number(row[6]) - (native.runs['hybrid.run'].mean.AP - native.runs['bm25.run'].mean.AP)) <= 1e-12);
+  assert.equal(lines.length, 2 + 4 * 6);
+  const json = JSON.parse((await grab('button[data-export="table.json"]')).bytes);
+  assert.equal(json.provenance.inputs[0].sha256, sha);
+  assert.ok(Math.abs(json.runs['dense.run'].perTopic['102']['nDCG@10'] - native.runs['dense.run'].per_topic['102']['nDCG@10']) <= 1e-12);
+  assert.deepEqual(Object.keys(json.runs['dense.run'].baseline.AP), ['diff', 'wins', 'ties', 'losses']);
+  const tex = (await grab('button[data-export="table.tex"]')).bytes.toString('utf8');
+  for (const s of ['\\toprule', '\\midrule', '\\bottomrule', 'RBP(p=0.8)', 'hybrid.run', `\\textbf{${native.runs['hybrid.run'].mean.AP.toFixed(4)}}`]) assert.ok(tex.includes(s), s);
+  assert.match(tex, /^% provenance: \{/);
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  await page.waitForFunction(() => document.querySelectorAll('.chart-card .chart svg').length === 4);
+  const svg = (await grab('button[data-export="recall-precision.svg"]')).bytes.toString('utf8');
+  assert.match(svg, /^<svg[^>]*><metadata><!\[CDATA\[\{"tool":"irlens"/);
+  assert.ok(svg.includes('hybrid.run'));
+  const png = (await grab('button[data-export="kendall-tau.png"]')).bytes;
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  const text = png.toString('latin1');
+  const at = text.indexOf('tEXtirlens-provenance\0');
+  assert.ok(at > 0, 'PNG has an irlens-provenance tEXt chunk');
+  const len = png.readUInt32BE(at - 4);
+  const record = JSON.parse(text.slice(at + 'tEXtirlens-provenance\0'.length, at + 4 + len));
+  assert.equal(record.inputs[0].sha256, sha);
+  await page.close();
+});
+
+test('a malformed run shows the error panel with its line; the other runs still display', async () => {
+  const bad = join(tmp, 'bad.run');
+  writeFileSync(bad, '101 Q0 d01 1 12.5 bad\n101 Q0 d02 2 11.0 bad\n101 Q0 d03 3 ten bad\n');
+  const page = await open();
+  await afterRender(page, () => page.setInputFiles('#run-files', [bad, join(EX, 'bm25.run')]));
+  await page.waitForSelector('#errors:not([hidden])');
+  const panel = await page.textContent('#errors');
+  assert.match(panel, /bad\.run, line 3: /);
+  assert.match(panel, /bad\.run:3: .*score/);
+  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
+  assert.match(await page.textContent('#file-list'), /bad\.run \(not loaded: see the errors\)/);
+  await shot(page, 'error-panel');
+  await page.close();
+});
+
+test('explain mode shows the arithmetic of the core, down to the value the table uses', async () => {
+  const page = await open('#v=explain&er=bm25.run&et=101&em=nDCG%4010');
+  const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'bm25.run')], 'nDCG@10');
+  await page.waitForSelector('#explain-value');
+  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['nDCG@10'].toFixed(6));
+  const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(headers, ['rank', 'document', 'judgment', 'gain', 'discount log2(rank+1)', 'gain / discount', 'DCG so far', 'ideal gain', 'IDCG so far']);
+  await shot(page, 'explain');
+  // a measure without an explanation: the core's message
+  await afterRender(page, async () => {
+    await page.fill('#explain-measure', 'Bpref');
+    await page.press('#explain-measure', 'Enter');
+  });
+  assert.match(await page.textContent('.explanation .error'), /^explain: Bpref has no explanation yet/);
+  await page.close();
+});
+
+test('settings live in the URL hash, escaped, and a link reproduces the view', async () => {
+  const page = await open();
+  const measures = 'nDCG(gains={0:0,1:1,2:3})@10 P(rel=2)@5 RBP(p=0.5)';
+  await afterRender(page, async () => {
+    await page.fill('#measures', measures);
+    await page.press('#measures', 'Enter');
+  });
+  await afterRender(page, () => page.selectOption('#baseline', 'dense.run'));
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(!/[{}()@ ]/.test(hash.slice(1)), `escaped: ${hash}`);
+  const again = await open(hash);
+  assert.equal(await again.inputValue('#measures'), measures);
+  assert.equal(await again.inputValue('#baseline'), 'dense.run');
+  assert.equal(await again.getAttribute('#tab-charts', 'aria-selected'), 'true');
+  await again.close();
+  await page.close();
+});
+
+test('no network request after the page has loaded, and it keeps working offline', async () => {
+  const page = await open();
+  const loaded = page.log.requests.length;
+  await browser.context.setOffline(true);
+  try {
+    await afterRender(page, () => page.click('#example'));
+    await afterRender(page, async () => {
+      await page.fill('#measures', 'AP RR');
+      await page.press('#measures', 'Enter');
+    });
+    for (const v of ['topics', 'charts', 'explain', 'table']) await afterRender(page, () => page.click(`#tab-${v}`), v);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="table.json"]')]);
+    await dl.path();
+    assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  const after = page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u));
+  assert.deepEqual(after, []);
+  await page.close();
+});
+
+test('the page works under its CSP (no eval, nothing remote) with no violation', async () => {
+  const page = await newPage(browser.context);
+  const response = await page.goto(server.url);
+  const csp = response.headers()['content-security-policy'];
+  assert.ok(csp.includes("script-src 'self' 'wasm-unsafe-eval'"));
+  assert.ok(!csp.replace(/'wasm-unsafe-eval'/g, '').includes('unsafe-eval'), csp);
+  assert.ok(!/unsafe-inline|https?:|\*/.test(csp), csp);
+  await waitReady(page);
+  for (const v of ['topics', 'charts', 'explain', 'table']) await afterRender(page, () => page.click(`#tab-${v}`), v);
+  await page.waitForFunction(() => document.querySelector('#results'));
+  // the app itself caused no violation and no error ...
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(page.log.errors, []);
+  assert.deepEqual(page.log.console, []);
+  // ... and the policy is enforced: an inline script is refused
+  await page.addScriptTag({ content: 'window.__inline = true;' }).catch(() => {});
+  assert.equal(await page.evaluate(() => window.__inline), undefined);
+  assert.match((await page.evaluate(() => window.__csp)).join('\n'), /script-src/);
+  await page.close();
+});
+
+test('cancel stops a long read; the app recovers', async () => {
+  const big = join(tmp, 'big.run');
+  const lines = [];
+  for (let i = 0; i < 1500000; i++) lines.push(`101 Q0 doc${i} ${i + 1} ${1e7 - i} big`);
+  writeFileSync(big, lines.join('\n') + '\n');
+  const page = await open();
+  await page.setInputFiles('#run-files', big);
+  await page.waitForSelector('#progress:not([hidden])');
+  await page.click('#cancel');
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#errors').textContent));
+  assert.equal(await page.$('#results'), null);
+  await afterRender(page, () => page.click('#example'));
+  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
+  await page.close();
+});
+
+test('keyboard and screen-reader basics; phone width', async () => {
+  const page = await newPage(browser.context);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(server.url);
+  await waitReady(page);
+  const unlabelled = await page.$$eval('input, select, button', (els) => els.filter((e) => {
+    const name = e.getAttribute('aria-label') || (e.labels && e.labels.length && e.labels[0].textContent.trim()) || (e.tagName === 'BUTTON' && e.textContent.trim());
+    return !name;
+  }).map((e) => e.outerHTML.slice(0, 80)));
+  assert.deepEqual(unlabelled, []);
+  // tabs: arrow keys move between views
+  await page.focus('#tab-table');
+  await afterRender(page, () => page.keyboard.press('ArrowRight'), 'topics');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-topics');
+  await afterRender(page, () => page.keyboard.press('ArrowLeft'), 'table');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `no horizontal scrolling at phone width (page is ${width}px wide)`);
+  await shot(page, 'phone');
+  await page.close();
+});
+
+test('the single-file irlens.html evaluates the example from file://', async () => {
+  const page = await newPage(browser.context);
+  await page.goto(`file://${join(DIST, 'irlens.html')}`);
+  await waitReady(page);
+  const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
+  await assertSameAsNative(page, native);
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  await page.waitForFunction(() => document.querySelectorAll('.chart-card .chart svg').length === 4);
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(page.log.errors, []);
+  assert.deepEqual(page.log.requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
+  await shot(page, 'single-file');
+  await page.close();
+});
+
+test('the embed example shows its table and chart', async () => {
+  const page = await newPage(browser.context);
+  await page.goto(`${server.url}embed.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('irlens-view')].every((e) => e.dataset.state === 'done'), null, { timeout: 30000 });
+  const cells = await page.$$eval('#table-example tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  // A: d1 d2 d3 -> P@2 = 1/2, RR = 1; B: d3 d1 d2 -> P@2 = 2/2, RR = 1
+  assert.deepEqual(cells.map((r) => r.slice(0, 3)), [['A', '0.5000', '1.0000'], ['B', '1.0000', '1.0000']]);
+  assert.ok(await page.$('#chart-example svg'));
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(page.log.errors, []);
+  await shot(page, 'embed');
+  await page.close();
+});

@@ -1,0 +1,97 @@
+// Shared by the browser tests: serves web/dist with scripts/static-server.mjs on a free localhost
+// port, launches Debian's Chromium through playwright-core with a fresh user data dir, records
+// network requests, CSP violations and page errors, and compares with the native CLI.
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const DIST = join(ROOT, 'web', 'dist');
+export const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
+export const SHARED = resolve(process.env.IRLENS_SHARED || join(ROOT, '..', 'shared'));
+export const NATIVE = resolve(process.env.IRLENS_NATIVE || join(ROOT, 'build', 'cli', 'irlens'));
+export const CHROMIUM = process.env.IRLENS_CHROMIUM || '/usr/bin/chromium';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function startServer() {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run web/build.sh first`);
+  const proc = spawn(process.execPath, [join(ROOT, 'scripts', 'static-server.mjs'), DIST, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((res, rej) => {
+    proc.stdout.once('data', (d) => res(String(d).match(/http:\/\/\S+/)[0]));
+    proc.once('exit', (code) => rej(new Error(`static server exited with ${code}`)));
+  });
+  return { url, stop: () => proc.kill() };
+}
+
+/** A fresh browser (its own new user data dir). */
+export async function openBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'irlens-chromium-'));
+  const context = await chromium.launchPersistentContext(dataDir, { executablePath: CHROMIUM, args: FLAGS, viewport, acceptDownloads: true });
+  await context.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const p of context.pages()) await p.close();
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new page whose .log records requests, page errors and console errors. */
+export async function newPage(context) {
+  const page = await context.newPage();
+  const log = { requests: [], errors: [], console: [] };
+  page.on('request', (r) => log.requests.push(r.url()));
+  page.on('pageerror', (e) => log.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') log.console.push(m.text()); });
+  page.log = log;
+  return page;
+}
+
+export async function waitReady(page) {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await waitRendered(page);
+}
+
+export async function waitRendered(page, view) {
+  await page.waitForFunction((v) => {
+    const el = document.querySelector('#view');
+    const progress = document.querySelector('#progress');
+    return el && el.dataset.rendered === 'true' && (!v || el.dataset.view === v) && progress.hidden;
+  }, view, { timeout: 30000 });
+}
+
+/** The results table as {run: {measure: text shown}}. */
+export function tableTexts(page) {
+  return page.$$eval('#results tbody tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.run,
+    Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
+}
+
+/** `irlens eval ... -f json -q` of the native CLI. */
+export function nativeEval(qrels, runs, measures, extra = []) {
+  const out = execFileSync(NATIVE, ['eval', qrels, ...runs, '-m', measures, '-f', 'json', '-q', ...extra], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+  return JSON.parse(out);
+}
+
+export const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** Runs `action` and waits until the app has rendered again with nothing in progress. */
+export async function afterRender(page, action, view) {
+  const before = Number(await page.getAttribute('body', 'data-renders')) || 0;
+  await action();
+  await page.waitForFunction(({ before, view }) => {
+    const el = document.querySelector('#view');
+    return Number(document.body.dataset.renders) > before && el.dataset.rendered === 'true' &&
+      document.querySelector('#progress').hidden && (!view || el.dataset.view === view);
+  }, { before, view }, { timeout: 60000 });
+}

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Builds the web app into web/dist (never committed): installs the npm packages from
+# package-lock.json (npm ci) when needed, builds the WASM module if build-wasm/dist is missing,
+# and bundles (web/bundle.mjs). Run by scripts/serve.sh and scripts/test.sh.
+set -e
+cd "$(dirname "$0")/.."
+if [ ! -f build-wasm/dist/irlens_web.wasm ] || [ ! -f build-wasm/dist/irlens_single.js ]; then
+    . scripts/deps.sh
+    . scripts/build.sh
+fi
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+fi
+node web/bundle.mjs

@@ -1,0 +1,366 @@
+// The web app: state, loading inputs through the worker, evaluation, and the shell the views plug
+// into. Views (views/*.js) are objects {id, label, render(container, app)}; register more with
+// app.addView() (NRG/rareness charts, significance heatmaps, diversity coverage ...). Table cells
+// take annotations from app.cellAnnotators (see views/table.js) - the place for significance
+// markers.
+import { WorkerClient } from './client.js';
+import { ingest, sha256, textSource, fileSource } from './files.js';
+import { readHash, toHash } from './settings.js';
+import { setupInputs } from './inputs.js';
+import { setupMeasureField } from './measure-field.js';
+
+const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
+const NOT_RANKED = new Set(['RBPResid']);
+
+export class App {
+  constructor({ createWorker, example, root = document }) {
+    this.root = root;
+    this.example = example; // {qrels: {name, text}, runs: [{name, text}]}
+    this.client = new WorkerClient(createWorker);
+    this.views = [];
+    this.cellAnnotators = [];
+    this.state = {
+      version: '',
+      registry: [],
+      groups: [],
+      qrels: null, // {source, info}
+      runs: [], // [{source, info | null, error | null}]
+      errors: [], // [{file, line, message}]
+      result: null,
+      correlations: null,
+      curves: null,
+      settings: readHash(),
+      busy: null,
+    };
+    this.hashes = {};
+    this.$ = (sel) => root.querySelector(sel);
+  }
+
+  addView(view) {
+    this.views.push(view);
+  }
+
+  async start() {
+    const init = await this.client.request('init');
+    Object.assign(this.state, init);
+    this.$('#version').textContent = `v${init.version}`;
+    this.renderTabs();
+    setupInputs(this);
+    this.measureField = setupMeasureField(this);
+    window.addEventListener('hashchange', () => this.applyHash());
+    await this.loadExample();
+    document.body.dataset.ready = 'true';
+  }
+
+  // ---- settings -------------------------------------------------------------------------------
+  set(changes, { evaluate = false } = {}) {
+    Object.assign(this.state.settings, changes);
+    const hash = toHash(this.state.settings);
+    if (hash !== location.hash && !(hash === '' && location.hash === '')) history.replaceState(null, '', hash || location.pathname + location.search);
+    if (evaluate) return this.evaluate();
+    this.render();
+    return Promise.resolve();
+  }
+
+  applyHash() {
+    const before = this.state.settings;
+    const next = readHash();
+    this.state.settings = next;
+    this.measureField.sync();
+    if (next.m !== before.m || next.missing !== before.missing) this.evaluate();
+    else this.render();
+  }
+
+  // ---- inputs ---------------------------------------------------------------------------------
+  async loadExample() {
+    const ex = this.example;
+    await this.load({ qrels: textSource(ex.qrels.name, ex.qrels.text), runs: ex.runs.map((r) => textSource(r.name, r.text)), replaceRuns: true });
+  }
+
+  /** Loads a new qrels (then re-reads every run against it) and/or runs; evaluates after. */
+  async load({ qrels = null, runs = [], replaceRuns = false }) {
+    this.state.errors = [];
+    let runSources = runs;
+    if (replaceRuns) this.state.runs = [];
+    await this.busy('Reading', async (progress) => {
+      if (qrels) {
+        try {
+          const info = await ingest(this.client, 'qrels', qrels, { onBytes: (n) => progress(n / Math.max(1, qrels.size), qrels.name) });
+          this.state.qrels = { source: qrels, info };
+          this.hashes = {};
+          // Runs are read against the qrels: read the ones already loaded again.
+          runSources = [...this.state.runs.filter((r) => r.info).map((r) => r.source), ...runs];
+          this.state.runs = [];
+        } catch (e) {
+          if (e.name === 'Cancelled') throw e;
+          this.reportError(e, qrels.name);
+          return;
+        }
+      }
+      if (!this.state.qrels) {
+        if (runs.length) this.state.errors.push({ message: 'Load a qrels file before the runs.' });
+        return;
+      }
+      for (const source of runSources) {
+        const entry = { source, info: null, error: null };
+        this.state.runs = this.state.runs.filter((r) => r.source.name !== source.name);
+        this.state.runs.push(entry);
+        try {
+          entry.info = await ingest(this.client, 'run', source, { onBytes: (n) => progress(n / Math.max(1, source.size), source.name) });
+        } catch (e) {
+          if (e.name === 'Cancelled') throw e;
+          entry.error = e;
+          this.reportError(e, source.name);
+        }
+      }
+    });
+    if (this.state.qrels) await this.evaluate();
+    else this.render();
+  }
+
+  async removeRun(name) {
+    await this.client.request('dropRun', { name });
+    this.state.runs = this.state.runs.filter((r) => r.source.name !== name);
+    if (this.state.settings.b === name) this.state.settings.b = '';
+    await this.evaluate();
+  }
+
+  reportError(e, file) {
+    this.state.errors.push({ file: e.file || file, line: e.line, name: e.name, message: e.message });
+  }
+
+  // ---- evaluation -----------------------------------------------------------------------------
+  get runNames() {
+    return this.state.runs.filter((r) => r.info).map((r) => r.source.name);
+  }
+
+  async evaluate() {
+    const { settings } = this.state;
+    this.state.curves = null;
+    if (!this.state.qrels || !this.runNames.length) {
+      this.state.result = null;
+      this.render();
+      return;
+    }
+    try {
+      await this.busy('Evaluating', async (progress) => {
+        const res = await this.client.request(
+          'evaluate',
+          { measures: [settings.m], missing: settings.missing },
+          { onProgress: (f) => progress(f, 'evaluation') },
+        );
+        this.state.result = res.result;
+        this.state.correlations = res.correlations;
+      });
+    } catch (e) {
+      if (e.name !== 'Cancelled') this.reportError(e);
+    }
+    this.render();
+  }
+
+  /** Runs `fn(progress)` with the progress bar shown; Cancel terminates the worker. */
+  async busy(label, fn) {
+    const bar = this.$('#progress');
+    const meter = this.$('#progress-bar');
+    const text = this.$('#progress-text');
+    this.state.busy = label;
+    bar.hidden = false;
+    meter.removeAttribute('value');
+    text.textContent = `${label}…`;
+    const generation = this.client.generation;
+    try {
+      await fn((f, what) => {
+        meter.value = Math.min(1, f);
+        text.textContent = `${label} ${what}: ${Math.round(100 * Math.min(1, f))}%`;
+      });
+    } catch (e) {
+      if (e.name === 'Cancelled' || generation !== this.client.generation) {
+        this.state.errors = [{ message: 'Cancelled. The worker was restarted: load the files again (or the example).' }];
+      } else throw e;
+    } finally {
+      this.state.busy = null;
+      bar.hidden = true;
+    }
+  }
+
+  async cancel() {
+    this.client.cancel();
+    this.state.qrels = null;
+    this.state.runs = [];
+    this.state.result = null;
+    this.state.correlations = null;
+    await this.client.request('init');
+    this.render();
+  }
+
+  async curves() {
+    if (!this.state.curves) this.state.curves = await this.client.request('curves', { missing: this.state.settings.missing });
+    return this.state.curves;
+  }
+
+  request(action, payload) {
+    return this.client.request(action, payload);
+  }
+
+  async fileHashes() {
+    const sources = [this.state.qrels, ...this.state.runs.filter((r) => r.info)].filter(Boolean).map((s) => s.source);
+    for (const s of sources) if (!this.hashes[s.name]) this.hashes[s.name] = await sha256(s);
+    return this.hashes;
+  }
+
+  // ---- derived numbers ------------------------------------------------------------------------
+  info(measure) {
+    const base = measure.replace(/[(@].*$/, '');
+    return this.state.registry.find((m) => m.name === base || (m.aliases || []).includes(base));
+  }
+
+  /** The best (highest) mean of a measure over the runs, or null where higher is not better. */
+  best(measure) {
+    const info = this.info(measure);
+    if (!info || NOT_RANKED_FAMILIES.has(info.family) || NOT_RANKED.has(info.name) || info.textValued) return null;
+    const means = Object.values(this.state.result.runs).map((r) => r.mean[measure]).filter((v) => v !== null);
+    return means.length ? Math.max(...means) : null;
+  }
+
+  /**
+   * Comparison with the baseline run: diff = mean(run) - mean(baseline); wins/ties/losses over the
+   * topics scored for both (a tie: |difference| <= 1e-12). null without a baseline or for the
+   * baseline itself.
+   */
+  compare(run, measure) {
+    const base = this.state.settings.b;
+    const { result } = this.state;
+    if (!base || !result || run === base || !result.runs[base] || !result.runs[run]) return null;
+    const a = result.runs[run], b = result.runs[base];
+    if (a.mean[measure] === null || b.mean[measure] === null) return null;
+    let wins = 0, ties = 0, losses = 0;
+    for (const [topic, row] of Object.entries(a.perTopic)) {
+      const other = b.perTopic[topic];
+      if (!other || row[measure] === null || other[measure] === null) continue;
+      const d = row[measure] - other[measure];
+      if (Math.abs(d) <= 1e-12) ties++;
+      else if (d > 0) wins++;
+      else losses++;
+    }
+    return { diff: a.mean[measure] - b.mean[measure], wins, ties, losses };
+  }
+
+  // ---- rendering ------------------------------------------------------------------------------
+  renderTabs() {
+    const nav = this.$('#tabs');
+    nav.textContent = '';
+    for (const view of this.views) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.role = 'tab';
+      b.id = `tab-${view.id}`;
+      b.textContent = view.label;
+      b.setAttribute('aria-controls', 'view');
+      b.addEventListener('click', () => this.set({ v: view.id }));
+      b.addEventListener('keydown', (e) => {
+        const i = this.views.indexOf(view);
+        const j = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : -1;
+        if (j >= 0 && j < this.views.length) {
+          e.preventDefault();
+          this.set({ v: this.views[j].id }).then(() => this.$(`#tab-${this.views[j].id}`).focus());
+        }
+      });
+      nav.appendChild(b);
+    }
+  }
+
+  render() {
+    this.renderFiles();
+    this.renderErrors();
+    this.renderBaseline();
+    const current = this.views.find((v) => v.id === this.state.settings.v) || this.views[0];
+    for (const b of this.$('#tabs').children) {
+      const on = b.id === `tab-${current.id}`;
+      b.setAttribute('aria-selected', String(on));
+      b.tabIndex = on ? 0 : -1;
+    }
+    const container = this.$('#view');
+    container.setAttribute('aria-labelledby', `tab-${current.id}`);
+    const token = (this.renderToken = (this.renderToken || 0) + 1);
+    container.dataset.view = current.id;
+    container.dataset.rendered = 'false';
+    Promise.resolve(current.render(container, this, () => token === this.renderToken))
+      .catch((e) => {
+        console.error(e);
+        this.reportError(e);
+        this.renderErrors();
+      })
+      .finally(() => {
+        if (token !== this.renderToken) return;
+        container.dataset.rendered = 'true';
+        document.body.dataset.renders = String(token); // tests wait for this to move on
+      });
+  }
+
+  renderFiles() {
+    const list = this.$('#file-list');
+    list.textContent = '';
+    const add = (label, source, detail, cls, removable) => {
+      const li = document.createElement('li');
+      li.className = cls;
+      const name = document.createElement('strong');
+      name.textContent = source.name;
+      li.append(`${label}: `, name, ` ${detail}`);
+      if (removable) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'small';
+        b.textContent = 'Remove';
+        b.setAttribute('aria-label', `Remove ${source.name}`);
+        b.addEventListener('click', () => this.removeRun(source.name));
+        li.append(' ', b);
+      }
+      list.appendChild(li);
+    };
+    const q = this.state.qrels;
+    if (q) add('Qrels', q.source, `(${q.info.topics.length} topics, ${q.info.judgments} judgments)`, 'ok', false);
+    for (const r of this.state.runs) {
+      if (r.info) add('Run', r.source, `(tag ${r.info.tag}, ${r.info.linesRead} lines, ${r.info.topicsAnswered} topics)`, 'ok', true);
+      else add('Run', r.source, '(not loaded: see the errors)', 'bad', true);
+    }
+  }
+
+  renderErrors() {
+    const panel = this.$('#errors');
+    const errors = this.state.errors;
+    panel.hidden = !errors.length;
+    panel.textContent = '';
+    if (!errors.length) return;
+    const h = document.createElement('h2');
+    h.textContent = errors.length === 1 ? 'Problem' : `${errors.length} problems`;
+    const ul = document.createElement('ul');
+    for (const e of errors) {
+      const li = document.createElement('li');
+      if (e.file) {
+        const where = document.createElement('strong');
+        where.className = 'where';
+        where.textContent = e.line ? `${e.file}, line ${e.line}` : e.file;
+        li.append(where, ': ');
+      }
+      li.append(e.message);
+      ul.appendChild(li);
+    }
+    panel.append(h, ul);
+  }
+
+  renderBaseline() {
+    const sel = this.$('#baseline');
+    const names = this.runNames;
+    const want = ['', ...names].join('\n');
+    if (sel.dataset.options !== want) {
+      sel.textContent = '';
+      sel.append(new Option('(none)', ''));
+      for (const n of names) sel.append(new Option(n, n));
+      sel.dataset.options = want;
+    }
+    sel.value = names.includes(this.state.settings.b) ? this.state.settings.b : '';
+    this.$('#missing').value = this.state.settings.missing;
+  }
+}
+
+export { fileSource };

@@ -1,0 +1,17 @@
+// Starts the app with a given way of creating the worker (served site or single file).
+import { App } from './app.js';
+import { example } from './example-data.js';
+import { views } from './views/index.js';
+
+export function boot(createWorker) {
+  const app = new App({ createWorker, example });
+  for (const v of views) app.addView(v);
+  window.irlensApp = app; // for the browser tests and the console
+  app.start().catch((e) => {
+    const panel = document.querySelector('#errors');
+    panel.hidden = false;
+    panel.textContent = `irlens could not start: ${e.message}`;
+    document.body.dataset.ready = 'failed';
+  });
+  return app;
+}

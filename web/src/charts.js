@@ -1,0 +1,91 @@
+// Every chart is a Vega-Lite spec rendered by vega-embed, configured for a strict CSP: Vega's
+// expression interpreter instead of compiled expressions (ast: true), no injected stylesheets
+// (their CSS lives in style.css), no actions menu (the app has its own export buttons).
+// Colours: the Okabe-Ito palette (colour-blind safe).
+import embed from 'vega-embed';
+import { expressionInterpreter } from 'vega-interpreter';
+
+export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+
+const CONFIG = {
+  range: { category: OKABE_ITO },
+  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 180 },
+  legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 240 },
+  title: { fontSize: 14, anchor: 'start' },
+  font: 'system-ui, sans-serif',
+  view: { stroke: null },
+};
+
+/** Renders a Vega-Lite spec into `el`; resolves with the Vega view (for exports and clicks). */
+export async function renderChart(el, spec) {
+  const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...spec };
+  const { view } = await embed(el, full, {
+    ast: true,
+    expr: expressionInterpreter,
+    actions: false,
+    defaultStyle: false,
+    renderer: 'svg',
+    tooltip: { disableDefaultStyle: true },
+  });
+  return view;
+}
+
+/** Kendall's tau heatmap; cells labelled with their value. */
+export function tauHeatmapSpec(correlations) {
+  const values = [];
+  correlations.measures.forEach((a, i) =>
+    correlations.measures.forEach((b, j) => values.push({ a, b, tau: correlations.tau[i][j] })),
+  );
+  const order = correlations.measures;
+  return {
+    title: "Kendall's tau-b between run orderings",
+    data: { values },
+    encoding: {
+      x: { field: 'b', type: 'nominal', sort: order, title: null, axis: { labelAngle: -40 } },
+      y: { field: 'a', type: 'nominal', sort: order, title: null },
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: {
+          color: { field: 'tau', type: 'quantitative', title: 'tau', scale: { scheme: 'blueorange', domain: [-1, 1], reverse: true } },
+          tooltip: [
+            { field: 'a', title: 'measure' },
+            { field: 'b', title: 'vs' },
+            { field: 'tau', title: 'tau-b', format: '.3f' },
+          ],
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 11 },
+        encoding: {
+          text: { field: 'tau', type: 'quantitative', format: '.2f' },
+          color: { condition: { test: 'abs(datum.tau) > 0.6', value: 'white' }, value: 'black' },
+        },
+      },
+    ],
+    width: { step: 44 },
+    height: { step: 30 },
+  };
+}
+
+/** Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}}. */
+export function recallPrecisionSpec(curves, runs) {
+  const values = [];
+  for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, recall: curves.levels[i], precision: v }));
+  const all = Object.keys(curves.runs);
+  return {
+    data: { values },
+    width: 'container',
+    height: 260,
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'recall', type: 'quantitative', title: 'recall', scale: { domain: [0, 1] } },
+      y: { field: 'precision', type: 'quantitative', title: 'interpolated precision (IPrec@recall)', scale: { domain: [0, 1] } },
+      color: { field: 'run', type: 'nominal', title: 'run', sort: all },
+      strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all },
+      shape: { field: 'run', type: 'nominal', title: 'run', sort: all },
+      tooltip: [{ field: 'run' }, { field: 'recall' }, { field: 'precision', format: '.4f' }],
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The page's side of the worker protocol: request(action, payload, {transfer, onProgress}) returns
+// a promise of the result (rejected with an Error carrying name/file/line). cancel() terminates
+// the worker and starts a fresh one: every pending request rejects with a Cancelled error, and the
+// data the old worker held is gone (the app reloads its inputs).
+export class WorkerClient {
+  constructor(createWorker) {
+    this.createWorker = createWorker;
+    this.generation = 0;
+    this.start();
+  }
+
+  start() {
+    this.worker = this.createWorker();
+    this.pending = new Map();
+    this.nextId = 1;
+    this.generation += 1;
+    this.worker.onmessage = (event) => {
+      const { id, result, error, progress } = event.data;
+      const p = this.pending.get(id);
+      if (!p) return;
+      if (progress !== undefined) {
+        if (p.onProgress) p.onProgress(progress);
+        return;
+      }
+      this.pending.delete(id);
+      if (error) p.reject(Object.assign(new Error(error.message), error));
+      else p.resolve(result);
+    };
+    this.worker.onerror = (event) => {
+      const err = Object.assign(new Error(`worker failed: ${event.message || 'unknown error'}`), { name: 'Error' });
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+  }
+
+  /** generation: the client.generation the caller started under; a request made after a cancel
+   *  (a newer generation) is refused with a Cancelled error instead of reaching the new worker. */
+  request(action, payload = {}, { transfer = [], onProgress, generation } = {}) {
+    if (generation !== undefined && generation !== this.generation)
+      return Promise.reject(Object.assign(new Error('cancelled'), { name: 'Cancelled' }));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, action, payload }, transfer);
+    });
+  }
+
+  cancel() {
+    this.worker.terminate();
+    const err = Object.assign(new Error('cancelled'), { name: 'Cancelled' });
+    for (const p of this.pending.values()) p.reject(err);
+    this.start();
+  }
+}

@@ -1,0 +1,173 @@
+// Exports: the results table as CSV, JSON and LaTeX (booktabs); charts as SVG and PNG. Every export
+// carries its provenance: irlens version, the canonical measure names with every default spelled
+// out (measuresFull), input file names with their SHA-256, the settings, and the seeds used
+// (none yet: randomised procedures arrive with the statistics issue).
+
+/** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
+export function provenance(app, hashes) {
+  const { state } = app;
+  return {
+    tool: 'irlens',
+    version: state.version,
+    created: new Date().toISOString(),
+    measures: state.result ? state.result.measuresFull : {},
+    missing: state.settings.missing,
+    baseline: state.settings.b || null,
+    inputs: [state.qrels, ...state.runs.filter((r) => r.info)]
+      .filter(Boolean)
+      .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] })),
+    seeds: {},
+    view: location.hash,
+  };
+}
+
+const fmt = (v, digits = 4) => (v === null || v === undefined || Number.isNaN(v) ? '' : v.toFixed(digits));
+
+/** Rows of the table as plain data: [{run, tag, measure, mean, ciLow, ciHigh, diff, wins, ties, losses}]. */
+export function tableRecords(app) {
+  const { result } = app.state;
+  const out = [];
+  for (const [run, r] of Object.entries(result.runs)) {
+    for (const m of result.measures) {
+      const rec = { run, tag: r.tag, measure: m, mean: r.mean[m], ciLow: r.ci95[m] ? r.ci95[m][0] : null, ciHigh: r.ci95[m] ? r.ci95[m][1] : null };
+      const cmp = app.compare(run, m);
+      if (cmp) Object.assign(rec, { diff: cmp.diff, wins: cmp.wins, ties: cmp.ties, losses: cmp.losses });
+      out.push(rec);
+    }
+  }
+  return out;
+}
+
+function csvCell(v) {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCSV(app, prov) {
+  const recs = tableRecords(app);
+  const cols = ['run', 'tag', 'measure', 'mean', 'ci95_low', 'ci95_high'];
+  const withBase = !!app.state.settings.b;
+  if (withBase) cols.push('diff_to_baseline', 'wins', 'ties', 'losses');
+  const lines = [`# provenance: ${JSON.stringify(prov)}`, cols.join(',')];
+  for (const r of recs) {
+    const row = [r.run, r.tag, r.measure, r.mean, r.ciLow, r.ciHigh];
+    if (withBase) row.push(r.diff ?? '', r.wins ?? '', r.ties ?? '', r.losses ?? '');
+    lines.push(row.map(csvCell).join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function toJSON(app, prov) {
+  const { result } = app.state;
+  const runs = {};
+  for (const [run, r] of Object.entries(result.runs)) {
+    runs[run] = { tag: r.tag, mean: r.mean, ci95: r.ci95, perTopic: r.perTopic };
+    if (app.state.settings.b) {
+      runs[run].baseline = Object.fromEntries(result.measures.map((m) => [m, app.compare(run, m)]));
+    }
+  }
+  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs }, null, 2) + '\n';
+}
+
+const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
+export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^]/g, (c) => TEX_SPECIAL[c]);
+
+/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width. */
+export function toLaTeX(app, prov) {
+  const { result } = app.state;
+  const runs = Object.keys(result.runs);
+  const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
+  const lines = [
+    `% provenance: ${JSON.stringify(prov)}`,
+    '% needs \\usepackage{booktabs}',
+    '\\begin{table}',
+    '\\centering',
+    `\\begin{tabular}{l${'r'.repeat(result.measures.length)}}`,
+    '\\toprule',
+    `Run & ${result.measures.map(texEscape).join(' & ')} \\\\`,
+    '\\midrule',
+  ];
+  for (const run of runs) {
+    const cells = result.measures.map((m) => {
+      const v = result.runs[run].mean[m];
+      if (v === null) return '--';
+      let s = fmt(v);
+      if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
+      const ci = result.runs[run].ci95[m];
+      if (ci) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
+      return s;
+    });
+    lines.push(`${texEscape(run)} & ${cells.join(' & ')} \\\\`);
+  }
+  lines.push('\\bottomrule', '\\end{tabular}');
+  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold. irlens ${texEscape(prov.version)}.}`);
+  lines.push('\\end{table}', '');
+  return lines.join('\n');
+}
+
+/** SVG text with the provenance in a <metadata> element. */
+export function svgWithProvenance(svg, prov) {
+  const json = JSON.stringify(prov).replace(/]]>/g, ']]]]><![CDATA[>');
+  return svg.replace(/<svg([^>]*)>/, (m) => `${m}<metadata><![CDATA[${json}]]></metadata>`);
+}
+
+// PNG: a tEXt chunk "irlens-provenance" after IHDR (CRC-32 as in the PNG specification, ISO/IEC 15948 annex D).
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+export function pngWithProvenance(png, prov) {
+  const keyword = 'irlens-provenance';
+  // tEXt is Latin-1: escape everything outside ASCII.
+  const text = JSON.stringify(prov).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const data = new Uint8Array(keyword.length + 1 + text.length);
+  for (let i = 0; i < keyword.length; i++) data[i] = keyword.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) data[keyword.length + 1 + i] = text.charCodeAt(i);
+  const chunk = new Uint8Array(12 + data.length);
+  const dv = new DataView(chunk.buffer);
+  dv.setUint32(0, data.length);
+  chunk.set([0x74, 0x45, 0x58, 0x74], 4); // "tEXt"
+  chunk.set(data, 8);
+  dv.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  const ihdrEnd = 8 + 8 + 13 + 4; // signature, IHDR length+type, IHDR data, CRC
+  const out = new Uint8Array(png.length + chunk.length);
+  out.set(png.subarray(0, ihdrEnd), 0);
+  out.set(chunk, ihdrEnd);
+  out.set(png.subarray(ihdrEnd), ihdrEnd + chunk.length);
+  return out;
+}
+
+/** Offers `data` (string or bytes) as a download named `name`. */
+export function download(name, data, type) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Exports a Vega view as SVG or PNG with provenance. */
+export async function exportChart(view, name, format, prov) {
+  if (format === 'svg') {
+    download(`${name}.svg`, svgWithProvenance(await view.toSVG(), prov), 'image/svg+xml');
+  } else {
+    const canvas = await view.toCanvas(2);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    const png = new Uint8Array(await blob.arrayBuffer());
+    download(`${name}.png`, pngWithProvenance(png, prov), 'image/png');
+  }
+}

@@ -1,0 +1,82 @@
+// Streams one input (a File, or embedded example text) into a reader in the worker: plain or gzip
+// (detected by the magic bytes 1f 8b, decompressed by the browser's DecompressionStream), in
+// batches of BATCH bytes transferred as ArrayBuffers, one batch in flight at a time so that memory
+// stays bounded. Never builds one big JS string.
+const BATCH = 4 << 20;
+let nextSlot = 1;
+
+async function isGzip(blob) {
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** An input source: {name, size, blob} for files; embedded text becomes a Blob too. */
+export function textSource(name, text) {
+  const blob = new Blob([text], { type: 'text/plain' });
+  return { name, size: blob.size, blob, embedded: true };
+}
+export function fileSource(file) {
+  return { name: file.name, size: file.size, blob: file, embedded: false };
+}
+
+/**
+ * Streams `source` into a new reader of `kind` ('qrels' | 'run'); onBytes(n) reports compressed
+ * bytes read so far (for the progress bar). Resolves with the reader's info.
+ */
+export async function ingest(client, kind, source, { format = 'plain', onBytes } = {}) {
+  const slot = nextSlot++;
+  const generation = client.generation; // a cancel in between makes every later request fail
+  await client.request('begin', { slot, kind, name: source.name, format }, { generation });
+  let reader = null;
+  try {
+    let read = 0; // bytes of the source read (compressed bytes for .gz), for the progress bar
+    let stream = source.blob.stream().pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          read += chunk.length;
+          if (onBytes) onBytes(read);
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    if (await isGzip(source.blob)) stream = stream.pipeThrough(new DecompressionStream('gzip'));
+    reader = stream.getReader();
+    let buf = new Uint8Array(BATCH), used = 0, inFlight = null;
+    const flush = async () => {
+      if (!used) return;
+      const chunk = buf.buffer.slice(0, used); // exactly `used` bytes
+      buf = new Uint8Array(BATCH);
+      used = 0;
+      if (inFlight) await inFlight;
+      inFlight = client.request('feed', { slot, chunk }, { transfer: [chunk], generation });
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      let off = 0;
+      while (off < value.length) {
+        const n = Math.min(value.length - off, BATCH - used);
+        buf.set(value.subarray(off, off + n), used);
+        used += n;
+        off += n;
+        if (used === BATCH) await flush();
+      }
+    }
+    await flush();
+    if (inFlight) await inFlight;
+    return await client.request('finish', { slot }, { generation });
+  } catch (e) {
+    if (reader) reader.cancel().catch(() => {});
+    client.request('abort', { slot }, { generation }).catch(() => {});
+    if (e instanceof TypeError && /decompress|gzip|Decompression/i.test(e.message))
+      throw Object.assign(new Error(`${source.name}: not a valid gzip file (${e.message})`), { name: 'InputError', file: source.name });
+    throw e;
+  }
+}
+
+/** SHA-256 (hex) of a source's bytes as given (the .gz bytes for a gzip file), via crypto.subtle. */
+export async function sha256(source) {
+  if (!globalThis.crypto || !crypto.subtle) return 'unavailable (no crypto.subtle in this context)';
+  const digest = await crypto.subtle.digest('SHA-256', await source.blob.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,8 @@
+// The views of the app, in tab order. A later feature adds its view here (or calls app.addView):
+// {id, label, render(container, app, live)} where live() turns false once a newer render started.
+import { tableView } from './table.js';
+import { perTopicView } from './per-topic.js';
+import { chartsView } from './charts-view.js';
+import { explainView } from './explain.js';
+
+export const views = [tableView, perTopicView, chartsView, explainView];

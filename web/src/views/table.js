@@ -1,0 +1,80 @@
+// The results table: runs x measures, mean with its 95% t confidence interval, sortable by any
+// column, best mean per column marked; with a baseline, each cell adds the difference of means
+// and wins/ties/losses over the topics both runs were scored on.
+//
+// Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
+// {text, title, className} | null whose results are appended to the cell. Significance markers
+// (issue 5) plug in here, e.g. a dagger when the difference to the baseline is significant.
+import { toCSV, toJSON, toLaTeX, provenance, download } from '../exports.js';
+import { el, fmt, signed, noData } from './util.js';
+
+function sortRuns(app, runs, measures) {
+  const [col, dir] = (app.state.settings.sort || '').split(':');
+  if (!col) return runs;
+  const { result } = app.state;
+  const key = col === 'run' ? (r) => r : (r) => result.runs[r].mean[col] ?? -Infinity;
+  const sorted = [...runs].sort((a, b) => {
+    const x = key(a), y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  if (!measures.includes(col) && col !== 'run') return runs;
+  return dir === 'desc' ? sorted.reverse() : sorted;
+}
+
+export const tableView = {
+  id: 'table',
+  label: 'Table',
+  render(container, app) {
+    const { result } = app.state;
+    if (!result) return noData(container);
+    const measures = result.measures;
+    const base = app.state.settings.b;
+    const [sortCol, sortDir] = (app.state.settings.sort || '').split(':');
+    const header = (col, label, title) => {
+      const dir = sortCol === col ? sortDir : null;
+      const next = dir === 'desc' ? 'asc' : 'desc';
+      return el('th', { scope: 'col', 'aria-sort': dir ? (dir === 'asc' ? 'ascending' : 'descending') : 'none', title },
+        el('button', { type: 'button', class: 'sort', onclick: () => app.set({ sort: `${col}:${next}` }) },
+          label, el('span', { 'aria-hidden': 'true', class: 'arrow' }, dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : '')));
+    };
+    const best = Object.fromEntries(measures.map((m) => [m, app.best(m)]));
+    const thead = el('thead', {}, el('tr', {}, header('run', 'Run'), measures.map((m) => header(m, m, result.measuresFull[m]))));
+    const tbody = el('tbody');
+    for (const run of sortRuns(app, Object.keys(result.runs), measures)) {
+      const r = result.runs[run];
+      const tr = el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
+        el('th', { scope: 'row' }, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null));
+      for (const m of measures) {
+        const v = r.mean[m];
+        const isBest = v !== null && best[m] !== null && v === best[m];
+        const ci = r.ci95[m];
+        const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
+          el('span', { class: 'mean' }, fmt(v)),
+          isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
+          ci ? el('div', { class: 'ci', title: '95% t confidence interval of the mean over topics' }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`) : null);
+        const cmp = app.compare(run, m);
+        if (cmp) {
+          td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`, title: `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics` },
+            `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}`));
+        }
+        for (const annotate of app.cellAnnotators) {
+          const a = annotate({ app, run, measure: m, baseline: base });
+          if (a) td.append(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
+        }
+        tr.append(td);
+      }
+      tbody.append(tr);
+    }
+    const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with the 95% confidence interval`,
+      base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+    const exportButton = (label, ext, type, make) =>
+      el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, provenance(app, await app.fileHashes())), type) }, label);
+    container.textContent = '';
+    container.append(
+      el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
+        exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
+      el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody)),
+      result.warnings.length ? el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w)))) : null,
+    );
+  },
+};

@@ -1,0 +1,142 @@
+// The worker's side of the protocol: {id, action, payload} in, {id, result} | {id, error} |
+// {id, progress} out. All parsing and evaluation happens here, on the irlens JS API (wasm/api.mjs);
+// the page only streams bytes in (transferred ArrayBuffers) and renders what comes back.
+//
+// Actions:
+//   init                                   -> {version, registry, groups}
+//   begin   {slot, kind: qrels|run, name, format}  starts a streaming reader (a run is read against
+//                                             the current qrels)
+//   feed    {slot, chunk: ArrayBuffer}
+//   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name)
+//   abort   {slot}
+//   dropRun {name}
+//   parse   {text}                         -> [{name, full}] or the parser's UsageError
+//   evaluate {measures, missing}           -> {result (evaluate() without raw), correlations}
+//   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
+//   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
+//   explain {run, topic, measure}          -> explanation (api.mjs explain)
+
+export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+
+function errorOf(e) {
+  return { name: e && e.name ? e.name : 'Error', message: e && e.message ? e.message : String(e), file: e && e.file, line: e && e.line };
+}
+
+export function startWorker(irlensPromise, scope = self) {
+  let irlens = null;
+  let qrels = null;
+  const runs = new Map(); // name -> Run, in load order
+  const readers = new Map(); // slot -> {kind, reader}
+
+  const actions = {
+    async init() {
+      irlens = await irlensPromise;
+      return { version: irlens.version, registry: irlens.measures(), groups: irlens.groups() };
+    },
+    begin({ slot, kind, name, format = 'plain' }) {
+      if (kind === 'qrels') {
+        readers.set(slot, { kind, name, reader: irlens.qrelsReader(name, { format }) });
+      } else {
+        if (!qrels) throw Object.assign(new Error('load a qrels file first'), { name: 'UsageError' });
+        readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name) });
+      }
+      return true;
+    },
+    feed({ slot, chunk }) {
+      const r = readers.get(slot);
+      if (!r) throw new Error(`no reader ${slot}`);
+      try {
+        r.reader.feed(new Uint8Array(chunk));
+      } catch (e) {
+        readers.delete(slot);
+        r.reader.abort();
+        throw e;
+      }
+      return true;
+    },
+    finish({ slot }) {
+      const r = readers.get(slot);
+      if (!r) throw new Error(`no reader ${slot}`);
+      readers.delete(slot);
+      const done = r.reader.finish();
+      if (r.kind === 'qrels') {
+        if (qrels) qrels.dispose();
+        for (const run of runs.values()) run.dispose();
+        runs.clear();
+        qrels = done;
+        return done.info;
+      }
+      if (runs.has(r.name)) runs.get(r.name).dispose();
+      runs.delete(r.name);
+      runs.set(r.name, done);
+      return done.info;
+    },
+    abort({ slot }) {
+      const r = readers.get(slot);
+      if (r) r.reader.abort();
+      readers.delete(slot);
+      return true;
+    },
+    dropRun({ name }) {
+      const r = runs.get(name);
+      if (r) r.dispose();
+      runs.delete(name);
+      return true;
+    },
+    parse({ text }) {
+      return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
+    },
+    evaluate({ measures, missing = 'skip' }, progress) {
+      if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
+      const list = [...runs.values()];
+      if (!list.length) return { result: null, correlations: null };
+      const result = irlens.evaluate(qrels, list, measures, { missing, progress });
+      delete result.raw;
+      return { result, correlations: irlens.rankCorrelations(result) };
+    },
+    curves({ missing = 'skip' }) {
+      const names = RP_LEVELS.map((x) => `IPrec@${x}`);
+      const list = [...runs.values()];
+      const out = { levels: RP_LEVELS, runs: {} };
+      if (!qrels || !list.length) return out;
+      const res = irlens.evaluate(qrels, list, names, { missing, perTopic: false });
+      for (const [name, r] of Object.entries(res.runs)) out.runs[name] = res.measures.map((m) => r.mean[m]);
+      return out;
+    },
+    ranking({ runs: names, topic, depth = 20 }) {
+      const out = {};
+      for (const name of names) {
+        const run = runs.get(name);
+        if (run) out[name] = irlens.ranking(run, topic, depth);
+      }
+      return out;
+    },
+    explain({ run, topic, measure }) {
+      const r = runs.get(run);
+      if (!r) throw Object.assign(new Error(`no run named ${run}`), { name: 'UsageError' });
+      return irlens.explain(r, topic, measure);
+    },
+  };
+
+  scope.onmessage = async (event) => {
+    const { id, action, payload } = event.data;
+    try {
+      const fn = actions[action];
+      if (!fn) throw new Error(`unknown action ${action}`);
+      if (action !== 'init' && !irlens) irlens = await irlensPromise;
+      let last = 0;
+      const progress = (f) => {
+        const now = Date.now();
+        if (now - last > 100) {
+          last = now;
+          scope.postMessage({ id, progress: f });
+        }
+        return true;
+      };
+      const result = await fn(payload || {}, progress);
+      scope.postMessage({ id, result });
+    } catch (e) {
+      scope.postMessage({ id, error: errorOf(e) });
+    }
+  };
+}
