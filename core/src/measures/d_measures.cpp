@@ -9,9 +9,10 @@
 //   DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l
 //   S-RR@x%    = 1 / the first rank at which I-rec reaches x% (0 if it never does)
 // Readings: g_i(r) is the gain of the document's grade for intent i (gains=, default linear: the
-// grade itself, as nDCG; exp: 2^g - 1); GG* lists every document relevant to some intent by decreasing global gain
-// (the "globally ideal list"); without @l both sums run over the whole ranking and the whole
-// ideal list; the log base cancels (log2 here). I-rec and isnew count a document as relevant to an
+// grade itself, as nDCG; exp: 2^g - 1), 0 below grade 1 whatever gains= lists (Sakai's gv_0 = 0);
+// GG* lists every document relevant to some intent by decreasing global gain (the "globally ideal
+// list"); without @l both sums run over the whole ranking and the whole ideal list; the log base
+// cancels (log2 here). I-rec and isnew count a document as relevant to an
 // intent from grade 1 on. Intent types default to informational, so DIN-nDCG = D-nDCG without an
 // intent-types file.
 #include "measures/intent_rankings.hpp"
@@ -54,7 +55,8 @@ double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l) {
     std::vector<double> gg;
     for (const auto& d : ti.relevant) {
         double sum = 0.0;
-        for (std::size_t i = 0; i < ti.size(); ++i) sum += ti.weights()[i] * gain_of(d.grades[i], gains[i]);
+        for (std::size_t i = 0; i < ti.size(); ++i)
+            if (d.grades[i] >= 1) sum += ti.weights()[i] * gain_of(d.grades[i], gains[i]);
         gg.push_back(sum);
     }
     std::sort(gg.begin(), gg.end(), std::greater<double>());
@@ -65,6 +67,7 @@ double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l) {
 /// at their first relevant document).
 std::vector<double> run_global_gains(const IntentRankings& ir, const ParamValue& given, long l, bool din) {
     std::size_t m = ir.topic.size();
+    const std::vector<double>& w = ir.topic.weights();
     std::vector<std::vector<GainLevel>> gains;
     for (const Ranking& r : ir.rankings) gains.push_back(gain_table(given, r));
     std::vector<bool> seen(m, false);
@@ -74,9 +77,9 @@ std::vector<double> run_global_gains(const IntentRankings& ir, const ParamValue&
         double sum = 0.0;
         for (std::size_t i = 0; i < m; ++i) {
             int g = ir.rankings[i].rels[static_cast<std::size_t>(r)];
-            bool counts = !(din && ir.topic.navigational[i] && seen[i]);
-            if (counts) sum += ir.topic.weights()[i] * gain_of(g, gains[i]);
-            if (g >= 1) seen[i] = true;
+            if (g < 1) continue;
+            if (!(din && ir.topic.navigational[i] && seen[i])) sum += w[i] * gain_of(g, gains[i]);
+            seen[i] = true;
         }
         out[static_cast<std::size_t>(r)] = sum;
     }

@@ -59,12 +59,13 @@ std::vector<std::vector<double>> relevance(const IntentRankings& ir, const Param
 }
 
 double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0);
     double sum = 0.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
         double gain = 0.0;
         for (std::size_t i = 0; i < novelty.size(); ++i) {
-            gain += ir.topic.weights()[i] * rel[r][i] * novelty[i];
+            gain += w[i] * rel[r][i] * novelty[i];
             if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
         }
         sum += (gain - u.e) / (1.0 + std::log2(static_cast<double>(r + 1)));
@@ -73,12 +74,13 @@ double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel,
 }
 
 double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0), filled(ir.topic.size(), 0.0);
     double sum = 0.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
         double gain = 0.0;
         for (std::size_t i = 0; i < novelty.size(); ++i) {
-            if (filled[i] < u.max_height) gain += ir.topic.weights()[i] * rel[r][i] * novelty[i];
+            if (filled[i] < u.max_height) gain += w[i] * rel[r][i] * novelty[i];
             filled[i] += rel[r][i];
             if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
         }
@@ -88,13 +90,14 @@ double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel,
 }
 
 double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
     std::vector<double> unsatisfied(ir.topic.size(), 1.0);
     double sum = 0.0, weight = 1.0;
     for (std::size_t r = 0; r < rel.size(); ++r) {
         weight *= u.p;
         double gain = 0.0;
         for (std::size_t i = 0; i < unsatisfied.size(); ++i) {
-            gain += ir.topic.weights()[i] * rel[r][i] * unsatisfied[i];
+            gain += w[i] * rel[r][i] * unsatisfied[i];
             unsatisfied[i] *= 1.0 - rel[r][i];
         }
         sum += weight * (gain - u.e);
@@ -118,16 +121,20 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
     m.params.push_back(judged_only_param());
     m.make = [f](const MeasureSpec& s) {
         UtilityParams u;
+        bool saturates = false;
         for (const ParamInfo& p : s.info().params) {
             if (p.name == "alpha") u.alpha = s.real_param("alpha");
             if (p.name == "e") u.e = s.real_param("e");
             if (p.name == "p") u.p = s.real_param("p");
-            if (p.name == "max_height") u.max_height = s.real_param("max_height");
+            if (p.name == "max_height") {
+                u.max_height = s.real_param("max_height");
+                saturates = true;
+            }
         }
         if (!(u.alpha >= 0 && u.alpha <= 1)) throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(u.alpha));
         if (!(u.p >= 0 && u.p <= 1)) throw UsageError(s.name() + ": p must be in [0,1], got " + format_number(u.p));
         if (!(u.e >= 0) || !std::isfinite(u.e)) throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
-        if (!(u.max_height > 0) && s.info().name == "CT")
+        if (saturates && !(u.max_height > 0))
             throw UsageError(s.name() + ": max_height must be > 0, got " + format_number(u.max_height));
         u.k = s.has_cutoff() ? s.cutoff_int() : kAll;
         u.judged_only = s.bool_param("judged_only");
