@@ -135,7 +135,8 @@ std::string ndeval(const NdevalOptions& o, const std::shared_ptr<const Qrels>& q
         const Row* b = j < base.size() ? &base[j] : nullptr;
         if (r && b) {
             if (r->topic == b->topic) {
-                ++i, ++j;
+                ++i;
+                ++j;
             } else if (text::numeric_id_before(b->topic, r->topic)) {
                 r = nullptr;
                 ++j;
