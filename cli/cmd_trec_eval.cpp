@@ -26,8 +26,13 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
         read_file(c.zscores_file, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
         c.options.zscores = ZScores::parse(c.zscores_file, bytes);
     }
-    QrelsFormat format = c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain;
-    auto qrels = load_qrels(c.files[0], format);
+    std::shared_ptr<const Qrels> qrels;
+    if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
+        c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs);
+        qrels = c.options.prefs->qrels();
+    } else {
+        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain);
+    }
     auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score);
     out = trec_eval(c.options, qrels, run);
     return 0;

@@ -100,6 +100,12 @@ std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat for
     return reader.finish();
 }
 
+std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format) {
+    PrefsReader reader(path, format);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
+    return reader.finish();
+}
+
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order) {
     RunReader reader(qrels, name, order);

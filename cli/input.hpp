@@ -4,6 +4,7 @@
 
 #include "irlens/doc_lengths.hpp"
 #include "irlens/intents.hpp"
+#include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
 #include "irlens/sessions.hpp"
@@ -20,6 +21,7 @@ namespace irlens::cli {
 void read_file(const std::string& path, const std::function<void(std::string_view)>& sink);
 
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format);
+std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format);
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order);
 

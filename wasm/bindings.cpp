@@ -262,6 +262,8 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
         TrecEvalCommand c = parse_trec_eval_command(strings_from_js(args));
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         auto r = lookup(table().runs, run_handle, "run");
+        if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs")
+            throw UsageError("-R " + c.rel_format + ": the JS API cannot load preference files yet");
         bool grouped = c.rel_format == "qrels_jg";
         if (grouped != (q->format() == QrelsFormat::Grouped))
             throw UsageError("-R " + c.rel_format + " does not match the format the qrels were loaded with");

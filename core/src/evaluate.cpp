@@ -63,6 +63,7 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
     context.doc_lengths = options.doc_lengths;
     context.sessions = options.sessions;
     context.groups = options.groups;
+    context.prefs = options.prefs;
     std::vector<std::unique_ptr<TopicMeasure>> compiled;
     for (const MeasureSpec& m : measures) compiled.push_back(m.compile());
     for (auto& c : compiled) c->prepare(context);

@@ -13,6 +13,15 @@ inline int compare_bytes(std::string_view a, std::string_view b) {
     if (c) return c;
     return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
+
+/// The judgment of the doc of judgment `first` (its first in the topic) in group g, or -1; the
+/// judgments of one doc are adjacent in grouped qrels.
+long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g) {
+    std::string_view doc = qrels.doc(qrels.judgment(static_cast<std::uint32_t>(first)));
+    for (const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first)); j != qrels.end(topic) && qrels.doc(*j) == doc; ++j)
+        if (j->group == static_cast<std::uint32_t>(g)) return static_cast<long>(qrels.index_of(*j));
+    return -1;
+}
 }  // namespace
 
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
@@ -42,13 +51,14 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     Ranking r;
     r.rel_level = options.rel_level;
     // Judgment counts per level (negative judgments are not counted, as in trec_eval).
+    auto counted = [&](const Judgment& j) { return options.group < 0 || static_cast<long>(j.group) == options.group; };
     int max_rel = -1;
     for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
-        if (j->rel > max_rel) max_rel = j->rel;
+        if (j->rel > max_rel && counted(*j)) max_rel = j->rel;
     if (max_rel >= 0) {
         std::vector<long> levels(static_cast<std::size_t>(max_rel) + 1, 0);
         for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
-            if (j->rel >= 0) levels[static_cast<std::size_t>(j->rel)]++;
+            if (j->rel >= 0 && counted(*j)) levels[static_cast<std::size_t>(j->rel)]++;
         for (std::size_t i = 0; i < levels.size(); ++i) {
             if (levels[i]) {
                 r.num_rel_levels = static_cast<long>(i) + 1;
@@ -67,6 +77,7 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
         long judgment = ref == kPlaceholderDoc ? qrels.find(topic, run.doc(ref))
                         : run.judged(ref)          ? static_cast<long>(ref)
                                                    : -1;
+        if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);
         int rel = kNotInPool;
         if (judgment >= 0) {
             int grade = qrels.judgment(static_cast<std::uint32_t>(judgment)).rel;

@@ -55,6 +55,19 @@ expect 0 "" -- measures
 expect 0 "" -- measures "RBP"
 expect 2 "unknown measure" -- measures "RBX"
 
+# Preference judgments (-R prefs / qrels_prefs) and judgment groups (-R qrels_jg).
+printf 'q g s a 1\nq g s b 0\n' > "$T/prefs"
+printf 'q g s a 1\nq g s b\n' > "$T/prefs_bad"
+printf 'q Q0 a 1 2 t\n' > "$T/prun"
+expect 0 "" -- trec_eval -R prefs -m all_prefs "$T/prefs" "$T/prun"
+expect 0 "" -- trec_eval -R qrels_prefs -m prefs "$T/qrels" "$T/run"
+expect 0 "" -- trec_eval -R qrels_jg -m qrels_jg "$T/qrels" "$T/run"
+expect 3 "prefs_bad:2: expected 5 columns (topic jg jsg doc rel_level), found 4" -- trec_eval -R prefs -m prefs "$T/prefs_bad" "$T/prun"
+expect 2 "measure 'num_ret' needs -R qrels, not -R prefs" -- trec_eval -R prefs "$T/prefs" "$T/prun"
+expect 2 "illegal rel_format 'bogus'" -- trec_eval -R bogus "$T/qrels" "$T/run"
+out=$("$IRLENS" trec_eval -R prefs -m prefs_simp "$T/prefs" "$T/prun")
+[ "$out" = "$(printf 'prefs_simp            \tall\t1.0000')" ] || { echo "FAIL: -R prefs output: $out"; fails=$((fails + 1)); }
+
 # stdin as the run, and the same bytes as from the file.
 "$IRLENS" trec_eval "$T/qrels" - < "$T/run" > "$T/a" && "$IRLENS" trec_eval "$T/qrels" "$T/run" > "$T/b" && cmp -s "$T/a" "$T/b" \
     || { echo "FAIL: reading the run from stdin differs"; fails=$((fails + 1)); }

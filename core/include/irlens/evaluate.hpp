@@ -33,6 +33,7 @@ struct EvalOptions {
     std::shared_ptr<const DocLengths> doc_lengths;
     std::shared_ptr<const Sessions> sessions;
     std::shared_ptr<const RunGroups> groups;
+    std::shared_ptr<const Preferences> prefs;  // the runs must be read against prefs->qrels()
 };
 
 struct Cancelled : std::runtime_error {

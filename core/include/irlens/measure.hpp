@@ -33,6 +33,9 @@ namespace irlens {
 enum class ParamKind { Int, Real, Bool, Word, Gains, RealList, WordList };
 enum class CutoffKind { None, Int, Real, Percent };  // Percent: @x% with 0 < x <= 100 (cutoff() = x)
 enum class Aggregate { Mean, Sum, GeoMean };
+/// What a measure reads besides the run: TREC qrels, judgment-group qrels (`topic group doc rel`,
+/// trec_eval -R qrels_jg) or preference judgments (trec_eval -R prefs / qrels_prefs).
+enum class RelInput { Qrels, JudgmentGroups, Preferences };
 
 struct ParamInfo {
     std::string name;
@@ -97,6 +100,7 @@ struct MeasureInfo {
     /// session other than the one that reports it); aggregates leave them out. For any other
     /// measure a NaN value propagates to the aggregate.
     bool sparse = false;
+    RelInput input = RelInput::Qrels;
     std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
 };
 

@@ -9,6 +9,8 @@
 // Ordering: RunOrder::Score = score descending, ties by doc id descending in byte order (strcmp);
 // RunOrder::Rank = rank ascending, same tie rule. max_docs keeps the first max_docs after ordering
 // (trec_eval -M); judged_only then drops every doc whose relevance is negative (trec_eval -J).
+// With a group (grouped qrels), the ranking is the one against that group's judgments alone
+// (form_res_rels_jg.c): a doc judged only in other groups is not in the pool.
 #pragma once
 
 #include "irlens/qrels.hpp"
@@ -27,6 +29,7 @@ struct RankingOptions {
     long rel_level = 1;  // a doc is relevant when its judgment is >= rel_level (trec_eval -l)
     bool judged_only = false;
     long max_docs = LONG_MAX;
+    long group = -1;     // grouped qrels: only the judgments of this group count (trec_eval -R qrels_jg)
 };
 
 struct Ranking {

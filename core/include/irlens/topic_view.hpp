@@ -9,7 +9,6 @@
 
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace irlens {
@@ -19,6 +18,7 @@ class Intents;     // diversity: intent probabilities and types per topic (inten
 class DocLengths;  // TBG / U-measure: document lengths (doc_lengths.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (sessions.hpp)
 class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
+class Preferences; // prefs measures: preference judgments, trec_eval -R prefs (preferences.hpp)
 
 /// Shared by every topic of one evaluation.
 struct EvalContext {
@@ -29,6 +29,7 @@ struct EvalContext {
     std::shared_ptr<const DocLengths> doc_lengths;
     std::shared_ptr<const Sessions> sessions;
     std::shared_ptr<const RunGroups> groups;
+    std::shared_ptr<const Preferences> prefs;      // its qrels() is then `qrels`
 };
 
 class TopicView {
@@ -49,16 +50,16 @@ public:
     /// Doc refs in evaluation order (before max_docs / judged_only).
     const std::vector<std::uint32_t>& ordered() const;
 
-    /// Data a measure family derives from this (run, topic) once and shares between its measures
-    /// (e.g. the per-intent rankings of the diversity measures). `key` names the type T and the
-    /// options it was built with; make() builds it on the first request.
+    /// What a measure family computes once per (run, topic) and shares between its measures (e.g.
+    /// the preference counts): make() builds it on first use, then it is kept under (tag, variant);
+    /// tag is the address of an object of the family, variant tells apart e.g. relevance levels.
     template <class T, class Make>
-    const T& derived(const std::string& key, Make&& make) const {
-        for (const auto& d : derived_)
-            if (d.first == key) return *static_cast<const T*>(d.second.get());
-        auto made = std::make_shared<const T>(make());
-        derived_.emplace_back(key, made);
-        return *made;
+    const T& cached(const void* tag, long variant, Make&& make) const {
+        for (const Extra& e : extras_)
+            if (e.tag == tag && e.variant == variant) return *static_cast<const T*>(e.value.get());
+        auto value = std::make_shared<const T>(make());
+        extras_.push_back(Extra{tag, variant, value});
+        return *value;
     }
 
 private:
@@ -73,7 +74,12 @@ private:
         std::unique_ptr<Ranking> ranking;
     };
     mutable std::vector<Cached> cache_;
-    mutable std::vector<std::pair<std::string, std::shared_ptr<const void>>> derived_;
+    struct Extra {
+        const void* tag;
+        long variant;
+        std::shared_ptr<const void> value;
+    };
+    mutable std::vector<Extra> extras_;
 };
 
 }  // namespace irlens

@@ -8,6 +8,10 @@
 //   them from the gain table (see measures/rbp.cpp).
 // - Input errors (duplicates, malformed lines) are found at load time for every topic, not only
 //   for the topics trec_eval happens to evaluate.
+// - Preferences (-R prefs / qrels_prefs): a (topic, jg, jsg, doc) given twice is an error (trec_eval
+//   counts it twice), inconsistent preferences an InputError (trec_eval aborts); prefs_avgjg_Rnonrel(_ret)
+//   never read past the last equivalence class (trec_eval does when negative rel_levels make it
+//   smaller than R); see preferences.hpp and measures/preference_counts.cpp.
 #pragma once
 
 #include "irlens/qrels.hpp"
@@ -20,6 +24,8 @@
 #include <vector>
 
 namespace irlens {
+
+class Preferences;
 
 /// Reference means and standard deviations per (topic, measure) for -Z.
 class ZScores {
@@ -45,6 +51,7 @@ struct TrecEvalOptions {
     long num_docs = 0;                  // -N
     std::string only_topic;             // -D N.TOPIC evaluates only TOPIC
     std::shared_ptr<const ZScores> zscores;  // -Z
+    std::shared_ptr<const Preferences> prefs;  // -R prefs / qrels_prefs (the qrels are then prefs->qrels())
 };
 
 /// A parsed `trec_eval` command line (shared by the CLI and the WASM module).

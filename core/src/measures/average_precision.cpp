@@ -2,6 +2,8 @@
 // recall levels (iprec_at_recall, 11pt_avg) and reciprocal rank. trec_eval 10.0 (m_map.c,
 // m_map_cut.c, m_infap.c, m_yaap.c, m_iprec_at_recall.c, m_11pt_avg.c, m_recip_rank.c; NIST),
 // number for number.
+#include "measures/average_precision.hpp"
+
 #include "measures/common.hpp"
 #include "measures/trace.hpp"
 
@@ -11,8 +13,6 @@
 #include "irlens/error.hpp"
 
 namespace irlens::measures {
-
-namespace {
 
 /// m_map.c / m_map_cut.c: sum over relevant docs in the first k ranks of precision at their rank,
 /// over the number of relevant docs. k < 0: the whole ranking. With depth_normalised
@@ -52,6 +52,14 @@ double average_precision(const Ranking& r, long k, bool depth_normalised, T& t) 
     t.term(depth_normalised ? "AP = sum / min(k, R)" : "AP = sum / R", v);
     return v;
 }
+
+/// Untraced AP, for other families (judgment groups).
+double average_precision(const Ranking& r, long k, bool depth_normalised) {
+    NoTrace t;
+    return average_precision(r, k, depth_normalised, t);
+}
+
+namespace {
 
 /// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
 double inferred_ap(const Ranking& r) {

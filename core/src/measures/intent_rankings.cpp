@@ -69,62 +69,43 @@ long TopicIntents::intents_with_relevant(long rel) const {
 
 namespace {
 
+const char kIntentRankingsTag = 'i';  // TopicView::cached tag (its address)
+
+/// True when the qrels judge the document of run ref >= 0 for some group of topic t.
+bool judged_for_topic(const Qrels& q, const Run& run, std::size_t t, std::uint32_t ref) {
+    long first = ref == kPlaceholderDoc ? q.find(t, run.doc(ref)) : run.judged(ref) ? static_cast<long>(ref) : -1;
+    if (first < 0) return false;
+    std::string_view doc = q.doc(q.judgment(static_cast<std::uint32_t>(first)));
+    for (const Judgment* j = &q.judgment(static_cast<std::uint32_t>(first)); j != q.end(t) && q.doc(*j) == doc; ++j)
+        if (j->rel >= 0) return true;
+    return false;
+}
+
 IntentRankings build(const TopicView& v, bool judged_only) {
     const EvalContext& c = v.context();
-    const Qrels& q = v.qrels();
-    const Run& run = v.run();
-    std::size_t t = v.topic();
     IntentRankings ir;
-    ir.topic = topic_intents(c, t);
-    std::size_t m = ir.topic.size();
-    ir.rankings.resize(m);
-    for (std::size_t i = 0; i < m; ++i) {
-        Ranking& r = ir.rankings[i];
-        r.rel_level = 1;
-        r.rel_levels = ir.topic.levels[i];
-        r.num_rel_levels = static_cast<long>(r.rel_levels.size());
-        for (std::size_t l = 1; l < r.rel_levels.size(); ++l) r.num_rel += r.rel_levels[l];
-    }
+    ir.topic = topic_intents(c, v.topic());
+    // The run's documents after max_docs, and after judged_only for the topic as a whole, so that
+    // every intent's ranking holds the same documents at the same ranks.
     judged_only = judged_only || c.base.judged_only;
-    const std::vector<std::uint32_t>& ordered = v.ordered();
-    std::vector<int> grades(m);
-    for (std::size_t k = 0; k < ordered.size() && static_cast<long>(k) < c.base.max_docs; ++k) {
-        std::uint32_t ref = ordered[k];
-        long first = ref == kPlaceholderDoc ? q.find(t, run.doc(ref)) : run.judged(ref) ? static_cast<long>(ref) : -1;
-        std::fill(grades.begin(), grades.end(), kNotInPool);
-        bool judged = false;
-        if (first >= 0) {
-            std::string_view doc = q.doc(q.judgment(static_cast<std::uint32_t>(first)));
-            for (const Judgment* j = &q.judgment(static_cast<std::uint32_t>(first)); j != q.end(t) && q.doc(*j) == doc; ++j) {
-                judged |= j->rel >= 0;
-                std::size_t i = ir.topic.intent_of_group[j->group];
-                if (i < m) grades[i] = j->rel < 0 ? kUnjudged : j->rel;
-            }
-        }
-        if (judged_only && !judged) continue;
-        for (std::size_t i = 0; i < m; ++i) {
-            Ranking& r = ir.rankings[i];
-            int g = grades[i];
-            r.rels.push_back(g);
-            r.docs.push_back(ref);
-            if (g == kNotInPool)
-                r.num_nonpool++;
-            else if (g == kUnjudged)
-                r.num_unjudged_in_pool++;
-            else if (g >= 1)
-                r.num_rel_ret++;
-        }
-        ir.num_ret++;
+    std::vector<std::uint32_t> docs;
+    for (std::uint32_t ref : v.ordered()) {
+        if (static_cast<long>(docs.size()) >= c.base.max_docs) break;
+        if (!judged_only || judged_for_topic(v.qrels(), v.run(), v.topic(), ref)) docs.push_back(ref);
     }
-    for (Ranking& r : ir.rankings) r.num_ret = ir.num_ret;
+    ir.num_ret = static_cast<long>(docs.size());
+    RankingOptions options;  // rel_level 1, every document of `docs`
+    for (std::uint32_t g : ir.topic.groups) {
+        options.group = static_cast<long>(g);
+        ir.rankings.push_back(make_ranking(v.run(), v.topic(), docs, options));
+    }
     return ir;
 }
 
 }  // namespace
 
 const IntentRankings& intent_rankings(const TopicView& v, bool judged_only) {
-    return v.derived<IntentRankings>(judged_only ? "intent_rankings:judged_only" : "intent_rankings",
-                                     [&] { return build(v, judged_only); });
+    return v.cached<IntentRankings>(&kIntentRankingsTag, judged_only ? 1 : 0, [&] { return build(v, judged_only); });
 }
 
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f) {

@@ -57,10 +57,11 @@ struct TopicIntents {
 /// Builds the table of qrels topic t (weights and types from context.intents, when given).
 TopicIntents topic_intents(const EvalContext& context, std::size_t t);
 
-/// One (run, topic) per intent: rankings[i].rels[r] is the grade of the document at rank r + 1
-/// for intent i (kNotInPool when the qrels have no judgment of it for the intent, kUnjudged when
-/// negative); every ranking has the run's length after max_docs / judged_only, rel_level 1, and
-/// the intent's own judgment counts (num_rel, rel_levels).
+/// One (run, topic) per intent: rankings[i] is make_ranking against intent i's group alone
+/// (RankingOptions::group, as trec_eval's qrels_jg): rels[r] is the grade of the document at rank
+/// r + 1 for the intent (kNotInPool when the qrels have no judgment of it for the intent,
+/// kUnjudged when negative), with rel_level 1 and the intent's own judgment counts. Every ranking
+/// holds the run's documents after max_docs and judged_only (applied for the topic as a whole).
 struct IntentRankings {
     TopicIntents topic;
     std::vector<Ranking> rankings;

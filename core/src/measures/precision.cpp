@@ -2,6 +2,8 @@
 // precision at multiples of R. trec_eval 10.0 (m_P.c, m_recall.c, m_success.c, m_rel_P.c,
 // m_Rprec.c, m_Rprec_mult.c; NIST), number for number. A cutoff beyond the ranking counts the
 // missing ranks as non-relevant.
+#include "measures/precision.hpp"
+
 #include "measures/common.hpp"
 #include "measures/trace.hpp"
 
@@ -87,6 +89,8 @@ double r_precision(const Ranking& r) {
     return static_cast<double>(relevant_in_top(r, n)) / static_cast<double>(r.num_rel);
 }
 
+}  // namespace
+
 /// m_Rprec_mult.c for one multiple m of R: cutoff = (long)(m * R + 0.9). Beyond the ranking the
 /// value is num_rel_ret / cutoff; otherwise precision at the cutoff, but only where a relevant
 /// document occurs at or after it (trec_eval's backwards scan stops at the first relevant doc).
@@ -100,6 +104,13 @@ double r_precision_mult(const Ranking& r, double mult) {
     }
     return 0.0;
 }
+
+double precision_at(const Ranking& r, long k) {
+    NoTrace t;
+    return PrecisionAt{}(r, k, t);
+}
+
+namespace {
 
 template <class F>
 MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite, F f) {

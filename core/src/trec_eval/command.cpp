@@ -15,14 +15,17 @@ const char* trec_eval_help() {
            "RUN may be '-' for stdin; both files may be gzip-compressed.\n"
            "  -q        also print the value of every measure for every topic\n"
            "  -m M      measure or nickname to compute (repeatable): official (default), all_trec, set,\n"
-           "            or a measure with parameters: P.5,10  ndcg.1=3,2=9  rbp.p=0.5  relstring.20\n"
+           "            qrels_jg, all_prefs, prefs, or a measure with parameters: P.5,10  ndcg.1=3,2=9\n"
+           "            rbp.p=0.5  relstring.20\n"
            "  -c        average over every qrels topic; a topic without results scores 0\n"
            "  -n        no summary ('all') lines\n"
            "  -l N      minimum judgment counted as relevant (default 1)\n"
            "  -J        drop unjudged documents before evaluating\n"
            "  -M N      evaluate only the first N documents of each topic\n"
            "  -N N      number of documents in the collection (for utility)\n"
-           "  -R F      qrels format: qrels (default) or qrels_jg\n"
+           "  -R F      relevance format: qrels (default); qrels_jg (topic group doc rel, for -m qrels_jg);\n"
+           "            prefs (topic jg jsg doc rel_level) or qrels_prefs (a qrels file read as prefs), for\n"
+           "            -m all_prefs / -m prefs\n"
            "  -Z FILE   print z-scores against the means and standard deviations in FILE\n"
            "Differences from trec_eval 10.0 are listed in irlens' README.\n";
 }
@@ -69,8 +72,8 @@ TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args) {
             throw UsageError("illegal retrieval results format '" + p.value + "' (only trec_results)");
         if (p.name == "Zscore") c.zscores_file = p.value;
     }
-    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg")
-        throw UsageError("illegal rel_format '" + c.rel_format + "' (qrels or qrels_jg)");
+    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg" && c.rel_format != "prefs" && c.rel_format != "qrels_prefs")
+        throw UsageError("illegal rel_format '" + c.rel_format + "' (qrels, qrels_jg, prefs or qrels_prefs)");
     return c;
 }
 

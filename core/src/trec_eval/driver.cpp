@@ -3,6 +3,7 @@
 // computed with the registry's measures.
 #include "irlens/error.hpp"
 #include "irlens/measure.hpp"
+#include "irlens/preferences.hpp"
 #include "irlens/topic_view.hpp"
 #include "irlens/trec_eval.hpp"
 
@@ -139,6 +140,40 @@ const Binding kBindings[] = {
      [](const Param& p, const TrecEvalOptions& o) { return with("SetF", "beta=" + format_number(p.doubles[0]) + "," + rel(o)); }},
     {"num_nonrel_judged_ret", Style::None, "", Print::Long, Avg::Sum, true,
      [](const Param&, const TrecEvalOptions& o) { return with("NumNonRelJudgedRet", rel(o)); }},
+    {"prefs_num_prefs_poss", Style::None, "", Print::Long, Avg::Sum, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsPossible"); }},
+    {"prefs_num_prefs_ful", Style::None, "", Print::Long, Avg::Sum, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsFulfilled"); }},
+    {"prefs_num_prefs_ful_ret", Style::None, "", Print::Long, Avg::Sum, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsFulfilledRet"); }},
+    {"prefs_simp", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimp"); }},
+    {"prefs_pair", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPair"); }},
+    {"prefs_avgjg", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJG"); }},
+    {"prefs_avgjg_Rnonrel", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRNonrel"); }},
+    {"prefs_simp_ret", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimpRet"); }},
+    {"prefs_pair_ret", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPairRet"); }},
+    {"prefs_avgjg_ret", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRet"); }},
+    {"prefs_avgjg_Rnonrel_ret", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRNonrelRet"); }},
+    {"prefs_simp_imp", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimpImp"); }},
+    {"prefs_pair_imp", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPairImp"); }},
+    {"prefs_avgjg_imp", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGImp"); }},
+    {"map_avgjg", Style::None, "", Print::Double, Avg::Mean, true,
+     [](const Param&, const TrecEvalOptions& o) { return with("APAvgJG", rel(o)); }},
+    {"P_avgjg", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
+     [](const Param& p, const TrecEvalOptions& o) { return with("PAvgJG", rel(o), std::to_string(p.k)); }},
+    {"Rprec_mult_avgjg", Style::CutDouble, "0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0", Print::Double, Avg::Mean, true,
+     [](const Param& p, const TrecEvalOptions& o) { return with("RprecMultAvgJG", "mult=" + format_number(p.x) + "," + rel(o)); }},
     {"yaap", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("YAAP", rel(o)); }},
     {"rbp", Style::Pairs, "", Print::Double, Avg::Mean, true,
      [](const Param& p, const TrecEvalOptions&) {
@@ -165,6 +200,12 @@ const Nickname kNicknames[] = {
                   "iprec_at_recall", "P", "relstring", "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility",
                   "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg",
                   "binG", "G", "set_P", "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"}},
+    {"all_prefs", {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+                   "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+                   "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp"}},
+    {"prefs", {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+               "prefs_pair", "prefs_avgjg"}},
+    {"qrels_jg", {"runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"}},
 };
 
 const double kMinGeoMean = 0.00001;     // MIN_GEO_MEAN
@@ -192,6 +233,7 @@ struct Slot {
     std::string name;
     std::unique_ptr<TopicMeasure> measure;
     bool zero_if_missing = false;
+    RelInput input = RelInput::Qrels;
     double sum = 0;
 };
 
@@ -206,6 +248,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
             MeasureSpec m = parse_measure(spec);
             s.measure = m.compile();
             s.zero_if_missing = m.info().zero_if_missing;
+            s.input = m.info().input;
         }
         slots.push_back(std::move(s));
     };
@@ -388,8 +431,22 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
         expand(kBindings[i], given, options, slots);
     }
 
+    // trec_eval computes each measure from one relevance format only (form_res_rels.c,
+    // form_res_rels_jg.c, form_prefs_counts.c refuse the others); runid and num_q need none.
+    RelInput given = options.prefs                               ? RelInput::Preferences
+                     : qrels->format() == QrelsFormat::Grouped ? RelInput::JudgmentGroups
+                                                                 : RelInput::Qrels;
+    for (const Slot& s : slots) {
+        if (!s.measure || s.binding->avg == Avg::NumQ || s.input == given) continue;
+        const char* format_names[] = {"qrels", "qrels_jg", "prefs or qrels_prefs"};
+        throw UsageError("trec_eval: measure '" + s.name + "' needs -R " + format_names[static_cast<int>(s.input)] +
+                         ", not -R " + (given != RelInput::Preferences ? format_names[static_cast<int>(given)]
+                                        : options.prefs->format() == PrefsFormat::Prefs ? "prefs" : "qrels_prefs"));
+    }
+
     EvalContext context;
     context.qrels = qrels;
+    context.prefs = options.prefs;
     context.runs = {run};
     context.base.max_docs = options.max_docs;
     context.base.judged_only = options.judged_only;
