@@ -1,6 +1,7 @@
 // `irlens eval`: many runs against one qrels index, measures named in the measure language.
 #include "irlens/args.hpp"
 #include "commands.hpp"
+#include "evaluation_input.hpp"
 #include "input.hpp"
 
 #include "irlens/error.hpp"
@@ -12,7 +13,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 
 namespace irlens::cli {
 
@@ -77,29 +77,16 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
     parse_args(args, specs, options, positional);
-    std::vector<MeasureSpec> measures;
+    EvaluationInputs in;
     bool per_topic = false;
     std::string format = "tsv";
     int precision = 4;
-    EvalOptions eo;
-    QrelsFormat qformat = QrelsFormat::Plain;
-    RunOrder order = RunOrder::Score;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
             out += kHelp;
             return 0;
         }
-        if (p.name == "measure") {
-            bool preset = false;
-            for (const MeasureGroup& g : measure_groups()) {
-                if (g.name == p.value) {
-                    for (const std::string& m : g.measures) measures.push_back(parse_measure(m));
-                    preset = true;
-                }
-            }
-            if (!preset)
-                for (MeasureSpec& m : parse_measures(p.value)) measures.push_back(std::move(m));
-        }
+        if (take_input_option(p, in)) continue;
         if (p.name == "per-topic") per_topic = true;
         if (p.name == "format") {
             format = p.value;
@@ -112,65 +99,22 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             if (*end || v < 0 || v > 17) throw UsageError("--precision must be an integer from 0 to 17");
             precision = static_cast<int>(v);
         }
-        if (p.name == "missing") {
-            if (p.value == "skip")
-                eo.missing = MissingTopics::Skip;
-            else if (p.value == "zero")
-                eo.missing = MissingTopics::Zero;
-            else
-                throw UsageError("--missing must be skip or zero, got '" + p.value + "'");
-        }
-        if (p.name == "qrels-format") {
-            if (p.value == "plain")
-                qformat = QrelsFormat::Plain;
-            else if (p.value == "diversity")
-                qformat = QrelsFormat::Grouped;
-            else
-                throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
-        }
-        if (p.name == "order") {
-            if (p.value == "score")
-                order = RunOrder::Score;
-            else if (p.value == "rank")
-                order = RunOrder::Rank;
-            else
-                throw UsageError("--order must be score or rank, got '" + p.value + "'");
-        }
-    }
-    std::string doc_lengths_path, sessions_path, intents_path, intent_types_path;
-    for (const ParsedOption& p : options) {
-        if (p.name == "doc-lengths") doc_lengths_path = p.value;
-        if (p.name == "sessions") sessions_path = p.value;
-        if (p.name == "intents") intents_path = p.value;
-        if (p.name == "intent-types") intent_types_path = p.value;
     }
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
-    if (measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
+    if (in.measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
-    auto qrels = load_qrels(positional[0], qformat);
-    std::vector<std::string> paths(positional.begin() + 1, positional.end());
-    std::map<std::string, int> name_count;
-    for (const std::string& p : paths) name_count[base_name(p)]++;
-    std::vector<std::shared_ptr<const Run>> runs;
-    for (const std::string& p : paths) {
-        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
-        try {
-            runs.push_back(load_run(qrels, p, name, order));
-        } catch (const InputError& e) {
-            throw InputError(p, e.line(), e.problem());
-        }
-    }
-    if (!doc_lengths_path.empty()) eo.doc_lengths = load_doc_lengths(doc_lengths_path);
-    if (!sessions_path.empty()) eo.sessions = load_sessions(sessions_path);
-    if (!intents_path.empty() || !intent_types_path.empty()) eo.intents = load_intents(intents_path, intent_types_path);
-    Evaluation ev = evaluate(qrels, runs, measures, eo);
+    auto qrels = load_qrels(positional[0], in.qrels_format);
+    std::vector<std::shared_ptr<const Run>> runs =
+        load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order);
+    load_optional_inputs(in);
+    Evaluation ev = evaluate(qrels, runs, in.measures, in.eval);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
 
     if (format == "json") {
         nlohmann::json j;
         j["irlens"] = IRLENS_VERSION;
         j["qrels"] = positional[0];
-        j["missing"] = eo.missing == MissingTopics::Skip ? "skip" : "zero";
+        j["missing"] = in.eval.missing == MissingTopics::Skip ? "skip" : "zero";
         j["measures"] = nlohmann::json::array();
         j["measures_full"] = nlohmann::json::object();
         for (const MeasureSpec& m : ev.measures) {

@@ -12,6 +12,8 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_ndeval(const std::vector<std::string>& args, std::string& out);
 int cmd_measures(const std::vector<std::string>& args, std::string& out);
+int cmd_compare(const std::vector<std::string>& args, std::string& out);
+int cmd_meta(const std::vector<std::string>& args, std::string& out);
 
 /// Prints to stderr the usage of the whole program.
 void print_usage();

@@ -21,6 +21,8 @@ void print_usage() {
         "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
         "  irlens ndeval [ndeval flags] QRELS RUN         drop-in for NIST's ndeval 4.5 (diversity; same CSV)\n"
         "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
+        "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
+        "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
         "  irlens version\n"
         "\n"
         "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error.\n"
@@ -46,6 +48,8 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "eval") return cmd_eval(args, out);
         if (command == "ndeval") return cmd_ndeval(args, out);
         if (command == "measures") return cmd_measures(args, out);
+        if (command == "compare") return cmd_compare(args, out);
+        if (command == "meta") return cmd_meta(args, out);
         if (command == "version" || command == "--version") {
             out += "irlens " IRLENS_VERSION "\n";
             return 0;

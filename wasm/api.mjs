@@ -59,8 +59,15 @@ export function wrap(core) {
     get tag() { return this.info.tag; }
   }
 
+  // Copies bytes into WASM memory (a staging buffer owned by C++) and feeds them, CHUNK at a time.
+  // HEAPU8 is read after staging(): growing the memory replaces it.
   function feedAll(feed, handle, bytes) {
-    for (let i = 0; i < bytes.length; i += CHUNK) feed(handle, bytes.subarray(i, Math.min(bytes.length, i + CHUNK)));
+    for (let i = 0; i < bytes.length; i += CHUNK) {
+      const part = bytes.subarray(i, Math.min(bytes.length, i + CHUNK));
+      const ptr = core.staging(part.length);
+      core.HEAPU8.set(part, ptr);
+      feed(handle, part.length);
+    }
   }
 
   function qrelsReader(name = 'qrels', { format = 'plain' } = {}) {

@@ -18,6 +18,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <memory>
 #include <unordered_map>
 
@@ -132,8 +133,28 @@ int qrels_begin(const std::string& name, const std::string& format) {
     });
 }
 
-void qrels_feed(int h, const std::string& bytes) {
-    guarded([&] { lookup(table().qrels_readers, h, "qrels reader")->feed(bytes); });
+/// Input bytes cross into WASM memory through one reusable staging buffer: JS asks for room
+/// (staging), copies the chunk there with one HEAPU8.set, then calls a *FeedStaged function. (Passing
+/// a Uint8Array as a std::string makes Embind 3.1.6 copy it byte by byte in JS.)
+std::vector<char>& staging_buffer() {
+    static std::vector<char> buffer;
+    return buffer;
+}
+
+double staging(double size) {
+    return guarded([&] {
+        staging_buffer().resize(static_cast<std::size_t>(size));
+        return static_cast<double>(reinterpret_cast<std::uintptr_t>(staging_buffer().data()));
+    });
+}
+
+std::string_view staged(double size) {
+    if (static_cast<std::size_t>(size) > staging_buffer().size()) throw UsageError("staged chunk larger than the staging buffer");
+    return std::string_view(staging_buffer().data(), static_cast<std::size_t>(size));
+}
+
+void qrels_feed(int h, double size) {
+    guarded([&] { lookup(table().qrels_readers, h, "qrels reader")->feed(staged(size)); });
 }
 
 int qrels_finish(int h) {
@@ -170,8 +191,8 @@ int run_begin(int qrels_handle, const std::string& name, const std::string& orde
     });
 }
 
-void run_feed(int h, const std::string& bytes) {
-    guarded([&] { lookup(table().run_readers, h, "run reader")->feed(bytes); });
+void run_feed(int h, double size) {
+    guarded([&] { lookup(table().run_readers, h, "run reader")->feed(staged(size)); });
 }
 
 int run_finish(int h) {
@@ -301,6 +322,7 @@ EMSCRIPTEN_BINDINGS(irlens) {
     emscripten::function("parseMeasure", &parse_measure_js);
     emscripten::function("parseMeasures", &parse_measures_js);
     emscripten::function("qrelsBegin", &qrels_begin);
+    emscripten::function("staging", &staging);
     emscripten::function("qrelsFeed", &qrels_feed);
     emscripten::function("qrelsFinish", &qrels_finish);
     emscripten::function("qrelsInfo", &qrels_info);

@@ -83,6 +83,50 @@ out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ")
     || { echo "FAIL: csv quoting of measure names with commas"; fails=$((fails + 1)); }
 "$IRLENS" eval "$T/qrels" "$T/run" -m P@1 -f json -q | grep -q '"per_topic"' || { echo "FAIL: json per_topic"; fails=$((fails + 1)); }
 
+# compare and meta: the same inputs as eval, errors as usage (2) or input (3) errors.
+printf '1 0 a 1\n1 0 b 0\n2 0 c 1\n2 0 d 0\n3 0 e 1\n3 0 f 0\n4 0 g 1\n4 0 h 0\n' > "$T/q4"
+printf '1 Q0 a 1 2 A\n1 Q0 b 2 1 A\n2 Q0 c 1 2 A\n2 Q0 d 2 1 A\n3 Q0 e 1 2 A\n3 Q0 f 2 1 A\n4 Q0 h 1 2 A\n' > "$T/A"
+printf '1 Q0 b 1 2 B\n1 Q0 a 2 1 B\n2 Q0 d 1 2 B\n2 Q0 c 2 1 B\n3 Q0 f 1 2 B\n3 Q0 e 2 1 B\n' > "$T/B"
+cp "$T/A" "$T/A_copy"
+printf 'A\tteamA\nA_copy\tteamA\n' > "$T/groups.tsv"
+printf 'A teamA extra\n' > "$T/bad_groups"
+expect 0 "" -- compare "$T/q4" "$T/A" "$T/B" -m P@1
+expect 0 "" -- compare "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 --baseline A --test bootstrap -B 50 --risk 1 -f json
+expect 0 "" -- compare "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 --test tukey -B 50 -f latex
+expect 2 "--baseline 'Z' is not one of the runs (A, B)" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 --baseline Z
+expect 2 "--risk needs --baseline" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 --risk 1
+expect 2 "Tukey HSD p-values are already adjusted" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 --test tukey --correction holm
+expect 2 "--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or tukey, got 'z'" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 --test z
+expect 2 "-B must be a whole number of at least 1, got '0'" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 -B 0
+expect 2 "alternative must be two-sided, greater or less, got 'up'" -- compare "$T/q4" "$T/A" "$T/B" -m P@1 --alternative up
+expect 2 "compare needs at least two runs" -- compare "$T/q4" "$T/A" -m P@1
+expect 3 "nan:1: score is NaN" -- compare "$T/q4" "$T/A" "$T/nan" -m P@1
+expect 2 "unknown analysis 'x'" -- meta x "$T/q4" "$T/A" -m P@1
+expect 2 "correlation needs at least two measures" -- meta correlation "$T/q4" "$T/A" "$T/B" -m P@1
+expect 2 "concordance needs at least one gold-standard measure" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2
+expect 2 "stability: cannot draw 9 topic(s) from 4" -- meta stability "$T/q4" "$T/A" "$T/B" -m P@1 --topics 9
+expect 2 "run 'B' has no group in" -- meta loo "$T/q4" "$T/A" "$T/B" -m P@1 --groups "$T/groups.tsv"
+expect 3 "bad_groups:1: expected 2 columns: run<TAB>group" -- meta loo "$T/q4" "$T/A" -m P@1 --groups "$T/bad_groups"
+for analysis in correlation discriminative-power stability unanimity; do
+    expect 0 "" -- meta $analysis "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2 -B 20 --trials 20
+done
+expect 0 "" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
+expect 0 "" -- meta loo "$T/q4" "$T/A" "$T/A_copy" -m P@1 --groups "$T/groups.tsv" -f json
+
+# Identical runs: p = 1 and the note says why; every output states the topic policy.
+"$IRLENS" compare "$T/q4" "$T/A" "$T/A_copy" -m P@1 > "$T/out" 2>&1
+grep -q "all differences are 0" "$T/out" || { echo "FAIL: compare of identical runs lacks the note"; fails=$((fails + 1)); }
+grep -q "^# topics: all 4 qrels topics" "$T/out" || { echo "FAIL: compare does not state the topic policy"; fails=$((fails + 1)); }
+"$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --missing skip > "$T/out" 2>&1
+grep -q "^# topics: the 3 of 4 qrels topics that every compared run answered" "$T/out" \
+    || { echo "FAIL: compare --missing skip does not state its policy"; fails=$((fails + 1)); }
+# P@1: A wins topics 1-3 (1 vs 0), B has no topic 4 (scored 0 with --missing zero, A also 0): sign test 3 of 3.
+row=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --test sign | grep -v '^#' | tail -1 | cut -f14)
+[ "$row" = "0.25" ] || { echo "FAIL: sign test p of 3 wins out of 3 should be 0.25, got $row"; fails=$((fails + 1)); }
+# Seeds: the same seed gives the same output.
+a=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)
+b=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)
+[ "$a" = "$b" ] || { echo "FAIL: the same seed gave different output"; fails=$((fails + 1)); }
 # Optional inputs: document lengths (TBG, U) and sessions (sDCG).
 printf 'a\t5000\t1000\nb\t600\t100\n' > "$T/lengths"
 printf 'a\t5000\nb\tmany\n' > "$T/bad_lengths"
@@ -101,6 +145,12 @@ expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m TBG --doc-lengths "$T/miss
 out=$("$IRLENS" eval "$T/qrels" "$T/run" -m sDCG -q --missing zero --sessions "$T/sessions")
 [ "$out" = "$(printf 'run\tsDCG\t1\t1.0000\nrun\tsDCG\t2\tnan\nrun\tsDCG\tall\t1.0000')" ] \
     || { echo "FAIL: sDCG per-session rows: $out"; fails=$((fails + 1)); }
+# compare and meta take the optional inputs too; a topic without a value (sDCG beyond a session's
+# first query) is left out of the statistics, as out of the mean.
+expect 0 "" -- compare "$T/qrels" "$T/run" "$T/run.gz" -m U --doc-lengths "$T/lengths"
+expect 2 "TBG needs document lengths" -- compare "$T/qrels" "$T/run" "$T/run.gz" -m TBG
+out=$("$IRLENS" compare "$T/qrels" "$T/run" "$T/run.gz" -m sDCG --missing zero --sessions "$T/sessions" | grep -v '^#' | tail -1)
+[ "$(printf '%s' "$out" | cut -f20)" = "1" ] || { echo "FAIL: compare sDCG should use 1 topic: $out"; fails=$((fails + 1)); }
 
 # Diversity: ndeval drop-in and eval with intent files.
 printf '1 1 a 1\n1 2 a 0\n1 2 b 1\n2 1 c 1\n' > "$T/div"

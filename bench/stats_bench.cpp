@@ -1,0 +1,87 @@
+// Benchmark of the randomised significance procedures (not a test): prints wall-clock times.
+//   randomised Tukey HSD, B = 10,000, 150 runs x 50 topics          (target < 5 s natively)
+//   paired bootstrap, B = 10,000, all 11,175 pairs of those runs    (target < 10 s natively)
+//   randomisation test, B = 10,000, all pairs (Monte Carlo)
+// Both the wall-clock time and the process CPU time (std::clock) are printed: on a shared machine
+// the CPU time is the figure to compare with the targets (everything here runs on one thread).
+// Scores are synthetic: run j's score on topic t is a topic difficulty plus a run effect plus
+// noise, clipped to [0, 1], drawn from irlens' generator (seed 2024), so every build sees the same
+// matrix. A checksum of the p-values shows that two builds (e.g. native and WASM) agree bit for bit.
+// usage: irlens_stats_bench [RUNS [TOPICS [B]]]
+#include "irlens/random.hpp"
+#include "irlens/significance.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <string>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+struct Timer {
+    std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+    std::clock_t cpu = std::clock();
+    std::string elapsed() const {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%7.2f s wall %7.2f s cpu",
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(),
+                      static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
+        return buf;
+    }
+};
+
+/// Order-sensitive checksum of p-values (their bit patterns), to compare builds.
+unsigned long long checksum(const std::vector<irlens::TestResult>& results) {
+    unsigned long long h = 1469598103934665603ull;
+    for (const auto& r : results) {
+        unsigned long long bits;
+        std::memcpy(&bits, &r.p, sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    }
+    return h;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::size_t runs = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 150;
+    const std::size_t topics = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 50;
+    const std::size_t B = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 10000;
+
+    irlens::Rng rng(2024);
+    std::vector<double> difficulty(topics), effect(runs);
+    for (double& d : difficulty) d = rng.uniform();
+    for (double& e : effect) e = 0.2 * rng.uniform() - 0.1;
+    std::vector<std::vector<double>> rows(runs, std::vector<double>(topics));
+    for (std::size_t j = 0; j < runs; ++j)
+        for (std::size_t t = 0; t < topics; ++t)
+            rows[j][t] = std::min(1.0, std::max(0.0, difficulty[t] + effect[j] + 0.3 * (rng.uniform() - 0.5)));
+    std::vector<irlens::RunPair> pairs;
+    for (std::size_t a = 0; a < runs; ++a)
+        for (std::size_t b = a + 1; b < runs; ++b) pairs.push_back({a, b});
+    irlens::Resampling r;
+    r.B = B;
+    r.seed = 1;
+    std::printf("%zu runs x %zu topics, %zu pairs, B = %zu\n", runs, topics, pairs.size(), B);
+
+    Timer t0;
+    auto tukey = irlens::tukey_hsd(rows, pairs, r);
+    std::printf("randomised Tukey HSD        %s   checksum %016llx\n", t0.elapsed().c_str(), checksum(tukey));
+
+    t0 = Timer();
+    auto boot = irlens::paired_tests(irlens::PairedTest::Bootstrap, rows, pairs, irlens::Alternative::TwoSided, r);
+    std::printf("paired bootstrap, all pairs %s   checksum %016llx\n", t0.elapsed().c_str(), checksum(boot));
+
+    t0 = Timer();
+    auto perm = irlens::paired_tests(irlens::PairedTest::Randomisation, rows, pairs, irlens::Alternative::TwoSided, r);
+    std::printf("randomisation, all pairs    %s   checksum %016llx\n", t0.elapsed().c_str(), checksum(perm));
+
+    t0 = Timer();
+    auto t = irlens::paired_tests(irlens::PairedTest::T, rows, pairs, irlens::Alternative::TwoSided, r);
+    std::printf("t-test, all pairs           %s   checksum %016llx\n", t0.elapsed().c_str(), checksum(t));
+    return 0;
+}

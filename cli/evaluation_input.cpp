@@ -1,0 +1,86 @@
+#include "evaluation_input.hpp"
+
+#include "input.hpp"
+
+#include "irlens/error.hpp"
+
+#include <map>
+
+namespace irlens::cli {
+
+std::vector<OptionSpec> input_option_specs() {
+    return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
+            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true},
+            {0, "intents", true},    {0, "intent-types", true}};
+}
+
+bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
+    if (p.name == "measure") {
+        bool preset = false;
+        for (const MeasureGroup& g : measure_groups()) {
+            if (g.name == p.value) {
+                for (const std::string& m : g.measures) in.measures.push_back(parse_measure(m));
+                preset = true;
+            }
+        }
+        if (!preset)
+            for (MeasureSpec& m : parse_measures(p.value)) in.measures.push_back(std::move(m));
+    } else if (p.name == "missing") {
+        if (p.value == "skip")
+            in.eval.missing = MissingTopics::Skip;
+        else if (p.value == "zero")
+            in.eval.missing = MissingTopics::Zero;
+        else
+            throw UsageError("--missing must be skip or zero, got '" + p.value + "'");
+    } else if (p.name == "qrels-format") {
+        if (p.value == "plain")
+            in.qrels_format = QrelsFormat::Plain;
+        else if (p.value == "diversity")
+            in.qrels_format = QrelsFormat::Grouped;
+        else
+            throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
+    } else if (p.name == "order") {
+        if (p.value == "score")
+            in.order = RunOrder::Score;
+        else if (p.value == "rank")
+            in.order = RunOrder::Rank;
+        else
+            throw UsageError("--order must be score or rank, got '" + p.value + "'");
+    } else if (p.name == "doc-lengths") {
+        in.doc_lengths_path = p.value;
+    } else if (p.name == "sessions") {
+        in.sessions_path = p.value;
+    } else if (p.name == "intents") {
+        in.intents_path = p.value;
+    } else if (p.name == "intent-types") {
+        in.intent_types_path = p.value;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void load_optional_inputs(EvaluationInputs& in) {
+    if (!in.doc_lengths_path.empty()) in.eval.doc_lengths = load_doc_lengths(in.doc_lengths_path);
+    if (!in.sessions_path.empty()) in.eval.sessions = load_sessions(in.sessions_path);
+    if (!in.intents_path.empty() || !in.intent_types_path.empty())
+        in.eval.intents = load_intents(in.intents_path, in.intent_types_path);
+}
+
+std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
+                                                  const std::vector<std::string>& paths, RunOrder order) {
+    std::map<std::string, int> name_count;
+    for (const std::string& p : paths) name_count[base_name(p)]++;
+    std::vector<std::shared_ptr<const Run>> runs;
+    for (const std::string& p : paths) {
+        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
+        try {
+            runs.push_back(load_run(qrels, p, name, order));
+        } catch (const InputError& e) {
+            throw InputError(p, e.line(), e.problem());
+        }
+    }
+    return runs;
+}
+
+}  // namespace irlens::cli
