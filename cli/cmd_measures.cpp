@@ -68,6 +68,10 @@ int cmd_measures(const std::vector<std::string>& args, std::string& out) {
                 out += "usage: irlens measures [MEASURE...]\nLists the measures, or describes the named ones.\n";
                 return 0;
             }
+            if (const MeasureInfo* info = find_measure(a)) {  // a bare name: P, P_rareness (no cutoff, alpha)
+                describe(*info, out);
+                continue;
+            }
             MeasureSpec spec = parse_measure(a);
             describe(spec.info(), out);
             out += "  as given: " + spec.name() + "\n  in full:  " + spec.full_name() + "\n\n";

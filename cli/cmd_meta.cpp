@@ -9,7 +9,7 @@
 #include "irlens/error.hpp"
 #include "irlens/leave_one_out.hpp"
 #include "irlens/meta.hpp"
-#include "irlens/run_group_file.hpp"
+#include "irlens/run_groups.hpp"
 #include "irlens/version.hpp"
 
 #include <algorithm>
@@ -54,7 +54,6 @@ struct MetaSettings {
     std::size_t topics = 0, trials = 1000;  // topics 0: half of them
     double bin_width = 0.01, rbo_p = 0.9;
     std::vector<std::string> gold;
-    std::string groups_file;
     std::size_t depth = 100;
 };
 
@@ -249,16 +248,15 @@ void unanimity_analysis(const Evaluation& ev, const StatsOptions& so, std::strin
 void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
                   const EvaluationInputs& in, const MetaSettings& s, const StatsOptions& so, std::string& text,
                   nlohmann::json& j) {
-    if (s.groups_file.empty())
+    if (!in.eval.groups)
         throw UsageError("loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)");
-    std::string bytes;
-    read_file(s.groups_file, [&](std::string_view c) { bytes.append(c.data(), c.size()); });
-    RunGroupTable table = RunGroupTable::read(s.groups_file, bytes);
+    const RunGroups& table = *in.eval.groups;
     std::vector<std::string> groups;
     for (const auto& r : runs) {
-        const std::string* g = table.group_of(r->name(), r->tag());
+        const std::string* g = table.group_of(r->name());
+        if (!g) g = table.group_of(r->tag());
         if (!g)
-            throw UsageError("run '" + r->name() + "' has no group in " + s.groups_file +
+            throw UsageError("run '" + r->name() + "' has no group in " + in.groups_path +
                              " (looked up by run name, by name without .gz/.txt, and by tag '" + r->tag() + "')");
         groups.push_back(*g);
     }
@@ -274,7 +272,7 @@ void loo_analysis(const std::shared_ptr<const Qrels>& qrels, const std::vector<s
     j["topic_policy"] = in.eval.missing == MissingTopics::Zero ? "all qrels topics, unanswered ones scored as trec_eval -c"
                                                                : "the topics each run answered (--missing skip)";
     j["pool_depth"] = s.depth;
-    j["groups_file"] = s.groups_file;
+    j["groups_file"] = in.groups_path;
     j["measures"] = nlohmann::json::array();
     for (std::size_t m = 0; m < loo.measures.size(); ++m) {
         nlohmann::json jm = {{"measure", loo.measures[m].name()},
@@ -320,7 +318,6 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
                                                                    {0, "bin-width", true},
                                                                    {0, "rbo-p", true},
                                                                    {0, "gold", true},
-                                                                   {0, "groups", true},
                                                                    {0, "depth", true}},
                                                                   {"tsv", "json"}, in, so, positional);
     MetaSettings s;
@@ -338,7 +335,6 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
         if (p.name == "bin-width") s.bin_width = parse_real("--bin-width", p.value);
         if (p.name == "rbo-p") s.rbo_p = parse_real("--rbo-p", p.value);
         if (p.name == "gold") s.gold.push_back(p.value);
-        if (p.name == "groups") s.groups_file = p.value;
         if (p.name == "depth") s.depth = parse_count("--depth", p.value, 1);
     }
     s.testing.resampling = so.resampling;

@@ -14,6 +14,9 @@ int cmd_ndeval(const std::vector<std::string>& args, std::string& out);
 int cmd_measures(const std::vector<std::string>& args, std::string& out);
 int cmd_compare(const std::vector<std::string>& args, std::string& out);
 int cmd_meta(const std::vector<std::string>& args, std::string& out);
+int cmd_rarity(const std::vector<std::string>& args, std::string& out);
+int cmd_unique(const std::vector<std::string>& args, std::string& out);
+int cmd_relative(const std::vector<std::string>& args, std::string& out);
 
 /// Prints to stderr the usage of the whole program.
 void print_usage();

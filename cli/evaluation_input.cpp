@@ -10,7 +10,7 @@ namespace irlens::cli {
 
 std::vector<OptionSpec> input_option_specs() {
     return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
-            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true},
+            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true},
             {0, "intents", true},    {0, "intent-types", true}};
 }
 
@@ -50,6 +50,8 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
         in.doc_lengths_path = p.value;
     } else if (p.name == "sessions") {
         in.sessions_path = p.value;
+    } else if (p.name == "groups") {
+        in.groups_path = p.value;
     } else if (p.name == "intents") {
         in.intents_path = p.value;
     } else if (p.name == "intent-types") {
@@ -63,6 +65,7 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
 void load_optional_inputs(EvaluationInputs& in) {
     if (!in.doc_lengths_path.empty()) in.eval.doc_lengths = load_doc_lengths(in.doc_lengths_path);
     if (!in.sessions_path.empty()) in.eval.sessions = load_sessions(in.sessions_path);
+    if (!in.groups_path.empty()) in.eval.groups = load_groups(in.groups_path);
     if (!in.intents_path.empty() || !in.intent_types_path.empty())
         in.eval.intents = load_intents(in.intents_path, in.intent_types_path);
 }

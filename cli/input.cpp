@@ -1,5 +1,7 @@
 #include "input.hpp"
 
+#include "evaluation_input.hpp"
+
 #include "irlens/error.hpp"
 
 #include <zlib.h>
@@ -7,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <vector>
 
 namespace irlens::cli {
@@ -140,6 +143,21 @@ std::shared_ptr<const Intents> load_intents(const std::string& probabilities_pat
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, const std::string& command) {
+    if (positional.size() < 2)
+        throw UsageError("expected QRELS and at least one RUN (see irlens " + command + " --help)");
+    Inputs in;
+    in.qrels = load_qrels(positional[0], QrelsFormat::Plain);
+    in.runs = load_runs(in.qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), order);
+    return in;
+}
+
+std::shared_ptr<const RunGroups> load_groups(const std::string& path) {
+    std::string bytes;
+    read_file(path, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
+    return std::make_shared<const RunGroups>(RunGroups::parse(path, bytes));
 }
 
 }  // namespace irlens::cli

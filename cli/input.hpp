@@ -7,12 +7,14 @@
 #include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
+#include "irlens/run_groups.hpp"
 #include "irlens/sessions.hpp"
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace irlens::cli {
 
@@ -32,5 +34,17 @@ std::shared_ptr<const Intents> load_intents(const std::string& probabilities_pat
 
 /// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
 std::string base_name(const std::string& path);
+
+
+/// QRELS RUN... from a command's positional arguments (UsageError naming `command` when fewer
+/// than two), loaded as above.
+struct Inputs {
+    std::shared_ptr<const Qrels> qrels;
+    std::vector<std::shared_ptr<const Run>> runs;
+};
+Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, const std::string& command);
+
+/// A groups file (run<TAB>group or a CSV with run and group/team columns; run_groups.hpp).
+std::shared_ptr<const RunGroups> load_groups(const std::string& path);
 
 }  // namespace irlens::cli

@@ -23,6 +23,9 @@ void print_usage() {
         "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
         "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
         "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
+        "  irlens rarity QRELS RUN... [--depth K]          per topic, how many runs found each relevant document\n"
+        "  irlens unique QRELS RUN... --depth K            unique contributions to the relevant set, per run and group\n"
+        "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
         "  irlens version\n"
         "\n"
         "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error.\n"
@@ -50,6 +53,9 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "measures") return cmd_measures(args, out);
         if (command == "compare") return cmd_compare(args, out);
         if (command == "meta") return cmd_meta(args, out);
+        if (command == "rarity") return cmd_rarity(args, out);
+        if (command == "unique") return cmd_unique(args, out);
+        if (command == "relative") return cmd_relative(args, out);
         if (command == "version" || command == "--version") {
             out += "irlens " IRLENS_VERSION "\n";
             return 0;

@@ -52,6 +52,14 @@ struct Fixture {
     }
 };
 
+/// Run lines ranking `docs` in this order for `topic` (scores n, n-1, ..., 1).
+inline std::string ranked(const std::string& topic, const std::vector<std::string>& docs) {
+    std::string out;
+    for (std::size_t i = 0; i < docs.size(); ++i)
+        out += topic + " Q0 " + docs[i] + " " + std::to_string(i + 1) + " " + std::to_string(docs.size() - i) + " t\n";
+    return out;
+}
+
 /// doctest Approx with a tolerance suited to hand arithmetic written with many decimals.
 inline doctest::Approx approx(double v) { return doctest::Approx(v).epsilon(1e-12); }
 

@@ -3,7 +3,6 @@
 
 #include "irlens/error.hpp"
 #include "irlens/leave_one_out.hpp"
-#include "irlens/run_group_file.hpp"
 
 #include <cmath>
 
@@ -62,37 +61,4 @@ TEST_CASE("leave-one-out: the pool depth limits the contributions") {
                          "leave-one-out: the pool depth must be at least 1", UsageError);
     CHECK_THROWS_WITH_AS(leave_one_out(f.qrels, f.runs, {"G1"}, {parse_measure("P@3")}, LeaveOneOutOptions{}),
                          "leave-one-out: one group per run is needed", UsageError);
-}
-
-TEST_CASE("run -> group files: run<TAB>group and CSV with named columns") {
-    RunGroupTable tsv =
-        RunGroupTable::read("groups.tsv", "run\tgroup\n# a comment\nrun0\tG1\nrun1.gz\tG2 team\n\nrun2 G2\n");
-    CHECK(tsv.size() == 3);
-    CHECK(*tsv.group_of("run0", "t") == "G1");
-    CHECK(*tsv.group_of("run1.gz", "t") == "G2 team");
-    CHECK(*tsv.group_of("run2.txt.gz", "t") == "G2");  // name without .gz, then without .txt
-    CHECK(tsv.group_of("other", "t") == nullptr);
-    CHECK(*tsv.group_of("file.gz", "run0") == "G1");  // by tag
-    // TREC-COVID's leaderboard.csv shape: columns run, team, ... and a quoted field with a comma.
-    RunGroupTable csv = RunGroupTable::read(
-        "leaderboard.csv", "Run,Team,report\r\nBBGhelani1,BBGhelani,x.pdf\r\n\"a,b\",\"T \"\"Q\"\"\",y\r\n");
-    CHECK(*csv.group_of("BBGhelani1.gz", "") == "BBGhelani");
-    CHECK(*csv.group_of("a,b", "") == "T \"Q\"");
-}
-
-TEST_CASE("run -> group files: errors name file and line") {
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.tsv", "r1\tA\nr2\tB\nr1\tC\n"),
-                         "g.tsv:3: run 'r1' is already in group 'A' (line 1)", InputError);
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.tsv", "r1\tA\tB\n"), "g.tsv:1: expected 2 columns: run<TAB>group",
-                         InputError);
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.csv", "name,team\nr1,A\n"),
-                         "g.csv:1: CSV header must name a run column (run, runid, run_id, runtag, run_tag, tag) and a "
-                         "group column (group, team, participant, organisation, organization)",
-                         InputError);
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.csv", "run,team\n\"r1,A\n"), "g.csv:2: unclosed quote in CSV line",
-                         InputError);
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.csv", "run,x,team\nr1,A\n"),
-                         "g.csv:2: expected at least 3 CSV fields, found 2", InputError);
-    CHECK_THROWS_WITH_AS(RunGroupTable::read("g.tsv", "# nothing\n"), "g.tsv: no run -> group entries found",
-                         InputError);
 }

@@ -63,3 +63,17 @@ TEST_CASE("shuffle permutes") {
     CHECK(sorted == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
     CHECK(v != sorted);  // 10! orderings: the identity would be a 1-in-3.6-million coincidence for this seed
 }
+
+TEST_CASE("below(n) is reproducible; sample draws distinct indices (values from a Python transcription)") {
+    // Python, same generator and rejection rule: seed 7, below(10) x 10.
+    irlens::Rng r(7);
+    const std::uint64_t want[] = {4, 4, 8, 4, 4, 1, 6, 6, 8, 9};
+    for (std::uint64_t w : want) CHECK(r.below(10) == w);
+    // Partial Fisher-Yates: seed 2023, 4 of 10 -> [5, 1, 9, 6].
+    irlens::Rng s(2023);
+    CHECK(s.sample(10, 4) == std::vector<std::uint32_t>{5, 1, 9, 6});
+    irlens::Rng t(99);
+    std::vector<std::uint32_t> all = t.sample(50, 50);
+    std::sort(all.begin(), all.end());
+    for (std::uint32_t i = 0; i < 50; ++i) CHECK(all[i] == i);
+}

@@ -208,7 +208,9 @@ std::string MeasureSpec::render(bool full) const {
 std::string MeasureSpec::name() const { return render(false); }
 std::string MeasureSpec::full_name() const { return render(true); }
 
-MeasureSpec parse_measure(std::string_view text_in) {
+MeasureSpec parse_measure(std::string_view text) { return parse_measure(text, {}); }
+
+MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset) {
     std::string whole = trim(text_in);
     if (whole.empty()) throw UsageError("empty measure name");
     std::size_t paren = whole.find('(');
@@ -303,6 +305,11 @@ MeasureSpec parse_measure(std::string_view text_in) {
     }
     for (const ParamInfo& p : info->params) {
         if (spec.params_.count(p.name)) continue;
+        auto pre = preset.find(p.name);
+        if (pre != preset.end()) {
+            spec.params_[p.name] = parse_value(p, pre->second, info->name, whole);
+            continue;
+        }
         if (p.required)
             throw UsageError("measure '" + whole + "': " + info->name + " needs " + p.name + " (" + p.help + ")");
         if (p.default_value.empty()) {

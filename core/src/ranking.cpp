@@ -25,6 +25,10 @@ long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g
 }  // namespace
 
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
+    return order_topic(run, topic, static_cast<std::size_t>(-1));
+}
+
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::size_t limit) {
     const std::vector<RunEntry>& entries = run.entries(topic);
     if (entries.empty()) return {kPlaceholderDoc};
     struct Item {
@@ -34,11 +38,20 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
     std::vector<Item> items;
     items.reserve(entries.size());
     for (const RunEntry& e : entries) items.push_back({e.key, e.doc});
-    // Doc ids are only looked at for ties, which are rare: most comparisons stay in `items`.
-    std::sort(items.begin(), items.end(), [&run](const Item& a, const Item& b) {
+    // Doc ids are only looked at for ties, which are rare: most comparisons stay in `items`. A
+    // total order (doc ids are unique within a topic), so a partial sort yields the same prefix.
+    auto before = [&run](const Item& a, const Item& b) {
         if (a.key != b.key) return a.key > b.key;
         return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0;
-    });
+    };
+    if (std::is_sorted(items.begin(), items.end(), before)) {  // many run files are in this order already
+        if (limit < items.size()) items.resize(limit);
+    } else if (limit < items.size()) {
+        std::partial_sort(items.begin(), items.begin() + static_cast<long>(limit), items.end(), before);
+        items.resize(limit);
+    } else {
+        std::sort(items.begin(), items.end(), before);
+    }
     std::vector<std::uint32_t> out;
     out.reserve(items.size());
     for (const Item& i : items) out.push_back(i.ref);

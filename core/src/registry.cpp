@@ -19,6 +19,8 @@ void add_u_measures(std::vector<MeasureInfo>&);
 void add_session_measures(std::vector<MeasureInfo>&);
 void add_preference_measures(std::vector<MeasureInfo>&);
 void add_judgment_group_measures(std::vector<MeasureInfo>&);
+void add_rareness_measures(std::vector<MeasureInfo>&);
+void add_nrg_measures(std::vector<MeasureInfo>&);
 void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
@@ -42,6 +44,8 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_count_measures(v);
         measures::add_judgment_group_measures(v);
         measures::add_preference_measures(v);
+        measures::add_rareness_measures(v);
+        measures::add_nrg_measures(v);
         measures::add_ndeval_measures(v);
         measures::add_intent_aware_measures(v);
         measures::add_d_measures(v);

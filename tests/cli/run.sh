@@ -106,7 +106,7 @@ expect 2 "correlation needs at least two measures" -- meta correlation "$T/q4" "
 expect 2 "concordance needs at least one gold-standard measure" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2
 expect 2 "stability: cannot draw 9 topic(s) from 4" -- meta stability "$T/q4" "$T/A" "$T/B" -m P@1 --topics 9
 expect 2 "run 'B' has no group in" -- meta loo "$T/q4" "$T/A" "$T/B" -m P@1 --groups "$T/groups.tsv"
-expect 3 "bad_groups:1: expected 2 columns: run<TAB>group" -- meta loo "$T/q4" "$T/A" -m P@1 --groups "$T/bad_groups"
+expect 3 "bad_groups:1: expected 'run<TAB>group' lines or a CSV header" -- meta loo "$T/q4" "$T/A" -m P@1 --groups "$T/bad_groups"
 for analysis in correlation discriminative-power stability unanimity; do
     expect 0 "" -- meta $analysis "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2 -B 20 --trials 20
 done
@@ -151,6 +151,31 @@ expect 0 "" -- compare "$T/qrels" "$T/run" "$T/run.gz" -m U --doc-lengths "$T/le
 expect 2 "TBG needs document lengths" -- compare "$T/qrels" "$T/run" "$T/run.gz" -m TBG
 out=$("$IRLENS" compare "$T/qrels" "$T/run" "$T/run.gz" -m sDCG --missing zero --sessions "$T/sessions" | grep -v '^#' | tail -1)
 [ "$(printf '%s' "$out" | cut -f20)" = "1" ] || { echo "FAIL: compare sDCG should use 1 topic: $out"; fails=$((fails + 1)); }
+
+# Relative measures and analyses: rarity, unique, relative sweep|sample, eval --groups.
+printf '1 Q0 a 1 2 t\n1 Q0 c 2 1 t\n' > "$T/run2"
+printf 'run\tgroup\nrun\tA\nrun2.txt\tB\n' > "$T/groups.tsv"
+printf 'run,team\nrun,A\nrun,B\n' > "$T/groups_dup.csv"
+expect 0 "" -- measures P_rareness NRG
+expect 0 "" -- rarity "$T/qrels" "$T/run" "$T/run2" --depth 2
+out=$("$IRLENS" rarity "$T/qrels" "$T/run" "$T/run2" | head -2)
+[ "$out" = "$(printf 'topic\tdoc\trel\tfound_by\tsystems\trarity\trarity_mixture\tonly_run\n1\ta\t1\t2\t2\t0.0000\t0.0000\t')" ] \
+    || { echo "FAIL: rarity tsv output: $out"; fails=$((fails + 1)); }
+expect 2 "pool: run 'nope' is not among the runs evaluated" -- rarity "$T/qrels" "$T/run" --pool nope
+expect 2 "--depth K is required" -- unique "$T/qrels" "$T/run"
+expect 0 "" -- unique "$T/qrels" "$T/run" "$T/run2" --depth 1 --groups "$T/groups.tsv"
+expect 3 "groups_dup.csv:3: run 'run' is listed twice (first as 'run' at line 2)" -- unique "$T/qrels" "$T/run" --depth 1 --groups "$T/groups_dup.csv"
+expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m P@1 --groups "$T/missing_groups"
+expect 2 "needs the group of every run" -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2"
+expect 0 "" -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2 P_rareness(alpha=1)@2" --groups "$T/groups.tsv"
+expect 2 "name the measure without alpha" -- relative sweep "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2"
+expect 2 "expected 'sweep' or 'sample'" -- relative swoop "$T/qrels" "$T/run"
+expect 2 "--alphas does not apply to 'relative sample'" -- relative sample "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2" --alphas 1
+expect 0 "" -- relative sweep "$T/qrels" "$T/run" "$T/run2" -m P_rareness@2 -f csv
+"$IRLENS" relative sample "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2" --trials 5 --seed 3 -f json | grep -q '"seed": 3' \
+    || { echo "FAIL: relative sample json provenance"; fails=$((fails + 1)); }
+"$IRLENS" unique "$T/qrels" "$T/run" "$T/run2" --depth 2 -f json | grep -q '"runs": 1,' \
+    || { echo "FAIL: unique json integers"; fails=$((fails + 1)); }
 
 # Diversity: ndeval drop-in and eval with intent files.
 printf '1 1 a 1\n1 2 a 0\n1 2 b 1\n2 1 c 1\n' > "$T/div"

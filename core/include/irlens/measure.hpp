@@ -125,7 +125,7 @@ public:
     std::unique_ptr<TopicMeasure> compile() const { return info_->make(*this); }
 
 private:
-    friend MeasureSpec parse_measure(std::string_view);
+    friend MeasureSpec parse_measure(std::string_view, const std::map<std::string, std::string>&);
     std::string render(bool full) const;
     const MeasureInfo* info_ = nullptr;
     bool has_cutoff_ = false;
@@ -137,6 +137,10 @@ private:
 
 /// Parses one measure name; throws UsageError with a message pointing at the problem.
 MeasureSpec parse_measure(std::string_view text);
+/// As parse_measure, with values (in the measure language) for parameters the text leaves out,
+/// taken before defaults and the `required` check: an experiment that varies a parameter (the
+/// alpha sweep of rareness measures) names the measure without it.
+MeasureSpec parse_measure(std::string_view text, const std::map<std::string, std::string>& preset);
 /// Parses a list separated by whitespace or by commas outside parentheses/brackets.
 std::vector<MeasureSpec> parse_measures(std::string_view text);
 

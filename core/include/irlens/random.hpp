@@ -8,10 +8,12 @@
 // Integers in [0, n): rejection sampling without bias - draw x until x >= 2^64 mod n, return
 // x mod n (as OpenBSD's arc4random_uniform).
 // Reals in [0, 1): the top 53 bits of one output times 2^-53.
+// Samples without replacement: a partial Fisher-Yates shuffle of 0..n-1.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace irlens {
 
@@ -69,6 +71,21 @@ public:
             first[i - 1] = first[j];
             first[j] = tmp;
         }
+    }
+
+    /// k distinct integers from [0, n) in the order drawn (k <= n): step i swaps position i of
+    /// 0..n-1 with a uniform position in [i, n) (a partial Fisher-Yates shuffle).
+    std::vector<std::uint32_t> sample(std::uint32_t n, std::uint32_t k) {
+        std::vector<std::uint32_t> a(n);
+        for (std::uint32_t i = 0; i < n; ++i) a[i] = i;
+        for (std::uint32_t i = 0; i < k && i < n; ++i) {
+            std::uint32_t j = i + static_cast<std::uint32_t>(below(n - i));
+            std::uint32_t tmp = a[i];
+            a[i] = a[j];
+            a[j] = tmp;
+        }
+        a.resize(k < n ? k : n);
+        return a;
     }
 
 private:

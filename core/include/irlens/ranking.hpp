@@ -57,6 +57,8 @@ private:
 /// Doc refs of one topic of a run in evaluation order (before max_docs / judged_only).
 /// A run that did not answer the topic yields the single placeholder doc trec_eval -c uses.
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic);
+/// Only the first `limit` doc refs of that order (a partial sort: the same prefix, cheaper).
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::size_t limit);
 
 /// Joins an ordered list with the judgments of the topic.
 Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::uint32_t>& ordered,

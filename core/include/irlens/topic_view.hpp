@@ -17,7 +17,7 @@ namespace irlens {
 class Intents;     // diversity: intent probabilities and types per topic (intents.hpp)
 class DocLengths;  // TBG / U-measure: document lengths (doc_lengths.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (sessions.hpp)
-class RunGroups;   // relative measures: run -> group, prior lists (relative.hpp)
+class RunGroups;   // relative measures: run -> group (run_groups.hpp)
 class Preferences; // prefs measures: preference judgments, trec_eval -R prefs (preferences.hpp)
 
 /// Shared by every topic of one evaluation.

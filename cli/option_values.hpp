@@ -1,0 +1,26 @@
+// Values of the CLI's options, checked: each throws UsageError naming the option.
+#pragma once
+
+#include "irlens/args.hpp"
+#include "irlens/evaluate.hpp"
+#include "irlens/run.hpp"
+
+#include <string>
+#include <vector>
+
+namespace irlens::cli {
+
+/// An integer >= min.
+long int_option(const ParsedOption& option, long min);
+/// A comma-separated list of words or of numbers (no empty item).
+std::vector<std::string> list_option(const ParsedOption& option);
+std::vector<double> reals_option(const ParsedOption& option);
+/// --format: tsv, csv or json.
+std::string format_option(const ParsedOption& option);
+/// --precision: decimals from 0 to 17.
+int precision_option(const ParsedOption& option);
+/// --order score|rank and --missing skip|zero, as `irlens eval` reads them.
+RunOrder order_option(const ParsedOption& option);
+MissingTopics missing_option(const ParsedOption& option);
+
+}  // namespace irlens::cli

@@ -1,0 +1,69 @@
+// Normalized Residual Gain, NRG(base=B,prior=P)@K (Clarke et al., SIGIR-AP 2024, Eqs. 1, 3, 4):
+// a base metric whose gains are reduced by what a prior set of rankings already showed the
+// searcher. Definitions and readings in relative/residual_gain.hpp; prepare() indexes every run's
+// top-K relevant documents and resolves each run's prior set.
+#include "measures/common.hpp"
+#include "relative/residual_gain.hpp"
+
+#include <stdexcept>
+
+namespace irlens::measures {
+
+namespace {
+
+class NrgMeasure final : public TopicMeasure {
+public:
+    NrgMeasure(relative::NrgParams p, std::string name) : p_(std::move(p)), name_(std::move(name)) {}
+
+    void prepare(const EvalContext& context) override {
+        gain_ = relative::ResidualGain(p_, context, name_);
+        prepared_ = true;
+    }
+
+    double compute(const TopicView& v) const override {
+        if (!prepared_) throw std::logic_error("NRG computed before prepare()");
+        return gain_.score(v.run_index(), v.topic());
+    }
+
+private:
+    relative::NrgParams p_;
+    std::string name_;
+    relative::ResidualGain gain_;
+    bool prepared_ = false;
+};
+
+}  // namespace
+
+void add_nrg_measures(std::vector<MeasureInfo>& out) {
+    MeasureInfo m;
+    m.name = "NRG";
+    m.family = "relative";
+    m.help = "Normalized residual gain: the base metric (nDCG@k, RBP, P@k, RR) with each document's gain reduced by "
+             "the chance the searcher already saw it in the prior set of rankings; equals the base metric when the "
+             "prior set is empty.";
+    m.citation = "Clarke et al., Evaluating Relative Retrieval Effectiveness with Normalized Residual Gain (SIGIR-AP "
+                 "2024), Eqs. 1, 3, 4; unique contributions: Appendix B";
+    m.cutoff = CutoffKind::Int;
+    m.cutoff_help = "K: the depth of the ranking scored and of each prior ranking (required for nDCG and P)";
+    m.params = {
+        {"base", ParamKind::Word, "nDCG",
+         "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen 1 to K), RR "
+         "(cascade: seen down to the first relevant document)",
+         true, false, {"nDCG", "RBP", "P", "RR"}},
+        {"prior", ParamKind::Word, "others",
+         "the prior set of each run: others (every other run), best_per_group (the best run by the base metric of "
+         "every other group; needs groups), other_groups (every run of the other groups), list (the runs named in "
+         "runs=[...]), chronological (runs=[...] in release order: the runs released before it)",
+         true, false, {"others", "best_per_group", "other_groups", "list", "chronological"}},
+        {"runs", ParamKind::WordList, "", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]"},
+        {"p", ParamKind::Real, "0.8", "persistence of base=RBP"},
+        {"rel", ParamKind::Int, "",
+         "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's gains binary"},
+    };
+    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+        return std::make_unique<NrgMeasure>(relative::NrgParams::from(s), s.name());
+    };
+    out.push_back(m);
+}
+
+}  // namespace irlens::measures

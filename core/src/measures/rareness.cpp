@@ -1,0 +1,81 @@
+// Rareness-based ("innovation") measures: P_rareness(alpha=A)@K and AP_rareness(alpha=A)[@K] of
+// Türkmen, Lease & Kutlu (ECIR 2023), Eqs. 1-4; definitions and readings in relative/rareness.hpp.
+// They score a run against the other runs of the evaluation: prepare() counts, per topic, how many
+// runs of the rarity pool retrieved each relevant document in their top `depth`.
+#include "measures/common.hpp"
+#include "relative/rareness.hpp"
+
+#include <stdexcept>
+
+namespace irlens::measures {
+
+namespace {
+
+class RarenessMeasure final : public TopicMeasure {
+public:
+    explicit RarenessMeasure(relative::RarenessParams p) : p_(std::move(p)) {}
+
+    void prepare(const EvalContext& context) override {
+        hits_ = relative::HitTable(context, p_.rel_level, p_.hit_limit());
+        counts_ = relative::RarityCounts(hits_, relative::resolve_pool(p_.pool, context), p_.depth,
+                                         context.qrels->num_judgments());
+        num_rel_ = relative::relevant_per_topic(*context.qrels, p_.rel_level);
+        prepared_ = true;
+    }
+
+    double compute(const TopicView& v) const override {
+        if (!prepared_) throw std::logic_error("rareness measure computed before prepare()");
+        return relative::rareness_score(p_, counts_, hits_.begin(v.run_index(), v.topic()),
+                                        hits_.end(v.run_index(), v.topic()), num_rel_[v.topic()]);
+    }
+
+private:
+    relative::RarenessParams p_;
+    relative::HitTable hits_;
+    relative::RarityCounts counts_;
+    std::vector<long> num_rel_;
+    bool prepared_ = false;
+};
+
+MeasureInfo rareness_measure(const char* name, const char* help, const char* equations) {
+    MeasureInfo m;
+    m.name = name;
+    m.family = "relative";
+    m.help = help;
+    m.citation = std::string("Türkmen, Lease & Kutlu, New Metrics to Encourage Innovation and Diversity in Information "
+                             "Retrieval Approaches (ECIR 2023), ") + equations;
+    m.cutoff = CutoffKind::Int;
+    m.params = {
+        {"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure)", true, true},
+        {"variant", ParamKind::Word, "original",
+         "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + alpha R'(d), "
+         "R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)",
+         false, false, {"original", "mixture"}},
+        {"depth", ParamKind::Int, "", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)"},
+        {"pool", ParamKind::WordList, "", "the runs rarity is counted over, e.g. [runA,runB] (default: every run evaluated)"},
+        rel_param(),
+    };
+    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+        return std::make_unique<RarenessMeasure>(relative::RarenessParams::from(s));
+    };
+    return m;
+}
+
+}  // namespace
+
+void add_rareness_measures(std::vector<MeasureInfo>& out) {
+    MeasureInfo p = rareness_measure(
+        "P_rareness",
+        "Rareness-based precision at k: relevant documents in the top k, each weighted 1 + alpha R(d) by how few "
+        "runs retrieved it; alpha=0 is P@k.",
+        "Eqs. 1-2; normalised form Sec. 5.2, Eq. 4");
+    p.cutoff_required = true;
+    out.push_back(p);
+    out.push_back(rareness_measure(
+        "AP_rareness",
+        "Rareness-based average precision: AP with P@i replaced by P_rareness@i (in the top k with @k); alpha=0 is "
+        "AP (AP@k).",
+        "Eq. 3 (with Eqs. 1-2); normalised form Sec. 5.2"));
+}
+
+}  // namespace irlens::measures

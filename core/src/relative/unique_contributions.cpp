@@ -1,0 +1,66 @@
+// Unique contributions to the relevant set per run and per group (Clarke et al., SIGIR-AP 2024,
+// Appendix B; see unique.hpp).
+#include "irlens/unique.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/topic_view.hpp"
+#include "relative/hit_table.hpp"
+
+#include <algorithm>
+
+namespace irlens {
+
+UniqueContributions unique_contributions(const std::shared_ptr<const Qrels>& qrels,
+                                         const std::vector<std::shared_ptr<const Run>>& runs, const RunGroups* groups,
+                                         long depth, long rel_level) {
+    if (depth < 1) throw UsageError("unique contributions: depth must be at least 1, got " + std::to_string(depth));
+    EvalContext context;
+    context.qrels = qrels;
+    context.runs = runs;
+    relative::HitTable hits(context, rel_level, depth);
+
+    UniqueContributions out;
+    out.depth = depth;
+    out.rel_level = rel_level;
+    out.topics = qrels->num_topics();
+    // Group index of every run, groups numbered in order of first appearance.
+    std::vector<std::string> names =
+        groups ? groups->groups_of(runs, "unique contributions") : std::vector<std::string>();
+    std::vector<std::size_t> group_of(runs.size());
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const std::string& g = groups ? names[r] : runs[r]->name();
+        auto it = std::find_if(out.groups.begin(), out.groups.end(), [&](const UniqueCount& u) { return u.name == g; });
+        if (it == out.groups.end()) {
+            out.groups.push_back(UniqueCount{g, g, 0, 0.0, 0});
+            it = out.groups.end() - 1;
+        }
+        ++it->runs;
+        group_of[r] = static_cast<std::size_t>(it - out.groups.begin());
+        out.runs.push_back(UniqueCount{runs[r]->name(), g, 1, 0.0, 0});
+    }
+
+    // Per topic: the one group that has each doc in a top `depth`, or kShared when several have.
+    const std::size_t kNone = static_cast<std::size_t>(-1), kShared = kNone - 1;
+    std::vector<std::size_t> owner;
+    for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
+        std::uint32_t first = qrels->index_of(*qrels->begin(t));
+        owner.assign(qrels->num_judgments(t), kNone);
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            for (const relative::Hit* h = hits.begin(r, t); h != hits.end(r, t); ++h) {
+                std::size_t& o = owner[h->doc - first];
+                o = o == kNone || o == group_of[r] ? group_of[r] : kShared;
+            }
+        }
+        for (std::size_t r = 0; r < runs.size(); ++r)
+            for (const relative::Hit* h = hits.begin(r, t); h != hits.end(r, t); ++h)
+                out.runs[r].total += owner[h->doc - first] == group_of[r];
+        for (std::size_t o : owner)
+            if (o != kNone && o != kShared) ++out.groups[o].total;
+    }
+    double topics = static_cast<double>(out.topics);
+    for (UniqueCount& u : out.runs) u.mean = static_cast<double>(u.total) / topics;
+    for (UniqueCount& u : out.groups) u.mean = static_cast<double>(u.total) / topics;
+    return out;
+}
+
+}  // namespace irlens
