@@ -132,7 +132,11 @@ CorrelationTest kendall_tau_b_test(const std::vector<double>& x, const std::vect
         return r;
     }
     const double con_minus_dis = c.concordant - c.discordant;
-    r.coefficient = std::min(1.0, std::max(-1.0, con_minus_dis / std::sqrt(pairs - xtie) / std::sqrt(pairs - ytie)));
+    // scipy divides by sqrt(pairs - xtie) and then sqrt(pairs - ytie); when the two are equal (e.g. a
+    // ranking with itself) one division keeps tau exactly 1 instead of 1 - 1 ulp.
+    r.coefficient = xtie == ytie ? con_minus_dis / (pairs - xtie)
+                                 : con_minus_dis / std::sqrt(pairs - xtie) / std::sqrt(pairs - ytie);
+    r.coefficient = std::min(1.0, std::max(-1.0, r.coefficient));
     if (xtie == 0 && ytie == 0 && (n <= 33 || std::min(c.discordant, pairs - c.discordant) <= 1)) {
         r.method = "exact";
         r.p = kendall_exact_p(n, pairs - c.discordant, alt);
