@@ -42,7 +42,8 @@ const char kHelp[] =
     "                         skip: only the topics both runs (tukey: all runs) answered\n"
     "  -f, --format F         tsv (default), json or latex\n"
     "      --precision N      decimals in tsv/latex (default 4)\n"
-    "      --qrels-format F, --order O, --doc-lengths F, --sessions F   as in irlens eval\n"
+    "      --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
+    "      --intents F, --intent-types F   as in irlens eval\n"
     "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. Where a test is undefined\n"
     "(e.g. identical runs) p = 1 and the note says why.\n";
 

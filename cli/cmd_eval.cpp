@@ -41,6 +41,9 @@ const char kHelp[] =
     "      --sessions F       multi-query sessions, lines session<TAB>position<TAB>topic (sDCG)\n"
     "      --groups FILE      the group of each run (run<TAB>group, or a CSV with run and team/group\n"
     "                         columns such as a leaderboard) for NRG(prior=best_per_group|other_groups)\n"
+    "      --intents F        intent probabilities, lines topic subtopic probability (diversity measures;\n"
+    "                         default: uniform over the subtopics with a relevant document)\n"
+    "      --intent-types F   intent types, lines topic subtopic inf|nav (DIN-nDCG; default: inf)\n"
     "A run is named by its file name; its tag (6th column) is reported beside it.\n";
 
 std::string format_value(const MeasureSpec& m, double v, int precision) {
@@ -62,7 +65,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
         {0, "qrels-format", true},     {0, "order", true},         {0, "doc-lengths", true},
-        {0, "sessions", true},         {0, "groups", true},
+        {0, "sessions", true},         {0, "groups", true},        {0, "intents", true},
+        {0, "intent-types", true},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;

@@ -25,8 +25,10 @@ const char* kind_name(ParamKind k) {
 
 void describe(const MeasureInfo& m, std::string& out) {
     out += m.name;
-    if (m.cutoff != CutoffKind::None)
-        out += m.cutoff_required ? (m.cutoff == CutoffKind::Int ? "@k" : "@x") : (m.cutoff == CutoffKind::Int ? "[@k]" : "[@x]");
+    if (m.cutoff != CutoffKind::None) {
+        std::string c = m.cutoff == CutoffKind::Int ? "@k" : m.cutoff == CutoffKind::Percent ? "@x%" : "@x";
+        out += m.cutoff_required ? c : "[" + c + "]";
+    }
     out += "   [" + m.family + "]\n    " + m.help + "\n";
     if (!m.aliases.empty()) {
         out += "    also: ";

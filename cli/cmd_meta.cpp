@@ -44,7 +44,8 @@ const char kHelp[] =
     "  --missing P           zero (default): every qrels topic, unanswered ones scored as trec_eval -c;\n"
     "                        skip: only the topics every run answered\n"
     "  -f, --format F        tsv (default) or json;  --precision N  decimals in tsv (default 4)\n"
-    "  --qrels-format F, --order O, --doc-lengths F, --sessions F   as in irlens eval\n";
+    "  --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
+    "  --intents F, --intent-types F   as in irlens eval\n";
 
 struct MetaSettings {
     std::string analysis;

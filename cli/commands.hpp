@@ -10,6 +10,7 @@ namespace irlens::cli {
 
 int cmd_trec_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_eval(const std::vector<std::string>& args, std::string& out);
+int cmd_ndeval(const std::vector<std::string>& args, std::string& out);
 int cmd_measures(const std::vector<std::string>& args, std::string& out);
 int cmd_compare(const std::vector<std::string>& args, std::string& out);
 int cmd_meta(const std::vector<std::string>& args, std::string& out);

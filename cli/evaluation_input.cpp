@@ -10,7 +10,8 @@ namespace irlens::cli {
 
 std::vector<OptionSpec> input_option_specs() {
     return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
-            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true}};
+            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true},
+            {0, "intents", true},    {0, "intent-types", true}};
 }
 
 bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
@@ -51,6 +52,10 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
         in.sessions_path = p.value;
     } else if (p.name == "groups") {
         in.groups_path = p.value;
+    } else if (p.name == "intents") {
+        in.intents_path = p.value;
+    } else if (p.name == "intent-types") {
+        in.intent_types_path = p.value;
     } else {
         return false;
     }
@@ -61,6 +66,8 @@ void load_optional_inputs(EvaluationInputs& in) {
     if (!in.doc_lengths_path.empty()) in.eval.doc_lengths = load_doc_lengths(in.doc_lengths_path);
     if (!in.sessions_path.empty()) in.eval.sessions = load_sessions(in.sessions_path);
     if (!in.groups_path.empty()) in.eval.groups = load_groups(in.groups_path);
+    if (!in.intents_path.empty() || !in.intent_types_path.empty())
+        in.eval.intents = load_intents(in.intents_path, in.intent_types_path);
 }
 
 std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,

@@ -1,6 +1,7 @@
 // What `irlens eval`, `irlens compare` and `irlens meta` share: the measures (a preset name such
 // as trec_official expands to its list), the missing-topic policy, the qrels format and run order
-// options, the optional inputs of some measures (--doc-lengths, --sessions, --groups), and the loading of
+// options, the optional inputs of some measures (--doc-lengths, --sessions, --groups, --intents,
+// --intent-types), and the loading of
 // the runs (a run is named by its file name, or by its path when two files share a name).
 #pragma once
 
@@ -22,16 +23,19 @@ struct EvaluationInputs {
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
     std::string doc_lengths_path, sessions_path, groups_path;  // loaded into eval by load_optional_inputs
+    std::string intents_path, intent_types_path;               // likewise
 };
 
-/// -m/--measure, --missing, --qrels-format, --order, --doc-lengths, --sessions and --groups.
+/// -m/--measure, --missing, --qrels-format, --order, --doc-lengths, --sessions, --groups,
+/// --intents and --intent-types.
 std::vector<OptionSpec> input_option_specs();
 
 /// Applies p to `in` when it is one of the input options (UsageError for a bad value); returns
 /// false for any other option.
 bool take_input_option(const ParsedOption& p, EvaluationInputs& in);
 
-/// Loads the files of --doc-lengths, --sessions and --groups (when given) into in.eval.
+/// Loads the files of --doc-lengths, --sessions, --groups, --intents and --intent-types (when
+/// given) into in.eval.
 void load_optional_inputs(EvaluationInputs& in);
 
 /// Reads every run file against the qrels; an input error names the path.

@@ -128,6 +128,18 @@ std::shared_ptr<const Sessions> load_sessions(const std::string& path) {
     return reader.finish();
 }
 
+std::shared_ptr<const Intents> load_intents(const std::string& probabilities_path, const std::string& types_path) {
+    auto intents = std::make_shared<Intents>();
+    auto slurp = [](const std::string& path) {
+        std::string bytes;
+        read_file(path, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
+        return bytes;
+    };
+    if (!probabilities_path.empty()) intents->read_probabilities(probabilities_path, slurp(probabilities_path));
+    if (!types_path.empty()) intents->read_types(types_path, slurp(types_path));
+    return intents;
+}
+
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);

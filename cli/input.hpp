@@ -3,6 +3,7 @@
 #pragma once
 
 #include "irlens/doc_lengths.hpp"
+#include "irlens/intents.hpp"
 #include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
@@ -28,6 +29,8 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
 std::shared_ptr<const Sessions> load_sessions(const std::string& path);
+/// Intent probabilities and/or types (either path may be empty).
+std::shared_ptr<const Intents> load_intents(const std::string& probabilities_path, const std::string& types_path);
 
 /// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
 std::string base_name(const std::string& path);

@@ -19,6 +19,7 @@ void print_usage() {
         "usage:\n"
         "  irlens trec_eval [trec_eval flags] QRELS RUN   drop-in for trec_eval 10.0 (same flags, same output)\n"
         "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
+        "  irlens ndeval [ndeval flags] QRELS RUN         drop-in for NIST's ndeval 4.5 (diversity; same CSV)\n"
         "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
         "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
         "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
@@ -48,6 +49,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
     try {
         if (command == "trec_eval") return cmd_trec_eval(args, out);
         if (command == "eval") return cmd_eval(args, out);
+        if (command == "ndeval") return cmd_ndeval(args, out);
         if (command == "measures") return cmd_measures(args, out);
         if (command == "compare") return cmd_compare(args, out);
         if (command == "meta") return cmd_meta(args, out);

@@ -56,7 +56,8 @@ TEST_CASE("measure-name errors say what is wrong") {
 TEST_CASE("every registry entry parses with its defaults and prints a name that parses back to itself") {
     for (const MeasureInfo& m : registry()) {
         std::string text = m.name;
-        if (m.cutoff_required) text += m.cutoff == CutoffKind::Int ? "@10" : "@0.5";
+        if (m.cutoff_required)
+            text += m.cutoff == CutoffKind::Int ? "@10" : m.cutoff == CutoffKind::Percent ? "@50%" : "@0.5";
         bool needs_param = false;
         for (const ParamInfo& p : m.params) needs_param |= p.required;
         if (needs_param) continue;  // measures with required parameters have their own tests

@@ -131,3 +131,14 @@ TEST_CASE("is_blank_or_comment") {
     CHECK(is_blank_or_comment("  # x"));
     CHECK(!is_blank_or_comment("1 0 d 1"));
 }
+
+TEST_CASE("numeric_id_before: ndeval's topic and subtopic order") {
+    CHECK(numeric_id_before("2", "10"));      // by value, not bytes
+    CHECK(!numeric_id_before("10", "2"));
+    CHECK(numeric_id_before("151", "200"));
+    CHECK(numeric_id_before("007", "7"));     // equal values: byte order decides
+    CHECK(!numeric_id_before("5", "5"));
+    CHECK(numeric_id_before("999", "a1"));    // numbers before other ids
+    CHECK(numeric_id_before("a10", "a2"));    // others in byte order
+    CHECK(!numeric_id_before("a1", "999"));
+}

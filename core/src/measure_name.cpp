@@ -284,6 +284,14 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                 throw UsageError("measure '" + whole + "': the cutoff must be a positive integer, got '" + c + "'");
             spec.cutoff_ = static_cast<double>(k);
             spec.cutoff_text_ = std::to_string(k);
+        } else if (info->cutoff == CutoffKind::Percent) {
+            double x;
+            if (c.empty() || c.back() != '%' || !text::parse_double(trim(std::string_view(c).substr(0, c.size() - 1)), x) ||
+                !(x > 0 && x <= 100))
+                throw UsageError("measure '" + whole + "': the cutoff must be a percentage in (0,100], e.g. " + info->name +
+                                 "@100%, got '" + c + "'");
+            spec.cutoff_ = x;
+            spec.cutoff_text_ = format_number(x) + "%";
         } else {
             double x;
             if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0)

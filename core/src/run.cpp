@@ -166,6 +166,7 @@ std::uint64_t RunReader::absorb(std::string_view block, std::uint64_t first_line
         std::string_view tag(r.tag, r.tag_len);
         if (!st.have_tag || tag != std::string_view(run.tag_)) {
             if (st.have_tag) run.mixed_tags_ = true;
+            if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
             run.tag_.assign(tag.data(), tag.size());
             st.have_tag = true;
         }

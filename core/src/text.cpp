@@ -95,6 +95,22 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
     }
 }
 
+bool numeric_id_before(std::string_view a, std::string_view b) {
+    auto digits = [](std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; };
+    bool na = digits(a), nb = digits(b);
+    if (na != nb) return na;
+    if (na) {
+        auto strip = [](std::string_view s) {
+            std::size_t z = s.find_first_not_of('0');
+            return z == std::string_view::npos ? std::string_view() : s.substr(z);
+        };
+        std::string_view sa = strip(a), sb = strip(b);
+        if (sa.size() != sb.size()) return sa.size() < sb.size();
+        if (sa != sb) return sa < sb;
+    }
+    return a < b;
+}
+
 bool is_blank_or_comment(std::string_view line) {
     for (char c : line) {
         if (is_space(static_cast<unsigned char>(c))) continue;

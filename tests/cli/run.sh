@@ -177,5 +177,31 @@ expect 0 "" -- relative sweep "$T/qrels" "$T/run" "$T/run2" -m P_rareness@2 -f c
 "$IRLENS" unique "$T/qrels" "$T/run" "$T/run2" --depth 2 -f json | grep -q '"runs": 1,' \
     || { echo "FAIL: unique json integers"; fails=$((fails + 1)); }
 
+# Diversity: ndeval drop-in and eval with intent files.
+printf '1 1 a 1\n1 2 a 0\n1 2 b 1\n2 1 c 1\n' > "$T/div"
+printf '1 1 a 1\n1 2 b -2\n' > "$T/div_spam"
+printf '1 Q0 a 1 0 tag\n1 Q0 b 2 0 tag\n' > "$T/div_run"
+printf '1 Q0 a 1 0 tag\n1 Q0 b 1 0 tag\n' > "$T/div_dup_rank"
+printf '1 1 0.5\n1 2 x\n' > "$T/probs_bad"
+printf '2 1 1\n' > "$T/probs_partial"
+printf '1 1 nav\n' > "$T/types"
+expect 0 "" -- ndeval "$T/div" "$T/div_run"
+"$IRLENS" ndeval "$T/div" "$T/div_run" | head -1 | grep -q '^runid,topic,ERR-IA@5,' || { echo "FAIL: ndeval header"; fails=$((fails + 1)); }
+"$IRLENS" ndeval -c -alpha 0.3 -traditional "$T/div" "$T/div_run" | grep -q '^tag,amean,' || { echo "FAIL: ndeval flags"; fails=$((fails + 1)); }
+expect 3 "div_spam:2: negative judgment -2: ndeval refuses negative judgments" -- ndeval "$T/div_spam" "$T/div_run"
+expect 3 "div_dup_rank:2: duplicate rank 1 for topic '1' (first at line 1" -- ndeval "$T/div" "$T/div_dup_rank"
+expect 0 "" -- ndeval -traditional "$T/div" "$T/div_dup_rank"
+expect 2 "unknown option '-x'" -- ndeval -x "$T/div" "$T/div_run"
+expect 2 "option -alpha needs a number, got 'big'" -- ndeval -alpha big "$T/div" "$T/div_run"
+expect 2 "-alpha must be in [0,1]" -- ndeval -alpha 2 "$T/div" "$T/div_run"
+expect 2 "option -M needs a positive integer, got '0'" -- ndeval -M 0 "$T/div" "$T/div_run"
+expect 2 "expected QRELS and RUN" -- ndeval "$T/div"
+expect 0 "" -- eval --qrels-format diversity "$T/div_spam" "$T/div_run" -m "alpha_nDCG@5 D#-nDCG@5 S-RR@100% RBU@5"
+expect 0 "" -- eval --qrels-format diversity --intents "$T/probs_partial" --intent-types "$T/types" "$T/div" "$T/div_run" -m "StRecall@1"
+expect 3 "probs_bad:2: probability 'x' is not a number" -- eval --qrels-format diversity --intents "$T/probs_bad" "$T/div" "$T/div_run" -m D-nDCG
+expect 3 "probs_partial: no probabilities for topic '1'" -- eval --qrels-format diversity --intents "$T/probs_partial" "$T/div" "$T/div_run" -m D-nDCG
+expect 3 "cannot open" -- eval --qrels-format diversity --intents "$T/missing_file" "$T/div" "$T/div_run" -m D-nDCG
+expect 2 "the cutoff must be a percentage" -- eval --qrels-format diversity "$T/div" "$T/div_run" -m S-RR@100
+
 if [ "$fails" -gt 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
 echo "CLI checks passed"

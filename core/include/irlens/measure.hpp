@@ -7,7 +7,8 @@
 //
 // Names (parsed in exactly one place, parse_measure):
 //     NAME [ "(" KEY "=" VALUE { "," KEY "=" VALUE } ")" ] [ "@" CUTOFF ]
-//   e.g. P@10, P(rel=2)@5, nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.8), SetF(beta=0.5), IPrec@0.3.
+//   e.g. P@10, P(rel=2)@5, nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.8), SetF(beta=0.5), IPrec@0.3,
+//   S-RR@100% (a percentage cutoff).
 //   VALUE: a number, True/False, a word, {INT:NUMBER,...} or a preset linear|exp (gains), or
 //   [ITEM,...] (lists).
 //   Every measure also accepts agg=mean|gmean (gmean = trec_eval's geometric mean with floor 1e-5).
@@ -30,7 +31,7 @@
 namespace irlens {
 
 enum class ParamKind { Int, Real, Bool, Word, Gains, RealList, WordList };
-enum class CutoffKind { None, Int, Real };
+enum class CutoffKind { None, Int, Real, Percent };  // Percent: @x% with 0 < x <= 100 (cutoff() = x)
 enum class Aggregate { Mean, Sum, GeoMean };
 /// What a measure reads besides the run: TREC qrels, judgment-group qrels (`topic group doc rel`,
 /// trec_eval -R qrels_jg) or preference judgments (trec_eval -R prefs / qrels_prefs).

@@ -46,6 +46,8 @@ public:
     const std::string& tag() const { return tag_; }
     /// True when several different tags occurred in the file.
     bool mixed_tags() const { return mixed_tags_; }
+    /// The tag of the first line read, as ndeval reports it.
+    const std::string& first_tag() const { return first_tag_; }
     const Qrels& qrels() const { return *qrels_; }
     const std::shared_ptr<const Qrels>& qrels_ptr() const { return qrels_; }
     RunOrder order() const { return order_; }
@@ -68,7 +70,7 @@ public:
 
 private:
     friend class RunReader;
-    std::string name_, tag_;
+    std::string name_, tag_, first_tag_;
     bool mixed_tags_ = false;
     std::shared_ptr<const Qrels> qrels_;
     RunOrder order_ = RunOrder::Score;

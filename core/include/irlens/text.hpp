@@ -89,4 +89,8 @@ private:
 /// True when the line holds only whitespace or starts (after whitespace) with '#'.
 bool is_blank_or_comment(std::string_view line);
 
+/// The order of ndeval's topic and subtopic ids: ids made of decimal digits first, by numeric
+/// value (leading zeros ignored), then every other id in byte order.
+bool numeric_id_before(std::string_view a, std::string_view b);
+
 }  // namespace irlens::text

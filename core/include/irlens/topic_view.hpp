@@ -14,7 +14,7 @@
 namespace irlens {
 
 // Optional inputs some measure families need (each defined in its family's header).
-class Intents;     // diversity: intent probabilities and types per topic (diversity.hpp)
+class Intents;     // diversity: intent probabilities and types per topic (intents.hpp)
 class DocLengths;  // TBG / U-measure: document lengths (doc_lengths.hpp)
 class Sessions;    // session DCG: topic -> (session, position) (sessions.hpp)
 class RunGroups;   // relative measures: run -> group (run_groups.hpp)

@@ -59,6 +59,11 @@ std::vector<GainLevel> gain_table(const ParamValue& gains, const Ranking& r);
 /// True when a `gains` parameter is absent or the linear preset (every level gains itself).
 inline bool linear_gains(const ParamValue& gains) { return !gains.given || gains.word == "linear"; }
 
+/// nDCG of the first k ranks (k = LONG_MAX: all) with a gain table and the log2 discount, against
+/// the ideal ranking the table's level counts make; 0 without a positive ideal gain (gain.cpp,
+/// nDCG(gains=...)@k).
+double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, long k);
+
 /// glibc's qsort (a top-down merge sort) replayed, so that comparators that are not strict weak
 /// orders (trec_eval's int-truncated gain comparison) order elements exactly as trec_eval does.
 /// cmp(a, b) returns <0, 0 or >0 like a qsort comparator.

@@ -8,7 +8,7 @@
 // nERR divides by the ERR of the ideal ranking (relevant judgments by decreasing gain), which is
 // the highest ERR any ranking can reach: swapping adjacent documents into decreasing Pr order
 // never lowers ERR.
-#include "measures/common.hpp"
+#include "measures/err.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,20 +17,34 @@
 
 namespace irlens::measures {
 
-namespace {
+double Satisfaction::of_gain(double g) const {
+    double p = (std::exp2(g) - 1.0) / std::exp2(gmax);
+    if (!(p >= 0.0 && p <= 1.0))
+        throw UsageError(measure + ": a gain of " + format_number(g) + " gives the satisfaction probability (2^g - 1)/2^" +
+                         format_number(gmax) + " = " + format_number(p) +
+                         ", outside [0,1]; raise max_grade or use gains >= 0");
+    return p;
+}
 
-/// Satisfaction probabilities: (2^g - 1) / 2^gmax, checked to lie in [0, 1].
-struct Satisfaction {
-    double gmax;
-    double of_gain(double g) const {
-        double p = (std::exp2(g) - 1.0) / std::exp2(gmax);
-        if (!(p >= 0.0 && p <= 1.0))
-            throw UsageError("ERR: a gain of " + format_number(g) + " gives the satisfaction probability (2^g - 1)/2^" +
-                             format_number(gmax) + " = " + format_number(p) +
-                             ", outside [0,1]; raise max_grade or use gains >= 0");
-        return p;
+ParamInfo max_grade_param() {
+    return {"max_grade", ParamKind::Real, "",
+            "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of any grade in the "
+            "qrels file"};
+}
+
+Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {
+    const ParamValue& max_grade = s.param("max_grade");
+    const ParamValue& gains = s.param("gains");
+    Satisfaction sat{max_grade.r, s.info().name};
+    if (max_grade.given) {
+        if (!std::isfinite(sat.gmax))
+            throw UsageError(s.info().name + ": max_grade must be a finite number, got " + format_number(sat.gmax));
+    } else {
+        sat.gmax = 0.0;
+        for (long l = 0; l <= q.max_grade(); ++l) sat.gmax = std::max(sat.gmax, level_gain(gains, l));
     }
-};
+    return sat;
+}
 
 double err_of(const std::vector<double>& probs) {
     double sum = 0.0, still = 1.0;
@@ -41,7 +55,6 @@ double err_of(const std::vector<double>& probs) {
     return sum;
 }
 
-/// The satisfaction probability of each of the first k ranks (k < 0: all).
 std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     std::vector<double> probs(static_cast<std::size_t>(n), 0.0);
@@ -51,6 +64,8 @@ std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>
     }
     return probs;
 }
+
+namespace {
 
 /// The ideal ranking's probabilities: every relevant judgment of the topic, highest first, top k.
 std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
@@ -72,28 +87,20 @@ MeasureInfo err_measure(const char* name, std::vector<std::string> aliases, cons
     m.citation = "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
                  "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
     m.cutoff = CutoffKind::Int;
-    m.params = {{"max_grade", ParamKind::Real, "",
-                 "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of any grade in the "
-                 "qrels file"},
+    m.params = {max_grade_param(),
                 rel_param(),
                 gains_param(),
                 judged_only_param()};
     m.make = [normalised](const MeasureSpec& s) {
         long k = s.has_cutoff() ? s.cutoff_int() : -1;
         const ParamValue& max_grade = s.param("max_grade");
-        bool fixed_max = max_grade.given;
-        double gmax_given = max_grade.r;
-        if (fixed_max && !std::isfinite(gmax_given))
-            throw UsageError("ERR: max_grade must be a finite number, got " + format_number(gmax_given));
+        if (max_grade.given && !std::isfinite(max_grade.r))
+            throw UsageError("ERR: max_grade must be a finite number, got " + format_number(max_grade.r));
         long level = s.int_param("rel");
         ParamValue gains = s.param("gains");
         bool jo = s.bool_param("judged_only");
         return fn([=](const TopicView& v) {
-            Satisfaction sat{gmax_given};
-            if (!fixed_max) {
-                sat.gmax = 0.0;
-                for (long l = 0; l <= v.qrels().max_grade(); ++l) sat.gmax = std::max(sat.gmax, level_gain(gains, l));
-            }
+            Satisfaction sat = satisfaction(s, v.qrels());
             const Ranking& r = v.ranking(level, jo);
             std::vector<GainLevel> table = gain_table(gains, r);
             double value = err_of(ranking_probs(r, table, sat, k));

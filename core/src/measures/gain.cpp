@@ -364,6 +364,12 @@ std::unique_ptr<TopicMeasure> with_gains_traced(const MeasureSpec& s, F f) {
 
 }  // namespace
 
+double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, long k) {
+    NoTrace t;
+    Dcg x = gain_dcg(r, gains, k, Discount(), t);
+    return x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
+}
+
 void add_gain_measures(std::vector<MeasureInfo>& out) {
     const char* jk = "Jarvelin & Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques (TOIS 2002); ";
     {

@@ -1,0 +1,180 @@
+// Utility-based diversity measures in the form Amigo, Spina & Carrillo-de-Albornoz (SIGIR 2018)
+// give them: Expected Utility (EU, Yang & Lad 2009), the Cube Test (CT, Luo et al. 2013) and
+// their Rank-Biased Utility (RBU, Eq. 11). With w(t) = Pr(t|q) (intents.hpp), r(d,t) the
+// relevance of d to intent t in [0,1] and c(i,t) the number of documents above rank i with
+// r > 0 for t:
+//   EU@k    = sum_{i<=k} 1 / (1 + log2 i) * (sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) - e)
+//   CT@k    = sum_{i<=k} 1 / i * sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) [sum_{j<i} r(d_j,t) < max_height]
+//   RBU@k   = sum_{i<=k} p^i * (sum_t w(t) r(d_i,t) prod_{j<i} (1 - r(d_j,t)) - e)       (Eq. 11)
+// Readings (the extracted text is garbled in places):
+// - r(d,t) is ERR's satisfaction probability (2^g - 1) / 2^max_grade of the document's gain g for
+//   the intent (err.hpp; gains= maps grades to gains, default the grade; max_grade defaults to the
+//   highest gain of the qrels' grades): the user model RBU takes from ERR, and the mapping of the
+//   authors' RBU code, which takes max_grade per aspect where irlens takes one for the file.
+//   Negative grades (spam) are 0.
+// - EU's discount is read as 1 / (1 + log i) (Jarvelin et al.'s 1 + log_b r, base 2); CT's
+//   saturation f_Sat as "the intent's relevance above rank i is still below max_height".
+// - RBU follows Eq. 11 as printed: rank i weighs p^i, with no (1 - p) factor. The authors' code
+//   computes (1 - p) sum p^(i-1) (...), i.e. (1 - p) / p times Eq. 11, and has no cutoff.
+// - The effort e is spent for each document inspected: ranks beyond the end of a short ranking
+//   cost nothing. Without @k the sums run over the whole ranking.
+// Reductions of RBU (Sec. 5), exact forms (tested in tests/unit-diversity-utility.cpp):
+// - e = 0 and no intent with two relevant documents in the top k (so every product is 1):
+//   RBU@k = p / (1 - p) RBP-IA@k, RBP-IA with the same r; with redundancy RBU@k is smaller.
+// - e = 0 and p = 1: RBU@k = sum_t w(t) (1 - prod_{i<=k} (1 - r(d_i,t))), the probability of
+//   being satisfied; ERR-IA@k (graded) weighs the same terms by 1/i, so it equals RBU at k = 1 and
+//   is below it otherwise.
+// - RBU@k with effort e = RBU@k with e = 0 minus e sum_{i<=min(k,n)} p^i.
+#include "measures/err.hpp"
+#include "measures/intent_rankings.hpp"
+
+#include "irlens/error.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace irlens::measures {
+
+namespace {
+
+const long kAll = std::numeric_limits<long>::max();
+
+struct UtilityParams {
+    double alpha = 0, e = 0, p = 0, max_height = 0;
+    long k = kAll;
+    bool judged_only = false;
+};
+
+/// Relevance r(d_i, t) of every rank (first index) and intent, from the intent rankings.
+std::vector<std::vector<double>> relevance(const IntentRankings& ir, const ParamValue& gains, const Satisfaction& sat,
+                                           long k) {
+    long n = std::min(k, ir.num_ret);
+    std::vector<std::vector<double>> out(static_cast<std::size_t>(n), std::vector<double>(ir.topic.size()));
+    for (std::size_t i = 0; i < ir.topic.size(); ++i) {
+        const Ranking& r = ir.rankings[i];
+        std::vector<double> probs = ranking_probs(r, gain_table(gains, r), sat, n);
+        for (long x = 0; x < n; ++x) out[static_cast<std::size_t>(x)][i] = probs[static_cast<std::size_t>(x)];
+    }
+    return out;
+}
+
+double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
+    std::vector<double> novelty(ir.topic.size(), 1.0);
+    double sum = 0.0;
+    for (std::size_t r = 0; r < rel.size(); ++r) {
+        double gain = 0.0;
+        for (std::size_t i = 0; i < novelty.size(); ++i) {
+            gain += w[i] * rel[r][i] * novelty[i];
+            if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
+        }
+        sum += (gain - u.e) / (1.0 + std::log2(static_cast<double>(r + 1)));
+    }
+    return sum;
+}
+
+double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
+    std::vector<double> novelty(ir.topic.size(), 1.0), filled(ir.topic.size(), 0.0);
+    double sum = 0.0;
+    for (std::size_t r = 0; r < rel.size(); ++r) {
+        double gain = 0.0;
+        for (std::size_t i = 0; i < novelty.size(); ++i) {
+            if (filled[i] < u.max_height) gain += w[i] * rel[r][i] * novelty[i];
+            filled[i] += rel[r][i];
+            if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
+        }
+        sum += gain / static_cast<double>(r + 1);
+    }
+    return sum;
+}
+
+double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+    const std::vector<double>& w = ir.topic.weights();
+    std::vector<double> unsatisfied(ir.topic.size(), 1.0);
+    double sum = 0.0, weight = 1.0;
+    for (std::size_t r = 0; r < rel.size(); ++r) {
+        weight *= u.p;
+        double gain = 0.0;
+        for (std::size_t i = 0; i < unsatisfied.size(); ++i) {
+            gain += w[i] * rel[r][i] * unsatisfied[i];
+            unsatisfied[i] *= 1.0 - rel[r][i];
+        }
+        sum += weight * (gain - u.e);
+    }
+    return sum;
+}
+
+MeasureInfo utility_measure(const char* name, const char* help, const std::string& cite, std::vector<ParamInfo> params,
+                            bool cutoff_required,
+                            double (*f)(const IntentRankings&, const std::vector<std::vector<double>>&, const UtilityParams&)) {
+    MeasureInfo m;
+    m.name = name;
+    m.family = "diversity";
+    m.help = help;
+    m.citation = cite;
+    m.cutoff = CutoffKind::Int;
+    m.cutoff_required = cutoff_required;
+    m.params = std::move(params);
+    m.params.push_back(max_grade_param());
+    m.params.push_back(gains_param());
+    m.params.push_back(judged_only_param());
+    m.make = [f](const MeasureSpec& s) {
+        UtilityParams u;
+        bool saturates = false;
+        for (const ParamInfo& p : s.info().params) {
+            if (p.name == "alpha") u.alpha = s.real_param("alpha");
+            if (p.name == "e") u.e = s.real_param("e");
+            if (p.name == "p") u.p = s.real_param("p");
+            if (p.name == "max_height") {
+                u.max_height = s.real_param("max_height");
+                saturates = true;
+            }
+        }
+        if (!(u.alpha >= 0 && u.alpha <= 1)) throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(u.alpha));
+        if (!(u.p >= 0 && u.p <= 1)) throw UsageError(s.name() + ": p must be in [0,1], got " + format_number(u.p));
+        if (!(u.e >= 0) || !std::isfinite(u.e)) throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
+        if (saturates && !(u.max_height > 0))
+            throw UsageError(s.name() + ": max_height must be > 0, got " + format_number(u.max_height));
+        u.k = s.has_cutoff() ? s.cutoff_int() : kAll;
+        u.judged_only = s.bool_param("judged_only");
+        ParamValue gains = s.param("gains");
+        return fn([=](const TopicView& v) {
+            const IntentRankings& ir = intent_rankings(v, u.judged_only);
+            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k), u);
+        });
+    };
+    return m;
+}
+
+ParamInfo alpha_param() {
+    return {"alpha", ParamKind::Real, "0.5", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)"};
+}
+ParamInfo effort_param() {
+    return {"e", ParamKind::Real, "0.03", "effort (cost) of inspecting one document, in relevance units", true};
+}
+
+}  // namespace
+
+const char kAmigo[] = "Amigo, Spina & Carrillo-de-Albornoz, An Axiomatic Analysis of Diversity Evaluation Metrics: "
+                      "Introducing the Rank-Biased Utility Metric (SIGIR 2018)";
+
+void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
+    out.push_back(utility_measure(
+        "EU", "Expected utility: novelty-biased gain minus effort e per document, discounted by 1 / (1 + log2 rank).",
+        std::string("Yang & Lad, Modeling Expected Utility of Multi-session Information Distillation (ICTIR 2009), as written in ") +
+            kAmigo + ", Sec. 4.3",
+        {alpha_param(), effort_param()}, false, eu));
+    out.push_back(utility_measure(
+        "CT", "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
+        std::string("Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") + kAmigo +
+            ", Sec. 4.3",
+        {alpha_param(), {"max_height", ParamKind::Real, "1", "relevance that saturates an intent (the cube's height)"}}, true, ct));
+    out.push_back(utility_measure(
+        "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e).",
+        std::string(kAmigo) + ", Eq. 11",
+        {{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document", true}, effort_param()}, false,
+        rbu));
+}
+
+}  // namespace irlens::measures

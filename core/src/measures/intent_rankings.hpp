@@ -1,0 +1,110 @@
+// What the diversity measures see of a topic and of a (run, topic): the topic's intents with
+// their weights and types, every document's grade per intent, and one Ranking per intent (as
+// trec_eval's qrels_jg builds one per judgment group). Internal header, shared by the diversity
+// families (ndeval.cpp, intent_aware.cpp, d_measures.cpp, diversity_utility.cpp).
+//
+// Readings shared by every diversity measure (see intents.hpp for weights and types):
+// - A topic's intents are the qrels subtopics (column 2) with at least one judgment >= 1, in
+//   ndeval's order: numeric subtopic ids ascending, then the others in byte order. With plain
+//   qrels every topic has the single intent "0".
+// - Negative judgments (spam, -2 in the TREC Web track qrels) are not relevant to any intent; as
+//   everywhere in irlens (trec_eval's convention), they mark a document "in the pool but
+//   unjudged": Ranking::rels holds kUnjudged for them, and judged_only drops a document that has
+//   no judgment >= 0 for the topic.
+#pragma once
+
+#include "measures/common.hpp"
+
+#include <exception>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace irlens::measures {
+
+/// The intents of one qrels topic and the grades of its judged documents.
+struct TopicIntents {
+    std::vector<std::uint32_t> groups;      // qrels group id of each intent
+    std::vector<std::string_view> names;    // subtopic id of each intent
+    std::vector<std::size_t> intent_of_group;  // per qrels group id: its intent, or size() if none
+    /// Pr(i|q) of each intent, summing to 1 (Intents::weights). Throws the InputError of an
+    /// intent probabilities file that does not cover the topic: only measures that weigh intents
+    /// ask, so a partial file does not stop the others.
+    const std::vector<double>& weights() const {
+        if (weight_error) std::rethrow_exception(weight_error);
+        return weight_values;
+    }
+    std::vector<double> weight_values;  // set by topic_intents(), with weight_error
+    std::exception_ptr weight_error;
+    std::vector<bool> navigational;         // Intents::type
+    /// Judgment counts of each intent per level 0..max (as Ranking::rel_levels).
+    std::vector<std::vector<long>> levels;
+    /// Every document of the topic that is relevant (>= 1) to some intent, in doc-id byte order,
+    /// with its grade per intent.
+    struct Doc {
+        std::string_view id;
+        std::vector<int> grades;  // per intent; negative judgments and missing ones as 0
+    };
+    std::vector<Doc> relevant;
+    std::size_t size() const { return groups.size(); }
+    /// Judgments >= rel of intent i, and the number of intents that have one (ndeval's
+    /// "actual subtopics" when rel = 1).
+    long num_relevant(std::size_t i, long rel) const;
+    long intents_with_relevant(long rel) const;
+};
+
+/// Builds the table of qrels topic t (weights and types from context.intents, when given).
+TopicIntents topic_intents(const EvalContext& context, std::size_t t);
+
+/// One (run, topic) per intent: rankings[i] is make_ranking against intent i's group alone
+/// (RankingOptions::group, as trec_eval's qrels_jg): rels[r] is the grade of the document at rank
+/// r + 1 for the intent (kNotInPool when the qrels have no judgment of it for the intent,
+/// kUnjudged when negative), with rel_level 1 and the intent's own judgment counts. Every ranking
+/// holds the run's documents after max_docs and judged_only (applied for the topic as a whole).
+struct IntentRankings {
+    TopicIntents topic;
+    std::vector<Ranking> rankings;
+    long num_ret = 0;
+};
+
+/// The intent rankings of a view, built once per view and shared by the measures that ask.
+const IntentRankings& intent_rankings(const TopicView& v, bool judged_only);
+
+/// A measure with a value per qrels topic computed once per evaluation from the topic's intents
+/// (ideal values, which depend on the qrels alone): ideal(TopicIntents) in prepare(), then
+/// score(TopicView, the topic's ideal value) per topic.
+template <class Ideal, class Score>
+class WithIdeal final : public TopicMeasure {
+public:
+    WithIdeal(Ideal ideal, Score score) : ideal_(std::move(ideal)), score_(std::move(score)) {}
+    void prepare(const EvalContext& c) override {
+        values_.clear();
+        for (std::size_t t = 0; t < c.qrels->num_topics(); ++t) values_.push_back(ideal_(topic_intents(c, t)));
+    }
+    double compute(const TopicView& v) const override { return score_(v, values_[v.topic()]); }
+
+private:
+    Ideal ideal_;
+    Score score_;
+    std::vector<double> values_;
+};
+template <class Ideal, class Score>
+std::unique_ptr<TopicMeasure> with_ideal(Ideal ideal, Score score) {
+    return std::make_unique<WithIdeal<Ideal, Score>>(std::move(ideal), std::move(score));
+}
+
+/// Sum over the topic's intents of Pr(i|q) f(intent i's ranking, i): the intent-aware form of a
+/// measure (Sakai Eq. 26).
+double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f);
+
+/// Sakai's "#" combination (Eq. 29): gamma * I-rec + (1 - gamma) * value.
+inline double sharp(double gamma, double intent_recall, double value) {
+    return gamma * intent_recall + (1 - gamma) * value;
+}
+
+/// I-rec / subtopic recall (Sakai Eq. 24): the fraction of the topic's intents with a document
+/// of grade >= rel in the first k ranks (k < 0: the whole ranking); 0 without intents.
+double intent_recall(const IntentRankings& ir, long k, long rel = 1);
+
+}  // namespace irlens::measures

@@ -1,0 +1,354 @@
+// The diversity measures of NIST's ndeval v4.5 (TREC Web track 2009-2014), number for number:
+// ERR-IA, nERR-IA, alpha-DCG, alpha-nDCG, NRBP, nNRBP, MAP-IA, P-IA and subtopic recall, named
+// as ir_measures names them (ERR_IA@k, nERR_IA@k, alpha_DCG@k, alpha_nDCG@k, NRBP, nNRBP,
+// AP_IA, P_IA@k, StRecall@k).
+//
+// As ndeval:
+// - judgments are binary per intent (grade >= rel, rel = 1 by default); intents are weighted
+//   uniformly (ndeval has no intent probabilities: these measures ignore them) over the m
+//   "actual subtopics", those with a relevant document (with rel = N: a judgment >= N);
+// - the novelty-biased gain of rank r is sum over intents of (1 - alpha)^(documents relevant to
+//   the intent above r) (Clarke et al., SIGIR 2008, Eq. 25 of Sakai's lecture), each power built
+//   by repeated multiplication and summed in intent order;
+// - alpha-DCG@k and ERR-IA@k are normalised by the "ideal ideal" list, in which every document
+//   is relevant to all m intents (collection-independent); alpha-nDCG@k and nERR-IA@k divide
+//   that by the same for a greedy ideal ranking of the judged documents (ties broken towards
+//   the larger doc id, byte order), and are 0 when the run gains nothing in the top k;
+// - NRBP and nNRBP use the whole ranking (not only the top 20); nNRBP's ideal is the whole
+//   greedy list.
+// Deliberate differences: ndeval computes cutoffs up to 20 only; irlens takes any k. ndeval
+// leaves its rank-1 values unnormalised (it never prints them); irlens normalises every k.
+// A topic without any relevant document scores 0 on every measure (ndeval prints nan for nNRBP,
+// 0/0).
+#include "measures/err.hpp"
+#include "measures/intent_rankings.hpp"
+
+#include "irlens/error.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace irlens::measures {
+
+namespace {
+
+struct Novelty {
+    double alpha;
+    long rel;
+};
+
+/// ndeval's discount(): 1 at rank 1, log(2) / log(rank + 1) after.
+double ndeval_discount(long i) { return i == 0 ? 1.0 : std::log(2.0) / std::log(static_cast<double>(i) + 2.0); }
+
+/// Novelty-biased gains of the first n ranks of a run (computeDCG / computeERR / computeNRBP).
+std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n) {
+    n = std::min(n, ir.num_ret);
+    std::vector<double> gain(ir.topic.size(), 1.0), out(static_cast<std::size_t>(n), 0.0);
+    for (long r = 0; r < n; ++r) {
+        double score = 0.0;
+        for (std::size_t i = 0; i < gain.size(); ++i) {
+            if (ir.rankings[i].rels[static_cast<std::size_t>(r)] >= nv.rel) {
+                score += gain[i];
+                gain[i] *= (1.0 - nv.alpha);
+            }
+        }
+        out[static_cast<std::size_t>(r)] = score;
+    }
+    return out;
+}
+
+/// ndeval's idealResult(): the greedy ranking of the judged documents by novelty-biased gain,
+/// ties to the larger doc id. Only documents relevant to some intent can gain, so only they are
+/// ranked; the gains of the first n ranks are returned.
+std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n) {
+    std::vector<const TopicIntents::Doc*> docs;
+    for (const auto& d : ti.relevant)
+        for (int g : d.grades)
+            if (g >= nv.rel) {
+                docs.push_back(&d);
+                break;
+            }
+    std::vector<double> gain(ti.size(), 1.0), out;
+    std::vector<bool> used(docs.size(), false);
+    for (long r = 0; r < n && r < static_cast<long>(docs.size()); ++r) {
+        long where = -1;
+        double best = 0.0;
+        for (std::size_t k = 0; k < docs.size(); ++k) {
+            if (used[k]) continue;
+            double score = 0.0;
+            for (std::size_t i = 0; i < gain.size(); ++i)
+                if (docs[k]->grades[i] >= nv.rel) score += gain[i];
+            if (where < 0 || score > best || (score == best && docs[k]->id > docs[static_cast<std::size_t>(where)]->id)) {
+                best = score;
+                where = static_cast<long>(k);
+            }
+        }
+        used[static_cast<std::size_t>(where)] = true;
+        for (std::size_t i = 0; i < gain.size(); ++i)
+            if (docs[static_cast<std::size_t>(where)]->grades[i] >= nv.rel) gain[i] *= (1.0 - nv.alpha);
+        out.push_back(best);
+    }
+    return out;
+}
+
+/// alpha-DCG@k (discounted = dcg_discounted) or ERR-IA@k (err_discounted) over the "ideal ideal"
+/// normaliser of m intents: cumulative discounted gain over the cumulative discounted
+/// m (1 - alpha)^(r-1).
+template <class Discounted>
+double ideal_ideal_normalised(const std::vector<double>& gains, long m, double alpha, long k, Discounted discounted) {
+    if (m == 0) return 0.0;
+    double cum = 0.0, ideal = 0.0, ideal_gain = static_cast<double>(m);
+    for (long r = 0; r < k; ++r) {
+        if (r < static_cast<long>(gains.size())) cum += discounted(gains[static_cast<std::size_t>(r)], r);
+        ideal += discounted(ideal_gain, r);
+        ideal_gain *= (1.0 - alpha);
+    }
+    return cum / ideal;
+}
+
+/// computeDCG multiplies by discount(), computeERR divides by the rank (bit for bit as ndeval).
+double dcg_discounted(double gain, long r) { return gain * ndeval_discount(r); }
+double err_discounted(double gain, long r) { return gain / static_cast<double>(r + 1); }
+
+/// NRBP (Clarke, Kolla & Vechtomova, ICTIR 2009) as computeNRBP: sum of gain * beta^(r-1), times
+/// (1 - (1 - alpha) beta) / m.
+double nrbp(const std::vector<double>& gains, long m, double alpha, double beta) {
+    if (m == 0) return 0.0;
+    double sum = 0.0, decay = 1.0;
+    for (double g : gains) {
+        sum += g * decay;
+        decay *= beta;
+    }
+    return sum * ((1 - (1 - alpha) * beta) / static_cast<double>(m));
+}
+
+/// computeMAP: the mean over the m intents of each intent's AP (binary, grade >= rel).
+double ap_ia(const IntentRankings& ir, long rel) {
+    long m = ir.topic.intents_with_relevant(rel);
+    if (m == 0) return 0.0;
+    std::size_t n = ir.topic.size();
+    std::vector<long> count(n, 0);
+    std::vector<double> total(n, 0.0);
+    for (long r = 0; r < ir.num_ret; ++r)
+        for (std::size_t i = 0; i < n; ++i)
+            if (ir.rankings[i].rels[static_cast<std::size_t>(r)] >= rel) {
+                ++count[i];
+                total[i] += static_cast<double>(count[i]) / static_cast<double>(r + 1);
+            }
+    double sum = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (long nrel = ir.topic.num_relevant(i, rel)) sum += total[i] / static_cast<double>(nrel);
+    return sum / static_cast<double>(m);
+}
+
+/// computePrecision: relevant (document, intent) pairs in the top k over k m.
+double p_ia(const IntentRankings& ir, long rel, long k) {
+    long m = ir.topic.intents_with_relevant(rel);
+    if (m == 0) return 0.0;
+    long count = 0, n = std::min(k, ir.num_ret);
+    for (long r = 0; r < n; ++r)
+        for (const Ranking& x : ir.rankings) count += x.rels[static_cast<std::size_t>(r)] >= rel;
+    return static_cast<double>(count) / static_cast<double>(k * m);
+}
+
+ParamInfo alpha_param() {
+    return {"alpha", ParamKind::Real, "0.5",
+            "redundancy penalty: a document's gain for an intent is (1 - alpha)^(documents relevant to it above)"};
+}
+ParamInfo beta_param() { return {"beta", ParamKind::Real, "0.5", "patience: NRBP weighs rank r by beta^(r-1)"}; }
+ParamInfo div_rel_param() {
+    return {"rel", ParamKind::Int, "1", "minimum judgment that counts as relevant to an intent (ndeval: 1)"};
+}
+
+/// Parameters every ndeval measure reads, checked as ndeval checks them.
+struct NdevalParams {
+    Novelty nv{0.5, 1};
+    double beta = 0.5;
+    bool judged_only = false;
+};
+NdevalParams ndeval_params(const MeasureSpec& s) {
+    NdevalParams p;
+    for (const ParamInfo& info : s.info().params) {
+        if (info.name == "alpha") p.nv.alpha = s.real_param("alpha");
+        if (info.name == "beta") p.beta = s.real_param("beta");
+    }
+    p.nv.rel = s.int_param("rel");
+    p.judged_only = s.bool_param("judged_only");
+    if (!(p.nv.alpha >= 0 && p.nv.alpha <= 1))
+        throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(p.nv.alpha));
+    if (!(p.beta >= 0 && p.beta <= 1)) throw UsageError(s.name() + ": beta must be in [0,1], got " + format_number(p.beta));
+    if (p.nv.rel < 1) throw UsageError(s.name() + ": rel must be at least 1, got " + std::to_string(p.nv.rel));
+    return p;
+}
+
+const char kErrIa[] = "Chapelle et al., Expected Reciprocal Rank for Graded Relevance (CIKM 2009); Agrawal et al., "
+                      "Diversifying Search Results (WSDM 2009); Clarke et al., A Comparative Analysis of Cascade Measures "
+                      "for Novelty and Diversity (WSDM 2011); NIST ndeval v4.5";
+const char kAlphaNdcg[] = "Clarke et al., Novelty and Diversity in Information Retrieval Evaluation (SIGIR 2008); Sakai, "
+                          "PROMISE 2013, Sec. 3.1, Eq. 25; NIST ndeval v4.5";
+const char kNrbp[] = "Clarke, Kolla & Vechtomova, An Effectiveness Measure for Ambiguous and Underspecified Queries "
+                     "(ICTIR 2009); NIST ndeval v4.5";
+const char kIa[] = "Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; NIST "
+                   "ndeval v4.5";
+
+MeasureInfo ndeval_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite,
+                           bool cutoff, std::vector<ParamInfo> params) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = std::move(aliases);
+    m.family = "diversity";
+    m.help = help;
+    m.citation = cite;
+    if (cutoff) {
+        m.cutoff = CutoffKind::Int;
+        m.cutoff_required = true;
+    }
+    m.params = std::move(params);
+    m.params.push_back(div_rel_param());
+    m.params.push_back(judged_only_param());
+    return m;
+}
+
+}  // namespace
+
+// Defined in intent_aware.cpp: ERR_IA(graded=True)@k.
+std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s);
+
+void add_ndeval_measures(std::vector<MeasureInfo>& out) {
+    {
+        MeasureInfo m = ndeval_measure(
+            "ERR_IA", {"ERR-IA"},
+            "Intent-aware ERR@k as ndeval: binary per-intent relevance, novelty gains (1-alpha)^n over rank, normalised "
+            "by an ideal list relevant to every intent. graded=True: Chapelle's ERR-IA, sum of Pr(i|q) ERR_i@k, ERR_i as "
+            "irlens' ERR on the intent's graded judgments.",
+            kErrIa, true, {alpha_param()});
+        m.params.push_back({"graded", ParamKind::Bool, "False",
+                            "False: ndeval's ERR-IA; True: Chapelle et al.'s graded ERR-IA weighted by the intent probabilities"});
+        for (ParamInfo p : {max_grade_param(), gains_param()}) {
+            p.help += " (graded=True only)";
+            m.params.push_back(p);
+        }
+        m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            if (s.bool_param("graded")) return graded_err_ia(s);
+            if (s.param("gains").given || s.param("max_grade").given)
+                throw UsageError(s.name() + ": gains and max_grade apply only with graded=True");
+            NdevalParams p = ndeval_params(s);
+            long k = s.cutoff_int();
+            return fn([=](const TopicView& v) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                long m = ir.topic.intents_with_relevant(p.nv.rel);
+                return ideal_ideal_normalised(run_gains(ir, p.nv, k), m, p.nv.alpha, k, err_discounted);
+            });
+        };
+        out.push_back(m);
+    }
+    // alpha-DCG@k / alpha-nDCG@k and nERR-IA@k: run over ideal, both ideal-ideal normalised.
+    auto normalised = [](const char* name, std::vector<std::string> aliases, const char* help, bool err) {
+        MeasureInfo m = ndeval_measure(name, std::move(aliases), help, err ? kErrIa : kAlphaNdcg, true, {alpha_param()});
+        m.make = [err](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            NdevalParams p = ndeval_params(s);
+            long k = s.cutoff_int();
+            auto value = [=](const std::vector<double>& gains, long m) {
+                return err ? ideal_ideal_normalised(gains, m, p.nv.alpha, k, err_discounted)
+                           : ideal_ideal_normalised(gains, m, p.nv.alpha, k, dcg_discounted);
+            };
+            return with_ideal(
+                [=](const TopicIntents& ti) { return value(ideal_gains(ti, p.nv, k), ti.intents_with_relevant(p.nv.rel)); },
+                [=](const TopicView& v, double ideal) {
+                    const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                    std::vector<double> gains = run_gains(ir, p.nv, k);
+                    bool any = false;
+                    for (double g : gains) any |= g != 0;
+                    return any ? value(gains, ir.topic.intents_with_relevant(p.nv.rel)) / ideal : 0.0;
+                });
+        };
+        return m;
+    };
+    out.push_back(normalised("nERR_IA", {"nERR-IA"},
+                             "ERR-IA@k (ndeval) over the ERR-IA@k of ndeval's greedy ideal ranking (collection-dependent "
+                             "normalisation).",
+                             true));
+    {
+        MeasureInfo m = ndeval_measure("alpha_DCG", {"alpha-DCG"},
+                                       "alpha-DCG@k as ndeval: novelty-biased gains (1-alpha)^n per intent, discounted by "
+                                       "log2(rank+1), over the same for an ideal list relevant to every intent.",
+                                       kAlphaNdcg, true, {alpha_param()});
+        m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            NdevalParams p = ndeval_params(s);
+            long k = s.cutoff_int();
+            return fn([=](const TopicView& v) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                return ideal_ideal_normalised(run_gains(ir, p.nv, k), ir.topic.intents_with_relevant(p.nv.rel),
+                                              p.nv.alpha, k, dcg_discounted);
+            });
+        };
+        out.push_back(m);
+    }
+    out.push_back(normalised("alpha_nDCG", {"alpha-nDCG"},
+                             "alpha-nDCG@k (Clarke et al. 2008) as ndeval: alpha-DCG@k over alpha-DCG@k of the greedy ideal "
+                             "ranking.",
+                             false));
+    auto nrbp_measure = [](const char* name, std::vector<std::string> aliases, const char* help, bool normalise) {
+        MeasureInfo m = ndeval_measure(name, std::move(aliases), help, kNrbp, false, {alpha_param(), beta_param()});
+        m.make = [normalise](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            NdevalParams p = ndeval_params(s);
+            const long all = std::numeric_limits<long>::max();
+            auto run_nrbp = [=](const TopicView& v) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                return nrbp(run_gains(ir, p.nv, all), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha, p.beta);
+            };
+            if (!normalise) return fn(run_nrbp);
+            return with_ideal(
+                [=](const TopicIntents& ti) {
+                    return nrbp(ideal_gains(ti, p.nv, all), ti.intents_with_relevant(p.nv.rel), p.nv.alpha, p.beta);
+                },
+                [=](const TopicView& v, double ideal) { return ideal > 0 ? run_nrbp(v) / ideal : 0.0; });
+        };
+        return m;
+    };
+    out.push_back(nrbp_measure("NRBP", {},
+                               "Novelty- and rank-biased precision as ndeval: sum of novelty-biased gain * beta^(rank-1) over "
+                               "the whole ranking, times (1 - (1-alpha) beta) / m.",
+                               false));
+    out.push_back(nrbp_measure("nNRBP", {}, "NRBP over the NRBP of ndeval's greedy ideal ranking.", true));
+    {
+        MeasureInfo m = ndeval_measure("AP_IA", {"MAP_IA", "MAP-IA"},
+                                       "Intent-aware average precision as ndeval's MAP-IA: the mean over intents of each "
+                                       "intent's AP (binary per-intent judgments).",
+                                       kIa, false, {});
+        m.make = [](const MeasureSpec& s) {
+            NdevalParams p = ndeval_params(s);
+            return fn([=](const TopicView& v) { return ap_ia(intent_rankings(v, p.judged_only), p.nv.rel); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ndeval_measure("P_IA", {"P-IA"},
+                                       "Intent-aware precision@k as ndeval: relevant (document, intent) pairs in the top k over "
+                                       "k times the number of intents.",
+                                       kIa, true, {});
+        m.make = [](const MeasureSpec& s) {
+            NdevalParams p = ndeval_params(s);
+            long k = s.cutoff_int();
+            return fn([=](const TopicView& v) { return p_ia(intent_rankings(v, p.judged_only), p.nv.rel, k); });
+        };
+        out.push_back(m);
+    }
+    {
+        MeasureInfo m = ndeval_measure("StRecall", {"strec", "S-Recall", "I-rec"},
+                                       "Subtopic (intent) recall: the fraction of the topic's intents with a relevant document "
+                                       "in the top k (the whole ranking without @k); ndeval's strec, Sakai's I-rec.",
+                                       "Zhai, Cohen & Lafferty, Beyond Independent Relevance (SIGIR 2003); Sakai, PROMISE "
+                                       "2013, Sec. 3.1, Eq. 24 (I-rec); NIST ndeval v4.5",
+                                       false, {});
+        m.cutoff = CutoffKind::Int;
+        m.make = [](const MeasureSpec& s) {
+            NdevalParams p = ndeval_params(s);
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            return fn([=](const TopicView& v) { return intent_recall(intent_rankings(v, p.judged_only), k, p.nv.rel); });
+        };
+        out.push_back(m);
+    }
+}
+
+}  // namespace irlens::measures
