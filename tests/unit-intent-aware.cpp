@@ -153,3 +153,27 @@ TEST_CASE("S-RR@x%: reciprocal of the rank where x% of the intents are covered")
                          "measure 'S-RR@101%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '101%'",
                          UsageError);
 }
+
+TEST_CASE("P+Q and P+Q#: Q for informational intents, P+ for navigational ones") {
+    // BR(k) = (C(k) + cg(k)) / (k + cg*(k)) with beta = 1 and linear gains, per intent:
+    //   intent 1 (b = 2 at rank 1, a = 1 at rank 3; ideal b a): BR(1) = (1 + 2)/(1 + 2) = 1,
+    //     BR(3) = (2 + 3)/(3 + 3) = 5/6; Q = (1 + 5/6)/2 = 11/12. P+: r_p = 1 (b, the top grade),
+    //     P+ = BR(1) / C(1) = 1.
+    //   intent 2 (a = 1 at rank 3): BR(3) = (1 + 1)/(3 + 1) = 1/2 = Q.
+    //   intent 3 (c = 1 at rank 4): BR(4) = (1 + 1)/(4 + 1) = 2/5 = Q.
+    Fixture f = weighted();
+    double q1 = 11.0 / 12;
+    CHECK(f.value("P+Q", "1") == approx(0.5 * q1 + 0.25 * 0.5 + 0.25 * 0.4));
+    // @3: intent 3 retrieves nothing in the top 3; intents 1 and 2 as above (min(3, R) = R).
+    CHECK(f.value("P+Q@3", "1") == approx(0.5 * q1 + 0.25 * 0.5));
+    // P+Q# = 0.5 I-rec + 0.5 P+Q; I-rec@3 = 2/3.
+    CHECK(f.value("P+Q#@3", "1") == approx(0.5 * 2.0 / 3 + 0.5 * (0.5 * q1 + 0.25 * 0.5)));
+    CHECK(f.value("P+Q#(gamma=1)", "1") == approx(1.0));
+    // Intent 1 navigational: P+ = 1 replaces Q = 11/12.
+    Fixture nav = weighted("1 1 nav\n");
+    CHECK(nav.value("P+Q", "1") == approx(0.5 * 1 + 0.25 * 0.5 + 0.25 * 0.4));
+    // beta = 0: BR is precision; intent 1's Q is AP = (1 + 2/3)/2.
+    CHECK(f.value("P+Q(beta=0)", "1") == approx(0.5 * (5.0 / 6) + 0.25 * (1.0 / 3) + 0.25 * 0.25));
+    CHECK(parse_measure("PplusQ@3").name() == "P+Q@3");
+    CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"), "P+Q#(gamma=2): gamma must be in [0,1], got 2", UsageError);
+}

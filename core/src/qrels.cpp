@@ -336,6 +336,10 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         auto& t = q->topics_[ti];
         for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {
             const Judgment& j = q->judgments_[k];
+            if (j.rel < 0 && (!q->first_negative_line_ || lines[k] < q->first_negative_line_)) {
+                q->first_negative_line_ = lines[k];
+                q->first_negative_rel_ = j.rel;
+            }
             std::string_view doc = q->doc_at(j.doc);
             if (q->format_ == QrelsFormat::Grouped && k > t.first && q->doc_at(q->judgments_[k - 1].doc) == doc) {
                 if (q->judgments_[k - 1].group == j.group) {

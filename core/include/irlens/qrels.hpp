@@ -63,6 +63,12 @@ public:
     /// Highest rel value in the whole file (0 if none is positive).
     int max_grade() const { return max_grade_; }
 
+    /// The first line (in file order) holding a negative judgment, and that judgment; line 0 when
+    /// there is none. (Judgments keep no line numbers; tools that refuse negative judgments, such
+    /// as ndeval, report this one.)
+    std::uint64_t first_negative_line() const { return first_negative_line_; }
+    int first_negative_rel() const { return first_negative_rel_; }
+
 private:
     friend class QrelsReader;
     struct Topic {
@@ -82,6 +88,8 @@ private:
     // judgment (linear probing; the start slot is the hash scaled to the table size).
     std::vector<std::uint64_t> table_;
     int max_grade_ = 0;
+    std::uint64_t first_negative_line_ = 0;
+    int first_negative_rel_ = 0;
 };
 
 /// Builds a Qrels from bytes fed in chunks of any size. Throws InputError on the first bad line.

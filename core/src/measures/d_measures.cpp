@@ -86,10 +86,6 @@ std::vector<double> run_global_gains(const IntentRankings& ir, const ParamValue&
     return out;
 }
 
-ParamInfo gamma_param() {
-    return {"gamma", ParamKind::Real, "0.5", "weight of I-rec in the # combination gamma I-rec + (1 - gamma) D-measure"};
-}
-
 MeasureInfo d_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* eqs, bool din,
                       bool sharp_form) {
     MeasureInfo m;
@@ -108,8 +104,7 @@ MeasureInfo d_measure(const char* name, std::vector<std::string> aliases, const 
         long l = s.has_cutoff() ? s.cutoff_int() : kAll;
         ParamValue given = s.param("gains");
         bool jo = s.bool_param("judged_only");
-        double gamma = sharp_form ? s.real_param("gamma") : 0.0;
-        if (!(gamma >= 0 && gamma <= 1)) throw UsageError(s.name() + ": gamma must be in [0,1], got " + format_number(gamma));
+        double gamma = sharp_form ? sharp_gamma(s) : 0.0;
         return with_ideal([=](const TopicIntents& ti) { return ideal_dcg(ti, given, l); },
                           [=](const TopicView& v, double ideal) {
                               const IntentRankings& ir = intent_rankings(v, jo);

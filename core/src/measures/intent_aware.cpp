@@ -12,19 +12,17 @@
 // Pr(i|q) comes from the intent probabilities (uniform without them; intents.hpp). Negative
 // judgments count as non-relevant.
 //
-// P+Q and P+Q# (Sakai Eq. 34) are left for a follow-up; over sakai.hpp's q_measure and p_plus
-// (the ranked-measures family) they are a few lines here:
-//   const IntentRankings& ir = intent_rankings(v, judged_only);
-//   double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
-//       std::vector<GainLevel> g = gain_table(gains, r);
-//       return ir.topic.navigational[i] ? p_plus(r, g, beta) : q_measure(r, g, beta, l); });
-// and P+Q# = sharp(gamma, intent_recall(ir, l), pq), as D#-nDCG in d_measures.cpp.
+// P+Q@l = sum_i Pr(i|q) (Q_i@l for an informational intent, P+_i@l for a navigational one)
+// (Sakai Eq. 34, Q and P+ from the blended-ratio family, sakai.hpp); P+Q#@l = gamma I-rec@l +
+// (1 - gamma) P+Q@l (Eq. 29's combination, as for D#-nDCG).
 #include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
+#include "measures/sakai.hpp"
 
 #include "irlens/error.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace irlens::measures {
@@ -85,6 +83,34 @@ std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
 }
 
 void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
+    for (bool sharp_form : {false, true}) {
+        MeasureInfo m = ia_measure(sharp_form ? "P+Q#" : "P+Q", {sharp_form ? "PplusQsharp" : "PplusQ"},
+                                   sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
+                                              : "P+Q@l: Q-measure for each informational intent, P+ for each navigational "
+                                                "one, weighted by Pr(i|q) (intent types from --intent-types; "
+                                                "informational by default).",
+                                   "Sakai, PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012");
+        m.params = {{"beta", ParamKind::Real, "1", "user persistence of Q and P+"}, gains_param(), judged_only_param()};
+        if (sharp_form)
+            m.params.insert(m.params.begin(), gamma_param());
+        m.make = [sharp_form](const MeasureSpec& s) {
+            double beta = s.real_param("beta");
+            double gamma = sharp_form ? sharp_gamma(s) : 0.0;
+            if (!(beta >= 0) || !std::isfinite(beta)) throw UsageError(s.name() + ": beta must be a finite number >= 0");
+            long l = s.has_cutoff() ? s.cutoff_int() : -1;
+            ParamValue gains = s.param("gains");
+            bool jo = s.bool_param("judged_only");
+            return fn([=](const TopicView& v) {
+                const IntentRankings& ir = intent_rankings(v, jo);
+                double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
+                    std::vector<GainLevel> g = gain_table(gains, r);
+                    return ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);
+                });
+                return sharp_form ? sharp(gamma, intent_recall(ir, l), pq) : pq;
+            });
+        };
+        out.push_back(m);
+    }
     {
         MeasureInfo m = ia_measure("nDCG_IA", {"nDCG-IA"},
                                    "Intent-aware nDCG: sum of Pr(i|q) nDCG_i@k, each intent against its own ideal ranking.",

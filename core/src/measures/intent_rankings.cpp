@@ -115,6 +115,12 @@ double intent_aware_sum(const IntentRankings& ir, const std::function<double(con
     return sum;
 }
 
+double sharp_gamma(const MeasureSpec& s) {
+    double gamma = s.real_param("gamma");
+    if (!(gamma >= 0 && gamma <= 1)) throw UsageError(s.name() + ": gamma must be in [0,1], got " + format_number(gamma));
+    return gamma;
+}
+
 double intent_recall(const IntentRankings& ir, long k, long rel) {
     long n = k < 0 ? ir.num_ret : std::min(k, ir.num_ret), covered = 0;
     for (const Ranking& r : ir.rankings) {

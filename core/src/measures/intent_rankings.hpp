@@ -103,6 +103,13 @@ inline double sharp(double gamma, double intent_recall, double value) {
     return gamma * intent_recall + (1 - gamma) * value;
 }
 
+/// The `gamma` parameter of the "#" measures (default 0.5, as in Sakai's papers).
+inline ParamInfo gamma_param() {
+    return {"gamma", ParamKind::Real, "0.5", "weight of I-rec in the # combination gamma I-rec + (1 - gamma) measure"};
+}
+/// `gamma` of a "#" measure; UsageError unless it is in [0,1].
+double sharp_gamma(const MeasureSpec& s);
+
 /// I-rec / subtopic recall (Sakai Eq. 24): the fraction of the topic's intents with a document
 /// of grade >= rel in the first k ranks (k < 0: the whole ranking); 0 without intents.
 double intent_recall(const IntentRankings& ir, long k, long rel = 1);

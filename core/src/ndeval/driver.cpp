@@ -36,13 +36,9 @@ std::vector<MeasureSpec> columns(const NdevalOptions& o) {
 }
 
 void check_judgments(const Qrels& q) {
-    const Judgment* first = nullptr;
-    for (std::size_t t = 0; t < q.num_topics(); ++t)
-        for (const Judgment* j = q.begin(t); j != q.end(t); ++j)
-            if (j->rel < 0 && (!first || j->line < first->line)) first = j;
-    if (first)
-        throw InputError(q.source(), first->line,
-                         "negative judgment " + std::to_string(first->rel) +
+    if (q.first_negative_line())
+        throw InputError(q.source(), q.first_negative_line(),
+                         "negative judgment " + std::to_string(q.first_negative_rel()) +
                              ": ndeval refuses negative judgments (map them to 0 first, as the TREC Web track's "
                              "qrels-for-ndeval.txt does, or use `irlens eval --qrels-format diversity`, which counts "
                              "them as non-relevant)");
