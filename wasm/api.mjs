@@ -1,7 +1,11 @@
 // The irlens JavaScript API, shared by the browser and node entry points: wraps the raw Embind
-// module (wasm/bindings.cpp) into plain JS objects. Qrels and runs are JS objects holding an
-// integer handle; their C++ side is freed by dispose() or, failing that, when they are garbage
-// collected (FinalizationRegistry) - JS never has to call .delete().
+// module (wasm/bind*.cpp) into plain JS objects. Qrels, runs and side inputs (groups, intents,
+// document lengths, sessions) are JS objects holding an integer handle; their C++ side is freed by
+// dispose() or, failing that, when they are garbage collected (FinalizationRegistry) - JS never
+// has to call .delete().
+//
+// wrap() builds the basics here; each further area (api-*.mjs) is a function of the shared
+// context `ctx` returning its part of the API, merged in at the end.
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
@@ -16,6 +20,9 @@ function toBytes(data, what) {
 function checkString(value, what) {
   if (typeof value !== 'string') throw new TypeError(`${what}: expected a string, got ${typeof value}`);
 }
+
+// The further areas of the API, each (ctx) => {name: function, ...}.
+const AREAS = [];
 
 export function wrap(core) {
   const finalizer = new FinalizationRegistry((handle) => core.release(handle));
@@ -59,6 +66,63 @@ export function wrap(core) {
     get tag() { return this.info.tag; }
   }
 
+  /** Run -> group (a `run<TAB>group` TSV or a CSV with run and group columns). info: {source, runs, groups}. */
+  class Groups extends Handle {
+    constructor(handle) {
+      super(handle);
+      this.info = core.groupsInfo(handle);
+    }
+    /** The group of each listed run: {RUN: GROUP}. */
+    get byRun() { return Object.fromEntries(this.info.runs.map((r, i) => [r, this.info.groups[i]])); }
+  }
+  /** Intent probabilities and/or types of diversity topics. */
+  class Intents extends Handle {}
+  /** Document lengths (characters, optionally words) for TBG and the U-measure. */
+  class DocLengths extends Handle {
+    get size() { return core.docLengthsSize(this.live); }
+  }
+  /** Multi-query sessions for session DCG. info: [{id, topics}]. */
+  class Sessions extends Handle {
+    constructor(handle) {
+      super(handle);
+      this.info = core.sessionsInfo(handle);
+    }
+  }
+
+  // Copies whole inputs into the staging buffer (consecutively) and returns their sizes.
+  function stageWhole(...inputs) {
+    const parts = inputs.map((d, i) => (d == null ? new Uint8Array(0) : toBytes(d, `input ${i + 1}`)));
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    let at = core.staging(total);
+    for (const p of parts) {
+      core.HEAPU8.set(p, at);
+      at += p.length;
+    }
+    return parts.map((p) => p.length);
+  }
+
+  function optionalHandle(value, Class, what) {
+    if (value === undefined || value === null) return undefined;
+    if (!(value instanceof Class)) throw new TypeError(`${what} must be a ${Class.name} (see load${Class.name})`);
+    return value.live;
+  }
+
+  /** The options every evaluating call shares, with side inputs turned into handles. */
+  function evalOptions({ missing = 'skip', progress, groups, intents, docLengths, sessions } = {}) {
+    const o = { missing };
+    if (progress) o.progress = progress;
+    o.groups = optionalHandle(groups, Groups, 'groups');
+    o.intents = optionalHandle(intents, Intents, 'intents');
+    o.docLengths = optionalHandle(docLengths, DocLengths, 'docLengths');
+    o.sessions = optionalHandle(sessions, Sessions, 'sessions');
+    return o;
+  }
+
+  function checkInputs(qrels, runs, what) {
+    if (!(qrels instanceof Qrels)) throw new TypeError(`${what}: the first argument must be a Qrels`);
+    if (!Array.isArray(runs) || runs.some((r) => !(r instanceof Run))) throw new TypeError(`${what}: runs must be an array of Run`);
+  }
+
   // Copies bytes into WASM memory (a staging buffer owned by C++) and feeds them, CHUNK at a time.
   // HEAPU8 is read after staging(): growing the memory replaces it.
   function feedAll(feed, handle, bytes) {
@@ -97,17 +161,15 @@ export function wrap(core) {
    * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
    * NaN as null; plus `raw`,
    * the typed arrays behind it (values[m * topics.length + t]).
+   * options: {missing: 'skip'|'zero', perTopic, progress: (fraction) => false to cancel,
+   * groups, intents, docLengths, sessions (from loadGroups ...) for the measures that need them}.
    */
-  function evaluate(qrels, runs, measures, { missing = 'skip', perTopic = true, progress } = {}) {
-    if (!(qrels instanceof Qrels)) throw new TypeError('evaluate: the first argument must be a Qrels');
-    if (!Array.isArray(runs) || runs.some((r) => !(r instanceof Run)))
-      throw new TypeError('evaluate: runs must be an array of Run');
+  function evaluate(qrels, runs, measures, { perTopic = true, ...options } = {}) {
+    checkInputs(qrels, runs, 'evaluate');
     if (typeof measures === 'string') measures = [measures];
     if (!Array.isArray(measures) || measures.some((m) => typeof m !== 'string'))
       throw new TypeError('evaluate: measures must be an array of measure names');
-    const options = { missing };
-    if (progress) options.progress = progress;
-    const raw = core.evaluate(qrels.live, runs.map((r) => r.live), measures, options);
+    const raw = core.evaluate(qrels.live, runs.map((r) => r.live), measures, evalOptions(options));
     const names = raw.measures.map((m) => m.name);
     const out = {
       measures: names,
@@ -139,10 +201,14 @@ export function wrap(core) {
     return out;
   }
 
-  return {
+  const api = {
     version: core.version(),
     Qrels,
     Run,
+    Groups,
+    Intents,
+    DocLengths,
+    Sessions,
     /** The measure registry: [{name, aliases, family, help, citation, cutoff, params, ...}]. */
     measures: () => core.registry(),
     /** Named presets: [{name, help, measures}]. */
@@ -161,6 +227,27 @@ export function wrap(core) {
       const r = runReader(qrels, name, { order });
       r.feed(data);
       return r.finish();
+    },
+    /** Run groups from a `run<TAB>group` TSV or a CSV whose header names run and group columns. */
+    loadGroups(data, { name = 'groups' } = {}) {
+      const [size] = stageWhole(data);
+      return new Groups(core.loadGroups(name, size));
+    },
+    /** Intent probabilities (`topic subtopic prob`) and/or types (`topic subtopic inf|nav`). */
+    loadIntents({ probabilities = null, types = null, probabilitiesName = 'intents', typesName = 'intent-types' } = {}) {
+      if (probabilities == null && types == null) throw new TypeError('loadIntents: give probabilities and/or types');
+      const [p, t] = stageWhole(probabilities, types);
+      return new Intents(core.loadIntents(probabilitiesName, p, typesName, t));
+    },
+    /** Document lengths: `doc<TAB>characters[<TAB>words]` lines. */
+    loadDocLengths(data, { name = 'doc-lengths' } = {}) {
+      const [size] = stageWhole(data);
+      return new DocLengths(core.loadDocLengths(name, size));
+    },
+    /** Sessions: `session<TAB>position<TAB>topic` lines. */
+    loadSessions(data, { name = 'sessions' } = {}) {
+      const [size] = stageWhole(data);
+      return new Sessions(core.loadSessions(name, size));
     },
     evaluate,
     /** The ranked list of one topic: {docs, rels} (rels: grade, -1 not judged, -2 judged negative). */
@@ -207,4 +294,8 @@ export function wrap(core) {
       return core.trecEval(qrels.live, run.live, args.map(String), zscores);
     },
   };
+  // The shared context of the further areas of the API (api-*.mjs).
+  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole };
+  for (const area of AREAS) Object.assign(api, area(ctx));
+  return api;
 }

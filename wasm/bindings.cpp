@@ -1,11 +1,9 @@
-// Embind registration: the functions the JS wrapper (wasm/api.mjs) calls. Registration and
-// argument plumbing only; conversions live in convert.cpp, everything else in the core.
-//
-// JS never owns a C++ object: qrels, runs and their streaming readers live in a handle table
-// and are referred to by integers (the wrapper releases them). Every function turns a C++
-// exception into a JS Error with the same message as the CLI's, named InputError / UsageError,
-// with `file` and `line` for input errors.
+// Embind registration of the basics the JS wrapper (wasm/api.mjs) calls: the registry, qrels
+// and run readers, evaluation, rankings, explanations and the trec_eval front end. Registration
+// and argument plumbing only; the handle table is handles.hpp, conversions convert.cpp, everything
+// else the core. Other areas register in their own bind_*.cpp.
 #include "convert.hpp"
+#include "handles.hpp"
 
 #include "irlens/correlation.hpp"
 #include "irlens/error.hpp"
@@ -20,68 +18,12 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 
 using emscripten::val;
 
 namespace irlens::wasm {
 
 namespace {
-
-struct HandleTable {
-    std::unordered_map<int, std::unique_ptr<QrelsReader>> qrels_readers;
-    std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
-    std::unordered_map<int, std::unique_ptr<RunReader>> run_readers;
-    std::unordered_map<int, std::shared_ptr<const Run>> runs;
-    int next = 1;
-};
-
-HandleTable& table() {
-    static HandleTable t;
-    return t;
-}
-
-template <class Map>
-auto& lookup(Map& map, int handle, const char* what) {
-    auto it = map.find(handle);
-    if (it == map.end()) throw UsageError(std::string("invalid or released ") + what + " handle " + std::to_string(handle));
-    return it->second;
-}
-
-[[noreturn]] void throw_js(const char* name, const std::string& message, const std::string& file, double line) {
-    val error = val::global("Error").new_(message);
-    error.set("name", std::string(name));
-    if (!file.empty()) {
-        error.set("file", file);
-        error.set("line", line);
-    }
-    error.throw_();
-}
-
-/// Runs f, turning C++ exceptions into JS Errors.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-    std::string name, message, file;
-    double line = 0;
-    try {
-        return f();
-    } catch (const InputError& e) {
-        name = "InputError";
-        message = e.what();
-        file = e.file();
-        line = static_cast<double>(e.line());
-    } catch (const UsageError& e) {
-        name = "UsageError";
-        message = e.what();
-    } catch (const std::bad_alloc&) {
-        name = "Error";
-        message = "out of memory";
-    } catch (const std::exception& e) {
-        name = "Error";
-        message = std::string("internal error: ") + e.what();
-    }
-    throw_js(name.c_str(), message, file, line);
-}
 
 QrelsFormat qrels_format(const std::string& f) {
     if (f == "plain" || f == "qrels") return QrelsFormat::Plain;
@@ -131,26 +73,6 @@ int qrels_begin(const std::string& name, const std::string& format) {
         table().qrels_readers[h] = std::make_unique<QrelsReader>(name, qrels_format(format));
         return h;
     });
-}
-
-/// Input bytes cross into WASM memory through one reusable staging buffer: JS asks for room
-/// (staging), copies the chunk there with one HEAPU8.set, then calls a *FeedStaged function. (Passing
-/// a Uint8Array as a std::string makes Embind 3.1.6 copy it byte by byte in JS.)
-std::vector<char>& staging_buffer() {
-    static std::vector<char> buffer;
-    return buffer;
-}
-
-double staging(double size) {
-    return guarded([&] {
-        staging_buffer().resize(static_cast<std::size_t>(size));
-        return static_cast<double>(reinterpret_cast<std::uintptr_t>(staging_buffer().data()));
-    });
-}
-
-std::string_view staged(double size) {
-    if (static_cast<std::size_t>(size) > staging_buffer().size()) throw UsageError("staged chunk larger than the staging buffer");
-    return std::string_view(staging_buffer().data(), static_cast<std::size_t>(size));
 }
 
 void qrels_feed(int h, double size) {
@@ -220,37 +142,16 @@ val run_info(int h) {
     });
 }
 
-void release(int h) {
-    HandleTable& t = table();
-    t.qrels_readers.erase(h);
-    t.qrels.erase(h);
-    t.run_readers.erase(h);
-    t.runs.erase(h);
-}
+void release(int h) { table().release(h); }
 
-/// options: {missing: "skip"|"zero", progress: function(fraction) -> false to cancel}
+/// options: see eval_options (handles.hpp).
 val evaluate_js(int qrels_handle, val run_handles, val measure_names, val options) {
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
-        std::vector<std::shared_ptr<const Run>> runs;
-        unsigned n = run_handles["length"].as<unsigned>();
-        for (unsigned i = 0; i < n; ++i) runs.push_back(lookup(table().runs, run_handles[i].as<int>(), "run"));
         std::vector<MeasureSpec> measures;
         for (const std::string& m : strings_from_js(measure_names))
             for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
-        EvalOptions eo;
-        if (!options.isUndefined() && !options.isNull()) {
-            val missing = options["missing"];
-            if (!missing.isUndefined()) {
-                std::string m = missing.as<std::string>();
-                if (m != "skip" && m != "zero") throw UsageError("missing must be skip or zero, got '" + m + "'");
-                eo.missing = m == "zero" ? MissingTopics::Zero : MissingTopics::Skip;
-            }
-            val progress = options["progress"];
-            if (!progress.isUndefined() && !progress.isNull())
-                eo.progress = [progress](double f) { return !progress(f).strictlyEquals(val(false)); };
-        }
-        return evaluation_to_js(evaluate(q, runs, measures, eo));
+        return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eval_options(options)));
     });
 }
 
