@@ -20,6 +20,8 @@
 #include "irlens/error.hpp"
 
 #if IRLENS_THREADS
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #endif
 
@@ -116,60 +118,126 @@ private:
     std::uint64_t next_line_ = 1;
 };
 
-/// A scanner's output for part of a block.
+/// A scanner's output for one block.
 template <class R>
 struct Scanned {
     std::vector<R> records;
-    std::uint64_t lines = 0;  // lines in the part (blank and comment lines included)
+    std::uint64_t lines = 0;  // lines in the block (blank and comment lines included)
 };
 
-/// Scans a block with scan(std::string_view part, std::uint64_t first_line, Scanned<R>& out), on
-/// two threads when it is large (the second half numbers its lines from 1; its records and any
-/// InputError are moved to their real line numbers afterwards). Fills `parts` (1 or 2, in file
-/// order); the caller keeps `parts` from block to block so that record storage is reused.
-/// An error in the first half wins over one in the second (it is earlier in the file).
-template <class R, class Scan, class Relabel>
-void scan_block(std::string_view block, std::uint64_t first_line, std::vector<Scanned<R>>& parts, Scan&& scan,
-                Relabel&& relabel) {
-    if (parts.size() < 2) parts.resize(2);
-    for (Scanned<R>& p : parts) {
-        p.records.clear();
-        p.lines = 0;
+/// Blocks of about this size are the unit of scanning (natively, on two threads).
+constexpr std::size_t kScanBytes = 2u << 20;
+
+/// A scanner's exception with the line of an InputError (local to its block) moved by `offset`,
+/// the number of lines before the block; other exceptions as they are.
+inline std::exception_ptr in_file_lines(std::exception_ptr scan_error, std::uint64_t offset) {
+    try {
+        std::rethrow_exception(scan_error);
+    } catch (const InputError& e) {
+        return std::make_exception_ptr(InputError(e.file(), e.line() ? e.line() + offset : 0, e.problem()));
+    } catch (...) {
+        return scan_error;
     }
+}
+
+/// Reads `text` (complete lines; kPadding readable bytes follow it) whose first line is
+/// `first_line`, and returns its number of lines. The text is cut at newlines into blocks of about
+/// kScanBytes; each is scanned by scan(std::string_view block, Scanned<R>& out), which numbers the
+/// block's lines from 1 and fills `out` (cleared first), and then handed to
+/// absorb(const Scanned<R>& block, std::uint64_t offset), where offset is the number of lines
+/// before the block, so that a record's line in the file is its block line + offset.
+///
+/// Blocks are absorbed strictly in file order, each exactly once; natively two threads scan
+/// (and absorb in turn), so that scanning block k + 1 overlaps absorbing block k. An error is
+/// raised as the file reading order would raise it: an InputError of a block (its line moved to
+/// the file's numbering) wins over anything in later blocks. `buffers` holds the record storage,
+/// kept by the caller from call to call so that it is reused.
+template <class R, class Scan, class Absorb>
+std::uint64_t scan_and_absorb(std::string_view text, std::uint64_t first_line, std::vector<Scanned<R>>& buffers,
+                              Scan&& scan, Absorb&& absorb) {
+    // Block boundaries: after the first newline at or past each multiple of the block size.
+    std::size_t blocks = text.size() / kScanBytes + 1;
+    auto bound = [&](std::size_t k) -> std::size_t {
+        if (k == 0) return 0;
+        if (k >= blocks) return text.size();
+        std::size_t nl = text.find('\n', k * (text.size() / blocks));
+        return nl == std::string_view::npos ? text.size() : nl + 1;
+    };
+    auto block = [&](std::size_t k) {
+        std::size_t b = bound(k), e = std::max(b, bound(k + 1));
+        return text.substr(b, e - b);
+    };
+    if (buffers.size() < 2) buffers.resize(2);
+    std::uint64_t offset = first_line - 1;
+    auto scan_into = [&](std::size_t k, Scanned<R>& out) {
+        out.records.clear();
+        out.lines = 0;
+        scan(block(k), out);
+    };
+    auto absorb_next = [&](Scanned<R>& part) {
+        absorb(static_cast<const Scanned<R>&>(part), offset);
+        offset += part.lines;
+    };
 #if IRLENS_THREADS
-    if (block.size() >= (1u << 20)) {
-        std::size_t mid = block.find('\n', block.size() / 2);
-        if (mid != std::string_view::npos && mid + 1 < block.size()) {
-            std::exception_ptr error_b;
-            std::thread worker([&] {
+    if (blocks >= 2) {
+        // Two workers (this thread and one more) take blocks in turn: scan, wait until the previous
+        // block is absorbed, absorb, take the next. `turn` is the block to absorb next.
+        std::mutex mutex;
+        std::condition_variable turn_changed;
+        std::size_t next = 0, turn = 0;
+        std::exception_ptr error;  // the first failure in file order; stops both workers
+        auto work = [&](Scanned<R>& buffer) {
+            for (;;) {
+                std::size_t k;
+                {
+                    std::lock_guard<std::mutex> lock(mutex);
+                    if (error || next == blocks) return;
+                    k = next++;
+                }
+                std::exception_ptr failed;
                 try {
-                    scan(block.substr(mid + 1), 1, parts[1]);
+                    scan_into(k, buffer);
                 } catch (...) {
-                    error_b = std::current_exception();
+                    failed = std::current_exception();
                 }
-            });
-            std::exception_ptr error_a;
-            try {
-                scan(block.substr(0, mid + 1), first_line, parts[0]);
-            } catch (...) {
-                error_a = std::current_exception();
-            }
-            worker.join();
-            if (error_a) std::rethrow_exception(error_a);
-            std::uint64_t offset = first_line - 1 + parts[0].lines;
-            if (error_b) {
-                try {
-                    std::rethrow_exception(error_b);
-                } catch (const InputError& e) {
-                    throw InputError(e.file(), e.line() ? e.line() + offset : 0, e.problem());
+                {
+                    std::unique_lock<std::mutex> lock(mutex);
+                    turn_changed.wait(lock, [&] { return turn == k || error; });
+                    if (error) return;
                 }
+                // Our turn (the blocks before k are absorbed and `offset` counts their lines);
+                // the other worker only touches `offset` in its own turn.
+                if (failed) {
+                    failed = in_file_lines(failed, offset);
+                } else {
+                    try {
+                        absorb_next(buffer);
+                    } catch (...) {
+                        failed = std::current_exception();
+                    }
+                }
+                std::lock_guard<std::mutex> lock(mutex);
+                error = failed;
+                ++turn;
+                turn_changed.notify_all();
             }
-            for (R& r : parts[1].records) relabel(r, offset);
-            return;
-        }
+        };
+        std::thread helper([&] { work(buffers[1]); });
+        work(buffers[0]);
+        helper.join();
+        if (error) std::rethrow_exception(error);
+        return offset - (first_line - 1);
     }
 #endif
-    scan(block, first_line, parts[0]);
+    for (std::size_t k = 0; k < blocks; ++k) {
+        try {
+            scan_into(k, buffers[0]);
+        } catch (...) {
+            std::rethrow_exception(in_file_lines(std::current_exception(), offset));
+        }
+        absorb_next(buffers[0]);
+    }
+    return offset - (first_line - 1);
 }
 
 }  // namespace irlens::detail

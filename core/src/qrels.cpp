@@ -80,6 +80,26 @@ long Qrels::find(std::size_t t, std::string_view doc) const {
     }
 }
 
+void Qrels::prefetch(std::size_t t) const {
+#if defined(__GNUC__)
+    const Topic& topic = topics_[t];
+    auto lines = [](const void* begin, std::size_t bytes) {
+        const char* p = static_cast<const char*>(begin);
+        for (std::size_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i);
+    };
+    if (topic.count == 0) return;
+    lines(&table_[topic.table], topic.slots * sizeof(std::uint64_t));
+    lines(&judgments_[topic.first], topic.count * sizeof(Judgment));
+    // The topic's doc ids, when they are one short stretch of the arena (the usual case: the
+    // arena is in file order, and a qrels file lists a topic's judgments together).
+    std::uint32_t first = judgments_[topic.first].doc, last = judgments_[topic.first + topic.count - 1].doc;
+    if (first >> DocArena::kChunkBits == last >> DocArena::kChunkBits && last >= first && last - first < (1u << 16))
+        lines(arena_.get(first).data(), last - first + 64);
+#else
+    (void)t;
+#endif
+}
+
 namespace {
 
 /// One judgment line as the scanner found it (views into the block being scanned).
@@ -113,14 +133,15 @@ struct QrelsReader::Raw {
 namespace {
 
 
-void scan_qrels(std::string_view part, std::uint64_t first_line, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format,
-                const std::string& src) {
+/// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
+/// runs on a parser thread.
+void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format, const std::string& src) {
     std::vector<QrelsRecord>& out = scanned.records;
     using namespace detail;
-    const char* p = part.data();
-    const char* end = p + part.size();
-    std::uint64_t line_no = first_line - 1;
-    out.reserve(out.size() + part.size() / 24);
+    const char* p = block.data();
+    const char* end = p + block.size();
+    std::uint64_t line_no = 0;
+    out.reserve(out.size() + block.size() / 24);
     while (p < end) {
         ++line_no;
         const char* s = skip_blanks(p);
@@ -132,7 +153,6 @@ void scan_qrels(std::string_view part, std::uint64_t first_line, detail::Scanned
             p = next_line(s);
             continue;
         }
-        if (line_no > UINT32_MAX) throw InputError(src, line_no, "file too large: more than 4294967295 lines");
         std::string_view f[4];
         int n = 0;
         bool more = false;
@@ -162,7 +182,7 @@ void scan_qrels(std::string_view part, std::uint64_t first_line, detail::Scanned
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
                                   static_cast<std::int32_t>(rel), static_cast<std::uint32_t>(line_no)});
     }
-    scanned.lines = line_no - (first_line - 1);
+    scanned.lines = line_no;
 }
 
 }  // namespace
@@ -178,55 +198,54 @@ void QrelsReader::feed(std::string_view chunk) {
     raw_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
-std::uint64_t QrelsReader::absorb(std::string_view block, std::uint64_t first_line) {
+std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_line) {
     Raw& r = *raw_;
     QrelsFormat format = r.format;
     const std::string& src = r.source;
-    std::vector<detail::Scanned<QrelsRecord>>& parts = r.parts;
-    detail::scan_block<QrelsRecord>(
-        block, first_line, parts,
-        [&](std::string_view part, std::uint64_t first, detail::Scanned<QrelsRecord>& out) { scan_qrels(part, first, out, format, src); },
-        [](QrelsRecord& x, std::uint64_t offset) { x.line += static_cast<std::uint32_t>(offset); });
-    std::uint64_t lines = 0;
-    for (const auto& part : parts) {
-    lines += part.lines;
-    for (const QrelsRecord& x : part.records) {
-        std::string_view topic_id(x.topic, x.topic_len);
-        std::uint32_t topic;
-        if (!r.topic_names.empty() && topic_id == std::string_view(r.last_topic_name)) {
-            topic = r.last_topic;
-        } else {
-            std::string key(topic_id);
-            auto it = r.topic_ids.find(key);
-            if (it == r.topic_ids.end()) {
-                topic = static_cast<std::uint32_t>(r.topic_names.size());
-                r.topic_names.push_back(key);
-                r.topic_ids.emplace(std::move(key), topic);
+    // Adds a scanned block's judgments, in file order; `offset`: lines before the block.
+    auto add_records = [&](const detail::Scanned<QrelsRecord>& block, std::uint64_t offset) {
+        if (offset + block.lines > UINT32_MAX)
+            throw InputError(src, std::uint64_t(UINT32_MAX) + 1, "file too large: more than 4294967295 lines");
+        for (const QrelsRecord& x : block.records) {
+            std::uint32_t line = x.line + static_cast<std::uint32_t>(offset);
+            std::string_view topic_id(x.topic, x.topic_len);
+            std::uint32_t topic;
+            if (!r.topic_names.empty() && topic_id == std::string_view(r.last_topic_name)) {
+                topic = r.last_topic;
             } else {
-                topic = it->second;
+                std::string key(topic_id);
+                auto it = r.topic_ids.find(key);
+                if (it == r.topic_ids.end()) {
+                    topic = static_cast<std::uint32_t>(r.topic_names.size());
+                    r.topic_names.push_back(key);
+                    r.topic_ids.emplace(std::move(key), topic);
+                } else {
+                    topic = it->second;
+                }
+                r.last_topic = topic;
+                r.last_topic_name.assign(topic_id.data(), topic_id.size());
             }
-            r.last_topic = topic;
-            r.last_topic_name.assign(topic_id.data(), topic_id.size());
-        }
-        std::uint32_t group = 0;
-        if (format == QrelsFormat::Grouped) {
-            std::string key(x.group, x.group_len);
-            auto it = r.group_ids.find(key);
-            if (it == r.group_ids.end()) {
-                group = static_cast<std::uint32_t>(r.group_names.size());
-                r.group_names.push_back(key);
-                r.group_ids.emplace(std::move(key), group);
-            } else {
-                group = it->second;
+            std::uint32_t group = 0;
+            if (format == QrelsFormat::Grouped) {
+                std::string key(x.group, x.group_len);
+                auto it = r.group_ids.find(key);
+                if (it == r.group_ids.end()) {
+                    group = static_cast<std::uint32_t>(r.group_names.size());
+                    r.group_names.push_back(key);
+                    r.group_ids.emplace(std::move(key), group);
+                } else {
+                    group = it->second;
+                }
             }
+            std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, line);
+            r.entries.push_back(Judgment{doc, group, x.rel});
+            r.topic_of.push_back(topic);
+            r.lines.push_back(line);
         }
-        std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, x.line);
-        r.entries.push_back(Judgment{doc, group, x.rel});
-        r.topic_of.push_back(topic);
-        r.lines.push_back(x.line);
-    }
-    }
-    return lines;
+    };
+    return detail::scan_and_absorb<QrelsRecord>(
+        text, first_line, r.parts,
+        [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); }, add_records);
 }
 
 std::shared_ptr<const Qrels> QrelsReader::finish() {

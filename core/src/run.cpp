@@ -61,18 +61,18 @@ namespace {
     throw InputError(src, line_no, "score '" + quote_bytes(score) + "' is not a number");
 }
 
-/// Scans complete lines (part ends with '\n') into records; runs on a parser thread: only reads
-/// the qrels.
-void scan_run(std::string_view part, std::uint64_t first_line, detail::Scanned<RunRecord>& scanned, const Qrels& qrels,
-              RunOrder order, const std::string& src) {
+/// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
+/// runs on a parser thread: only reads the qrels.
+void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const Qrels& qrels, RunOrder order,
+              const std::string& src) {
     std::vector<RunRecord>& out = scanned.records;
     using namespace detail;
-    const char* p = part.data();
-    const char* end = p + part.size();
-    std::uint64_t line_no = first_line - 1;
+    const char* p = block.data();
+    const char* end = p + block.size();
+    std::uint64_t line_no = 0;
     std::string_view last_topic;
     std::int32_t last_t = -2;
-    out.reserve(out.size() + part.size() / 40);
+    out.reserve(out.size() + block.size() / 40);
     while (p < end) {
         ++line_no;
         const char* s = skip_blanks(p);
@@ -84,7 +84,6 @@ void scan_run(std::string_view part, std::uint64_t first_line, detail::Scanned<R
             p = next_line(s);
             continue;
         }
-        if (line_no > UINT32_MAX) throw InputError(src, line_no, "file too large: more than 4294967295 lines");
         std::string_view f[6];
         int n = 0;
         for (;;) {
@@ -110,6 +109,7 @@ void scan_run(std::string_view part, std::uint64_t first_line, detail::Scanned<R
         if (last_t == -2 || f[0] != last_topic) {
             last_topic = f[0];
             last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
+            if (last_t >= 0) qrels.prefetch(static_cast<std::size_t>(last_t));
         }
         r.topic = last_t;
         r.tag = f[5].data();
@@ -127,7 +127,7 @@ void scan_run(std::string_view part, std::uint64_t first_line, detail::Scanned<R
         }
         out.push_back(r);
     }
-    scanned.lines = line_no - (first_line - 1);
+    scanned.lines = line_no;
 }
 
 }  // namespace
@@ -147,46 +147,43 @@ void RunReader::feed(std::string_view chunk) {
     st_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
-std::uint64_t RunReader::absorb(std::string_view block, std::uint64_t first_line) {
+std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line) {
     State& st = *st_;
     Run& run = *st.run;
-    const Qrels& qrels = *run.qrels_;
-    const std::string& src = run.name_;
-    RunOrder order = run.order_;
-    std::vector<detail::Scanned<RunRecord>>& parts = st.parts;
-    detail::scan_block<RunRecord>(
-        block, first_line, parts,
-        [&](std::string_view part, std::uint64_t first, detail::Scanned<RunRecord>& out) { scan_run(part, first, out, qrels, order, src); },
-        [](RunRecord& r, std::uint64_t offset) { r.line += static_cast<std::uint32_t>(offset); });
-    std::uint64_t lines = 0;
-    for (const auto& part : parts) {
-    lines += part.lines;
-    for (const RunRecord& r : part.records) {
-        ++run.lines_read_;
-        std::string_view tag(r.tag, r.tag_len);
-        if (!st.have_tag || tag != std::string_view(run.tag_)) {
-            if (st.have_tag) run.mixed_tags_ = true;
-            if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
-            run.tag_.assign(tag.data(), tag.size());
-            st.have_tag = true;
+    // Adds a scanned block's records to the run, in file order; `offset`: lines before the block.
+    auto add_records = [&](const detail::Scanned<RunRecord>& block, std::uint64_t offset) {
+        if (offset + block.lines > UINT32_MAX)
+            throw InputError(run.name_, std::uint64_t(UINT32_MAX) + 1, "file too large: more than 4294967295 lines");
+        for (const RunRecord& r : block.records) {
+            std::uint32_t line = r.line + static_cast<std::uint32_t>(offset);
+            ++run.lines_read_;
+            std::string_view tag(r.tag, r.tag_len);
+            if (!st.have_tag || tag != std::string_view(run.tag_)) {
+                if (st.have_tag) run.mixed_tags_ = true;
+                if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
+                run.tag_.assign(tag.data(), tag.size());
+                st.have_tag = true;
+            }
+            if (r.topic < 0) {
+                ++run.ignored_lines_;
+                if (st.ignored.size() < 1000) st.ignored.emplace(r.doc, r.doc_len);
+                continue;
+            }
+            std::uint32_t ref;
+            if (r.judgment >= 0) {
+                ref = static_cast<std::uint32_t>(r.judgment);
+            } else {
+                if (run.arena_.size() + 2 + r.doc_len + DocArena::kChunk >= kUnjudgedDoc)
+                    throw InputError(run.name_, line, "file too large: more than 2 GiB of unjudged document ids");
+                ref = kUnjudgedDoc | run.arena_.add(std::string_view(r.doc, r.doc_len));
+            }
+            run.topics_[static_cast<std::size_t>(r.topic)].push_back(RunEntry{r.key, ref, line});
         }
-        if (r.topic < 0) {
-            ++run.ignored_lines_;
-            if (st.ignored.size() < 1000) st.ignored.emplace(r.doc, r.doc_len);
-            continue;
-        }
-        std::uint32_t ref;
-        if (r.judgment >= 0) {
-            ref = static_cast<std::uint32_t>(r.judgment);
-        } else {
-            if (run.arena_.size() + 2 + r.doc_len + DocArena::kChunk >= kUnjudgedDoc)
-                throw InputError(src, r.line, "file too large: more than 2 GiB of unjudged document ids");
-            ref = kUnjudgedDoc | run.arena_.add(std::string_view(r.doc, r.doc_len));
-        }
-        run.topics_[static_cast<std::size_t>(r.topic)].push_back(RunEntry{r.key, ref, r.line});
-    }
-    }
-    return lines;
+    };
+    return detail::scan_and_absorb<RunRecord>(
+        text, first_line, st.parts,
+        [&](std::string_view block, detail::Scanned<RunRecord>& out) { scan_run(block, out, *run.qrels_, run.order_, run.name_); },
+        add_records);
 }
 
 namespace {

@@ -59,6 +59,9 @@ public:
     /// Index of the first judgment of doc in topic t (in grouped qrels the following judgments
     /// of the same doc are adjacent), or -1 when the doc is not judged for t.
     long find(std::size_t t, std::string_view doc) const;
+    /// A hint that many find(t, ...) calls follow: starts loading topic t's slice of the index
+    /// into the cache, so that its cache misses overlap instead of stalling one find at a time.
+    void prefetch(std::size_t t) const;
 
     /// Highest rel value in the whole file (0 if none is positive).
     int max_grade() const { return max_grade_; }
