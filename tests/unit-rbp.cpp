@@ -83,6 +83,9 @@ TEST_CASE("RBP(norm=topic) is trec_eval's rbp: rescaled only when a gain lies ou
     CHECK(f.value("RBP(p=0.5,gains={4:1},norm=topic)", "2") == approx(0.5 / 6));
     // {0:-1}: min -1, max 2 -> (g + 1) / 3: c 0, b 2/3, a 1: 0.5 (1 + 2/3 * 0.25) = 0.583333.
     CHECK(f.value("RBP(p=0.5,gains={0:-1},norm=topic)", "1") == approx(0.5 * (1 + 0.5 / 3)));
+    // A negative gain alone triggers the rescaling: {0:-1,1:0.5,2:1} -> (g + 1) / 2: c 0, b 0.75, a 1:
+    //   0.5 (1 + 0.75 * 0.25) = 0.59375 (trec_eval 0.5938; unscaled it would be 0.5).
+    CHECK(f.value("RBP(p=0.5,gains={0:-1,1:0.5,2:1},norm=topic)", "1") == approx(0.59375));
     // Gains already in [0,1] are used as they are: {1:0.5,2:1} -> 0.5 (1 + 0.5 * 0.25).
     CHECK(f.value("RBP(p=0.5,gains={1:0.5,2:1},norm=topic)", "1") == approx(0.5625));
 }
