@@ -136,6 +136,9 @@ TEST_CASE("RnDCG: nDCG averaged where the ideal gain changes, and at the end") {
     CHECK(f.value("RnDCG", "1") == approx((0.0 + (1 / L3) / kIdeal + kDcg / kIdeal) / 3));  // 0.2260
     const double dcg = 1 / L3 + 3 / L5, ideal = 3 + 1 / L3 + 1.0 / 2;
     CHECK(f.value("RnDCG(gains={0:0,1:1,2:3})", "1") == approx((0.0 + (1 / L3) / ideal + dcg / ideal) / 3));  // 0.2061
+    // judged_only: b c a. The ideal gain changes after rank 1 (nDCG@1 = 1/2) and, past the end of
+    // the ranking, after rank 3 (nDCG@3 = 2 / kIdeal); no extra final point: (1/2 + 2/kIdeal) / 2.
+    CHECK(f.value("RnDCG(judged_only=True)", "1") == approx((0.5 + 2 / kIdeal) / 2));  // 0.5694
     CHECK(f.value("RnDCG", "2") == 0);  // R = 0
     CHECK(f.value("RnDCG", "3", 0, kZero) == 0);
     // Every gain 0 with relevant documents present: trec_eval divides 0 by 0 changes; irlens
