@@ -154,6 +154,10 @@ TEST_CASE("IPrecAvg: interpolated precision averaged over recall levels (11pt_av
     CHECK(f.value("IPrecAvg", "2") == 0);
     CHECK(f.value("IPrecAvg", "3", 0, kZero) == 0);
     CHECK(irlens::parse_measure("11pt_avg").name() == "IPrecAvg");
+    // Levels outside [0,1]: a negative one needs no relevant document (like 0), a huge one is never
+    // reached: (1/2 + 0) / 2. (trec_eval's lround overflows on 1e300.)
+    CHECK(f.value("IPrecAvg(recall=[-5,1e300])", "1") == approx(0.25));
+    CHECK(f.value("IPrec@1e300", "1") == 0);
     CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[])", "1"), "IPrecAvg: recall must list at least one level", UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("IPrecAvg(recall=[0,x])"),
                          "measure 'IPrecAvg(recall=[0,x])': parameter recall of IPrecAvg must be a list of numbers, got '[0,x]'",

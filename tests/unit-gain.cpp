@@ -83,6 +83,9 @@ TEST_CASE("nDCG with gains: listed levels take the given gain, unlisted levels t
           approx((1 / L3 + 0.5 / 2 + 2 / L5) / (kIdeal + 0.5 / L5)));  // 0.5207
     // {0:-1}: a penalty for judged non-relevant documents; the ideal ranking stops before it.
     CHECK(f.value("nDCG(gains={0:-1})", "1") == approx((1 / L3 - 1.0 / 2 + 2 / L5) / kIdeal));  // 0.3169
+    // Gains beyond the int range still order correctly in the ideal ranking (trec_eval compares
+    // gains through an int conversion): {1:1e40} puts b and d first: 1e40 (1 + 1/log2 3).
+    CHECK(f.value("IdealDCG(gains={1:1e40})", "1") == approx(1e40 * (1 + 1 / L3) + 2.0 / 2));
     // A level absent from the topic changes nothing.
     CHECK(f.value("nDCG(gains={3:10})", "1") == approx(kDcg / kIdeal));
     // Negative levels address trec_eval's codes (form_res_rels.c): -1 = not in the qrels (x at

@@ -106,3 +106,12 @@ TEST_CASE("ranking: score descending, ties by doc id descending; -1 not in pool,
     for (auto ref : order_topic(*rr, 0)) docs.emplace_back(rr->doc(ref));
     CHECK(docs == std::vector<std::string>{"a", "c", "b", "d"});
 }
+
+TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not fit)") {
+    CHECK(read_qrels("q.txt", "1 0 d1 1000\n")->max_grade() == 1000);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n1 0 d2 1001\n"),
+                         "q.txt:2: relevance 1001 is above 1000, the highest grade irlens supports", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 2147483647\n"),
+                         "q.txt:1: relevance 2147483647 is above 1000, the highest grade irlens supports", InputError);
+    CHECK(read_qrels("q.txt", "1 0 d1 -2147483648\n")->max_grade() == 0);  // negative: pooled-but-unjudged
+}
