@@ -177,11 +177,3 @@ TEST_CASE("RR: reciprocal rank of the first relevant document, optionally in the
     CHECK(f.mean("RR", 0, kZero) == approx(0.5 / 3));  // trec_eval -c's recip_rank 0.1667
     CHECK(irlens::parse_measure("MRR@10").name() == "RR@10");
 }
-
-TEST_CASE("average precision: the registry entries this file covers") {
-    std::vector<std::string> names;
-    for (const irlens::MeasureInfo& m : irlens::registry())
-        if (m.family == "average precision") names.push_back(m.name);
-    std::sort(names.begin(), names.end());
-    CHECK(names == std::vector<std::string>{"AP", "IPrec", "IPrecAvg", "RR", "YAAP", "infAP"});
-}

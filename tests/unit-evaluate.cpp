@@ -176,10 +176,12 @@ TEST_CASE("a run sharing no topic with the qrels has no scored topic and NaN agg
                          irlens::InputError);
 }
 
-TEST_CASE("progress is reported every 64 (run, topic) pairs and at the end; returning false cancels") {
-    // 40 topics x 2 runs = 80 pairs: one report at 64/80, then 1.
+TEST_CASE("progress rises to 1 during the evaluation; returning false cancels") {
+    // 200 topics x 2 runs. How often progress is reported depends on the build (natively the
+    // topics are shared by two threads and only the calling thread reports), so only its shape
+    // is pinned: at least one report before the end, fractions rising within (0, 1], then 1.
     std::string qrels, run;
-    for (int t = 0; t < 40; ++t) {
+    for (int t = 0; t < 200; ++t) {
         qrels += std::to_string(t) + " 0 d 1\n";
         run += std::to_string(t) + " Q0 d 1 1 t\n";
     }
@@ -191,7 +193,10 @@ TEST_CASE("progress is reported every 64 (run, topic) pairs and at the end; retu
         return true;
     };
     irlens::evaluate(f.qrels, f.runs, {parse_measure("P@1")}, o);
-    CHECK(seen == std::vector<double>{0.8, 1.0});
+    REQUIRE(seen.size() >= 2);
+    CHECK(seen.back() == 1.0);
+    CHECK(seen.front() > 0.0);
+    CHECK(std::is_sorted(seen.begin(), seen.end()));
     o.progress = [](double) { return false; };
     CHECK_THROWS_AS(irlens::evaluate(f.qrels, f.runs, {parse_measure("P@1")}, o), irlens::Cancelled);
 }
@@ -240,4 +245,23 @@ TEST_CASE("trec_eval -c: deliberate difference for measures given parameters") {
     CHECK(out.find("utility_1,-1,0,0      \t2\t0.0000\n") != std::string::npos);
     CHECK(out.find("relstring_3           \t2\t''\n") != std::string::npos);
     CHECK(out.find("rbp_resid_p=0.5       \t2\t0.0000\n") != std::string::npos);
+}
+
+TEST_CASE("every trec_eval measure of these families has its unit tests") {
+    // The measures tested by unit-precision, -average-precision, -gain, -rbp, -bpref, -set,
+    // -counts.cpp (and Judged, ir_measures'). A new registry entry of these families that follows
+    // trec_eval must get its hand-checked tests there and its name here.
+    const std::vector<std::string> tested = {
+        "P",   "R",    "Success", "RelP",    "Rprec", "RprecMult", "AP",      "infAP",   "YAAP",      "IPrec",
+        "IPrecAvg", "RR", "nDCG", "DCG",     "IdealDCG", "nDCGRel", "RnDCG",  "G",       "BinG",      "RBP",
+        "RBPResid", "Bpref", "SetP", "SetRelP", "SetR", "SetAP",   "SetF",    "Utility", "NumQ",      "NumRet",
+        "NumRel", "NumRelRet", "NumNonRelJudgedRet", "Unjudged", "Judged", "RelString"};
+    const std::vector<std::string> families = {"precision", "average precision", "gain", "rbp", "bpref", "set", "counts"};
+    for (const std::string& name : tested) CHECK_MESSAGE(irlens::find_measure(name) != nullptr, name);
+    for (const irlens::MeasureInfo& m : irlens::registry()) {
+        bool in_family = std::find(families.begin(), families.end(), m.family) != families.end();
+        bool follows_trec_eval = m.citation.find("trec_eval") != std::string::npos;
+        if (in_family && follows_trec_eval)
+            CHECK_MESSAGE(std::find(tested.begin(), tested.end(), m.name) != tested.end(), m.name);
+    }
 }

@@ -5,8 +5,6 @@
 
 #include "irlens/error.hpp"
 
-#include <algorithm>
-
 using irlens::MissingTopics;
 using irlens::UsageError;
 using irlens::test::approx;
@@ -115,12 +113,4 @@ TEST_CASE("RBP: parameter errors") {
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBP(norm=file)"),
                          "measure 'RBP(norm=file)': parameter norm of RBP must be one of qrels|topic, got 'file'", UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBPResid@5"), "measure 'RBPResid@5': RBPResid takes no @cutoff", UsageError);
-}
-
-TEST_CASE("rbp: the registry entries this file covers") {
-    std::vector<std::string> names;
-    for (const irlens::MeasureInfo& m : irlens::registry())
-        if (m.family == "rbp") names.push_back(m.name);
-    std::sort(names.begin(), names.end());
-    CHECK(names == std::vector<std::string>{"RBP", "RBPResid"});
 }

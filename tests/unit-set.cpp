@@ -3,8 +3,6 @@
 // trec_eval 10.0 (-m set, -J, -l2, -N 100, -c -q).
 #include "fixture.hpp"
 
-#include <algorithm>
-
 using irlens::MissingTopics;
 using irlens::test::approx;
 using irlens::test::Fixture;
@@ -101,12 +99,4 @@ TEST_CASE("Utility: a relret + b nonrelret + c relnotret + d nonrelnotret") {
     CHECK(irlens::parse_measure("Utility").name() == "Utility(a=1,b=-1,c=0,d=0)");
     // The collection size does not overflow: d (N + 2 - 5 - 3) with N = 2^63 - 1, plus 2 - 3.
     CHECK(f.value("Utility(d=1,N=9223372036854775807)", "1") == approx(9223372036854775807.0 - 6 - 1));
-}
-
-TEST_CASE("set: the registry entries this file covers") {
-    std::vector<std::string> names;
-    for (const irlens::MeasureInfo& m : irlens::registry())
-        if (m.family == "set") names.push_back(m.name);
-    std::sort(names.begin(), names.end());
-    CHECK(names == std::vector<std::string>{"SetAP", "SetF", "SetP", "SetR", "SetRelP", "Utility"});
 }
