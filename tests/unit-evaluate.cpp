@@ -265,3 +265,18 @@ TEST_CASE("every trec_eval measure of these families has its unit tests") {
             CHECK_MESSAGE(std::find(tested.begin(), tested.end(), m.name) != tested.end(), m.name);
     }
 }
+
+TEST_CASE("trec_eval front-end: relstring lengths beyond long's range print an empty string, as trec_eval on x86") {
+    Fixture f(kQrels, {kRun});
+    irlens::TrecEvalOptions o;
+    o.per_query = true;
+    o.only_topic = "1";
+    for (const char* m : {"relstring.1e308", "relstring.nan", "relstring.-5"}) {
+        o.measures = {m};
+        std::string out = irlens::trec_eval(o, f.qrels, f.runs[0]);
+        CAPTURE(out);
+        CHECK(out.find("\t1\t''\n") != std::string::npos);
+    }
+    o.measures = {"relstring.2.7"};  // truncated to 2: c a
+    CHECK(irlens::trec_eval(o, f.qrels, f.runs[0]).find("\t1\t'12'\n") != std::string::npos);
+}
