@@ -3,6 +3,8 @@
 // trec_eval 10.0 (-m set, -J, -l2, -N 100, -c -q).
 #include "fixture.hpp"
 
+#include <climits>
+
 using irlens::MissingTopics;
 using irlens::test::approx;
 using irlens::test::Fixture;
@@ -97,6 +99,7 @@ TEST_CASE("Utility: a relret + b nonrelret + c relnotret + d nonrelnotret") {
     // ... whatever the coefficients (trec_eval 10.0 would give 8.3 here, see unit-evaluate.cpp).
     CHECK(f.value(u, "3", 0, kZero) == 0);
     CHECK(irlens::parse_measure("Utility").name() == "Utility(a=1,b=-1,c=0,d=0)");
-    // The collection size does not overflow: d (N + 2 - 5 - 3) with N = 2^63 - 1, plus 2 - 3.
-    CHECK(f.value("Utility(d=1,N=9223372036854775807)", "1") == approx(9223372036854775807.0 - 6 - 1));
+    // The collection size does not overflow: d (N + 2 - 5 - 3) with N = LONG_MAX, plus 2 - 3.
+    CHECK(f.value("Utility(d=1,N=" + std::to_string(LONG_MAX) + ")", "1") ==
+          approx(static_cast<double>(LONG_MAX) - 6 - 1));
 }

@@ -111,9 +111,9 @@ public:
     const MeasureInfo& info() const { return *info_; }
     bool has_cutoff() const { return has_cutoff_; }
     double cutoff() const { return cutoff_; }
-    /// The cutoff as an integer; P@9223372036854775807 and the like saturate instead of
-    /// overflowing the conversion (found by the fuzzer's UBSan build).
-    long cutoff_int() const { return cutoff_ < 9.2e18 ? static_cast<long>(cutoff_) : LONG_MAX; }
+    /// The cutoff as an integer. (double)LONG_MAX rounds up to 2^63 natively, so P@9223372036854775807
+    /// must not be converted back (found by the fuzzer's UBSan build); long is 32 bits in WASM.
+    long cutoff_int() const { return cutoff_ < static_cast<double>(LONG_MAX) ? static_cast<long>(cutoff_) : LONG_MAX; }
     Aggregate aggregate() const { return aggregate_; }
 
     const ParamValue& param(const std::string& name) const;

@@ -99,7 +99,9 @@ double r_precision_mult(const Ranking& r, double mult) {
     // trec_eval's (long) cast, saturated so that a huge or infinite mult cannot overflow it (a
     // cutoff beyond the ranking is all that matters then; found by the fuzzer's UBSan build).
     double c = mult * static_cast<double>(r.num_rel) + 0.9;
-    long cutoff = c < 9.2e18 && c > -9.2e18 ? static_cast<long>(c) : c < 0 ? LONG_MIN : LONG_MAX;
+    long cutoff = c < static_cast<double>(LONG_MAX) && c > static_cast<double>(LONG_MIN) ? static_cast<long>(c)
+                  : c < 0                                                             ? LONG_MIN
+                                                                                      : LONG_MAX;
     if (cutoff > r.num_ret) return static_cast<double>(r.num_rel_ret) / static_cast<double>(cutoff);
     long rel_so_far = r.num_rel_ret;
     for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {

@@ -10,6 +10,7 @@
 #include "parallel.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -93,7 +94,7 @@ const Binding kBindings[] = {
          // length beyond long's range (relstring.1e308, relstring.nan) is undefined; on x86 it
          // gives LONG_MIN, an empty string, and so does irlens (found by the fuzzer).
          double x = p.doubles[0];
-         long len = x > -9.2e18 && x < 9.2e18 ? static_cast<long>(x) : 0;
+         long len = x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
          return len > 0 ? "RelString@" + std::to_string(len) : std::string();
      }},
     {"recall", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
