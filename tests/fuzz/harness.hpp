@@ -6,14 +6,14 @@
 // exceptions a parser may throw are InputError and UsageError (fuzz_one returns which); anything
 // else - another exception, a HarnessFailure (a broken invariant), a sanitizer report - is a bug.
 //
-// Input layout: byte 0 selects the target (mod 8), byte 1 seeds the chunking and the evaluation
-// options, the rest is the payload:
+// Input layout: byte 0 selects the target (mod 9), byte 1 seeds irlens' generator (Rng) for the
+// chunking and the evaluation options, the rest is the payload:
 //   0  QrelsReader, plain format        4  parse_measures (each spec is also printed, re-parsed,
 //   1  QrelsReader, grouped format         compiled and evaluated on kFuzzQrels/kFuzzRun)
 //   2  RunReader against kFuzzQrels     5  DocLengthsReader, then TBG and U with those lengths
 //   3  ZScores::parse                   6  SessionsReader, then sDCG with those sessions
-//                                       7  trec_eval's command line (split at blanks), then
-//                                          trec_eval() on kFuzzQrels/kFuzzRun with it
+//   8  PrefsReader (prefs or             7  trec_eval's command line (split at blanks), then
+//      qrels_prefs), then all_prefs         trec_eval() on kFuzzQrels/kFuzzRun with it
 // Readers get the payload in random-sized chunks, each copied into a heap block of exactly its
 // size (so AddressSanitizer sees any read past a chunk), with empty chunks in between.
 #pragma once
@@ -22,7 +22,9 @@
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
 #include "irlens/measure.hpp"
+#include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
+#include "irlens/random.hpp"
 #include "irlens/run.hpp"
 #include "irlens/sessions.hpp"
 #include "irlens/trec_eval.hpp"
@@ -37,24 +39,6 @@
 
 namespace irlens::fuzz {
 
-/// splitmix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA
-/// 2014): the tests' own generator, identical on every platform (no std:: distributions).
-class SplitMix64 {
-public:
-    explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    /// A number in [0, n) (0 when n is 0); the modulo bias is irrelevant here.
-    std::uint64_t below(std::uint64_t n) { return n ? next() % n : 0; }
-
-private:
-    std::uint64_t state_;
-};
-
 /// A broken invariant found by the harness (not an input problem).
 struct HarnessFailure : std::logic_error {
     using std::logic_error::logic_error;
@@ -63,7 +47,7 @@ struct HarnessFailure : std::logic_error {
 enum class Outcome { Accepted, InputError, UsageError };
 
 enum Target : unsigned {
-    kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kNumTargets
+    kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kPrefs, kNumTargets
 };
 
 /// The qrels the run target is read against: grades -1..3, three topics in byte order 1 < 10 < 2.
@@ -96,7 +80,7 @@ private:
 /// Feeds `bytes` to reader.feed() in chunks of 1..64 bytes, each in its own exactly-sized heap
 /// block, with an occasional empty chunk (a null view).
 template <class Reader>
-void feed_in_chunks(Reader& reader, std::string_view bytes, SplitMix64& rng) {
+void feed_in_chunks(Reader& reader, std::string_view bytes, Rng& rng) {
     std::size_t pos = 0;
     while (pos < bytes.size()) {
         if (rng.below(8) == 0) reader.feed(std::string_view());
@@ -106,6 +90,20 @@ void feed_in_chunks(Reader& reader, std::string_view bytes, SplitMix64& rng) {
         reader.feed(chunk.view());
         pos += n;
     }
+}
+
+/// A reader's result for bytes fed in chunks.
+template <class Reader>
+auto read_in_chunks(Reader&& reader, std::string_view bytes, Rng& rng) {
+    feed_in_chunks(reader, bytes, rng);
+    return reader.finish();
+}
+
+/// Evaluation options drawn from rng (which topics), with the optional inputs left empty.
+inline EvalOptions options_from(Rng& rng) {
+    EvalOptions o;
+    o.missing = rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip;
+    return o;
 }
 
 /// Every registry measure with its defaults (cutoff 5 or 0.5 where one is required) that needs
@@ -132,9 +130,7 @@ inline const std::vector<MeasureSpec>& all_measures() {
 /// Evaluates the runs with the measures, all at once and, if that is refused (a measure needing
 /// an optional input), one measure at a time.
 inline void evaluate_all(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                         const std::vector<MeasureSpec>& measures, MissingTopics missing) {
-    EvalOptions options;
-    options.missing = missing;
+                         const std::vector<MeasureSpec>& measures, const EvalOptions& options) {
     try {
         evaluate(qrels, runs, measures, options);
     } catch (const UsageError&) {
@@ -147,11 +143,15 @@ inline void evaluate_all(const std::shared_ptr<const Qrels>& qrels, const std::v
     }
 }
 
-/// The run through the trec_eval front-end, -q -m all_trec with options drawn from rng.
+/// The run through the trec_eval front-end, -q -m all_trec (qrels_jg for grouped qrels) with
+/// options drawn from rng.
 inline void trec_eval_all(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
-                          SplitMix64& rng) {
+                          Rng& rng) {
     TrecEvalOptions o;
-    o.measures = {"all_trec", "dcg", "ideal_dcg", "yaap"};
+    if (qrels->format() == QrelsFormat::Grouped)
+        o.measures = {"qrels_jg"};
+    else
+        o.measures = {"all_trec", "dcg", "ideal_dcg", "yaap"};
     o.per_query = true;
     o.complete = rng.below(2) == 0;
     o.judged_only = rng.below(4) == 0;
@@ -163,6 +163,8 @@ inline void trec_eval_all(const std::shared_ptr<const Qrels>& qrels, const std::
         // no topic in common (without -c)
     }
 }
+
+inline std::shared_ptr<const Run> run_of_judged_docs(const std::shared_ptr<const Qrels>& q);
 
 inline void check_qrels(const std::shared_ptr<const Qrels>& q) {
     for (std::size_t t = 0; t < q->num_topics(); ++t) {
@@ -176,13 +178,29 @@ inline void check_qrels(const std::shared_ptr<const Qrels>& q) {
     }
 }
 
-inline void fuzz_qrels(std::string_view payload, QrelsFormat format, SplitMix64& rng) {
-    QrelsReader reader("fuzz.qrels", format);
-    feed_in_chunks(reader, payload, rng);
-    std::shared_ptr<const Qrels> q = reader.finish();
+inline void fuzz_qrels(std::string_view payload, QrelsFormat format, Rng& rng) {
+    std::shared_ptr<const Qrels> q = read_in_chunks(QrelsReader("fuzz.qrels", format), payload, rng);
     check_qrels(q);
-    // Judged docs of the first topics, as a run (scores descending), plus one unjudged doc. The
-    // qrels accepted them, so the run reader must too.
+    std::shared_ptr<const Run> r = run_of_judged_docs(q);
+    evaluate_all(q, {r}, all_measures(), options_from(rng));
+    trec_eval_all(q, r, rng);
+}
+
+inline void fuzz_prefs(std::string_view payload, Rng& rng) {
+    PrefsFormat format = rng.below(2) ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs;
+    std::shared_ptr<const Preferences> prefs = read_in_chunks(PrefsReader("fuzz.prefs", format), payload, rng);
+    check_qrels(prefs->qrels());
+    TrecEvalOptions o;
+    o.measures = {"all_prefs"};
+    o.per_query = true;
+    o.complete = rng.below(2) == 0;
+    o.prefs = prefs;
+    trec_eval(o, prefs->qrels(), run_of_judged_docs(prefs->qrels()));
+}
+
+/// Judged docs of the first topics, as a run (scores descending), plus one unjudged doc. The
+/// qrels accepted them, so the run reader must too.
+inline std::shared_ptr<const Run> run_of_judged_docs(const std::shared_ptr<const Qrels>& q) {
     std::string run;
     for (std::size_t t = 0; t < q->num_topics() && t < 8; ++t) {
         std::string topic(q->topic_id(t));
@@ -193,22 +211,18 @@ inline void fuzz_qrels(std::string_view payload, QrelsFormat format, SplitMix64&
         }
         if (q->find(t, "irlens-unjudged-doc") < 0) run += topic + " Q0 irlens-unjudged-doc 1 0 t\n";
     }
-    std::shared_ptr<const Run> r;
     try {
-        r = read_run(q, "fuzz.run", run);
+        return read_run(q, "fuzz.run", run);
     } catch (const InputError& e) {
         throw HarnessFailure(std::string("a run of accepted qrels documents was rejected: ") + e.what());
     }
-    evaluate_all(q, {r}, all_measures(), rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip);
-    trec_eval_all(q, r, rng);
 }
 
-inline void fuzz_run(std::string_view payload, SplitMix64& rng) {
+inline void fuzz_run(std::string_view payload, Rng& rng) {
     const std::shared_ptr<const Qrels>& qrels = fuzz_qrels_fixture();
-    RunReader reader(qrels, "fuzz.run", rng.below(4) == 0 ? RunOrder::Rank : RunOrder::Score);
-    feed_in_chunks(reader, payload, rng);
-    std::shared_ptr<const Run> run = reader.finish();
-    evaluate_all(qrels, {run}, all_measures(), rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip);
+    RunOrder order = rng.below(4) == 0 ? RunOrder::Rank : RunOrder::Score;
+    std::shared_ptr<const Run> run = read_in_chunks(RunReader(qrels, "fuzz.run", order), payload, rng);
+    evaluate_all(qrels, {run}, all_measures(), options_from(rng));
     trec_eval_all(qrels, run, rng);
 }
 
@@ -219,7 +233,7 @@ inline void fuzz_zscores(std::string_view payload) {
     z->find("1", "map", mean, sd);
 }
 
-inline void fuzz_measures(std::string_view payload, SplitMix64& rng) {
+inline void fuzz_measures(std::string_view payload, Rng& rng) {
     HeapCopy text(payload);
     std::vector<MeasureSpec> specs = parse_measures(text.view());
     if (specs.size() > 16) specs.resize(16);
@@ -229,25 +243,19 @@ inline void fuzz_measures(std::string_view payload, SplitMix64& rng) {
         if (parse_measure(name).name() != name) throw HarnessFailure("name does not round-trip: " + name);
         if (parse_measure(full).full_name() != full) throw HarnessFailure("full name does not round-trip: " + full);
     }
-    evaluate_all(fuzz_qrels_fixture(), {fuzz_run_fixture()}, specs, rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip);
+    evaluate_all(fuzz_qrels_fixture(), {fuzz_run_fixture()}, specs, options_from(rng));
 }
 
-inline void fuzz_doc_lengths(std::string_view payload, SplitMix64& rng) {
-    DocLengthsReader reader("fuzz.lengths");
-    feed_in_chunks(reader, payload, rng);
-    EvalOptions o;
-    o.doc_lengths = reader.finish();
-    o.missing = rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip;
+inline void fuzz_doc_lengths(std::string_view payload, Rng& rng) {
+    EvalOptions o = options_from(rng);
+    o.doc_lengths = read_in_chunks(DocLengthsReader("fuzz.lengths"), payload, rng);
     // A document without a length stops the evaluation with an InputError naming it.
     evaluate(fuzz_qrels_fixture(), {fuzz_run_fixture()}, parse_measures("TBG U TBG(chars_per_word=5)@3 U(judged_only=True)"), o);
 }
 
-inline void fuzz_sessions(std::string_view payload, SplitMix64& rng) {
-    SessionsReader reader("fuzz.sessions");
-    feed_in_chunks(reader, payload, rng);
-    EvalOptions o;
-    o.sessions = reader.finish();
-    o.missing = rng.below(2) ? MissingTopics::Zero : MissingTopics::Skip;
+inline void fuzz_sessions(std::string_view payload, Rng& rng) {
+    EvalOptions o = options_from(rng);
+    o.sessions = read_in_chunks(SessionsReader("fuzz.sessions"), payload, rng);
     evaluate(fuzz_qrels_fixture(), {fuzz_run_fixture()}, parse_measures("sDCG sDCG(dedup=False,gains=exp)@2"), o);
 }
 
@@ -269,7 +277,7 @@ inline void fuzz_trec_eval_args(std::string_view payload) {
 inline Outcome fuzz_one(std::string_view input) {
     if (input.size() < 2) return Outcome::Accepted;
     unsigned target = static_cast<unsigned char>(input[0]) % kNumTargets;
-    SplitMix64 rng(static_cast<unsigned char>(input[1]));
+    Rng rng(static_cast<unsigned char>(input[1]));
     std::string_view payload = input.substr(2);
     try {
         switch (target) {
@@ -281,6 +289,7 @@ inline Outcome fuzz_one(std::string_view input) {
             case kDocLengths: fuzz_doc_lengths(payload, rng); break;
             case kSessions: fuzz_sessions(payload, rng); break;
             case kTrecEvalArgs: fuzz_trec_eval_args(payload); break;
+            case kPrefs: fuzz_prefs(payload, rng); break;
         }
     } catch (const InputError& e) {
         if (std::strlen(e.what()) == 0) throw HarnessFailure("InputError without a message");
