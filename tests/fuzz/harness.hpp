@@ -8,12 +8,15 @@
 //
 // Input layout: byte 0 selects the target (mod 9), byte 1 seeds irlens' generator (Rng) for the
 // chunking and the evaluation options, the rest is the payload:
-//   0  QrelsReader, plain format        4  parse_measures (each spec is also printed, re-parsed,
-//   1  QrelsReader, grouped format         compiled and evaluated on kFuzzQrels/kFuzzRun)
-//   2  RunReader against kFuzzQrels     5  DocLengthsReader, then TBG and U with those lengths
-//   3  ZScores::parse                   6  SessionsReader, then sDCG with those sessions
-//   8  PrefsReader (prefs or             7  trec_eval's command line (split at blanks), then
-//      qrels_prefs), then all_prefs         trec_eval() on kFuzzQrels/kFuzzRun with it
+//   0  QrelsReader, plain format (then a run of its documents, every measure, trec_eval all_trec)
+//   1  QrelsReader, grouped format (the same, trec_eval's qrels_jg measures)
+//   2  RunReader against kFuzzQrels (then every measure and trec_eval all_trec)
+//   3  ZScores::parse
+//   4  parse_measures (each spec printed, re-parsed, compiled, evaluated on kFuzzQrels/kFuzzRun)
+//   5  DocLengthsReader, then TBG and U with those lengths
+//   6  SessionsReader, then sDCG with those sessions
+//   7  trec_eval's command line (split at blanks), then trec_eval() on kFuzzQrels/kFuzzRun
+//   8  PrefsReader, prefs or qrels_prefs format (then a run of its documents, trec_eval all_prefs)
 // Readers get the payload in random-sized chunks, each copied into a heap block of exactly its
 // size (so AddressSanitizer sees any read past a chunk), with empty chunks in between.
 #pragma once
