@@ -37,6 +37,10 @@ const char* const kSeeds[irlens::fuzz::kNumTargets] = {
     "-q -c -m all_trec -m P.5,10 -m ndcg.1=3,2=9 -m rbp.p=0.5 -m relstring.20 -m iprec_at_recall.0.3 -l2 -M3 -J -N 100",
     // preferences (prefs format: topic jg jsg doc rel_level; read as qrels_prefs half the time)
     "1 a 1 d1 2\n1 a 1 d2 1\n1 a 1 d3 0\n1 a 2 d2 0.5\n1 b 1 d3 3\n2 a 1 x 1\n2 a 1 y 0\n",
+    // intent probabilities (or, half the time, read as a types file)
+    "1 1 0.5\n1 2 0.25\n1 3 0.25\n# c\n2 1 1\n",
+    // run groups, CSV with quotes (TSV when a mutation brings a tab to the first line)
+    "run,team,other\n\"fuzz.run\",\"A \"\"x\"\"\",1\nb.txt.gz,B,2\n",
 };
 
 // Bytes the parsers branch on.

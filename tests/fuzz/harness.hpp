@@ -6,7 +6,7 @@
 // exceptions a parser may throw are InputError and UsageError (fuzz_one returns which); anything
 // else - another exception, a HarnessFailure (a broken invariant), a sanitizer report - is a bug.
 //
-// Input layout: byte 0 selects the target (mod 9), byte 1 seeds irlens' generator (Rng) for the
+// Input layout: byte 0 selects the target (mod 11), byte 1 seeds irlens' generator (Rng) for the
 // chunking and the evaluation options, the rest is the payload:
 //   0  QrelsReader, plain format (then a run of its documents, every measure, trec_eval all_trec)
 //   1  QrelsReader, grouped format (the same, trec_eval's qrels_jg measures)
@@ -17,6 +17,8 @@
 //   6  SessionsReader, then sDCG with those sessions
 //   7  trec_eval's command line (split at blanks), then trec_eval() on kFuzzQrels/kFuzzRun
 //   8  PrefsReader, prefs or qrels_prefs format (then a run of its documents, trec_eval all_prefs)
+//   9  Intents, probabilities or types file (then every diversity measure on kFuzzDiversityQrels)
+//  10  RunGroups::parse (TSV or CSV), then its group of each fixture run
 // Readers get the payload in random-sized chunks, each copied into a heap block of exactly its
 // size (so AddressSanitizer sees any read past a chunk), with empty chunks in between.
 #pragma once
@@ -24,11 +26,13 @@
 #include "irlens/doc_lengths.hpp"
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
+#include "irlens/intents.hpp"
 #include "irlens/measure.hpp"
 #include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/random.hpp"
 #include "irlens/run.hpp"
+#include "irlens/run_groups.hpp"
 #include "irlens/sessions.hpp"
 #include "irlens/trec_eval.hpp"
 
@@ -50,12 +54,16 @@ struct HarnessFailure : std::logic_error {
 enum class Outcome { Accepted, InputError, UsageError };
 
 enum Target : unsigned {
-    kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kPrefs, kNumTargets
+    kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kPrefs, kIntents,
+    kRunGroups, kNumTargets
 };
 
 /// The qrels the run target is read against: grades -1..3, three topics in byte order 1 < 10 < 2.
 inline const char* const kFuzzQrels = "1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 d -1\n1 0 e 3\n10 0 a 1\n10 0 f 0\n2 0 g 0\n";
 inline const char* const kFuzzRun = "1 Q0 a 1 3 t\n1 Q0 x 2 2 t\n1 Q0 d 3 1 t\n1 Q0 c 4 1 t\n10 Q0 f 1 1 t\n";
+
+/// Diversity qrels (topic subtopic doc rel) for the intents target.
+inline const char* const kFuzzDiversityQrels = "1 1 a 1\n1 2 a 0\n1 2 b 1\n1 3 c 2\n2 1 d 1\n";
 
 /// kFuzzQrels and kFuzzRun, parsed once.
 inline const std::shared_ptr<const Qrels>& fuzz_qrels_fixture() {
@@ -276,6 +284,39 @@ inline void fuzz_trec_eval_args(std::string_view payload) {
     trec_eval(command.options, fuzz_qrels_fixture(), fuzz_run_fixture());
 }
 
+inline void fuzz_intents(std::string_view payload, Rng& rng) {
+    static const std::shared_ptr<const Qrels> qrels = read_qrels("fuzz.div", kFuzzDiversityQrels, QrelsFormat::Grouped);
+    static const std::shared_ptr<const Run> run = read_run(qrels, "fuzz.run", "1 Q0 a 1 3 t\n1 Q0 c 2 2 t\n1 Q0 x 3 1 t\n2 Q0 d 1 1 t\n");
+    static const std::vector<MeasureSpec> diversity = [] {
+        std::vector<MeasureSpec> out;
+        for (const MeasureInfo& m : registry()) {
+            if (m.family != "diversity") continue;
+            try {
+                out.push_back(parse_measure(m.name + (m.cutoff_required ? "@5" : "")));
+            } catch (const UsageError&) {
+            }
+        }
+        return out;
+    }();
+    auto intents = std::make_shared<Intents>();
+    HeapCopy bytes(payload);
+    if (rng.below(2))
+        intents->read_probabilities("fuzz.intents", bytes.view());
+    else
+        intents->read_types("fuzz.types", bytes.view());
+    EvalOptions o = options_from(rng);
+    o.intents = intents;
+    evaluate_all(qrels, {run}, diversity, o);  // a topic the file lacks: InputError
+}
+
+inline void fuzz_run_groups(std::string_view payload) {
+    HeapCopy bytes(payload);
+    RunGroups groups = RunGroups::parse("fuzz.groups", bytes.view());
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        if (groups.run(i).empty() || groups.group(i).empty()) throw HarnessFailure("run groups: an empty name");
+    groups.group_of(fuzz_run_fixture()->name());
+}
+
 /// Runs one input; see the file comment. Throws only on a bug.
 inline Outcome fuzz_one(std::string_view input) {
     if (input.size() < 2) return Outcome::Accepted;
@@ -293,6 +334,8 @@ inline Outcome fuzz_one(std::string_view input) {
             case kSessions: fuzz_sessions(payload, rng); break;
             case kTrecEvalArgs: fuzz_trec_eval_args(payload); break;
             case kPrefs: fuzz_prefs(payload, rng); break;
+            case kIntents: fuzz_intents(payload, rng); break;
+            case kRunGroups: fuzz_run_groups(payload); break;
         }
     } catch (const InputError& e) {
         if (std::strlen(e.what()) == 0) throw HarnessFailure("InputError without a message");
