@@ -4,7 +4,7 @@ inputs that add the most not-yet-covered code edges (COV lines), smallest first 
 COUNT inputs are chosen or nothing new is added, and copies them to OUT named by their SHA-1.
 
     irlens_fuzz_readers -merge=1 -merge_control_file=/tmp/ctl /tmp/min tests/fuzz/corpus /tmp/fuzz
-    python3 tests/fuzz/select_corpus.py /tmp/ctl 40 tests/fuzz/corpus   # after emptying it
+    python3 tests/fuzz/select_corpus.py /tmp/ctl 48 tests/fuzz/corpus   # after emptying it
 """
 import hashlib
 import os
