@@ -106,3 +106,60 @@ TEST_CASE("ranking: score descending, ties by doc id descending; -1 not in pool,
     for (auto ref : order_topic(*rr, 0)) docs.emplace_back(rr->doc(ref));
     CHECK(docs == std::vector<std::string>{"a", "c", "b", "d"});
 }
+
+TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not fit)") {
+    CHECK(read_qrels("q.txt", "1 0 d1 1000\n")->max_grade() == 1000);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n1 0 d2 1001\n"),
+                         "q.txt:2: relevance 1001 is above 1000, the highest grade irlens supports", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 2147483647\n"),
+                         "q.txt:1: relevance 2147483647 is above 1000, the highest grade irlens supports", InputError);
+    CHECK(read_qrels("q.txt", "1 0 d1 -2147483648\n")->max_grade() == 0);  // negative: pooled-but-unjudged
+}
+
+TEST_CASE("large inputs: blocks split across parser threads, and many blocks, keep line numbers") {
+    // A large block is scanned in two halves (natively on two threads; see core/src/block.hpp for
+    // the sizes); errors found in the second half must still name their real line, and run
+    // entries keep file order.
+    std::string qrels;
+    const int n = 150000;  // qrels 2.3 MB, run 4.3 MB
+    for (int i = 1; i <= n; ++i) qrels += "1 0 doc" + std::to_string(i) + " " + std::to_string(i % 3) + "\n";
+    auto q = read_qrels("big.txt", qrels);
+    REQUIRE(q->num_judgments(0) == static_cast<std::size_t>(n));
+    long j = q->find(0, "doc100000");
+    REQUIRE(j >= 0);
+    CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 100000 % 3);
+    // An error on line 110000 (second half) and a duplicate of line 5 on line 115000.
+    std::string bad = qrels;
+    std::size_t at = bad.find("1 0 doc110000 ");
+    REQUIRE(at != std::string::npos);
+    bad.replace(at, 14, "1 0 doc110000 x");
+    CHECK_THROWS_WITH_AS(read_qrels("big.txt", bad), "big.txt:110000: relevance 'x2' is not an integer", InputError);
+    std::string dup = qrels;
+    at = dup.find("1 0 doc115000 ");
+    dup.replace(at, 13, "1 0 doc5");
+    CHECK_THROWS_WITH_AS(read_qrels("big.txt", dup),
+                         "big.txt:115000: duplicate judgment of document 'doc5' for topic '1' (first at line 5)", InputError);
+    // The same holds for runs.
+    std::string run;
+    for (int i = 1; i <= n; ++i) run += "1 Q0 doc" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(n - i) + " t\n";
+    auto r = read_run(q, "big.run", run);
+    CHECK(r->entries(0).size() == static_cast<std::size_t>(n));
+    CHECK(r->entries(0)[99999].line == 100000);
+    std::string badrun = run;
+    at = badrun.find("1 Q0 doc110000 ");
+    badrun.replace(at, 15, "1 Q0 doc110000 110000 NaN t\n#");
+    CHECK_THROWS_WITH_AS(read_run(q, "big.run", badrun), "big.run:110000: score is NaN", InputError);
+    // Several blocks (13 MB fed in 1 MB chunks): the line count carries across blocks.
+    // 3 x 150000 lines (13 MB); the copies are for topic 2, which the qrels lack (ignored lines).
+    std::string other = run;
+    for (std::size_t p = 0; (p = other.find("1 Q0 ", p)) != std::string::npos; p += 5) other[p] = '2';
+    std::string huge = run + other + other;
+    at = huge.find("2 Q0 doc100000 ", 2 * run.size());  // line 300000 + 100000
+    huge.replace(at, 15, "2 Q0 doc100000 1 NaN t\n#");
+    RunReader reader(q, "huge.run");
+    auto feed_all = [&] {
+        for (std::size_t pos = 0; pos < huge.size(); pos += 1u << 20) reader.feed(std::string_view(huge).substr(pos, 1u << 20));
+        reader.finish();
+    };
+    CHECK_THROWS_WITH_AS(feed_all(), "huge.run:400000: score is NaN", InputError);
+}

@@ -142,3 +142,16 @@ TEST_CASE("numeric_id_before: ndeval's topic and subtopic order") {
     CHECK(numeric_id_before("a10", "a2"));    // others in byte order
     CHECK(!numeric_id_before("a1", "999"));
 }
+
+TEST_CASE("LineSplitter: an empty chunk, even a null view, changes nothing") {
+    // (UBSan flagged memchr(nullptr, '\n', 0) here before; see the IRLENS_FUZZ build.)
+    LineSplitter s;
+    std::vector<std::string> lines;
+    auto collect = [&](std::string_view line, std::uint64_t) { lines.emplace_back(line); };
+    s.feed(std::string_view(), collect);
+    s.feed("a\nb", collect);
+    s.feed(std::string_view(), collect);
+    s.feed("c\n", collect);
+    s.finish(collect);
+    CHECK(lines == std::vector<std::string>{"a", "bc"});
+}

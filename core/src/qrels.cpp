@@ -177,6 +177,13 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
         long rel;
         if (!text::parse_long(f[3], rel) || rel < INT32_MIN || rel > INT32_MAX)
             throw InputError(src, line_no, "relevance '" + quote_bytes(f[3]) + "' is not an integer");
+        // Every ranking keeps a count per level 0..highest grade and the gain measures walk those
+        // levels, so a grade like 2000000000 would cost gigabytes and minutes per topic (found by
+        // the fuzzer). trec_eval accepts it (and allocates as much); irlens refuses it.
+        if (rel > kMaxGrade)
+            throw InputError(src, line_no,
+                             "relevance " + std::to_string(rel) + " is above " + std::to_string(kMaxGrade) +
+                                 ", the highest grade irlens supports");
         if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
         out.push_back(QrelsRecord{f[0].data(), f[1].data(), f[2].data(), static_cast<std::uint32_t>(f[0].size()),
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),

@@ -20,6 +20,7 @@
 
 #include "irlens/ranking.hpp"
 
+#include <climits>
 #include <functional>
 #include <map>
 #include <memory>
@@ -110,7 +111,9 @@ public:
     const MeasureInfo& info() const { return *info_; }
     bool has_cutoff() const { return has_cutoff_; }
     double cutoff() const { return cutoff_; }
-    long cutoff_int() const { return static_cast<long>(cutoff_); }
+    /// The cutoff as an integer. (double)LONG_MAX rounds up to 2^63 natively, so P@9223372036854775807
+    /// must not be converted back (found by the fuzzer's UBSan build); long is 32 bits in WASM.
+    long cutoff_int() const { return cutoff_ < static_cast<double>(LONG_MAX) ? static_cast<long>(cutoff_) : LONG_MAX; }
     Aggregate aggregate() const { return aggregate_; }
 
     const ParamValue& param(const std::string& name) const;

@@ -5,7 +5,7 @@
 //                                      once; a repeat is an error naming both lines.
 //   grouped  `topic group doc rel`     qrels_jg (group = judgment group) and diversity qrels
 //                                      (group = subtopic). (topic, group, doc) may occur once.
-// rel is an integer (a decimal point is an error). Negative rel values behave as in trec_eval
+// rel is an integer (a decimal point is an error) of at most kMaxGrade. Negative rel values behave as in trec_eval
 // (form_res_rels.c): a retrieved doc judged < 0 counts as "in the pool but unjudged" (-2); it never
 // counts towards the relevance level counts.
 //
@@ -28,6 +28,9 @@
 namespace irlens {
 
 enum class QrelsFormat { Plain, Grouped };
+
+/// The highest relevance grade accepted (rankings count judgments per level 0..grade).
+constexpr long kMaxGrade = 1000;
 
 struct Judgment {
     std::uint32_t doc;    // offset of the doc id in the string arena (see Qrels::doc)

@@ -38,6 +38,9 @@ public:
     /// `chunk` (joined with any partial line left over from the previous chunk).
     template <class OnLine>
     void feed(std::string_view chunk, OnLine&& on_line) {
+        // An empty chunk may be a null view: memchr(nullptr, ..., 0) is undefined behaviour
+        // (found by the fuzzer's UBSan build).
+        if (chunk.empty()) return;
         std::size_t start = 0;
         if (!carry_.empty()) {
             const void* nl = memchr_(chunk.data(), chunk.size());

@@ -105,20 +105,30 @@ double yaap(const Ranking& r) {
     return std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
 }
 
+/// lround(x * R), the number of relevant documents recall level x needs (m_iprec_at_recall.c),
+/// clamped to [-1, R + 1]: values below 0 or above R all behave alike, and a huge or infinite level
+/// can no longer overflow lround (found by the fuzzer).
+long recall_cutoff(double x, long num_rel) {
+    double c = std::round(x * static_cast<double>(num_rel));
+    if (std::isnan(c) || c > static_cast<double>(num_rel)) return num_rel + 1;
+    if (c < -1) return -1;
+    return static_cast<long>(c);
+}
+
 /// m_iprec_at_recall.c for one recall level x: the interpolated precision
 /// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank); 0 when that many relevant docs
-/// were not retrieved.
+/// were not retrieved. (A negative level needs no relevant doc, as level 0.)
 double interpolated_precision(const Ranking& r, double x) {
-    long cutoff = std::lround(x * static_cast<double>(r.num_rel));
+    long cutoff = recall_cutoff(x, r.num_rel);
     if (cutoff > r.num_rel_ret) return 0.0;
-    return r.interpolated_precision()[static_cast<std::size_t>(cutoff)];
+    return r.interpolated_precision()[static_cast<std::size_t>(std::max(cutoff, 0L))];
 }
 
 /// m_11pt_avg.c: interpolated precision averaged over the recall levels xs, replayed exactly
 /// (trec_eval does not sort these levels, and its scan depends on their order).
 double interpolated_precision_avg(const Ranking& r, const std::vector<double>& xs) {
     std::vector<long> cutoffs;
-    for (double x : xs) cutoffs.push_back(std::lround(x * static_cast<double>(r.num_rel)));
+    for (double x : xs) cutoffs.push_back(recall_cutoff(x, r.num_rel));
     long cut = static_cast<long>(cutoffs.size()) - 1;
     while (cut >= 0 && cutoffs[static_cast<std::size_t>(cut)] > r.num_rel_ret) --cut;
     double precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);

@@ -15,6 +15,7 @@
 #include "measures/trace.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <limits>
 
@@ -25,15 +26,23 @@ namespace irlens::measures {
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r) {
     std::vector<GainLevel> gains;
     for (const auto& g : given) gains.push_back({g.first, g.second, 0});
+    // Only the listed levels need a search (the levels appended below are distinct): O(levels x
+    // listed) rather than O(levels^2).
+    const auto listed_end = static_cast<std::ptrdiff_t>(gains.size());
     for (long level = 0; level < r.num_rel_levels; ++level) {
-        auto it = std::find_if(gains.begin(), gains.end(), [&](const GainLevel& g) { return g.level == level; });
-        if (it != gains.end())
+        auto it = std::find_if(gains.begin(), gains.begin() + listed_end, [&](const GainLevel& g) { return g.level == level; });
+        if (it != gains.begin() + listed_end)
             it->count = r.rel_levels[static_cast<std::size_t>(level)];
         else
             gains.push_back({level, static_cast<double>(level), r.rel_levels[static_cast<std::size_t>(level)]});
     }
-    // gain_init.c sorts by increasing gain with an int-truncated difference as the comparator.
-    trec_qsort(gains, [](const GainLevel& a, const GainLevel& b) { return static_cast<int>(a.gain - b.gain); });
+    // gain_init.c sorts by increasing gain with an int-truncated difference as the comparator;
+    // saturated here, so that gains beyond the int range cannot overflow the conversion (UB in
+    // trec_eval as well; found by the fuzzer's UBSan build).
+    trec_qsort(gains, [](const GainLevel& a, const GainLevel& b) {
+        double d = a.gain - b.gain;
+        return d >= 2147483647.0 ? INT_MAX : d <= -2147483648.0 ? INT_MIN : d == d ? static_cast<int>(d) : 0;
+    });
     return gains;
 }
 

@@ -8,6 +8,7 @@
 #include "measures/trace.hpp"
 
 #include <algorithm>
+#include <climits>
 
 namespace irlens::measures {
 
@@ -95,7 +96,12 @@ double r_precision(const Ranking& r) {
 /// value is num_rel_ret / cutoff; otherwise precision at the cutoff, but only where a relevant
 /// document occurs at or after it (trec_eval's backwards scan stops at the first relevant doc).
 double r_precision_mult(const Ranking& r, double mult) {
-    long cutoff = static_cast<long>(mult * r.num_rel + 0.9);
+    // trec_eval's (long) cast, saturated so that a huge or infinite mult cannot overflow it (a
+    // cutoff beyond the ranking is all that matters then; found by the fuzzer's UBSan build).
+    double c = mult * static_cast<double>(r.num_rel) + 0.9;
+    long cutoff = c < static_cast<double>(LONG_MAX) && c > static_cast<double>(LONG_MIN) ? static_cast<long>(c)
+                  : c < 0                                                             ? LONG_MIN
+                                                                                      : LONG_MAX;
     if (cutoff > r.num_ret) return static_cast<double>(r.num_rel_ret) / static_cast<double>(cutoff);
     long rel_so_far = r.num_rel_ret;
     for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {

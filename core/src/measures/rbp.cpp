@@ -2,8 +2,9 @@
 //   RBP = (1 - p) * sum_i gain(d_i) * p^(i-1).
 // Gains: with rel=N binary (judgment >= N); otherwise graded, mapped through `gains` (trec_eval's
 // level table, see common.hpp) and normalised to [0,1]:
-//   norm=qrels (default, irlens/ir_measures' graded RBP): gain / the highest mapped gain of any
-//              level present in the qrels file (e.g. grade / max grade);
+//   norm=qrels (default, irlens/ir_measures' graded RBP): gain / the highest mapped gain of the
+//              levels 0 .. highest grade in the qrels file, present in the file or not, like
+//              trec_eval's gain table (e.g. grade / max grade); negative gains stay negative;
 //   norm=topic (trec_eval's rbp): only when a gain of the topic's table lies outside [0,1], gains
 //              become (g - min) / (max - min) over that table (m_rbp.c). trec_eval 10.0 reads min
 //              and max uninitialised there; irlens starts them from the table, which is what the
@@ -123,6 +124,8 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             double p = s.real_param("p");
             bool jo = s.bool_param("judged_only");
+            // As for RBP: outside [0,1) the residual is no longer a probability mass.
+            if (p < 0 || p >= 1) throw UsageError("RBPResid: p must be in [0,1), got " + format_number(p));
             return fn([=](const TopicView& v) { return rbp_residual(v.ranking(1, jo), p); });
         };
         out.push_back(m);

@@ -145,7 +145,8 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
             return fn([=](const TopicView& v) {
                 const Ranking& r = v.ranking(level, jo);
                 return a * r.num_rel_ret + b * (r.num_ret - r.num_rel_ret) + c * (r.num_rel - r.num_rel_ret) +
-                       d * (coll + r.num_rel_ret - r.num_ret - r.num_rel);
+                       // in double: N = 9223372036854775807 must not overflow (found by the fuzzer)
+                       d * (static_cast<double>(coll) + r.num_rel_ret - r.num_ret - r.num_rel);
             });
         };
         out.push_back(m);

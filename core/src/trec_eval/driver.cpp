@@ -10,6 +10,7 @@
 #include "parallel.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -89,8 +90,11 @@ const Binding kBindings[] = {
      [](const Param& p, const TrecEvalOptions& o) { return with("P", rel(o), std::to_string(p.k)); }},
     {"relstring", Style::Doubles, "10", Print::Text, Avg::None, true,
      [](const Param& p, const TrecEvalOptions&) {
-         // A length <= 0 prints an empty string: no measure needed.
-         long len = static_cast<long>(p.doubles[0]);
+         // A length <= 0 prints an empty string: no measure needed. trec_eval's (long) cast of a
+         // length beyond long's range (relstring.1e308, relstring.nan) is undefined; on x86 it
+         // gives LONG_MIN, an empty string, and so does irlens (found by the fuzzer).
+         double x = p.doubles[0];
+         long len = x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
          return len > 0 ? "RelString@" + std::to_string(len) : std::string();
      }},
     {"recall", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
