@@ -117,9 +117,9 @@ TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not
 }
 
 TEST_CASE("large inputs: blocks split across parser threads, and many blocks, keep line numbers") {
-    // A large block is scanned in two halves (natively on two threads; see core/src/block.hpp for
-    // the sizes); errors found in the second half must still name their real line, and run
-    // entries keep file order.
+    // A large block is cut into pieces of about 2 MB, scanned natively by two threads and absorbed
+    // in file order (core/src/block.hpp has the sizes); errors found in a later piece must still
+    // name their real line, and run entries keep file order.
     std::string qrels;
     const int n = 150000;  // qrels 2.3 MB, run 4.3 MB
     for (int i = 1; i <= n; ++i) qrels += "1 0 doc" + std::to_string(i) + " " + std::to_string(i % 3) + "\n";
@@ -128,7 +128,7 @@ TEST_CASE("large inputs: blocks split across parser threads, and many blocks, ke
     long j = q->find(0, "doc100000");
     REQUIRE(j >= 0);
     CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 100000 % 3);
-    // An error on line 110000 (second half) and a duplicate of line 5 on line 115000.
+    // An error on line 110000 (second piece) and a duplicate of line 5 on line 115000.
     std::string bad = qrels;
     std::size_t at = bad.find("1 0 doc110000 ");
     REQUIRE(at != std::string::npos);
