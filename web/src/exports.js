@@ -1,7 +1,7 @@
 // Exports: the results table as CSV, JSON and LaTeX (booktabs); charts as SVG and PNG. Every export
 // carries its provenance: irlens version, the canonical measure names with every default spelled
 // out (measuresFull), input file names with their SHA-256, the settings, and the seeds used
-// (none yet: randomised procedures arrive with the statistics issue).
+// of the randomised procedures behind what is shown (app.seeds(): significance.js).
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -16,7 +16,7 @@ export function provenance(app, hashes) {
     inputs: [state.qrels, ...state.runs.filter((r) => r.info)]
       .filter(Boolean)
       .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] })),
-    seeds: {},
+    seeds: app.seeds ? app.seeds() : {},
     view: location.hash,
   };
 }
@@ -38,7 +38,7 @@ export function tableRecords(app) {
   return out;
 }
 
-function csvCell(v) {
+export function csvCell(v) {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
