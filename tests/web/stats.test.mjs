@@ -149,8 +149,8 @@ test('Meta-evaluation view: every analysis matches the JS API, leave-one-out wit
   const dp = irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 500 });
   assert.deepEqual(await pageDoc(page, '["meta","discriminative-power"'), dp);
   const cells = (id) => page.$$eval(`${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-  const f = (v) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(4));
-  assert.deepEqual(await cells('#discriminative-power-table'), dp.measures.map((m) => [m.measure, f(m.pairs), f(m.significant_05), f(m.significant_01), f(m.min_difference_05), f(m.min_difference_01)]));
+  const f = (v) => (v === null ? '–' : v.toFixed(4));
+  assert.deepEqual(await cells('#discriminative-power-table'), dp.measures.map((m) => [m.measure, String(m.pairs), String(m.significant_05), String(m.significant_01), f(m.min_difference_05), f(m.min_difference_01)]));
   const st = irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 100 });
   assert.deepEqual(await pageDoc(page, '["meta","stability"'), st);
   assert.deepEqual((await cells('#stability-table')).map((r) => r[3]), st.measures.map((m) => f(m.stability)));

@@ -44,7 +44,7 @@ async function discrimination(app, live, asl, dp, measures) {
     const rows = doc.measures.map((m) => columns.map((c) => m[c]));
     body.append(tableExports(app, 'discriminative-power', () => ({ columns, rows, doc }), { ...statistics, test: doc.measures[0].test }),
       table('discriminative-power-table', `${doc.measures[0].test}. ${doc.topic_policy}. Minimum detectable difference: the smallest |mean difference| among the significant pairs.`,
-        ['measure', 'pairs', 'significant at 0.05', 'significant at 0.01', 'min. difference (0.05)', 'min. difference (0.01)'], rows));
+        ['measure', 'pairs', 'significant at 0.05', 'significant at 0.01', 'min. difference (0.05)', 'min. difference (0.01)'], rows, [1, 2, 3]));
   });
   await fillWhenDone(app, live, asl, e, async (doc, body) => {
     let view = null;
@@ -97,7 +97,7 @@ async function stability(app, live, box, measures) {
     const rows = doc.measures.map((m) => columns.map((k) => m[k]));
     body.append(tableExports(app, 'stability', () => ({ columns, rows, doc }), { name: 'stability', ...options, seed: s.seed }),
       table('stability-table', `Stability: mean over run pairs of the share of trials won by the more frequent winner (a tied trial counts 1/2). Swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples. Seed ${doc.seed}. ${doc.topic_policy}.`,
-        ['measure', 'topics per trial', 'trials', 'stability', 'topics per swap sample', 'swap rate'], rows));
+        ['measure', 'topics per trial', 'trials', 'stability', 'topics per swap sample', 'swap rate'], rows, [1, 2, 4]));
   });
 }
 
@@ -127,7 +127,7 @@ async function concordance(app, live, box, measures) {
     const row = columns.map((k) => (k === 'gold' ? doc.gold.join('+') : doc[k]));
     body.append(tableExports(app, 'concordance', () => ({ columns, rows: [row], doc }), { name: 'concordance', gold: doc.gold }),
       table('concordance-table', `Over every pair of runs and topic where the two measures strictly disagree: the share where each agrees with every gold measure; wins: concordant while the other is not; p: two-sided sign test on the wins. ${doc.topic_policy}.`,
-        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'], [row]));
+        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'], [row], [3, 4, 7, 8]));
   });
 }
 
@@ -165,7 +165,7 @@ async function leaveOneOut(app, live, box, measures) {
     const rows = doc.measures.flatMap((m) => m.runs.map((r) => [m.measure, r.run, r.group, r.unique_judgments, r.unique_relevant, r.full, r.loo, r.full_rank, r.loo_rank]));
     out.append(tableExports(app, 'leave-one-out', () => ({ columns, rows, doc }), { name: 'leave-one-out', depth: doc.pool_depth, groups: doc.groups_file }),
       table('loo-table', `Each group's unique contributions (judged documents in its runs' top ${doc.pool_depth} that no other group retrieved) removed from the qrels for its own runs; ranks 1 = best. Kendall's tau-b full vs LOO: ${doc.measures.map((m) => `${m.measure} ${fmt(m.kendall_tau_b, 3)}`).join(', ')}.`,
-        ['measure', 'run', 'group', 'unique judgments', 'of which relevant', 'full', 'LOO', 'full rank', 'LOO rank'], rows));
+        ['measure', 'run', 'group', 'unique judgments', 'of which relevant', 'full', 'LOO', 'full rank', 'LOO rank'], rows, [3, 4, 7, 8]));
   });
 }
 

@@ -10,15 +10,16 @@ export function section(id, title, hint) {
 
 /**
  * A table in a scrollable, focusable region: columns are the header labels; the first cell of a
- * row is its header. Numbers show 4 decimals (integers as they are), null as "–"; strings as given.
+ * row is its header. Numbers show 4 decimals, those of the columns in `counts` (indices) as
+ * integers; null as "–"; strings as given.
  */
-export function statsTable(id, caption, columns, rows) {
-  const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : fmt(v)) : v === null || v === undefined ? '–' : String(v));
+export function statsTable(id, caption, columns, rows, counts = []) {
+  const cell = (v, k) => (typeof v === 'number' ? (counts.includes(k) ? String(v) : fmt(v)) : v === null || v === undefined ? '–' : String(v));
   return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': caption },
     el('table', { id },
       el('caption', {}, caption),
       el('thead', {}, el('tr', {}, columns.map((c) => el('th', { scope: 'col' }, c)))),
-      el('tbody', {}, rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, cell(r[0])), r.slice(1).map((v) => el('td', {}, cell(v))))))));
+      el('tbody', {}, rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, cell(r[0], 0)), r.slice(1).map((v, k) => el('td', {}, cell(v, k + 1))))))));
 }
 
 /** Waits for a runner entry, then (unless a newer render started) fills the box's body with
