@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, DIST, startServer, openBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
+import { ROOT, DIST, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -19,19 +19,10 @@ const irlens = await createIrlens();
 // The example as the page loads it (same names), for the JS API's reference documents.
 const qrels = irlens.loadQrels(readFileSync(join(EX, 'qrels.txt')), { name: 'qrels.txt' });
 const runs = RUNS.map((r) => irlens.loadRun(qrels, readFileSync(join(EX, r)), { name: r }));
-let server, browser;
+const env = serverAndBrowser(before, after);
 
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser.close();
-  server.stop();
-});
-
-async function open(hash = '', url = server.url) {
-  const page = await newPage(browser.context);
+async function open(hash = '', url = env.server.url) {
+  const page = await newPage(env.browser.context);
   await page.goto(url + hash);
   await waitReady(page);
   return page;
@@ -231,7 +222,7 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
   await page.waitForFunction(() => window.irlensApp.statsPool.clients.length === window.irlensApp.statsPool.size);
   await page.evaluate(() => Promise.all(window.irlensApp.statsPool.clients.map((c) => c.request('init')))); // WASM loaded
   const loaded = page.log.requests.length;
-  await browser.context.setOffline(true);
+  await env.browser.context.setOffline(true);
   try {
     await afterRender(page, () => page.click('#tab-meta'), 'meta');
     await page.waitForSelector('#chart-asl svg');
@@ -246,7 +237,7 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
       assert.deepEqual(unlabelled, [], view);
     }
   } finally {
-    await browser.context.setOffline(false);
+    await env.browser.context.setOffline(false);
   }
   assert.deepEqual(page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u)), []);
   assert.deepEqual(page.log.errors, []);

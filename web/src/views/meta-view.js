@@ -10,9 +10,9 @@ import { renderChart, tauHeatmapSpec } from '../charts.js';
 import { aslSpec } from '../stats-charts.js';
 import { mergeByMeasure } from '../stats-pool.js';
 import { tableExports, withStatistics } from '../stats-exports.js';
-import { section, statsTable as table, fillWhenDone } from './stats-table.js';
+import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, qrelsInfo, resampling, resamplingFields, settingInput } from '../significance.js';
-import { el, fmt, select, chartExports, numericMeasures, noData } from './util.js';
+import { el, fmt, select, chartExports } from './util.js';
 
 const COEFFICIENTS = [
   { value: 'tau_b', label: "Kendall's tau-b", key: 'tau_b' },
@@ -173,11 +173,10 @@ export const metaView = {
   id: 'meta',
   label: 'Meta-evaluation',
   async render(container, app, live) {
-    const { result, settings: s } = app.state;
-    if (!result) return noData(container);
-    const measures = numericMeasures(app);
-    const runs = Object.keys(result.runs);
-    if (runs.length < 2 || !measures.length) return noData(container, 'Meta-evaluation needs at least two runs and a numeric measure.');
+    const inputs = statsInputs(container, app, 'Meta-evaluation analyses');
+    if (!inputs) return;
+    const { measures } = inputs;
+    const s = app.state.settings;
     const controls = el('div', { class: 'controls' },
       select(app, 'Test', 'dt', TESTS, s.dt),
       s.dt === 'tukey' ? null : select(app, 'Correction', 'dc', CORRECTIONS, s.dc),

@@ -7,9 +7,9 @@
 import { renderChart } from '../charts.js';
 import { pValueHeatmapSpec, intervalSpec } from '../stats-charts.js';
 import { tableExports, withStatistics } from '../stats-exports.js';
-import { section, statsTable, fillWhenDone } from './stats-table.js';
+import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput } from '../significance.js';
-import { el, select, chartExports, numericMeasures, noData } from './util.js';
+import { el, select, chartExports } from './util.js';
 
 const INTERVALS = [
   { value: 't', label: 't' },
@@ -101,11 +101,10 @@ export const significanceView = {
   id: 'significance',
   label: 'Significance',
   async render(container, app, live) {
-    const { result, settings: s } = app.state;
-    if (!result) return noData(container);
-    const measures = numericMeasures(app);
-    const runs = Object.keys(result.runs);
-    if (runs.length < 2 || !measures.length) return noData(container, 'Significance tests need at least two runs and a numeric measure.');
+    const inputs = statsInputs(container, app, 'Significance tests');
+    if (!inputs) return;
+    const { measures, runs } = inputs;
+    const s = app.state.settings;
     const measure = measures.includes(s.hm) ? s.hm : measures[0];
     const controls = el('div', { class: 'controls' },
       select(app, 'Measure', 'hm', measures, measure),

@@ -1,7 +1,26 @@
 // Pieces shared by the statistics views (significance-view.js, meta-view.js): sections filled
 // once their computation ends, and plain tables of numbers.
 import { notDone } from '../stats-runner.js';
-import { el, fmt } from './util.js';
+import { el, fmt, numericMeasures, noData } from './util.js';
+
+/**
+ * What a statistics view works on: {measures (numeric), runs} of the current result, or null after
+ * saying in the container why there is nothing to show (`what` needs two runs and a measure).
+ */
+export function statsInputs(container, app, what) {
+  const { result } = app.state;
+  if (!result) {
+    noData(container);
+    return null;
+  }
+  const measures = numericMeasures(app);
+  const runs = Object.keys(result.runs);
+  if (runs.length < 2 || !measures.length) {
+    noData(container, `${what} need at least two runs and a numeric measure.`);
+    return null;
+  }
+  return { measures, runs };
+}
 
 /** A section with a heading, an optional hint and a body (.body) to fill. */
 export function section(id, title, hint) {
