@@ -66,15 +66,18 @@ export function toJSON(app, prov) {
       runs[run].baseline = Object.fromEntries(result.measures.map((m) => [m, app.compare(run, m)]));
     }
   }
-  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs }, null, 2) + '\n';
+  const markers = app.markers ? app.markers() : null; // significance vs the baseline (significance.js)
+  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
 }
 
 const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
 export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^]/g, (c) => TEX_SPECIAL[c]);
 
-/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width. */
+/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width, and
+ *  the significance markers vs the baseline when the table shows them. */
 export function toLaTeX(app, prov) {
   const { result } = app.state;
+  const markers = app.markers ? app.markers() : null;
   const runs = Object.keys(result.runs);
   const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
   const lines = [
@@ -93,6 +96,8 @@ export function toLaTeX(app, prov) {
       if (v === null) return '--';
       let s = fmt(v);
       if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
+      const mark = markers ? markers.of(run, m) : '';
+      if (mark) s += `$^{${mark}}$`;
       const ci = result.runs[run].ci95[m];
       if (ci) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
       return s;
@@ -100,7 +105,7 @@ export function toLaTeX(app, prov) {
     lines.push(`${texEscape(run)} & ${cells.join(' & ')} \\\\`);
   }
   lines.push('\\bottomrule', '\\end{tabular}');
-  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold. irlens ${texEscape(prov.version)}.}`);
+  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold.${markers ? ` ${texEscape(markers.legend)}` : ''} irlens ${texEscape(prov.version)}.}`);
   lines.push('\\end{table}', '');
   return lines.join('\n');
 }

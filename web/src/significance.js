@@ -143,6 +143,15 @@ export function installStats(app) {
   app.stats = new StatsRunner(app, app.statsPool);
   app.cellAnnotators.push(markerAnnotator);
   app.tableAddons = [...(app.tableAddons || []), markersAddon];
+  // The markers in the table's exports (exports.js): null unless shown.
+  app.markers = () => {
+    if (!hasBaseline(app)) return null;
+    const e = app.stats.peek(compareKey(numericMeasures(app), baselineOptions(app)));
+    if (!e || e.status !== 'done') return null;
+    const rows = rowsByRun(e.value);
+    const legend = `Markers: adjusted p-value vs ${e.value.baseline}, * p < 0.05, ** p < 0.01, *** p < 0.001 (${e.value.test}).`;
+    return { of: (run, measure) => (rows[run] && rows[run][measure] ? rows[run][measure].marker : ''), legend, doc: e.value };
+  };
   // The seeds in the provenance of the table's exports: the markers' when they are randomised
   // (the statistics views record their own).
   app.seeds = () => {
