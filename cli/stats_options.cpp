@@ -2,16 +2,16 @@
 
 #include "irlens/error.hpp"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 namespace irlens::cli {
 
 std::vector<OptionSpec> stats_option_specs() {
-    return {
-        {'B', "", true}, {0, "seed", true}, {0, "exact-limit", true}, {'f', "format", true}, {0, "precision", true}};
+    std::vector<OptionSpec> specs = resampling_option_specs();
+    specs.push_back({'f', "format", true});
+    specs.push_back({0, "precision", true});
+    return specs;
 }
 
 std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& args, std::vector<OptionSpec> own,
@@ -28,35 +28,9 @@ std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& ar
     return rest;
 }
 
-std::size_t parse_count(const std::string& name, const std::string& value, std::size_t min) {
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long v = value.empty() || value[0] == '-' ? 0 : std::strtoull(value.c_str(), &end, 10);
-    if (value.empty() || value[0] == '-' || *end || errno || v < min)
-        throw UsageError(name + " must be a whole number of at least " + std::to_string(min) + ", got '" + value + "'");
-    return static_cast<std::size_t>(v);
-}
-
-double parse_real(const std::string& name, const std::string& value) {
-    char* end = nullptr;
-    double v = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end || !std::isfinite(v)) throw UsageError(name + " must be a number, got '" + value + "'");
-    return v;
-}
-
 bool take_stats_option(const ParsedOption& p, StatsOptions& o, const std::vector<std::string>& formats) {
-    if (p.name == "B") {
-        o.resampling.B = parse_count("-B", p.value, 1);
-    } else if (p.name == "seed") {
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long v = std::strtoull(p.value.c_str(), &end, 10);
-        if (p.value.empty() || p.value[0] == '-' || *end || errno)
-            throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, got '" + p.value + "'");
-        o.resampling.seed = v;
-    } else if (p.name == "exact-limit") {
-        o.resampling.exact_limit = parse_count("--exact-limit", p.value, 0);
-        if (o.resampling.exact_limit > 40) throw UsageError("--exact-limit must be at most 40");
+    if (take_resampling_option(p, o.resampling)) {
+        return true;
     } else if (p.name == "format") {
         bool ok = false;
         std::string list;
@@ -90,10 +64,6 @@ std::string p_value(double p, int digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, p);
     return buf;
 }
-
-nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
-
-std::string marker(double p) { return p < 0.001 ? "***" : p < 0.01 ? "**" : p < 0.05 ? "*" : ""; }
 
 std::string latex_escape(const std::string& s) {
     std::string out;

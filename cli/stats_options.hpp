@@ -1,13 +1,13 @@
-// Options shared by `irlens compare` and `irlens meta`: resampling (-B, --seed, --exact-limit),
-// output (-f/--format, --precision), and how numbers are printed in tsv, json and LaTeX.
+// Options shared by `irlens compare` and `irlens meta`: resampling (-B, --seed, --exact-limit: read
+// by the core, irlens/stats_settings.hpp), output (-f/--format, --precision), and how numbers are
+// printed in tsv and LaTeX (JSON: the core's comparison_json / meta_json).
 #pragma once
 
 #include "evaluation_input.hpp"
 
 #include "irlens/args.hpp"
 #include "irlens/significance.hpp"
-
-#include <nlohmann/json.hpp>
+#include "irlens/stats_settings.hpp"
 
 #include <string>
 #include <vector>
@@ -33,19 +33,10 @@ std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& ar
                                               const std::vector<std::string>& formats, EvaluationInputs& in,
                                               StatsOptions& o, std::vector<std::string>& positional);
 
-/// A whole number for option `name` (at least `min`); UsageError otherwise.
-std::size_t parse_count(const std::string& name, const std::string& value, std::size_t min);
-/// A finite real number for option `name`; UsageError otherwise.
-double parse_real(const std::string& name, const std::string& value);
-
 /// v with `precision` decimals; "nan", "inf", "-inf" for non-finite values.
 std::string fixed(double v, int precision);
 /// A p-value with `digits` significant digits (e.g. 0.0123, 1.5e-12); "nan" when not a number.
 std::string p_value(double p, int digits = 6);
-/// v as JSON: a number, or null when not finite.
-nlohmann::json json_number(double v);
-/// Significance marker of an (adjusted) p-value: "***" p < 0.001, "**" p < 0.01, "*" p < 0.05, "".
-std::string marker(double p);
 /// Text with LaTeX's special characters escaped.
 std::string latex_escape(const std::string& s);
 

@@ -7,6 +7,8 @@
 // wrap() builds the basics here; each further area (api-*.mjs) is a function of the shared
 // context `ctx` returning its part of the API, merged in at the end.
 
+import stats from './api-stats.mjs';
+
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
 function toBytes(data, what) {
@@ -22,7 +24,7 @@ function checkString(value, what) {
 }
 
 // The further areas of the API, each (ctx) => {name: function, ...}.
-const AREAS = [];
+const AREAS = [stats];
 
 export function wrap(core) {
   const finalizer = new FinalizationRegistry((handle) => core.release(handle));

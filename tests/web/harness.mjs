@@ -29,6 +29,23 @@ export async function startServer() {
   return { url, stop: () => proc.kill() };
 }
 
+/**
+ * For a test file: the static server and a fresh browser, started before its tests (node:test's
+ * `before`) and stopped after them (`after`). Returns {server, browser}, filled in by then.
+ */
+export function serverAndBrowser(before, after) {
+  const s = {};
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await openBrowser();
+  });
+  after(async () => {
+    await s.browser.close();
+    s.server.stop();
+  });
+  return s;
+}
+
 /** A fresh browser (its own new user data dir). */
 export async function openBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'irlens-chromium-'));

@@ -2,12 +2,14 @@
 import { App } from './app.js';
 import { example } from './example-data.js';
 import { views } from './views/index.js';
+import { installStats } from './significance.js';
 
 export function boot(createWorker) {
   const app = new App({ createWorker, example });
   for (const v of views) app.addView(v);
+  installStats(app); // significance markers, the stats workers (significance.js)
   window.irlensApp = app; // for the browser tests and the console
-  app.start().catch((e) => {
+  app.start().then(() => app.statsPool.warm()).catch((e) => {
     const panel = document.querySelector('#errors');
     panel.hidden = false;
     panel.textContent = `irlens could not start: ${e.message}`;

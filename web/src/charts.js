@@ -30,15 +30,19 @@ export async function renderChart(el, spec) {
   return view;
 }
 
-/** Kendall's tau heatmap; cells labelled with their value. */
-export function tauHeatmapSpec(correlations) {
+/**
+ * Kendall's tau heatmap; cells labelled with their value. Also other coefficients between
+ * measures (views/meta-view.js): label names the coefficient; tau[i][j] may differ from tau[j][i]
+ * (tau_ap: row i orders the runs, column j is the reference).
+ */
+export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall's tau-b between run orderings" } = {}) {
   const values = [];
   correlations.measures.forEach((a, i) =>
     correlations.measures.forEach((b, j) => values.push({ a, b, tau: correlations.tau[i][j] })),
   );
   const order = correlations.measures;
   return {
-    title: "Kendall's tau-b between run orderings",
+    title,
     data: { values },
     encoding: {
       x: { field: 'b', type: 'nominal', sort: order, title: null, axis: { labelAngle: -40 } },
@@ -52,7 +56,7 @@ export function tauHeatmapSpec(correlations) {
           tooltip: [
             { field: 'a', title: 'measure' },
             { field: 'b', title: 'vs' },
-            { field: 'tau', title: 'tau-b', format: '.3f' },
+            { field: 'tau', title: label, format: '.3f' },
           ],
         },
       },

@@ -1,7 +1,7 @@
 // Exports: the results table as CSV, JSON and LaTeX (booktabs); charts as SVG and PNG. Every export
 // carries its provenance: irlens version, the canonical measure names with every default spelled
 // out (measuresFull), input file names with their SHA-256, the settings, and the seeds used
-// (none yet: randomised procedures arrive with the statistics issue).
+// of the randomised procedures behind what is shown (app.seeds(): significance.js).
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -16,7 +16,7 @@ export function provenance(app, hashes) {
     inputs: [state.qrels, ...state.runs.filter((r) => r.info)]
       .filter(Boolean)
       .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] })),
-    seeds: {},
+    seeds: app.seeds ? app.seeds() : {},
     view: location.hash,
   };
 }
@@ -38,7 +38,7 @@ export function tableRecords(app) {
   return out;
 }
 
-function csvCell(v) {
+export function csvCell(v) {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
@@ -66,15 +66,18 @@ export function toJSON(app, prov) {
       runs[run].baseline = Object.fromEntries(result.measures.map((m) => [m, app.compare(run, m)]));
     }
   }
-  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs }, null, 2) + '\n';
+  const markers = app.markers ? app.markers() : null; // significance vs the baseline (significance.js)
+  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
 }
 
 const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
 export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^]/g, (c) => TEX_SPECIAL[c]);
 
-/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width. */
+/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width, and
+ *  the significance markers vs the baseline when the table shows them. */
 export function toLaTeX(app, prov) {
   const { result } = app.state;
+  const markers = app.markers ? app.markers() : null;
   const runs = Object.keys(result.runs);
   const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
   const lines = [
@@ -93,6 +96,8 @@ export function toLaTeX(app, prov) {
       if (v === null) return '--';
       let s = fmt(v);
       if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
+      const mark = markers ? markers.of(run, m) : '';
+      if (mark) s += `$^{${mark}}$`;
       const ci = result.runs[run].ci95[m];
       if (ci) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
       return s;
@@ -100,7 +105,7 @@ export function toLaTeX(app, prov) {
     lines.push(`${texEscape(run)} & ${cells.join(' & ')} \\\\`);
   }
   lines.push('\\bottomrule', '\\end{tabular}');
-  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold. irlens ${texEscape(prov.version)}.}`);
+  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold.${markers ? ` ${texEscape(markers.legend)}` : ''} irlens ${texEscape(prov.version)}.}`);
   lines.push('\\end{table}', '');
   return lines.join('\n');
 }

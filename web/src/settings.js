@@ -19,6 +19,26 @@ export const DEFAULTS = {
   er: '', // explain: run
   et: '', // explain: topic
   em: '', // explain: measure
+  // statistics (significance.js, views/significance-view.js, views/meta-view.js)
+  st: 't', // significance markers: test vs the baseline
+  sc: 'none', // significance markers: correction over the runs compared with the baseline
+  B: '10000', // resamples of every randomised procedure
+  seed: '1', // seed of every randomised procedure
+  hm: '', // significance view: measure ('' = the first)
+  ht: 'tukey', // significance view: test of the pairwise p-values
+  hc: 'none', // significance view: correction of the pairwise p-values (not with tukey)
+  ci: 't', // interval method: t | percentile | bca
+  cl: '0.95', // confidence level of the intervals
+  ra: '1', // risk aversion alpha of URisk / TRisk
+  dt: 'bootstrap', // meta view: discriminative power test
+  dc: 'none', // meta view: discriminative power correction (not with tukey)
+  cm: 'tau_b', // meta view: correlation coefficient of the heatmap
+  trials: '1000', // meta view: stability and swap rate trials
+  stt: '', // meta view: topics per stability trial ('' = half)
+  c1: '', // meta view: concordance measure 1 ('' = the first)
+  c2: '', // meta view: concordance measure 2 ('' = the second)
+  gold: '', // meta view: concordance gold-standard measures ('' = the others)
+  depth: '100', // meta view: leave-one-out pool depth
 };
 
 export function readHash(hash = location.hash) {

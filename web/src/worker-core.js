@@ -15,6 +15,9 @@
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain)
+//   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
+
+import { statsActions } from './stats-actions.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -117,6 +120,7 @@ export function startWorker(irlensPromise, scope = self) {
       return irlens.explain(r, topic, measure);
     },
   };
+  Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));
 
   scope.onmessage = async (event) => {
     const { id, action, payload } = event.data;

@@ -4,5 +4,7 @@ import { tableView } from './table.js';
 import { perTopicView } from './per-topic.js';
 import { chartsView } from './charts-view.js';
 import { explainView } from './explain.js';
+import { significanceView } from './significance-view.js';
+import { metaView } from './meta-view.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView];
+export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView];

@@ -3,8 +3,9 @@
 // and wins/ties/losses over the topics both runs were scored on.
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
-// {text, title, className} | null whose results are appended to the cell. Significance markers
-// (issue 5) plug in here, e.g. a dagger when the difference to the baseline is significant.
+// {text, title, className} | null whose results are appended to the cell (significance markers:
+// significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
+// (e.g. the markers' settings and legend).
 import { toCSV, toJSON, toLaTeX, provenance, download } from '../exports.js';
 import { el, fmt, signed, noData } from './util.js';
 
@@ -73,6 +74,7 @@ export const tableView = {
     container.append(
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
+      ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody)),
       result.warnings.length ? el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w)))) : null,
     );

@@ -23,8 +23,8 @@ export function select(app, label, key, options, value) {
   return el('label', { for: id, class: 'field' }, `${label} `, s);
 }
 
-/** Export buttons for a chart view. */
-export function chartExports(app, getView, name) {
+/** Export buttons for a chart view; decorate(provenance) may add to the provenance. */
+export function chartExports(app, getView, name, decorate = (p) => p) {
   const make = (format) =>
     el('button', {
       type: 'button',
@@ -32,7 +32,7 @@ export function chartExports(app, getView, name) {
       'data-export': `${name}.${format}`,
       onclick: async () => {
         const { exportChart, provenance } = await import('../exports.js');
-        exportChart(getView(), name, format, provenance(app, await app.fileHashes()));
+        exportChart(getView(), name, format, decorate(provenance(app, await app.fileHashes())));
       },
     }, format.toUpperCase());
   return el('div', { class: 'exports', role: 'group', 'aria-label': `Export ${name}` }, 'Export: ', make('svg'), ' ', make('png'));

@@ -1,0 +1,195 @@
+// The analyses behind `irlens compare` / `irlens meta` and the JS API's compare() / meta(), on
+// hand-checkable evaluations (arithmetic in comments): option reading with the CLI's messages,
+// the pairs compared, the rows of a comparison, progress and cancelling, the JSON documents.
+#include "fixture.hpp"
+
+#include "irlens/comparison.hpp"
+#include "irlens/error.hpp"
+#include "irlens/meta_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace irlens;
+
+namespace {
+
+/// An evaluation of P@1 with the given per-topic scores (topics "1", "2", ...), runs r0, r1, ...
+Evaluation scores(const std::vector<std::vector<double>>& runs, MissingTopics missing = MissingTopics::Zero) {
+    Evaluation ev;
+    ev.measures = {parse_measure("P@1")};
+    ev.missing = missing;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        RunScores s;
+        s.name = "r" + std::to_string(r);
+        for (std::size_t t = 0; t < runs[r].size(); ++t) s.topics.push_back(std::to_string(t + 1));
+        s.values = {runs[r]};
+        ev.runs.push_back(s);
+    }
+    return ev;
+}
+
+}  // namespace
+
+TEST_CASE("compare's options: defaults, values and the CLI's messages") {
+    CompareSettings d = compare_settings_from_args({});
+    CHECK(!d.testing.tukey);
+    CHECK(d.testing.test == PairedTest::T);
+    CHECK(d.testing.resampling.B == 10000);
+    CHECK(d.testing.resampling.seed == 1);
+    CHECK(d.confidence == 0.95);
+    CHECK(d.baseline.empty());
+    CompareSettings s = compare_settings_from_args(
+        {"--test=bootstrap", "-B", "50", "--seed=18446744073709551615", "--baseline=b.run", "--risk=2", "--ci=bca"});
+    CHECK(s.testing.test == PairedTest::Bootstrap);
+    CHECK(s.testing.resampling.B == 50);
+    CHECK(s.testing.resampling.seed == 18446744073709551615ull);
+    CHECK(s.risk);
+    CHECK(s.risk_alpha == 2);
+    CHECK(s.interval == IntervalMethod::BCa);
+    CHECK(compare_settings_from_args({"--test=unpaired-bootstrap"}).unpaired);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--risk=1"}),
+                         "--risk needs --baseline: URisk and TRisk compare a run with a baseline", UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--test=tukey", "--correction=holm"}),
+                         "Tukey HSD p-values are already adjusted for all pairs: use no other --correction", UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--test=z"}),
+                         "--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or tukey, got 'z'",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--confidence=1"}),
+                         "--confidence must be between 0 and 1, e.g. 0.95", UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--seed=-3"}),
+                         "--seed must be a whole number from 0 to 18446744073709551615, got '-3'", UsageError);
+    // As the CLI: the resampling options are read first, whatever their place.
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--test=z", "-B", "0"}),
+                         "-B must be a whole number of at least 1, got '0'", UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--curve"}), "unknown option '--curve'", UsageError);
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"AP"}), "unexpected argument 'AP'", UsageError);
+}
+
+TEST_CASE("meta's options") {
+    MetaSettings d = meta_settings_from_args("stability", {});
+    CHECK(d.testing.test == PairedTest::Bootstrap);  // meta's default test
+    CHECK(d.trials == 1000);
+    CHECK(d.rbo_p == 0.9);
+    MetaSettings s = meta_settings_from_args("concordance", {"--gold=AP", "--gold", "RR", "--trials=5", "--rbo-p=0.5"});
+    CHECK(s.gold == std::vector<std::string>{"AP", "RR"});
+    CHECK(s.trials == 5);
+    CHECK_THROWS_WITH_AS(meta_settings_from_args("x", {}),
+                         "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, "
+                         "unanimity or loo",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--rbo-p=1"}),
+                         "--rbo-p must be between 0 and 1 (exclusive)", UsageError);
+    CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--gold=AP"}), "--gold is for the concordance analysis",
+                         UsageError);
+}
+
+TEST_CASE("the pairs compared and the baseline by name or path") {
+    auto flat = [](const std::vector<RunPair>& p) {
+        std::vector<std::size_t> v;
+        for (const RunPair& x : p) v.insert(v.end(), {x.a, x.b});
+        return v;
+    };
+    CHECK(flat(comparison_pairs(3, 3)) == std::vector<std::size_t>{0, 1, 0, 2, 1, 2});
+    CHECK(flat(comparison_pairs(3, 1)) == std::vector<std::size_t>{0, 1, 2, 1});
+    CHECK(find_baseline({"a.run", "b.run"}, "b.run") == 1);
+    CHECK(find_baseline({"a.run", "b.run"}, "dir/a.run", {"dir/a.run", "dir/b.run"}) == 0);
+    CHECK_THROWS_WITH_AS(find_baseline({"a.run", "b.run"}, "c"), "--baseline 'c' is not one of the runs (a.run, b.run)",
+                         UsageError);
+}
+
+TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
+    // r0 beats the baseline r2 on all 4 topics: sign test p = 2 (1/2)^4 = 0.125; r1 ties it on
+    // every topic: p = 1 (note). Bonferroni over 2 pairs: 0.25 and 1.
+    Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.25, 0.5, 0.5, 0.0}});
+    CompareSettings s = compare_settings_from_args({"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"});
+    Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, 2);
+    REQUIRE(c.measures.size() == 1);
+    const MeasureComparison& m = c.measures[0];
+    CHECK(m.measure == "P@1");
+    CHECK(m.topic_policy == topic_policy(MissingTopics::Zero, 4, 4));
+    REQUIRE(m.rows.size() == 2);
+    CHECK(m.rows[0].a == 0);
+    CHECK(m.rows[0].b == 2);
+    CHECK(m.rows[0].mean_a == 0.8125);  // (0.5 + 1 + 0.75 + 1) / 4
+    CHECK(m.rows[0].mean_b == 0.3125);  // (0.25 + 0.5 + 0.5 + 0) / 4
+    CHECK(m.rows[0].test.p == doctest::Approx(0.125).epsilon(1e-12));
+    CHECK(m.rows[0].p_adjusted == doctest::Approx(0.25).epsilon(1e-12));
+    CHECK(m.rows[1].test.p == 1);
+    CHECK(m.rows[1].p_adjusted == 1);
+    CHECK(!m.rows[1].notes().empty());
+    // Risk (alpha = 1): every delta of r0 is a win, so URisk = mean delta = 0.5.
+    CHECK(m.rows[0].risk.urisk == doctest::Approx(0.5).epsilon(1e-12));
+    CHECK(m.rows[0].risk.wins == 4);
+    CHECK(c.test == "sign test, two-sided, Bonferroni correction over 2 pair(s)");
+    CHECK(c.intervals == "95% t");
+    CHECK_THROWS_WITH_AS(compare_evaluation(scores({{1.0}}), "q", 1, s, 1), "compare needs at least two runs",
+                         UsageError);
+}
+
+TEST_CASE("progress covers every measure and cancelling throws Cancelled") {
+    Evaluation ev = scores({{0.1, 0.9, 0.4, 0.3, 0.8}, {0.2, 0.5, 0.4, 0.1, 0.3}, {0.0, 0.6, 0.5, 0.2, 0.9}});
+    ev.measures.push_back(parse_measure("P@2"));
+    for (RunScores& r : ev.runs) r.values.push_back(r.values[0]);
+    CompareSettings s = compare_settings_from_args({"--test=bootstrap", "-B", "300"});
+    std::vector<double> seen;
+    Comparison c = compare_evaluation(ev, "q", 5, s, 3, [&](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    REQUIRE(!seen.empty());
+    CHECK(std::is_sorted(seen.begin(), seen.end()));
+    CHECK(seen.back() == 1.0);
+    // The results do not depend on the progress callback.
+    Comparison quiet = compare_evaluation(ev, "q", 5, s, 3);
+    CHECK(comparison_json(c, -1) == comparison_json(quiet, -1));
+    CHECK_THROWS_AS(compare_evaluation(ev, "q", 5, s, 3, [](double f) { return f < 0.5; }), Cancelled);
+}
+
+TEST_CASE("the JSON document: keys, NaN as null, the marker") {
+    Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}});
+    Comparison c = compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args({"--baseline=r1"}), 1);
+    nlohmann::json j = nlohmann::json::parse(comparison_json(c, 2));
+    CHECK(j["command"] == "compare");
+    CHECK(j["qrels"] == "qrels.txt");
+    CHECK(j["baseline"] == "r1");
+    CHECK(j["missing"] == "zero");
+    CHECK(j["correction"] == "none");
+    const nlohmann::json& row = j["measures"][0]["comparisons"][0];
+    CHECK(row["run"] == "r0");
+    CHECK(row["versus"] == "r1");
+    CHECK(row["difference"].get<double>() == 0.5);
+    CHECK(row["marker"] == significance_marker(row["p_adjusted"].get<double>()));
+    CHECK(!row.contains("urisk"));  // only with --risk
+    // One topic: no interval (NaN) -> null.
+    Comparison one = compare_evaluation(scores({{0.5}, {0.25}}), "q", 1, compare_settings_from_args({}), 2);
+    CHECK(nlohmann::json::parse(comparison_json(one, -1))["measures"][0]["comparisons"][0]["mean_interval"][0].is_null());
+    CHECK(std::string(significance_marker(0.0009)) == "***");
+    CHECK(std::string(significance_marker(0.05)) == "");
+}
+
+TEST_CASE("meta on an evaluation: gold measures last, leave-one-out needs the runs") {
+    // Measures P@1 (given twice as M1 and M2 through two specs) and a gold one: the last
+    // settings.gold.size() measures of the evaluation are the gold standard.
+    Evaluation ev = scores({{1, 0, 1}, {0, 1, 1}, {0, 0, 1}});
+    ev.measures = {parse_measure("P@1"), parse_measure("P@2"), parse_measure("RR")};
+    for (RunScores& r : ev.runs) r.values = {r.values[0], r.values[0], r.values[0]};
+    MetaReport r = meta_evaluation(ev, "q", 3, meta_settings_from_args("concordance", {"--gold=RR"}));
+    CHECK(r.concordance.measure_1 == "P@1");
+    CHECK(r.concordance.measure_2 == "P@2");
+    CHECK(r.concordance.gold == std::vector<std::string>{"RR"});
+    CHECK(r.concordance.result.disagreements == 0);  // identical measures never disagree
+    nlohmann::json j = nlohmann::json::parse(meta_json(r, -1));
+    CHECK(j["analysis"] == "concordance");
+    CHECK(j["runs"] == nlohmann::json({"r0", "r1", "r2"}));
+    CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 3, meta_settings_from_args("loo", {})),
+                         "loo re-evaluates the runs with other qrels: it needs the qrels and the runs, not scores",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 3, meta_settings_from_args("concordance", {"--gold=a", "--gold=b", "--gold=c"})),
+                         "no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)", UsageError);
+    // correlation of P@1 and RR over the 3 runs' means (2/3, 2/3, 1/3 both): tau-b = 1.
+    MetaReport c = meta_evaluation(ev, "q", 3, meta_settings_from_args("correlation", {}));
+    REQUIRE(c.correlation.size() == 3);
+    CHECK(c.correlation[0].tau_b.coefficient == doctest::Approx(1.0));
+}

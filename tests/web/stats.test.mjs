@@ -1,0 +1,245 @@
+// The statistics of the web app in headless Chromium: significance markers in the results table,
+// the Significance and Meta-evaluation views, their exports, cancelling long randomised work, the
+// single-file page and offline use. Every number is checked against the JS API (the same WASM
+// build under node): the page's documents must equal what irlens.compare / irlens.meta return.
+// Run: web/build.sh && node --test tests/web/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, DIST, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
+
+const EX = join(ROOT, 'examples');
+const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
+const MEASURES = ['P@5', 'P@10', 'AP', 'nDCG@10', 'RR', 'RBP(p=0.8)']; // the app's defaults
+const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-stats-'));
+const { createIrlens } = await import(join(ROOT, 'build-wasm', 'dist', 'node.mjs'));
+const irlens = await createIrlens();
+// The example as the page loads it (same names), for the JS API's reference documents.
+const qrels = irlens.loadQrels(readFileSync(join(EX, 'qrels.txt')), { name: 'qrels.txt' });
+const runs = RUNS.map((r) => irlens.loadRun(qrels, readFileSync(join(EX, r)), { name: r }));
+const env = serverAndBrowser(before, after);
+
+async function open(hash = '', url = env.server.url) {
+  const page = await newPage(env.browser.context);
+  await page.goto(url + hash);
+  await waitReady(page);
+  return page;
+}
+
+/** The page's document of a computation whose key starts with `prefix` (stats-runner.js). */
+function pageDoc(page, prefix) {
+  return page.evaluate((p) => {
+    const found = [...window.irlensApp.stats.entries().entries()].filter(([k, e]) => k.startsWith(p) && e.status === 'done');
+    return found.length ? found.at(-1)[1].value : null;
+  }, prefix);
+}
+
+async function download(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+}
+
+test('significance markers in the table match the JS API: t-test, then bootstrap + Holm over the stats workers', async () => {
+  const page = await open('#b=bm25.run');
+  await page.waitForSelector('#sig-legend');
+  const options = { baseline: 'bm25.run', missing: 'skip', risk: 1 }; // the page's settings: skip, ra = 1
+  let want = irlens.compare(qrels, runs, MEASURES, { ...options, test: 't' });
+  assert.deepEqual(await pageDoc(page, '["compare"'), want);
+  assert.match(await page.textContent('#sig-legend'), /Test: paired t-test, two-sided, no correction for multiple comparisons\. Topics: the \d of 3 qrels topics/);
+  const check = async (doc) => {
+    let marked = 0;
+    for (const m of doc.measures) {
+      for (const c of m.comparisons) {
+        const cell = `#results tr[data-run="${c.run}"] td[data-measure="${m.measure}"] .sig-marker`;
+        assert.equal(await page.textContent(cell), c.marker, `${c.run} ${m.measure}`);
+        assert.match(await page.getAttribute(cell, 'title'), new RegExp(`adjusted p = ${String(c.p_adjusted < 1e-4 ? c.p_adjusted.toExponential(2) : c.p_adjusted.toPrecision(3)).replace('.', '\\.')} `));
+        marked += c.marker !== '';
+      }
+    }
+    assert.equal(await page.$('#results tr[data-run="bm25.run"] .sig-marker'), null); // not the baseline itself
+    return marked;
+  };
+  assert.ok((await check(want)) > 0, 'some difference is significant');
+  await shot(page, 'table-markers');
+  // A randomised test with a correction, B and seed set in the page: the stats workers split the
+  // measures between them; the merged document equals one call of the JS API.
+  await afterRender(page, () => page.selectOption('#sel-st', 'bootstrap'));
+  await afterRender(page, () => page.selectOption('#sel-sc', 'holm'));
+  for (const [id, value] of [['#stats-B', '2000'], ['#stats-seed', '5']]) {
+    await afterRender(page, async () => {
+      await page.fill(id, value);
+      await page.dispatchEvent(id, 'change');
+    });
+  }
+  await page.waitForFunction(() => /B=2000, seed 5/.test(document.querySelector('#sig-legend')?.textContent || ''));
+  want = irlens.compare(qrels, runs, MEASURES, { ...options, test: 'bootstrap', correction: 'holm', B: 2000, seed: 5 });
+  assert.ok(await page.evaluate(() => window.irlensApp.statsPool.size) >= 2);
+  assert.deepEqual(await pageDoc(page, '["compare"'), want);
+  await check(want);
+  assert.match(await page.evaluate(() => location.hash), /st=bootstrap.*sc=holm.*B=2000.*seed=5/);
+  // The table's exports record the seed of the markers.
+  const json = JSON.parse((await download(page, 'button[data-export="table.json"]')).bytes);
+  assert.deepEqual(json.provenance.seeds, { markers: { test: 'bootstrap', seed: '5', B: '2000' } });
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('Significance view: Tukey HSD heatmap, confidence intervals and risk table match the JS API; exports download', async () => {
+  const page = await open('#v=significance&hm=AP&b=bm25.run');
+  await page.waitForSelector('#chart-pairwise-p svg');
+  await page.waitForSelector('#chart-intervals svg');
+  await page.waitForSelector('#risk-table');
+  const tukey = irlens.compare(qrels, runs, ['AP'], { missing: 'skip', test: 'tukey' });
+  assert.deepEqual(await pageDoc(page, '["compare",["AP"]'), tukey);
+  const svg = await page.textContent('#chart-pairwise-p svg');
+  for (const c of tukey.measures[0].comparisons) assert.ok(svg.includes(c.p_adjusted < 0.001 ? '<.001' : c.p_adjusted.toFixed(3).replace(/^0/, '')), `${c.run} vs ${c.versus}`);
+  // Intervals: each run's t interval over the topics it answered, as irlens.stats.interval.
+  const ev = irlens.evaluate(qrels, runs, ['AP']);
+  const iv = await pageDoc(page, '["intervals"');
+  for (const r of RUNS) {
+    const values = Object.values(ev.runs[r].perTopic).map((row) => row.AP);
+    const { low, high } = irlens.stats.interval(values, { ci: 't', confidence: 0.95 });
+    assert.equal(iv.runs[r].low, low, r);
+    assert.equal(iv.runs[r].high, high, r);
+  }
+  // Risk: the markers' comparison (t-test) with URisk / TRisk at alpha 1.
+  const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'skip', risk: 1, test: 't' });
+  const rows = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows.length, 6 * 3);
+  const ap = risk.measures.find((m) => m.measure === 'AP').comparisons.find((c) => c.run === 'hybrid.run');
+  const row = rows.find((r) => r[0] === 'AP' && r[1] === 'hybrid.run');
+  assert.equal(row[6], ap.urisk.toFixed(4));
+  assert.ok(row[7].startsWith(ap.trisk.toFixed(3)));
+  await shot(page, 'significance');
+  // Exports: CSV rows and JSON document with provenance and seed; SVG and PNG with provenance.
+  const csv = (await download(page, 'button[data-export="pairwise-p.csv"]')).bytes.toString('utf8').trim().split('\n');
+  const prov = JSON.parse(csv[0].replace(/^# provenance: /, ''));
+  assert.deepEqual(prov.seeds, { pairwise: { seed: '1', B: '10000' } });
+  assert.equal(prov.statistics.test, tukey.test);
+  assert.equal(csv[1], 'measure,run,versus,difference,statistic,p,p_adjusted,marker,topics,note');
+  assert.equal(csv.length, 2 + 6); // 4 runs: 6 pairs
+  const json = JSON.parse((await download(page, 'button[data-export="pairwise-p.json"]')).bytes);
+  assert.deepEqual(json.measures, tukey.measures);
+  assert.match((await download(page, 'button[data-export="pairwise-p.svg"]')).bytes.toString('utf8'), /^<svg[^>]*><metadata><!\[CDATA\[\{"tool":"irlens".*"seeds":\{"pairwise"/);
+  const png = (await download(page, 'button[data-export="intervals.png"]')).bytes;
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.ok(png.toString('latin1').includes('tEXtirlens-provenance\0'));
+  const riskCsv = (await download(page, 'button[data-export="risk.csv"]')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(riskCsv.length, 2 + 18);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('Meta-evaluation view: every analysis matches the JS API, leave-one-out with a groups file', async () => {
+  const page = await open('#v=meta&B=500&trials=100');
+  for (const s of ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table'])
+    await page.waitForSelector(s);
+  const o = { missing: 'skip' };
+  const dp = irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 500 });
+  assert.deepEqual(await pageDoc(page, '["meta","discriminative-power"'), dp);
+  const cells = (id) => page.$$eval(`${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const f = (v) => (v === null ? '–' : v.toFixed(4));
+  assert.deepEqual(await cells('#discriminative-power-table'), dp.measures.map((m) => [m.measure, String(m.pairs), String(m.significant_05), String(m.significant_01), f(m.min_difference_05), f(m.min_difference_01)]));
+  const st = irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 100 });
+  assert.deepEqual(await pageDoc(page, '["meta","stability"'), st);
+  assert.deepEqual((await cells('#stability-table')).map((r) => r[3]), st.measures.map((m) => f(m.stability)));
+  assert.deepEqual(await pageDoc(page, '["meta","correlation"'), irlens.meta('correlation', qrels, runs, MEASURES, o));
+  const mu = irlens.meta('unanimity', qrels, runs, MEASURES, o);
+  assert.deepEqual((await cells('#unanimity-table')).map((r) => r[1]), mu.measures.map((m) => f(m.mu)));
+  // Concordance: P@5 vs P@10 given the other measures as the gold standard.
+  const cc = irlens.meta('concordance', qrels, runs, ['P@5', 'P@10'], { ...o, gold: ['AP', 'nDCG@10', 'RR', 'RBP(p=0.8)'] });
+  assert.deepEqual(await pageDoc(page, '["meta","concordance"'), cc);
+  // The heatmap's coefficient: tau_ap, asymmetric.
+  await afterRender(page, () => page.selectOption('#sel-cm', 'tau_ap'), 'meta');
+  assert.match(await page.textContent('#chart-correlation'), /tau_ap \(row orders the runs/);
+  await shot(page, 'meta');
+  // Leave-one-out with a groups file: bm25 and hybrid from one team.
+  const groups = join(tmp, 'teams.tsv');
+  writeFileSync(groups, 'bm25.run\tteamA\nhybrid.run\tteamA\ndense.run\tteamB\nshuffled.run\tteamC\n');
+  await afterRender(page, () => page.setInputFiles('#loo-groups', groups), 'meta');
+  await afterRender(page, () => page.click('#loo-run'), 'meta');
+  await page.waitForSelector('#loo-table');
+  const loo = irlens.meta('loo', qrels, runs, MEASURES, { ...o, groups: irlens.loadGroups(readFileSync(groups), { name: 'teams.tsv' }) });
+  assert.deepEqual((await cells('#loo-table')).map((r) => [r[0], r[1], r[6]]), loo.measures.flatMap((m) => m.runs.map((r) => [m.measure, r.run, f(r.loo)])));
+  const csv = (await download(page, 'button[data-export="leave-one-out.csv"]')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv.length, 2 + 6 * 4);
+  const asl = JSON.parse((await download(page, 'button[data-export="asl-curves.json"]')).bytes);
+  assert.deepEqual(asl.provenance.seeds, { 'discriminative-power': { seed: '1', B: '500' } });
+  assert.deepEqual(asl.measures, dp.measures);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('long randomised work shows progress and is cancelled from the keyboard; the data stay loaded', async () => {
+  // 30 runs x 40 topics: randomised Tukey HSD with B = 10^7 takes minutes.
+  let qrelsText = '';
+  for (let t = 0; t < 40; t++) for (let d = 0; d < 10; d++) qrelsText += `q${t} 0 d${d} ${(t + d) % 3 ? 0 : 1}\n`;
+  writeFileSync(join(tmp, 'big-qrels.txt'), qrelsText);
+  const files = [];
+  for (let r = 0; r < 30; r++) {
+    let text = '';
+    for (let t = 0; t < 40; t++) for (let d = 0; d < 10; d++) text += `q${t} Q0 d${(7 * d + r * t + r) % 10} ${d + 1} ${10 - d} r${r}\n`; // 7d mod 10: a permutation
+    files.push(join(tmp, `r${r}.run`));
+    writeFileSync(files.at(-1), text);
+  }
+  const page = await open();
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(tmp, 'big-qrels.txt')));
+  for (const name of RUNS) await afterRender(page, () => page.click(`button[aria-label="Remove ${name}"]`));
+  await afterRender(page, () => page.setInputFiles('#run-files', files));
+  await page.evaluate(() => window.irlensApp.set({ v: 'significance', hm: 'AP', ht: 'tukey', B: '10000000' }));
+  await page.waitForSelector('#card-pairwise .stats-progress:not([hidden]), .stats-progress:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('.stats-progress progress').value > 0, null, { timeout: 60000 });
+  assert.match(await page.textContent('.stats-progress-text'), /Computing statistics: \d+%/);
+  await page.focus('.stats-progress .stats-cancel');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#card-pairwise .stats-cancelled');
+  assert.equal(await page.isHidden('.stats-progress'), true);
+  // The loaded data are intact: the table still shows the 30 runs.
+  await afterRender(page, () => page.click('#tab-table'), 'table');
+  assert.equal((await page.$$('#results tbody tr')).length, 30);
+  // Nothing restarts by itself; a smaller B computes in the fresh workers.
+  await afterRender(page, () => page.click('#tab-significance'), 'significance');
+  await page.waitForSelector('#card-pairwise .stats-cancelled');
+  await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ B: '200' })), 'significance');
+  await page.waitForSelector('#chart-pairwise-p svg');
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('statistics from the single-file irlens.html (file://) and offline; labelled controls', async () => {
+  const single = await open('#v=significance&b=bm25.run', `file://${join(DIST, 'irlens.html')}`);
+  await single.waitForSelector('#chart-pairwise-p svg');
+  await single.waitForSelector('#risk-table');
+  assert.deepEqual(await pageDoc(single, '["compare",["P@5"]'), irlens.compare(qrels, runs, ['P@5'], { missing: 'skip', test: 'tukey' }));
+  assert.deepEqual(await single.evaluate(() => window.__csp), []);
+  assert.deepEqual(single.log.errors, []);
+  assert.deepEqual(single.log.requests.filter((u) => !/^(file|data|blob):/.test(u)), []);
+  await single.close();
+  // Served site: once loaded, the statistics work offline (the stats workers are started ahead).
+  const page = await open();
+  await page.waitForFunction(() => window.irlensApp.statsPool.clients.length === window.irlensApp.statsPool.size);
+  await page.evaluate(() => Promise.all(window.irlensApp.statsPool.clients.map((c) => c.request('init')))); // WASM loaded
+  const loaded = page.log.requests.length;
+  await env.browser.context.setOffline(true);
+  try {
+    await afterRender(page, () => page.click('#tab-meta'), 'meta');
+    await page.waitForSelector('#chart-asl svg');
+    await afterRender(page, () => page.click('#tab-significance'), 'significance');
+    await page.waitForSelector('#chart-pairwise-p svg');
+    for (const view of ['significance', 'meta', 'table']) {
+      await afterRender(page, () => page.click(`#tab-${view}`), view);
+      const unlabelled = await page.$$eval('#view input, #view select, #view button', (els) => els.filter((e) => {
+        const name = e.getAttribute('aria-label') || (e.labels && e.labels.length && e.labels[0].textContent.trim()) || (e.tagName === 'BUTTON' && e.textContent.trim());
+        return !name;
+      }).map((e) => e.outerHTML.slice(0, 80)));
+      assert.deepEqual(unlabelled, [], view);
+    }
+  } finally {
+    await env.browser.context.setOffline(false);
+  }
+  assert.deepEqual(page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u)), []);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});

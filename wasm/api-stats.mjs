@@ -1,0 +1,209 @@
+// The statistics area of the JS API (wasm/bind_stats.cpp): significance tests between runs
+// (`irlens compare`) and meta-evaluation (`irlens meta`), over qrels and runs or over the scores of
+// an evaluate() result, and tests, rank correlations, intervals and corrections on plain vectors.
+//
+// Options are the CLI's, camelCased (--exact-limit -> exactLimit, --rbo-p -> rboP, -B -> B): this
+// module turns them into the CLI's option list, which the core reads (irlens/stats_settings.hpp),
+// so the defaults, checks and error messages (UsageError, naming the CLI's option) are the CLI's.
+// compare() and meta() return the document `irlens compare|meta --format json` prints (the core
+// builds it for both): same keys, same values, NaN as null.
+
+const COMPARE_OPTIONS = {
+  baseline: '--baseline', test: '--test', correction: '--correction', alternative: '--alternative',
+  confidence: '--confidence', ci: '--ci', risk: '--risk', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
+};
+const META_OPTIONS = {
+  test: '--test', correction: '--correction', topics: '--topics', trials: '--trials', binWidth: '--bin-width',
+  rboP: '--rbo-p', gold: '--gold', depth: '--depth', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
+};
+const EVAL_OPTIONS = ['missing', 'progress', 'groups', 'intents', 'docLengths', 'sessions'];
+
+export default function stats({ core, Qrels, Run, evalOptions, checkInputs, checkString, api }) {
+  /** The CLI's option list for `options` (keys of `table`); a Run stands for its name. */
+  function toArgs(options, table, what, extra = []) {
+    const args = [];
+    for (const [key, value] of Object.entries(options)) {
+      if (value === undefined || value === null) continue;
+      const flag = table[key];
+      if (!flag) throw new TypeError(`${what}: unknown option '${key}' (options: ${[...Object.keys(table), ...extra].join(', ')})`);
+      for (const v of Array.isArray(value) ? value : [value]) {
+        const text = v instanceof Run ? v.name : typeof v === 'number' || typeof v === 'bigint' ? String(v) : v;
+        if (typeof text !== 'string') throw new TypeError(`${what}: option '${key}' must be a string or a number`);
+        if (flag.startsWith('--')) args.push(`${flag}=${text}`);
+        else args.push(flag, text);
+      }
+    }
+    return args;
+  }
+
+  function measureList(measures, what) {
+    if (typeof measures === 'string') measures = [measures];
+    if (!Array.isArray(measures) || measures.some((m) => typeof m !== 'string'))
+      throw new TypeError(`${what}: measures must be an array of measure names`);
+    return measures;
+  }
+
+  function checkProgress(progress, what) {
+    if (progress !== undefined && progress !== null && typeof progress !== 'function')
+      throw new TypeError(`${what}: progress must be a function (fraction) => false to cancel`);
+  }
+
+  /** Numbers of an array or typed array (null -> NaN); non-finite values are refused. */
+  function finiteNumbers(a, what) {
+    if (!Array.isArray(a) && !ArrayBuffer.isView(a)) throw new TypeError(`${what} must be an array of numbers`);
+    const out = Float64Array.from(a, (v) => (v === null ? NaN : Number(v)));
+    const bad = out.findIndex((v) => !Number.isFinite(v));
+    if (bad >= 0) throw new TypeError(`${what}[${bad}] is not a finite number (${a[bad]})`);
+    return out;
+  }
+
+  /** The scores of an evaluate() result (with perTopic) in the binding's form, for `measures`. */
+  function scoresOf(result, measures, what) {
+    if (!result || !Array.isArray(result.measures) || !result.runs || typeof result.runs !== 'object')
+      throw new TypeError(`${what}: expected an evaluate() result`);
+    for (const m of measures) if (!result.measures.includes(m)) throw new TypeError(`${what}: measure '${m}' is not in the result (${result.measures.join(', ')})`);
+    const runs = Object.entries(result.runs).map(([name, r]) => {
+      if (!r.perTopic) throw new TypeError(`${what}: run '${name}' has no per-topic scores (evaluate with perTopic: true)`);
+      const topics = Object.keys(r.perTopic);
+      const values = new Float64Array(measures.length * topics.length);
+      measures.forEach((m, i) => topics.forEach((t, j) => {
+        const v = r.perTopic[t][m];
+        values[i * topics.length + j] = typeof v === 'number' ? v : NaN;
+      }));
+      return { name, tag: r.tag || '', topics, values };
+    });
+    return { measures, missing: result.missing || 'skip', warnings: result.warnings || [], runs };
+  }
+
+  /** {name, topics: count} of the qrels option of the *Scores functions. */
+  function qrelsOf(qrels, what) {
+    if (qrels instanceof Qrels) return { name: qrels.name, topics: qrels.topics.length };
+    if (qrels && typeof qrels.name === 'string' && (Array.isArray(qrels.topics) || Number.isInteger(qrels.topics)))
+      return { name: qrels.name, topics: Array.isArray(qrels.topics) ? qrels.topics.length : qrels.topics };
+    throw new TypeError(`${what}: options.qrels must be the Qrels (or its info {name, topics}) the result was evaluated with`);
+  }
+
+  /**
+   * Significance tests between runs, as `irlens compare`: every run against options.baseline (a
+   * run name or Run) or every pair of runs, on each measure. Returns the document of
+   * `irlens compare --format json`: {irlens, command, qrels, missing, test, alternative,
+   * correction, B, seed, intervals, confidence, baseline?, risk_alpha?, warnings,
+   * measures: [{measure, measure_full, topic_policy, comparisons: [{run, versus, mean,
+   * mean_interval, versus_mean, versus_interval, difference, difference_interval, statistic, p,
+   * p_adjusted, marker, cohen_d, cohen_d_interval, urisk?, trisk?, wins?, losses?, ties?, topics,
+   * method, note}]}]}.
+   * options (defaults as the CLI): test 't' | 'wilcoxon' | 'sign' | 'randomisation' | 'bootstrap' |
+   * 'unpaired-bootstrap' | 'tukey'; correction 'none' | 'bonferroni' | 'holm' | 'bh';
+   * alternative 'two-sided' | 'greater' | 'less'; confidence 0.95; ci 't' | 'percentile' | 'bca';
+   * risk (alpha: URisk and TRisk, needs a baseline); B 10000; seed 1; exactLimit 20;
+   * missing 'zero' (compare's default) | 'skip'; groups, intents, docLengths, sessions (side
+   * inputs); progress: (fraction) => false cancels (an Error named Cancelled is thrown).
+   */
+  function compare(qrels, runs, measures, options = {}) {
+    checkInputs(qrels, runs, 'compare');
+    const { missing = 'zero', progress, groups, intents, docLengths, sessions, ...rest } = options;
+    checkProgress(progress, 'compare');
+    const args = toArgs(rest, COMPARE_OPTIONS, 'compare', EVAL_OPTIONS);
+    const eo = evalOptions({ missing, progress, groups, intents, docLengths, sessions });
+    return JSON.parse(core.compare(qrels.live, runs.map((r) => r.live), measureList(measures, 'compare'), args, eo));
+  }
+
+  /**
+   * compare() on the scores of an evaluate() result (perTopic needed), e.g. in a worker that holds
+   * no runs: the same document, the same numbers. options: as compare() without the evaluation
+   * options, plus qrels (required: the Qrels, or its info {name, topics}, the result came from)
+   * and measures (a subset of result.measures; default all). Runs in the order of result.runs.
+   */
+  function compareScores(result, { qrels, measures, progress, ...rest } = {}) {
+    checkProgress(progress, 'compareScores');
+    const q = qrelsOf(qrels, 'compareScores');
+    const args = toArgs(rest, COMPARE_OPTIONS, 'compareScores', ['qrels', 'measures', 'progress']);
+    const scores = scoresOf(result, measureList(measures || (result && result.measures), 'compareScores'), 'compareScores');
+    return JSON.parse(core.compareScores(scores, q.name, q.topics, args, progress));
+  }
+
+  /**
+   * Meta-evaluation, as `irlens meta ANALYSIS`: 'correlation' | 'discriminative-power' |
+   * 'stability' | 'concordance' | 'unanimity' | 'loo'. Returns the document of
+   * `irlens meta ANALYSIS --format json` (keys per analysis: pairs; measures [{..., asl_curve}];
+   * measures [{stability, swap_rate, swap_bins ...}], seed; measure_1, measure_2, gold, conc_1 ...;
+   * measures [{mu ...}]; pool_depth, groups_file, measures [{runs: [...]}]).
+   * options (defaults as the CLI): test ('bootstrap'; discriminative power), correction, B, seed,
+   * exactLimit, topics (stability: half), trials (1000), binWidth (0.01), rboP (0.9), gold
+   * (concordance: gold-standard measure names), depth (loo: 100), missing ('zero'), groups (loo:
+   * from loadGroups), intents, docLengths, sessions, progress.
+   */
+  function meta(analysis, qrels, runs, measures, options = {}) {
+    checkString(analysis, 'meta analysis');
+    checkInputs(qrels, runs, 'meta');
+    const { missing = 'zero', progress, groups, intents, docLengths, sessions, ...rest } = options;
+    checkProgress(progress, 'meta');
+    const args = toArgs(rest, META_OPTIONS, 'meta', EVAL_OPTIONS);
+    const eo = evalOptions({ missing, progress, groups, intents, docLengths, sessions });
+    return JSON.parse(core.meta(analysis, qrels.live, runs.map((r) => r.live), measureList(measures, 'meta'), args, eo));
+  }
+
+  /**
+   * meta() on the scores of an evaluate() result (every analysis but 'loo', which re-reads the
+   * runs). options: as meta() without the evaluation options, plus qrels (required, as for
+   * compareScores) and measures (a subset of result.measures). Concordance: options.gold names
+   * measures of the result, which are taken as the gold standard (and left out of the compared
+   * measures).
+   */
+  function metaScores(analysis, result, { qrels, measures, progress, ...rest } = {}) {
+    checkString(analysis, 'metaScores analysis');
+    checkProgress(progress, 'metaScores');
+    const q = qrelsOf(qrels, 'metaScores');
+    const args = toArgs(rest, META_OPTIONS, 'metaScores', ['qrels', 'measures', 'progress']);
+    let list = measureList(measures || (result && result.measures), 'metaScores');
+    if (rest.gold !== undefined && rest.gold !== null) {
+      const gold = (Array.isArray(rest.gold) ? rest.gold : [rest.gold]).map((g) => api.parseMeasure(String(g)).name);
+      list = [...list.filter((m) => !gold.includes(m)), ...gold];
+    }
+    return JSON.parse(core.metaScores(analysis, scoresOf(result, list, 'metaScores'), q.name, q.topics, args, progress));
+  }
+
+  const statsApi = {
+    /**
+     * One test between score vectors x and y: 't' | 'wilcoxon' | 'sign' | 'randomisation' |
+     * 'bootstrap' (paired: same topics, same order) | 'unpaired-bootstrap'. options: alternative,
+     * B, seed, exactLimit (as compare). Returns {statistic, p, n, method, note}.
+     */
+    test(name, x, y, options = {}) {
+      checkString(name, 'stats.test name');
+      const args = toArgs(options, { alternative: '--alternative', B: '-B', seed: '--seed', exactLimit: '--exact-limit' }, 'stats.test');
+      return core.statsTest(name, finiteNumbers(x, 'stats.test x'), finiteNumbers(y, 'stats.test y'), args);
+    },
+    /**
+     * Rank correlation of two scorings of the same items (higher scores rank first):
+     * 'tau_a' | 'tau_b' | 'tau_ap' (x evaluated, y the reference: asymmetric) |
+     * 'tau_ap_symmetric' | 'spearman' | 'rbo' (options.rboP, default 0.9). Returns {coefficient}
+     * and, for tau_b and spearman, {p, method, note} (options.alternative). NaN where undefined.
+     */
+    correlation(method, x, y, { rboP = 0.9, ...options } = {}) {
+      checkString(method, 'stats.correlation method');
+      const args = toArgs(options, { alternative: '--alternative' }, 'stats.correlation', ['rboP']);
+      return core.statsCorrelation(method, finiteNumbers(x, 'stats.correlation x'), finiteNumbers(y, 'stats.correlation y'), Number(rboP), args);
+    },
+    /**
+     * The interval of mean(x); with y, of the paired difference mean(x - y), or with
+     * options.unpaired of mean(x) - mean(y) (Welch or percentile). options: ci ('t' |
+     * 'percentile' | 'bca'), confidence (0.95), B, seed. Returns {low, high} (NaN if undefined).
+     * Also interval(x, options).
+     */
+    interval(x, y, options = {}) {
+      if (y !== undefined && y !== null && !Array.isArray(y) && !ArrayBuffer.isView(y)) [y, options] = [undefined, y];
+      const { unpaired = false, ...rest } = options;
+      const args = toArgs(rest, { ci: '--ci', confidence: '--confidence', B: '-B', seed: '--seed' }, 'stats.interval', ['unpaired']);
+      const yy = y === undefined || y === null ? undefined : finiteNumbers(y, 'stats.interval y');
+      return core.statsInterval(finiteNumbers(x, 'stats.interval x'), yy, !!unpaired, args);
+    },
+    /** p-values adjusted for their family: 'none' | 'bonferroni' | 'holm' | 'bh'. */
+    adjust(p, correction = 'none') {
+      checkString(correction, 'stats.adjust correction');
+      return core.statsAdjust(finiteNumbers(p, 'stats.adjust p'), correction);
+    },
+  };
+
+  return { compare, compareScores, meta, metaScores, stats: statsApi };
+}

@@ -1,0 +1,245 @@
+// Embind registration of the statistics (significance tests and meta-evaluation): compare and meta
+// over qrels and runs, or over the per-topic scores of an evaluation already made (for a worker
+// that holds no runs), and the tests, correlations, intervals and corrections on plain vectors.
+//
+// Options cross as the CLI's option list (api-stats.mjs turns the JS options object into it) and
+// are read by the core (irlens/stats_settings.hpp): same names, defaults and messages as the CLI.
+// compare and meta return the core's JSON document as text (comparison_json / meta_json, the bytes
+// of `irlens compare|meta --format json` without indentation), which api-stats.mjs parses.
+#include "convert.hpp"
+#include "handles.hpp"
+
+#include "irlens/comparison.hpp"
+#include "irlens/correlation.hpp"
+#include "irlens/error.hpp"
+#include "irlens/meta_report.hpp"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <numeric>
+
+using emscripten::val;
+
+namespace irlens::wasm {
+
+namespace {
+
+std::vector<MeasureSpec> measures_from_js(const val& names) {
+    std::vector<MeasureSpec> measures;
+    for (const std::string& m : strings_from_js(names))
+        for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
+    return measures;
+}
+
+std::vector<double> numbers(const val& array) { return emscripten::convertJSArrayToNumberVector<double>(array); }
+
+/// A JS function fraction -> (false to cancel), or undefined.
+std::function<bool(double)> progress_from_js(const val& f) {
+    if (f.isUndefined() || f.isNull()) return {};
+    return [f](double x) { return !f(x).strictlyEquals(val(false)); };
+}
+
+/// The scores of an evaluation: {measures: [name], missing: 'skip'|'zero', warnings: [..], runs:
+/// [{name, tag, topics: [..], values: Float64Array (measures x topics, measure-major; NaN where
+/// undefined)}]}. Topics may come in any order (JS objects reorder numeric keys): each run's are
+/// put back in the qrels' byte order, as the score tables need.
+Evaluation evaluation_from_js(const val& e) {
+    Evaluation ev;
+    ev.measures = measures_from_js(e["measures"]);
+    const std::string missing = e["missing"].as<std::string>();
+    if (missing != "skip" && missing != "zero") throw UsageError("missing must be skip or zero, got '" + missing + "'");
+    ev.missing = missing == "zero" ? MissingTopics::Zero : MissingTopics::Skip;
+    ev.warnings = strings_from_js(e["warnings"]);
+    const std::size_t M = ev.measures.size();
+    const val runs = e["runs"];
+    const unsigned n = runs["length"].as<unsigned>();
+    for (unsigned i = 0; i < n; ++i) {
+        const val r = runs[i];
+        RunScores s;
+        s.name = r["name"].as<std::string>();
+        s.tag = r["tag"].as<std::string>();
+        std::vector<std::string> topics = strings_from_js(r["topics"]);
+        const std::vector<double> values = numbers(r["values"]);
+        const std::size_t T = topics.size();
+        if (values.size() != M * T)
+            throw UsageError("run '" + s.name + "': expected " + std::to_string(M * T) + " scores (measures x topics), got " +
+                             std::to_string(values.size()));
+        std::vector<std::size_t> order(T);
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return topics[a] < topics[b]; });
+        for (std::size_t k : order) s.topics.push_back(topics[k]);
+        s.values.assign(M, std::vector<double>(T));
+        for (std::size_t m = 0; m < M; ++m) {
+            for (std::size_t t = 0; t < T; ++t) s.values[m][t] = values[m * T + order[t]];
+            s.aggregate.push_back(aggregate(ev.measures[m], s.values[m]));
+        }
+        s.texts.resize(M);
+        ev.runs.push_back(std::move(s));
+    }
+    return ev;
+}
+
+std::vector<std::string> names_of(const std::vector<std::shared_ptr<const Run>>& runs) {
+    std::vector<std::string> names;
+    for (const auto& r : runs) names.push_back(r->name());
+    return names;
+}
+
+/// args: compare's options as the CLI spells them; options: evalOptions() (missing, progress,
+/// side inputs).
+std::string compare_js(int qrels_handle, val run_handles, val measure_names, val args, val options) {
+    return guarded([&] {
+        const CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        const std::vector<std::shared_ptr<const Run>> runs = runs_from_js(run_handles);
+        const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
+        return comparison_json(compare_runs(q, runs, measures_from_js(measure_names), eval_options(options), s, base), -1);
+    });
+}
+
+std::string compare_scores_js(val evaluation, const std::string& qrels_name, double qrels_topics, val args,
+                              val progress) {
+    return guarded([&] {
+        const CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        const Evaluation ev = evaluation_from_js(evaluation);
+        std::vector<std::string> names;
+        for (const RunScores& r : ev.runs) names.push_back(r.name);
+        const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
+        return comparison_json(compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
+                                                  progress_from_js(progress)),
+                               -1);
+    });
+}
+
+std::string meta_js(const std::string& analysis, int qrels_handle, val run_handles, val measure_names, val args,
+                    val options) {
+    return guarded([&] {
+        const MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        return meta_json(meta_runs(q, runs_from_js(run_handles), measures_from_js(measure_names), eval_options(options), s),
+                         -1);
+    });
+}
+
+std::string meta_scores_js(const std::string& analysis, val evaluation, const std::string& qrels_name,
+                           double qrels_topics, val args, val progress) {
+    return guarded([&] {
+        const MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        return meta_json(meta_evaluation(evaluation_from_js(evaluation), qrels_name,
+                                         static_cast<std::size_t>(qrels_topics), s, progress_from_js(progress)),
+                         -1);
+    });
+}
+
+/// One test between two score vectors: t, wilcoxon, sign, randomisation, bootstrap (paired, same
+/// length) or unpaired-bootstrap. args: --alternative, -B, --seed, --exact-limit.
+/// {statistic, p, n, method, note}; statistic NaN where the test has none.
+val test_js(const std::string& name, val x, val y, val args) {
+    return guarded([&] {
+        const CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        const std::vector<double> a = numbers(x), b = numbers(y);
+        const Resampling& r = s.testing.resampling;
+        TestResult t;
+        if (name == "unpaired-bootstrap") {
+            t = unpaired_bootstrap_test(a, b, s.testing.alternative, r);
+        } else {
+            PairedTest test;
+            try {
+                test = parse_paired_test(name);
+            } catch (const UsageError&) {
+                throw UsageError("test must be t, wilcoxon, sign, randomisation, bootstrap or unpaired-bootstrap, got '" +
+                                 name + "'");
+            }
+            t = paired_test(test, a, b, s.testing.alternative, r);
+        }
+        val o = val::object();
+        o.set("statistic", t.statistic);
+        o.set("p", t.p);
+        o.set("n", static_cast<double>(t.n));
+        o.set("method", t.method);
+        o.set("note", t.note);
+        return o;
+    });
+}
+
+/// A rank correlation between two scorings of the same items: tau_a, tau_b, tau_ap (x evaluated,
+/// y the reference), tau_ap_symmetric, spearman, rbo (persistence rbo_p). {coefficient} and, for
+/// tau_b and spearman, {p, method, note} too (args: --alternative).
+val correlation_js(const std::string& method, val x, val y, double rbo_p, val args) {
+    return guarded([&] {
+        const std::vector<double> a = numbers(x), b = numbers(y);
+        if (a.size() != b.size()) throw UsageError("correlation: the two arrays differ in length");
+        val o = val::object();
+        if (method == "tau_b" || method == "spearman") {
+            const Alternative alt = compare_settings_from_args(strings_from_js(args)).testing.alternative;
+            const CorrelationTest c = method == "tau_b" ? kendall_tau_b_test(a, b, alt) : spearman_test(a, b, alt);
+            o.set("coefficient", c.coefficient);
+            o.set("p", c.p);
+            o.set("method", c.method);
+            o.set("note", c.note);
+            return o;
+        }
+        double c;
+        if (method == "tau_a") c = kendall_tau_a(a, b);
+        else if (method == "tau_ap") c = tau_ap(a, b);
+        else if (method == "tau_ap_symmetric") c = tau_ap_symmetric(a, b);
+        else if (method == "rbo") c = rank_biased_overlap(a, b, rbo_p);
+        else
+            throw UsageError("correlation must be tau_a, tau_b, tau_ap, tau_ap_symmetric, spearman or rbo, got '" +
+                             method + "'");
+        o.set("coefficient", c);
+        return o;
+    });
+}
+
+/// The interval of mean(x) (y undefined), of the paired difference mean(x - y), or (unpaired) of
+/// mean(x) - mean(y). args: --ci, --confidence, -B, --seed. {low, high}, NaN where undefined.
+val interval_js(val x, val y, bool unpaired, val args) {
+    return guarded([&] {
+        const CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        const std::vector<double> a = numbers(x);
+        const Resampling& r = s.testing.resampling;
+        Interval i;
+        if (y.isUndefined() || y.isNull()) {
+            i = mean_interval(a, s.confidence, s.interval, r);
+        } else {
+            const std::vector<double> b = numbers(y);
+            if (unpaired) {
+                i = unpaired_difference_interval(a, b, s.confidence, s.interval, r);
+            } else {
+                if (a.size() != b.size()) throw UsageError("interval: the two arrays differ in length");
+                i = paired_difference_interval(a, b, s.confidence, s.interval, r);
+            }
+        }
+        val o = val::object();
+        o.set("low", i.low);
+        o.set("high", i.high);
+        return o;
+    });
+}
+
+/// p-values adjusted for their family: none, bonferroni, holm, bh.
+val adjust_js(val p, const std::string& correction) {
+    return guarded([&] {
+        val out = val::array();
+        for (double v : adjust_p(numbers(p), parse_correction(correction))) out.call<void>("push", v);
+        return out;
+    });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(irlens_stats) {
+    emscripten::function("compare", &compare_js);
+    emscripten::function("compareScores", &compare_scores_js);
+    emscripten::function("meta", &meta_js);
+    emscripten::function("metaScores", &meta_scores_js);
+    emscripten::function("statsTest", &test_js);
+    emscripten::function("statsCorrelation", &correlation_js);
+    emscripten::function("statsInterval", &interval_js);
+    emscripten::function("statsAdjust", &adjust_js);
+}
+
+}  // namespace irlens::wasm

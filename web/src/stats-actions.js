@@ -1,0 +1,39 @@
+// The worker actions of the statistics (merged into the protocol of worker-core.js). The *Scores
+// actions need no loaded data: the page's stats workers (stats-pool.js) get the evaluation's
+// scores in the payload. metaLoo re-reads the runs, so it runs in the worker holding them.
+//
+//   compareScores {result, qrels, options}            -> irlens.compareScores document
+//   metaScores    {analysis, result, qrels, options}  -> irlens.metaScores document
+//   intervals     {result, measure, options}          -> {runs: {NAME: {n, mean, low, high}}}
+//                  (the interval of each run's mean over the topics it was scored on)
+//   metaLoo       {measures, missing, groups: {name, text}, options} -> irlens.meta('loo') document
+export function statsActions({ irlens, qrels, runs }) {
+  return {
+    compareScores({ result, qrels: q, options = {} }, progress) {
+      return irlens().compareScores(result, { ...options, qrels: q, progress });
+    },
+    metaScores({ analysis, result, qrels: q, options = {} }, progress) {
+      return irlens().metaScores(analysis, result, { ...options, qrels: q, progress });
+    },
+    intervals({ result, measure, options = {} }) {
+      const out = { runs: {} };
+      for (const [name, r] of Object.entries(result.runs)) {
+        const values = Object.values(r.perTopic).map((row) => row[measure]).filter((v) => typeof v === 'number');
+        const mean = values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
+        const { low, high } = values.length ? irlens().stats.interval(values, options) : { low: NaN, high: NaN };
+        out.runs[name] = { n: values.length, mean, low: Number.isFinite(low) ? low : null, high: Number.isFinite(high) ? high : null };
+      }
+      return out;
+    },
+    metaLoo({ measures, missing, groups, options = {} }, progress) {
+      const q = qrels();
+      if (!q) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
+      const g = irlens().loadGroups(groups.text, { name: groups.name });
+      try {
+        return irlens().meta('loo', q, runs(), measures, { ...options, missing, groups: g, progress });
+      } finally {
+        g.dispose();
+      }
+    },
+  };
+}

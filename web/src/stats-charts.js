@@ -1,0 +1,122 @@
+// Vega-Lite specs of the statistics views (rendered by charts.js' renderChart): the pairwise
+// p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
+import { OKABE_ITO } from './charts.js';
+
+// Significance bands of a p-value: the colours of the heatmap (dark = significant).
+const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05'];
+const BAND_COLOURS = ['#08306b', '#2171b5', '#6baed6', '#f0f0f0'];
+const bandOf = (p) => (p === null ? null : BANDS[p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3]);
+const pLabel = (p) => (p === null ? '–' : p < 0.001 ? '<.001' : p.toFixed(3).replace(/^0/, ''));
+
+/**
+ * p-values of every pair of runs (a compare document over all pairs, one measure): a square
+ * heatmap, the cell (row A, column B) holding the adjusted p-value of A vs B, labelled with it and
+ * the marker, coloured by band (< 0.001, < 0.01, < 0.05, >= 0.05).
+ */
+export function pValueHeatmapSpec(doc, runs) {
+  const [m] = doc.measures;
+  const many = runs.length > 16; // small cells, no labels
+  const values = [];
+  for (const c of m.comparisons)
+    for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]])
+      values.push({ a, b, p: c.p_adjusted, raw: c.p, diff, band: bandOf(c.p_adjusted), label: `${pLabel(c.p_adjusted)}${c.marker}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01 });
+  return {
+    title: `${m.measure}: adjusted p-values of every pair of runs`,
+    data: { values },
+    encoding: {
+      x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { labelAngle: -40 } },
+      y: { field: 'a', type: 'nominal', sort: runs, title: null },
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: {
+          color: { field: 'band', type: 'nominal', title: 'adjusted p', scale: { domain: BANDS, range: BAND_COLOURS } },
+          tooltip: [
+            { field: 'a', title: 'run' },
+            { field: 'b', title: 'versus' },
+            { field: 'diff', title: `difference in ${m.measure}`, format: '.4f' },
+            { field: 'raw', title: 'p', format: '.4g' },
+            { field: 'p', title: 'adjusted p', format: '.4g' },
+          ],
+        },
+      },
+      ...(many ? [] : [{
+        mark: { type: 'text', fontSize: 11 },
+        encoding: {
+          text: { field: 'label' },
+          color: { condition: { test: 'datum.dark', value: 'white' }, value: 'black' },
+        },
+      }]),
+    ],
+    width: { step: many ? 16 : 64 },
+    height: { step: many ? 16 : 30 },
+  };
+}
+
+/** Means with their intervals: intervals = {runs: {NAME: {n, mean, low, high}}}; one row per run. */
+export function intervalSpec(intervals, runs, measure, what) {
+  const values = runs.filter((r) => intervals.runs[r]).map((r) => ({ run: r, ...intervals.runs[r] }));
+  return {
+    title: `${measure}: mean over topics with its ${what}`,
+    data: { values },
+    width: 'container',
+    height: { step: 30 },
+    encoding: { y: { field: 'run', type: 'nominal', sort: runs, title: null } },
+    layer: [
+      {
+        mark: { type: 'rule', strokeWidth: 2, color: OKABE_ITO[0] },
+        encoding: { x: { field: 'low', type: 'quantitative', title: measure, scale: { zero: false } }, x2: { field: 'high' } },
+      },
+      {
+        mark: { type: 'tick', thickness: 2, size: 12, color: OKABE_ITO[0] },
+        encoding: { x: { field: 'low', type: 'quantitative' } },
+      },
+      {
+        mark: { type: 'tick', thickness: 2, size: 12, color: OKABE_ITO[0] },
+        encoding: { x: { field: 'high', type: 'quantitative' } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 70, color: 'black' },
+        encoding: {
+          x: { field: 'mean', type: 'quantitative' },
+          tooltip: [{ field: 'run' }, { field: 'mean', format: '.4f' }, { field: 'low', format: '.4f' }, { field: 'high', format: '.4f' }, { field: 'n', title: 'topics' }],
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * ASL curves (Sakai, PROMISE 2013, Fig. 16): for each measure, the p-values of every pair of runs
+ * sorted ascending, by pair rank; rules at 0.05 and 0.01. doc: a discriminative-power document.
+ */
+export function aslSpec(doc) {
+  const values = [];
+  for (const m of doc.measures) m.asl_curve.forEach((c, i) => values.push({ measure: m.measure, rank: i + 1, p: c.p, pair: `${c.run_a} vs ${c.run_b}`, diff: c.difference }));
+  const order = doc.measures.map((m) => m.measure);
+  return {
+    title: 'ASL curves: p-value of every pair of runs, sorted',
+    width: 'container',
+    height: 260,
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'rank', type: 'quantitative', title: 'run pairs sorted by p-value', axis: { tickMinStep: 1 } },
+          y: { field: 'p', type: 'quantitative', title: 'p-value (ASL)', scale: { domain: [0, 1] } },
+          color: { field: 'measure', type: 'nominal', sort: order, title: 'measure' },
+          strokeDash: { field: 'measure', type: 'nominal', sort: order, title: 'measure' },
+          shape: { field: 'measure', type: 'nominal', sort: order, title: 'measure' },
+          tooltip: [{ field: 'measure' }, { field: 'rank' }, { field: 'pair' }, { field: 'diff', title: 'difference', format: '.4f' }, { field: 'p', format: '.4g' }],
+        },
+      },
+      {
+        data: { values: [{ alpha: 0.05 }, { alpha: 0.01 }] },
+        mark: { type: 'rule', strokeDash: [2, 3], color: '#555' },
+        encoding: { y: { field: 'alpha', type: 'quantitative' }, tooltip: [{ field: 'alpha' }] },
+      },
+    ],
+  };
+}

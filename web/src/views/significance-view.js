@@ -1,0 +1,124 @@
+// Significance view: for one measure, the adjusted p-value of every pair of runs as a heatmap
+// (randomised Tukey HSD by default; any test of `irlens compare` with a correction), each run's
+// mean with its confidence interval as error bars (t, percentile or BCa), and, against the
+// baseline, the risk-sensitive comparison (URisk and TRisk with the risk aversion alpha) with the
+// markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
+// Cancel in the strip above the charts.
+import { renderChart } from '../charts.js';
+import { pValueHeatmapSpec, intervalSpec } from '../stats-charts.js';
+import { tableExports, withStatistics } from '../stats-exports.js';
+import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
+import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput } from '../significance.js';
+import { el, select, chartExports } from './util.js';
+
+const INTERVALS = [
+  { value: 't', label: 't' },
+  { value: 'percentile', label: 'bootstrap percentile' },
+  { value: 'bca', label: 'bootstrap BCa' },
+];
+
+/** A chart card: a section (stats-table.js) in the chart grid. */
+function card(id, title) {
+  const box = section(id, title);
+  box.classList.add('chart-card');
+  return box;
+}
+
+/** The pairwise options of the heatmap (settings ht, hc, B, seed). */
+function pairwiseOptions(app) {
+  const s = app.state.settings;
+  return { test: s.ht, ...(s.ht === 'tukey' ? {} : { correction: s.hc }), ...resampling(app) };
+}
+
+function intervalOptions(app) {
+  const s = app.state.settings;
+  return { ci: s.ci, confidence: s.cl, ...(s.ci === 't' ? {} : resampling(app)) };
+}
+
+const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings.seed, B: app.state.settings.B } : {});
+
+async function pairwise(app, live, box, measure, runs) {
+  const options = pairwiseOptions(app);
+  const e = compareEntry(app, options, { measures: [measure] });
+  await fillWhenDone(app, live, box, e, async (doc, body) => {
+    const statistics = { name: 'pairwise', measure, ...options, ...seedOf(app, options.test), test: doc.test };
+    let view = null;
+    const chart = el('div', { class: 'chart', id: 'chart-pairwise-p' });
+    body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
+      tableExports(app, 'pairwise-p', () => ({
+        columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
+        rows: doc.measures[0].comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, c.p, c.p_adjusted, c.marker, c.topics, c.note]),
+        doc,
+      }), statistics),
+      el('p', { class: 'hint' }, `${doc.test}. ${doc.measures[0].topic_policy}.`),
+      chart);
+    view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
+  });
+}
+
+async function intervals(app, live, box, measure, runs) {
+  const options = intervalOptions(app);
+  const key = JSON.stringify(['intervals', measure, options]);
+  const e = app.stats.get(key, () => app.statsPool.run('intervals', { result: app.state.result, measure, options }));
+  const s = app.state.settings;
+  await fillWhenDone(app, live, box, e, async (doc, body) => {
+    const what = `${Math.round(100 * Number(s.cl))}% ${INTERVALS.find((i) => i.value === s.ci).label} interval`;
+    const statistics = { name: 'intervals', measure, ...options, ...(s.ci === 't' ? {} : { seed: s.seed, B: s.B }) };
+    let view = null;
+    const chart = el('div', { class: 'chart', id: 'chart-intervals' });
+    body.append(chartExports(app, () => view, 'intervals', withStatistics(statistics)),
+      tableExports(app, 'intervals', () => ({
+        columns: ['run', 'measure', 'topics', 'mean', 'low', 'high', 'method', 'confidence'],
+        rows: runs.map((r) => { const i = doc.runs[r]; return [r, measure, i.n, i.mean, i.low, i.high, s.ci, s.cl]; }),
+        doc: { measure, method: s.ci, confidence: Number(s.cl), runs: doc.runs },
+      }), statistics),
+      el('p', { class: 'hint' }, `Each run's mean over the topics it was scored on (${s.missing === 'zero' ? 'all qrels topics, unanswered = 0' : 'the topics it answered'}).`),
+      chart);
+    view = await renderChart(chart, intervalSpec(doc, runs, measure, what));
+  });
+}
+
+async function risk(app, live, box) {
+  const s = app.state.settings;
+  const body = box.querySelector('.body');
+  if (!s.b) return body.append(el('p', { class: 'hint' }, 'Choose a baseline run (above) to compare every run with it.'));
+  const e = baselineEntry(app, false);
+  if (!e) return body.append(el('p', { class: 'hint' }, 'Needs at least two runs.'));
+  const options = baselineOptions(app);
+  await fillWhenDone(app, live, box, e, (doc, out) => {
+    const columns = ['measure', 'run', 'mean', 'baseline_mean', 'difference', 'p_adjusted', 'marker', 'urisk', 'trisk', 'wins', 'ties', 'losses', 'note'];
+    const rows = doc.measures.flatMap((m) => m.comparisons.map((c) => columns.map((k) => (k === 'measure' ? m.measure : k === 'baseline_mean' ? c.versus_mean : c[k]))));
+    const shown = rows.map(([m, run, mean, base, diff, p, marker, urisk, trisk, w, t, l]) =>
+      [m, run, mean, base, diff, `${p === null ? '–' : p.toPrecision(3)}${marker}`, urisk, trisk === null ? null : `${trisk.toFixed(3)}${Math.abs(trisk) >= 2 ? (trisk > 0 ? ' ▲' : ' ▼') : ''}`, `${w}/${t}/${l}`]);
+    const statistics = { name: 'risk', ...options, ...seedOf(app, options.test), test: doc.test };
+    out.append(tableExports(app, 'risk', () => ({ columns, rows, doc }), statistics),
+      statsTable('risk-table', `Against the baseline ${doc.baseline}; risk aversion alpha = ${doc.risk_alpha} (a loss weighs 1 + alpha times a win; Dinçer, Macdonald & Ounis, SIGIR 2014). TRisk ▲ ≥ 2: a significant win, ▼ ≤ -2: a significant loss. p: ${doc.test}.`,
+        ['measure', 'run', 'mean', 'baseline', 'difference', 'adjusted p', 'URisk', 'TRisk', 'wins/ties/losses'], shown));
+  });
+}
+
+export const significanceView = {
+  id: 'significance',
+  label: 'Significance',
+  async render(container, app, live) {
+    const inputs = statsInputs(container, app, 'Significance tests');
+    if (!inputs) return;
+    const { measures, runs } = inputs;
+    const s = app.state.settings;
+    const measure = measures.includes(s.hm) ? s.hm : measures[0];
+    const controls = el('div', { class: 'controls' },
+      select(app, 'Measure', 'hm', measures, measure),
+      select(app, 'Pairwise test', 'ht', TESTS, s.ht),
+      s.ht === 'tukey' ? null : select(app, 'Correction', 'hc', CORRECTIONS, s.hc),
+      select(app, 'Interval', 'ci', INTERVALS, s.ci),
+      settingInput(app, 'cl', 'Confidence', { type: 'number', min: '0.5', max: '0.999', step: '0.01', size: 5 }),
+      settingInput(app, 'ra', 'Risk alpha', { type: 'number', min: '0', step: '1', size: 4 }),
+      resamplingFields(app));
+    const pw = card('pairwise', 'Pairwise p-values');
+    const iv = card('intervals', 'Means with confidence intervals');
+    const rk = section('risk', 'Against the baseline: URisk and TRisk');
+    container.textContent = '';
+    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk);
+    await Promise.all([pairwise(app, live, pw, measure, runs), intervals(app, live, iv, measure, runs), risk(app, live, rk)]);
+  },
+};

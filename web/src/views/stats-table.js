@@ -1,0 +1,52 @@
+// Pieces shared by the statistics views (significance-view.js, meta-view.js): sections filled
+// once their computation ends, and plain tables of numbers.
+import { notDone } from '../stats-runner.js';
+import { el, fmt, numericMeasures, noData } from './util.js';
+
+/**
+ * What a statistics view works on: {measures (numeric), runs} of the current result, or null after
+ * saying in the container why there is nothing to show (`what` needs two runs and a measure).
+ */
+export function statsInputs(container, app, what) {
+  const { result } = app.state;
+  if (!result) {
+    noData(container);
+    return null;
+  }
+  const measures = numericMeasures(app);
+  const runs = Object.keys(result.runs);
+  if (runs.length < 2 || !measures.length) {
+    noData(container, `${what} need at least two runs and a numeric measure.`);
+    return null;
+  }
+  return { measures, runs };
+}
+
+/** A section with a heading, an optional hint and a body (.body) to fill. */
+export function section(id, title, hint) {
+  return el('section', { class: 'stats-section', id: `card-${id}`, 'aria-label': title }, el('h3', {}, title), hint ? el('p', { class: 'hint' }, hint) : null, el('div', { class: 'body' }));
+}
+
+/**
+ * A table in a scrollable, focusable region: columns are the header labels; the first cell of a
+ * row is its header. Numbers show 4 decimals, those of the columns in `counts` (indices) as
+ * integers; null as "–"; strings as given.
+ */
+export function statsTable(id, caption, columns, rows, counts = []) {
+  const cell = (v, k) => (typeof v === 'number' ? (counts.includes(k) ? String(v) : fmt(v)) : v === null || v === undefined ? '–' : String(v));
+  return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': caption },
+    el('table', { id },
+      el('caption', {}, caption),
+      el('thead', {}, el('tr', {}, columns.map((c) => el('th', { scope: 'col' }, c)))),
+      el('tbody', {}, rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, cell(r[0], 0)), r.slice(1).map((v, k) => el('td', {}, cell(v, k + 1))))))));
+}
+
+/** Waits for a runner entry, then (unless a newer render started) fills the box's body with
+ *  fill(document, body), or says why there is none (cancelled: a button to compute again). */
+export async function fillWhenDone(app, live, box, e, fill) {
+  await e.promise;
+  if (!live()) return;
+  const body = box.querySelector('.body');
+  if (e.status !== 'done') body.append(notDone(app, e));
+  else await fill(e.value, body);
+}
