@@ -7,6 +7,8 @@
 // wrap() builds the basics here; each further area (api-*.mjs) is a function of the shared
 // context `ctx` returning its part of the API, merged in at the end.
 
+import { relativeApi } from './api-relative.mjs';
+
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
 function toBytes(data, what) {
@@ -22,7 +24,9 @@ function checkString(value, what) {
 }
 
 // The further areas of the API, each (ctx) => {name: function, ...}.
-const AREAS = [];
+const AREAS = [
+  relativeApi, // api-relative.mjs: relative measures' analyses, diversity (ndeval), preferences
+];
 
 export function wrap(core) {
   const finalizer = new FinalizationRegistry((handle) => core.release(handle));
@@ -295,7 +299,7 @@ export function wrap(core) {
     },
   };
   // The shared context of the further areas of the API (api-*.mjs).
-  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole };
+  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole, feedAll };
   for (const area of AREAS) Object.assign(api, area(ctx));
   return api;
 }
