@@ -2,10 +2,12 @@
 import { App } from './app.js';
 import { example } from './example-data.js';
 import { views } from './views/index.js';
+import { setupSideInputs } from './side-inputs.js';
 
 export function boot(createWorker) {
   const app = new App({ createWorker, example });
   for (const v of views) app.addView(v);
+  setupSideInputs(app);
   window.irlensApp = app; // for the browser tests and the console
   app.start().catch((e) => {
     const panel = document.querySelector('#errors');

@@ -4,5 +4,8 @@ import { tableView } from './table.js';
 import { perTopicView } from './per-topic.js';
 import { chartsView } from './charts-view.js';
 import { explainView } from './explain.js';
+import { relativeView } from './relative.js';
+import { rarenessView } from './rareness.js';
+import { coverageView } from './coverage.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView];
+export const views = [tableView, perTopicView, chartsView, explainView, relativeView, rarenessView, coverageView];
