@@ -5,19 +5,10 @@
 // Run: IRLENS_DIST=build-wasm/dist IRLENS_NATIVE=build/cli/irlens node --test tests/node/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const dist = resolve(process.env.IRLENS_DIST || 'build-wasm/dist');
-const { createIrlens, loadQrelsFile, loadRunFile } = await import(join(dist, 'node.mjs'));
-const irlens = await createIrlens();
-
-const native = process.env.IRLENS_NATIVE ? resolve(process.env.IRLENS_NATIVE) : '';
-const noNative = native && existsSync(native) ? false : 'IRLENS_NATIVE (the native irlens CLI) is not set: the comparison with the CLI was NOT run';
-if (noNative) console.log(`SKIPPED: ${noNative}`);
-const cli = (args) => execFileSync(native, args, { encoding: 'utf8' });
+import { irlens, node, noNative, cli, sharedData } from './native-cli.mjs';
 
 const EX = fileURLToPath(new URL('../../examples/diversity/', import.meta.url));
 const file = (name) => join(EX, name);
@@ -78,16 +69,13 @@ test('ndeval: byte for byte as `irlens ndeval`', { skip: noNative }, () => {
     cli(['ndeval', '-c', '-baseline', file('div-b.run'), '-riskAlpha', '0.5', file('qrels.txt'), file('div-c.run')]));
 });
 
-const shared = resolve(process.env.IRLENS_SHARED || '../shared');
-const web = join(shared, 'data/web2012');
-const noWeb = existsSync(web) ? false : `${web} is absent: the comparison with ndeval 4.5's outputs was NOT run`;
-if (noWeb) console.log(`SKIPPED: ${noWeb}`);
+const { dir: web, skip: noWeb } = sharedData('web2012', "the comparison with ndeval 4.5's outputs");
 test('ndeval: byte for byte as NIST ndeval 4.5 on the 8 TREC 2012 Web track runs', { skip: noWeb }, async () => {
-  const wq = await loadQrelsFile(irlens, join(web, 'qrels/qrels-for-ndeval.txt'), { format: 'diversity' });
+  const wq = await node.loadQrelsFile(irlens, join(web, 'qrels/qrels-for-ndeval.txt'), { format: 'diversity' });
   const runs = readdirSync(join(web, 'runs')).filter((f) => f.endsWith('.txt.gz')).sort();
   assert.equal(runs.length, 8);
   for (const f of runs) {
-    const run = await loadRunFile(irlens, wq, join(web, 'runs', f), { order: 'rank' });
+    const run = await node.loadRunFile(irlens, wq, join(web, 'runs', f), { order: 'rank' });
     assert.equal(irlens.ndeval(wq, run), readFileSync(join(web, 'ref', `${f.slice(0, -7)}.ndeval.csv`), 'latin1'), f);
     run.dispose();
   }

@@ -6,21 +6,11 @@
 // Run: IRLENS_DIST=build-wasm/dist IRLENS_NATIVE=build/cli/irlens node --test tests/node/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const dist = resolve(process.env.IRLENS_DIST || 'build-wasm/dist');
-const { createIrlens, loadPrefsFile } = await import(join(dist, 'node.mjs'));
-const irlens = await createIrlens();
-
-const native = process.env.IRLENS_NATIVE ? resolve(process.env.IRLENS_NATIVE) : '';
-const noNative = native && existsSync(native) ? false : 'IRLENS_NATIVE (the native irlens CLI) is not set: the comparison with the CLI was NOT run';
-if (noNative) console.log(`SKIPPED: ${noNative}`);
-const cli = (args) => execFileSync(native, args, { encoding: 'utf8' });
-const close = (actual, expected, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);
+import { irlens, node, noNative, cli, close } from './native-cli.mjs';
 
 const EX = fileURLToPath(new URL('../../examples/', import.meta.url));
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -134,11 +124,11 @@ test('preferences: the bytes of `irlens trec_eval -R prefs | qrels_prefs`', { sk
   // Two judgment groups; g2 has two sub-groups (its preferences are closed transitively).
   writeFileSync(prefsPath, `${PREFS}1 g2 s1 c 2\n1 g2 s1 a 1\n1 g2 s2 a 3\n1 g2 s2 d 1\n2 g1 s1 x 1\n2 g1 s1 y 0\n`);
   writeFileSync(runPath, `${PREFS_RUN}1 Q0 d 4 0 t\n2 Q0 y 1 2 t\n2 Q0 z 2 1 t\n`);
-  const prefs = await loadPrefsFile(irlens, prefsPath);
+  const prefs = await node.loadPrefsFile(irlens, prefsPath);
   const run = irlens.loadRun(prefs, readFileSync(runPath), { name: runPath });
   for (const flags of [['-m', 'all_prefs'], ['-q', '-m', 'all_prefs'], ['-q', '-c', '-m', 'prefs']])
     assert.equal(irlens.trecEval(prefs, run, ['-R', 'prefs', ...flags]), cli(['trec_eval', '-R', 'prefs', ...flags, prefsPath, runPath]));
-  const qrelsPrefs = await loadPrefsFile(irlens, join(EX, 'qrels.txt'), { format: 'qrels_prefs' });
+  const qrelsPrefs = await node.loadPrefsFile(irlens, join(EX, 'qrels.txt'), { format: 'qrels_prefs' });
   assert.equal(qrelsPrefs.format, 'qrels_prefs');
   const bm25 = irlens.loadRun(qrelsPrefs, read('bm25.run'), { name: 'bm25.run' });
   assert.equal(irlens.trecEval(qrelsPrefs, bm25, ['-R', 'qrels_prefs', '-q', '-m', 'all_prefs']),

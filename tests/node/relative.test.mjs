@@ -5,20 +5,10 @@
 // Run: IRLENS_DIST=build-wasm/dist IRLENS_NATIVE=build/cli/irlens node --test tests/node/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const dist = resolve(process.env.IRLENS_DIST || 'build-wasm/dist');
-const { createIrlens, loadQrelsFile, loadRunFile } = await import(join(dist, 'node.mjs'));
-const irlens = await createIrlens();
-
-const native = process.env.IRLENS_NATIVE ? resolve(process.env.IRLENS_NATIVE) : '';
-const noNative = native && existsSync(native) ? false : 'IRLENS_NATIVE (the native irlens CLI) is not set: the comparison with the CLI was NOT run';
-if (noNative) console.log(`SKIPPED: ${noNative}`);
-const cli = (args) => execFileSync(native, args, { encoding: 'utf8' });
-const close = (actual, expected, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);
+import { join } from 'node:path';
+import { irlens, node, noNative, cli, close, sharedData } from './native-cli.mjs';
 
 // Topic 1: a (1), b (2), c (1), d (1) relevant, e judged 0. Topic 2: f relevant.
 // A: 1 -> a b e, 2 -> f.   B: 1 -> a c.   C: 1 -> x a c.   Groups: A -> g1, B and C -> g2.
@@ -173,18 +163,15 @@ test('the same objects as `irlens rarity | unique | relative sweep | relative sa
       for (const [m, v] of Object.entries(row)) close(wasm.runs[run].perTopic[topic][m], v, `${run} ${topic} ${m}`);
 });
 
-const shared = resolve(process.env.IRLENS_SHARED || '../shared');
-const covid = join(shared, 'data/covid-r1');
-const noCovid = existsSync(covid) ? (noNative || false) : `${covid} is absent: the TREC-COVID comparison was NOT run`;
-if (noCovid && noCovid !== noNative) console.log(`SKIPPED: ${noCovid}`);
-test('TREC-COVID round 1: Algorithm 1 and the leaderboard groups, equal to the native CLI', { skip: noCovid }, async () => {
+const { dir: covid, skip: noCovid } = sharedData('covid-r1', 'the TREC-COVID comparison');
+test('TREC-COVID round 1: Algorithm 1 and the leaderboard groups, equal to the native CLI', { skip: noCovid || noNative }, async () => {
   const names = ['BBGhelani1', 'run1', 'BM25R2', '10x10.prf.unipd.it', 'BITEM_BL', 'CSIROmedNIR', 'UP-rrf5rnd1', 'udel_fang_run3'];
   const paths = names.map((r) => join(covid, 'runs', `${r}.gz`)).filter(existsSync);
   assert.equal(paths.length, names.length, `found ${paths.length} of the runs`);
   const qrelsFile = join(covid, 'qrels-rnd1.txt');
-  const cq = await loadQrelsFile(irlens, qrelsFile);
+  const cq = await node.loadQrelsFile(irlens, qrelsFile);
   const cruns = [];
-  for (const p of paths) cruns.push(await loadRunFile(irlens, cq, p));
+  for (const p of paths) cruns.push(await node.loadRunFile(irlens, cq, p));
   const args = ['relative', 'sample', qrelsFile, ...paths, '-m', 'P_rareness(alpha=1)@10', '--sizes', '2,4', '--trials', '100', '--seed', '2023', '-f', 'json'];
   assert.deepEqual(irlens.sampleSizeTau(cq, cruns, 'P_rareness(alpha=1)@10', { sizes: [2, 4], trials: 100, seed: 2023 }), JSON.parse(cli(args)));
   const board = join(covid, 'leaderboard.csv');

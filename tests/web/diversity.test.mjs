@@ -3,12 +3,12 @@
 // types, equal to `irlens eval --qrels-format diversity`, and the subtopic coverage view, equal
 // to the JS API's subtopicCoverage (the WASM build under node) on the same files.
 // Run: web/build.sh && node --test tests/web/   (scripts/test.sh does both).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, DIST, startServer, openBrowser, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
+import { ROOT, DIST, browserSession, downloadOf, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
 
 const DIV = join(ROOT, 'examples', 'diversity');
 const RUNS = ['div-a.run', 'div-b.run', 'div-c.run'];
@@ -17,28 +17,9 @@ const INTENTS = ['--intents', join(DIV, 'intents.txt'), '--intent-types', join(D
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-diversity-'));
 const { createIrlens } = await import(join(ROOT, 'build-wasm', 'dist', 'node.mjs'));
 const irlens = await createIrlens();
-let server, browser;
+const session = browserSession();
+const open = (hash) => session.open(hash);
 
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser.close();
-  server.stop();
-});
-
-async function open(hash = '') {
-  const page = await newPage(browser.context);
-  await page.goto(server.url + hash);
-  await waitReady(page);
-  return page;
-}
-
-async function grab(page, selector) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return readFileSync(await dl.path(), 'utf8');
-}
 
 function assertTable(shown, result, native) {
   assert.deepEqual(result.measures, native.measures);
@@ -83,7 +64,7 @@ test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equ
   await page.waitForSelector('#chart-coverage-curve svg');
   // The chart's data (exported) against subtopicCoverage of the JS API on the same files.
   const q = irlens.loadQrels(readFileSync(join(DIV, 'qrels.txt')), { format: 'diversity' });
-  const data = JSON.parse(await grab(page, 'button[data-export="coverage.json"]'));
+  const data = JSON.parse((await downloadOf(page, 'button[data-export="coverage.json"]')).text);
   assert.deepEqual(data.provenance.analysis, { view: 'coverage', topic: '202', depth: 10, intents: ['1', '2', '3'] });
   let checked = 0;
   for (const name of RUNS) {
@@ -99,10 +80,10 @@ test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equ
     }
   }
   assert.equal(checked, 3 * 3 * 5 - 3); // div-c answers 202 with 4 documents
-  const curve = JSON.parse(await grab(page, 'button[data-export="coverage-curve.json"]'));
+  const curve = JSON.parse((await downloadOf(page, 'button[data-export="coverage-curve.json"]')).text);
   // div-a, topic 202: b02 (subtopic 2), b03 (2, 3), b01 (1): all three covered at rank 3.
   assert.deepEqual(curve.rows.filter((r) => r.run === 'div-a.run').map((r) => r.covered), [1, 2, 3, 3, 3]);
-  const svg = await grab(page, 'button[data-export="coverage.svg"]');
+  const svg = (await downloadOf(page, 'button[data-export="coverage.svg"]')).text;
   assert.match(svg, /^<svg[^>]*><metadata><!\[CDATA\[\{"tool":"irlens"/);
   await shot(page, 'coverage');
   assert.deepEqual(page.log.errors, []);
@@ -126,7 +107,7 @@ test('bad diversity inputs show their file and line', async () => {
 });
 
 test('the coverage view works in the single-file irlens.html from file://', async () => {
-  const page = await newPage(browser.context);
+  const page = await newPage(session.browser.context);
   await page.goto(`file://${join(DIST, 'irlens.html')}`);
   await waitReady(page);
   await afterRender(page, () => page.click('#diversity-example'));

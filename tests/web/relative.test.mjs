@@ -2,13 +2,13 @@
 // user does, checked against the native CLI (`irlens eval | unique | rarity | relative`) on the
 // example collection and its side inputs (examples/groups.tsv, doc-lengths.tsv, sessions.tsv).
 // Run: web/build.sh && node --test tests/web/   (scripts/test.sh does both).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, DIST, NATIVE, startServer, openBrowser, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
+import { ROOT, DIST, NATIVE, browserSession, downloadOf, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'].map((r) => join(EX, r));
@@ -17,23 +17,8 @@ const SIDE = ['--groups', join(EX, 'groups.tsv'), '--doc-lengths', join(EX, 'doc
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-relative-'));
 const cli = (args) => JSON.parse(execFileSync(NATIVE, args, { stdio: ['ignore', 'pipe', 'ignore'] }));
 const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-12, `${what}: page ${a}, CLI ${b}`);
-let server, browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser.close();
-  server.stop();
-});
-
-async function open(hash = '') {
-  const page = await newPage(browser.context);
-  await page.goto(server.url + hash);
-  await waitReady(page);
-  return page;
-}
+const session = browserSession();
+const open = (hash) => session.open(hash);
 
 async function setMeasures(page, text) {
   await afterRender(page, async () => {
@@ -42,10 +27,6 @@ async function setMeasures(page, text) {
   });
 }
 
-async function grab(page, selector) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
-}
 
 /** Rows of a data table as arrays of cell texts. */
 const cells = (page, id) => page.$$eval(`#${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
@@ -74,7 +55,7 @@ test('side inputs: the core\'s message while one is missing; loaded ones go with
       assert.equal(shown[run][m], r.mean[m].toFixed(4));
     }
   // The side inputs are in the exports' provenance, with their SHA-256.
-  const json = JSON.parse((await grab(page, 'button[data-export="table.json"]')).text);
+  const json = JSON.parse((await downloadOf(page, 'button[data-export="table.json"]')).text);
   const groups = json.provenance.inputs.find((i) => i.role === 'groups');
   assert.equal(groups.name, 'groups.tsv');
   assert.equal(groups.sha256, (await import('node:crypto')).createHash('sha256').update(readFileSync(join(EX, 'groups.tsv'))).digest('hex'));
@@ -111,7 +92,7 @@ test('relative view: nDCG@K against NRG@K coloured by group, and unique contribu
   const legend = await page.textContent('#chart-nrg-scatter svg');
   for (const g of ['lexical', 'neural', 'bm25.run', 'hybrid.run']) assert.ok(legend.includes(g), g);
   const check = async (prior) => {
-    const data = JSON.parse((await grab(page, 'button[data-export="nrg-scatter.json"]')).text);
+    const data = JSON.parse((await downloadOf(page, 'button[data-export="nrg-scatter.json"]')).text);
     const nrg = `NRG(base=nDCG,prior=${prior})@10`;
     const native = nativeEval(QRELS, RUNS, `nDCG@10 ${nrg}`, SIDE);
     assert.deepEqual(data.measures, native.measures);
@@ -131,7 +112,7 @@ test('relative view: nDCG@K against NRG@K coloured by group, and unique contribu
   const shown = await cells(page, 'unique-table');
   assert.deepEqual(shown.map((r) => r.slice(0, 4)), unique.rows.map((r) => [r.scope, r.name, r.group, String(r.runs)]));
   assert.deepEqual(shown.map((r) => r[4]), unique.rows.map((r) => r.mean.toFixed(4)));
-  const csv = (await grab(page, 'button[data-export="unique.csv"]')).text.trim().split('\n');
+  const csv = (await downloadOf(page, 'button[data-export="unique.csv"]')).text.trim().split('\n');
   assert.match(csv[0], /^# provenance: \{"tool":"irlens"/);
   assert.equal(csv[1], 'scope,name,group,runs,mean,total');
   assert.equal(csv.length, 2 + unique.rows.length);
@@ -148,11 +129,11 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
   const shown = await cells(page, 'rarity-table');
   assert.deepEqual(shown.map((r) => [r[1], r[3], r[5], r[6], r[7]]),
     want.map((r) => [r.doc, String(r.found_by), r.rarity.toFixed(4), r.rarity_mixture.toFixed(4), r.only_run || '']));
-  const exported = JSON.parse((await grab(page, 'button[data-export="rarity.json"]')).text);
+  const exported = JSON.parse((await downloadOf(page, 'button[data-export="rarity.json"]')).text);
   assert.deepEqual(exported.rows, report.rows); // every topic, full precision
   // tau against alpha (the default measures P_rareness@10 and AP_rareness@10).
   await page.waitForSelector('#chart-tau-alpha svg');
-  const sweep = JSON.parse((await grab(page, 'button[data-export="tau-alpha.json"]')).text);
+  const sweep = JSON.parse((await downloadOf(page, 'button[data-export="tau-alpha.json"]')).text);
   assert.deepEqual(sweep.rows, cli(['relative', 'sweep', QRELS, ...RUNS, '-m', 'P_rareness@10', '-m', 'AP_rareness@10', '-f', 'json']).rows);
   // Algorithm 1 on demand: seeded, the numbers of `irlens relative sample`.
   for (const [field, value] of [['sampT', '300'], ['sampSeed', '7'], ['sampN', '2,3,4']])
@@ -160,7 +141,7 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
   await afterRender(page, () => page.click('#sample-run'));
   await page.waitForSelector('#sample-table');
   const sample = cli(['relative', 'sample', QRELS, ...RUNS, '-m', 'P_rareness(alpha=1)@10', '--sizes', '2,3,4', '--trials', '300', '--seed', '7', '-f', 'json']);
-  const a1 = JSON.parse((await grab(page, 'button[data-export="algorithm1.json"]')).text);
+  const a1 = JSON.parse((await downloadOf(page, 'button[data-export="algorithm1.json"]')).text);
   assert.deepEqual(a1.rows, sample.rows);
   assert.deepEqual(a1.provenance.seeds, { algorithm1: 7 });
   assert.deepEqual((await cells(page, 'sample-table')).map((r) => r[4]), sample.rows.map((r) => r.mean_tau_b.toFixed(4)));
@@ -213,7 +194,7 @@ test('the measure picker offers the relative measures with their required parame
 });
 
 test('the relative views work in the single-file irlens.html from file://', async () => {
-  const page = await newPage(browser.context);
+  const page = await newPage(session.browser.context);
   await page.goto(`file://${join(DIST, 'irlens.html')}`);
   await waitReady(page);
   await page.click('#side-inputs summary');
