@@ -54,9 +54,8 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     parse_args(std::vector<std::string>(args_in.begin() + 1, args_in.end()), specs, options, positional);
     TableOptions to;
     std::vector<std::string> measures;
-    std::vector<double> alphas = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1};
-    std::vector<std::size_t> sizes;
-    long trials = 1000, seed = 1;
+    std::vector<double> alphas;  // empty: default_sweep_alphas()
+    SampleSizeOptions so;        // the defaults of Algorithm 1 (rarity.hpp)
     MissingTopics missing = MissingTopics::Skip;
     for (const ParsedOption& o : options) {
         if (to.take(o)) continue;
@@ -66,9 +65,9 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
         if (o.name == "measure") measures.push_back(o.value);
         if (o.name == "alphas") alphas = reals_option(o);
         if (o.name == "sizes")
-            for (const std::string& s : list_option(o)) sizes.push_back(static_cast<std::size_t>(int_option({o.name, s}, 2)));
-        if (o.name == "trials") trials = int_option(o, 1);
-        if (o.name == "seed") seed = int_option(o, 0);
+            for (const std::string& s : list_option(o)) so.sizes.push_back(static_cast<std::size_t>(int_option({o.name, s}, 2)));
+        if (o.name == "trials") so.trials = static_cast<std::size_t>(int_option(o, 1));
+        if (o.name == "seed") so.seed = static_cast<std::uint64_t>(int_option(o, 0));
         if (o.name == "missing") missing = missing_option(o);
     }
     if (to.help) {
@@ -86,27 +85,20 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
 
     if (action == "sweep") {
         Table table({{"measure", Table::Kind::Text}, {"alpha", Table::Kind::Real}, {"tau_b", Table::Kind::Real}});
-        for (const std::string& m : measures)
-            for (const AlphaPoint& p : alpha_sweep(qrels, runs, m, alphas, missing)) table.add({p.measure, p.alpha, p.tau_b});
+        for (const AlphaPoint& p : alpha_sweep(qrels, runs, measures, alphas, missing)) table.add({p.measure, p.alpha, p.tau_b});
         out += table.render(to.format, to.precision, provenance);
         return 0;
     }
-    if (sizes.empty())
-        for (std::size_t n = 2; n <= 64 && n <= runs.size(); n *= 2) sizes.push_back(n);
-    provenance["trials"] = trials;
-    provenance["seed"] = seed;
+    so.missing = missing;
+    provenance["trials"] = so.trials;
+    provenance["seed"] = so.seed;
     Table table({{"measure", Table::Kind::Text},
                  {"runs", Table::Kind::Integer},
                  {"trials", Table::Kind::Integer},
                  {"defined", Table::Kind::Integer},
                  {"mean_tau_b", Table::Kind::Real}});
-    for (const std::string& text : measures) {
-        for (const MeasureSpec& m : parse_measures(text)) {
-            for (const SampleSizePoint& p : sample_size_tau(qrels, runs, m, sizes, static_cast<std::size_t>(trials),
-                                                            static_cast<std::uint64_t>(seed), missing))
-                table.add({m.name(), p.runs, p.trials, p.defined, p.mean_tau_b});
-        }
-    }
+    for (const SampleSizeRow& r : sample_size_tau(qrels, runs, measures, so))
+        table.add({r.measure, r.point.runs, r.point.trials, r.point.defined, r.point.mean_tau_b});
     out += table.render(to.format, to.precision, provenance);
     return 0;
 }

@@ -104,11 +104,9 @@ int main(int argc, char** argv) {
         return 77;
     }
 
-    // trec_eval's own test suite: the cases are shared with the node (WASM) conformance test; the
-    // native_only ones need inputs the JS API cannot load yet (preference files).
+    // trec_eval's own test suite: the cases are shared with the node (WASM) conformance test.
     nlohmann::json list = nlohmann::json::parse(slurp(IRLENS_GOLDEN_CASES));
     nlohmann::json cases = list["cases"];
-    for (const auto& c : list["native_only"]) cases.push_back(c);
     for (const auto& c : cases) {
         std::vector<std::string> args = {"trec_eval"};
         for (const auto& f : c["flags"]) args.push_back(f.get<std::string>());

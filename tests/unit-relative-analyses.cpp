@@ -136,6 +136,44 @@ TEST_CASE("Algorithm 1: tau between a sample's ranking and the full ranking") {
                          UsageError);
 }
 
+TEST_CASE("Algorithm 1 over several measures: defaults, one generator per measure, progress and cancel") {
+    Fixture f = sweep_fixture();
+    CHECK(irlens::default_sample_sizes(3) == std::vector<std::size_t>{2});
+    CHECK(irlens::default_sample_sizes(100) == std::vector<std::size_t>{2, 4, 8, 16, 32, 64});
+    CHECK(irlens::default_sample_sizes(1).empty());
+    CHECK(irlens::default_sweep_alphas().size() == 11);
+    irlens::SampleSizeOptions o;
+    CHECK(o.trials == 1000);  // the paper's 1000 samples per N
+    CHECK(o.seed == 1);
+    o.trials = 30;
+    o.seed = 7;
+    std::vector<double> seen;
+    o.progress = [&](double x) {
+        seen.push_back(x);
+        return true;
+    };
+    // Two measures in one text: each gets its own generator seeded with 7, so its rows are the
+    // rows of the single-measure call.
+    const char* a = "P_rareness(alpha=1,depth=4)@2";
+    const char* b = "AP_rareness(alpha=0.5,depth=4)";
+    auto rows = irlens::sample_size_tau(f.qrels, f.runs, {std::string(a) + " " + b}, o);
+    REQUIRE(rows.size() == 2);  // default sizes for 3 runs: N = 2
+    auto single = irlens::sample_size_tau(f.qrels, f.runs, irlens::parse_measure(b), {2}, 30, 7);
+    CHECK(rows[1].measure == irlens::parse_measure(b).name());
+    CHECK(rows[1].point.defined == single[0].defined);
+    CHECK(rows[1].point.mean_tau_b == single[0].mean_tau_b);
+    // Progress: after each of the 2 x 30 trials, increasing, ending at 1.
+    REQUIRE(seen.size() == 60);
+    CHECK(seen[29] == approx(0.5));
+    CHECK(seen.back() == approx(1.0));
+    for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i] > seen[i - 1]);
+    // Returning false stops with Cancelled.
+    int calls = 0;
+    o.progress = [&](double) { return ++calls < 5; };
+    CHECK_THROWS_AS(irlens::sample_size_tau(f.qrels, f.runs, {a}, o), irlens::Cancelled);
+    CHECK(calls == 5);
+}
+
 namespace {
 // Topic 1: a b c d relevant; topic 2: e relevant. Groups: g1 = run0, run1, run4; g2 = run2, run3.
 //   run0 = a b | e   run1 = c d   run2 = a x   run3 = b c   run4 = d y      (depth 2)

@@ -8,6 +8,7 @@
 // context `ctx` returning its part of the API, merged in at the end.
 
 import stats from './api-stats.mjs';
+import { relativeApi } from './api-relative.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
@@ -24,7 +25,10 @@ function checkString(value, what) {
 }
 
 // The further areas of the API, each (ctx) => {name: function, ...}.
-const AREAS = [stats];
+const AREAS = [
+  stats, // api-stats.mjs: significance tests and meta-evaluation
+  relativeApi, // api-relative.mjs: relative measures' analyses, diversity (ndeval), preferences
+];
 
 export function wrap(core) {
   const finalizer = new FinalizationRegistry((handle) => core.release(handle));
@@ -297,7 +301,7 @@ export function wrap(core) {
     },
   };
   // The shared context of the further areas of the API (api-*.mjs).
-  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole };
+  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole, feedAll };
   for (const area of AREAS) Object.assign(api, area(ctx));
   return api;
 }

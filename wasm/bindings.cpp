@@ -151,7 +151,9 @@ val evaluate_js(int qrels_handle, val run_handles, val measure_names, val option
         std::vector<MeasureSpec> measures;
         for (const std::string& m : strings_from_js(measure_names))
             for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
-        return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eval_options(options)));
+        EvalOptions eo = eval_options(options);
+        eo.prefs = prefs_of(qrels_handle);  // preference measures, when the "qrels" are preferences
+        return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eo));
     });
 }
 
@@ -184,8 +186,14 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
         TrecEvalCommand c = parse_trec_eval_command(strings_from_js(args));
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         auto r = lookup(table().runs, run_handle, "run");
-        if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs")
-            throw UsageError("-R " + c.rel_format + ": the JS API cannot load preference files yet");
+        c.options.prefs = prefs_of(qrels_handle);
+        if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
+            const char* want = c.rel_format == "prefs" ? "prefs" : "qrels_prefs";
+            if (!c.options.prefs || (c.options.prefs->format() == PrefsFormat::Prefs) != (c.rel_format == "prefs"))
+                throw UsageError("-R " + c.rel_format + ": load the judgments with loadPrefs(data, {format: '" + want + "'})");
+        } else if (c.options.prefs) {
+            throw UsageError("-R " + c.rel_format + ": these judgments were loaded as preferences (use -R prefs or -R qrels_prefs)");
+        }
         bool grouped = c.rel_format == "qrels_jg";
         if (grouped != (q->format() == QrelsFormat::Grouped))
             throw UsageError("-R " + c.rel_format + " does not match the format the qrels were loaded with");

@@ -25,6 +25,8 @@ void HandleTable::release(int h) {
     intents.erase(h);
     doc_lengths.erase(h);
     sessions.erase(h);
+    prefs_readers.erase(h);
+    prefs.erase(h);
 }
 
 namespace {

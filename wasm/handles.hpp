@@ -13,6 +13,7 @@
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
 #include "irlens/intents.hpp"
+#include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
 #include "irlens/run_groups.hpp"
@@ -38,6 +39,10 @@ struct HandleTable {
     std::unordered_map<int, std::shared_ptr<const Intents>> intents;
     std::unordered_map<int, std::shared_ptr<const DocLengths>> doc_lengths;
     std::unordered_map<int, std::shared_ptr<const Sessions>> sessions;
+    std::unordered_map<int, std::unique_ptr<PrefsReader>> prefs_readers;
+    /// Preference judgments, under the handle of their (topic, doc) index in `qrels` (bind_prefs.cpp):
+    /// a qrels handle found here stands for preferences (trec_eval -R prefs / qrels_prefs).
+    std::unordered_map<int, std::shared_ptr<const Preferences>> prefs;
     int next = 1;
 
     /// Stores `value` in `map` under a new handle and returns the handle.
@@ -60,6 +65,9 @@ auto& lookup(Map& map, int handle, const char* what) {
     if (it == map.end()) throw UsageError(std::string("invalid or released ") + what + " handle " + std::to_string(handle));
     return it->second;
 }
+
+/// The preferences a qrels handle stands for (loaded by bind_prefs.cpp), or nullptr for qrels.
+std::shared_ptr<const Preferences> prefs_of(int qrels_handle);
 
 /// The runs behind a JS array of run handles.
 std::vector<std::shared_ptr<const Run>> runs_from_js(const emscripten::val& handles);

@@ -35,3 +35,8 @@ export function loadQrelsFile(irlens, path, { name = path, format = 'plain' } = 
 export function loadRunFile(irlens, qrels, path, { name = path.split('/').pop(), order = 'score' } = {}) {
   return streamInto(path, irlens.runReader(qrels, name, { order }));
 }
+
+/** Preference judgments (trec_eval -R prefs / qrels_prefs) from a plain or gzip file: a Prefs (see loadPrefs). */
+export function loadPrefsFile(irlens, path, { name = path, format = 'prefs' } = {}) {
+  return streamInto(path, irlens.prefsReader(name, { format }));
+}

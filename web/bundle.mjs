@@ -23,7 +23,7 @@ const common = {
   bundle: true,
   minify: true,
   target: 'es2022',
-  loader: { '.txt': 'text', '.run': 'text' },
+  loader: { '.txt': 'text', '.run': 'text', '.tsv': 'text' },
   legalComments: 'none',
   logLevel: 'warning',
 };

@@ -73,9 +73,9 @@ test('trec_eval output through WASM', () => {
   const r = irlens.loadRun(q, RUN);
   const out = irlens.trecEval(q, r, ['-m', 'P.2']);
   assert.equal(out, 'P_2                   \tall\t0.5000\n');
-  // Preference files have no loader in the JS API yet: a clear error rather than a format mix-up.
+  // -R prefs needs preferences (loadPrefs, tests/node/ranked.test.mjs): a clear error rather than a format mix-up.
   assert.throws(() => irlens.trecEval(q, r, ['-m', 'all_prefs', '-R', 'prefs']),
-    { name: 'UsageError', message: '-R prefs: the JS API cannot load preference files yet' });
+    { name: 'UsageError', message: "-R prefs: load the judgments with loadPrefs(data, {format: 'prefs'})" });
 });
 
 const shared = resolve(process.env.IRLENS_SHARED || '../shared');

@@ -12,7 +12,7 @@ if (!existsSync(te)) {
   console.log(`SKIPPED: ${te} not found - the WASM golden tests were NOT run`);
   process.exit(77);
 }
-const { createIrlens, loadQrelsFile, loadRunFile } = await import(join(dist, 'node.mjs'));
+const { createIrlens, loadQrelsFile, loadRunFile, loadPrefsFile } = await import(join(dist, 'node.mjs'));
 const irlens = await createIrlens();
 const here = new URL('.', import.meta.url).pathname;
 const { cases } = JSON.parse(readFileSync(join(here, '../golden/trec_eval_cases.json'), 'utf8'));
@@ -29,13 +29,15 @@ function compare(label, got, want) {
 const qrelsCache = new Map();
 async function qrels(path, format = 'plain') {
   const key = `${format}:${path}`;
-  if (!qrelsCache.has(key)) qrelsCache.set(key, await loadQrelsFile(irlens, path, { name: path, format }));
+  const prefs = format === 'prefs' || format === 'qrels_prefs';
+  if (!qrelsCache.has(key)) qrelsCache.set(key, await (prefs ? loadPrefsFile : loadQrelsFile)(irlens, path, { name: path, format }));
   return qrelsCache.get(key);
 }
 
 async function trecEval(label, goldenPath, qrelsPath, runPath, flags, zscores = '') {
   try {
-    const format = flags.includes('qrels_jg') ? 'qrels_jg' : 'plain';
+    const at = flags.indexOf('-R');
+    const format = at < 0 ? 'plain' : flags[at + 1]; // qrels_jg, prefs or qrels_prefs
     const q = await qrels(qrelsPath, format);
     const r = await loadRunFile(irlens, q, runPath, { name: runPath });
     compare(label, irlens.trecEval(q, r, flags, { zscores }), readGolden(goldenPath));

@@ -3,7 +3,8 @@
 // network requests, CSP violations and page errors, and compares with the native CLI.
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { before, after } from 'node:test';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,4 +112,33 @@ export async function afterRender(page, action, view) {
     return Number(document.body.dataset.renders) > before && el.dataset.rendered === 'true' &&
       document.querySelector('#progress').hidden && (!view || el.dataset.view === view);
   }, { before, view }, { timeout: 60000 });
+}
+
+/**
+ * A server and a browser for the tests of one file (started before them, stopped after), and
+ * open(hash): a new page of the app, ready. (app.test.mjs predates it and keeps its own.)
+ */
+export function browserSession() {
+  const s = {};
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await openBrowser();
+  });
+  after(async () => {
+    await s.browser.close();
+    s.server.stop();
+  });
+  s.open = async (hash = '') => {
+    const page = await newPage(s.browser.context);
+    await page.goto(s.server.url + hash);
+    await waitReady(page);
+    return page;
+  };
+  return s;
+}
+
+/** Clicks `selector` and returns the download it starts: {name, text}. */
+export async function downloadOf(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
 }

@@ -3,11 +3,13 @@ import { App } from './app.js';
 import { example } from './example-data.js';
 import { views } from './views/index.js';
 import { installStats } from './significance.js';
+import { setupSideInputs } from './side-inputs.js';
 
 export function boot(createWorker) {
   const app = new App({ createWorker, example });
   for (const v of views) app.addView(v);
   installStats(app); // significance markers, the stats workers (significance.js)
+  setupSideInputs(app);
   window.irlensApp = app; // for the browser tests and the console
   app.start().then(() => app.statsPool.warm()).catch((e) => {
     const panel = document.querySelector('#errors');

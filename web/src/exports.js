@@ -1,7 +1,8 @@
 // Exports: the results table as CSV, JSON and LaTeX (booktabs); charts as SVG and PNG. Every export
 // carries its provenance: irlens version, the canonical measure names with every default spelled
-// out (measuresFull), input file names with their SHA-256, the settings, and the seeds used
-// of the randomised procedures behind what is shown (app.seeds(): significance.js).
+// out (measuresFull), input file names with their SHA-256 (side inputs included), the settings, and
+// the seeds of the randomised procedures behind what is shown (app.seeds(): significance.js; views
+// that draw random samples add theirs, e.g. analysis-exports.js).
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -15,10 +16,16 @@ export function provenance(app, hashes) {
     baseline: state.settings.b || null,
     inputs: [state.qrels, ...state.runs.filter((r) => r.info)]
       .filter(Boolean)
-      .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] })),
+      .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] }))
+      .concat(sideInputRecords(state)),
     seeds: app.seeds ? app.seeds() : {},
     view: location.hash,
   };
+}
+
+/** The loaded side inputs (side-inputs.js: groups, intents, document lengths, sessions) as provenance records. */
+function sideInputRecords(state) {
+  return Object.values(state.side || {}).map((s) => ({ role: s.role, name: s.name, bytes: s.bytes, sha256: s.sha256 }));
 }
 
 const fmt = (v, digits = 4) => (v === null || v === undefined || Number.isNaN(v) ? '' : v.toFixed(digits));

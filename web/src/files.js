@@ -21,9 +21,10 @@ export function fileSource(file) {
 
 /**
  * Streams `source` into a new reader of `kind` ('qrels' | 'run'); onBytes(n) reports compressed
- * bytes read so far (for the progress bar). Resolves with the reader's info.
+ * bytes read so far (for the progress bar). Resolves with the reader's info. A qrels source may
+ * carry its format (source.format: 'plain' | 'diversity').
  */
-export async function ingest(client, kind, source, { format = 'plain', onBytes } = {}) {
+export async function ingest(client, kind, source, { format = source.format || 'plain', onBytes } = {}) {
   const slot = nextSlot++;
   const generation = client.generation; // a cancel in between makes every later request fail
   await client.request('begin', { slot, kind, name: source.name, format }, { generation });

@@ -1,7 +1,9 @@
 // The data controls: qrels and run file pickers, drag-and-drop (files are told apart by their first
-// line: 4 columns = qrels, 6 = run; a file name containing "qrel" is taken as qrels), the example
-// button, unanswered-topic policy, baseline and the progress bar's cancel button.
+// line: 4 columns = qrels, 6 = run; a file name containing "qrel" is taken as qrels; qrels are read
+// in the format of the diversity switch, side-inputs.js), the example button, unanswered-topic
+// policy, baseline and the progress bar's cancel button.
 import { fileSource } from './files.js';
+import { qrelsFormat } from './side-inputs.js';
 
 async function firstLine(file) {
   let stream = file.slice(0, 1 << 16).stream();
@@ -34,7 +36,7 @@ export function setupInputs(app) {
   $('#qrels-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     e.target.value = '';
-    if (file) await app.load({ qrels: fileSource(file) });
+    if (file) await app.load({ qrels: { ...fileSource(file), format: qrelsFormat(app) } });
   });
   $('#run-files').addEventListener('change', async (e) => {
     const files = [...e.target.files];
@@ -59,7 +61,7 @@ export function setupInputs(app) {
     let qrels = null;
     const runs = [];
     for (const f of files) {
-      if (!qrels && (await classify(f)) === 'qrels') qrels = fileSource(f);
+      if (!qrels && (await classify(f)) === 'qrels') qrels = { ...fileSource(f), format: qrelsFormat(app) };
       else runs.push(fileSource(f));
     }
     await app.load({ qrels, runs });

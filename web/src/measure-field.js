@@ -1,11 +1,51 @@
 // The measure field: free text in the measure language, checked by the core's parser (its message
 // is shown as is), with autocomplete and tooltips generated from the registry (help, parameters
-// with defaults, citation) and the presets of groups().
+// with defaults, required ones and choices, citation) and the presets of groups(). Inside a
+// measure's parentheses the suggestions are its parameters, then a parameter's choices (e.g.
+// NRG(prior= offers others, best_per_group, ...); a measure with a required parameter is
+// inserted with it opened (P_rareness(alpha=).
 const DEBOUNCE_MS = 500;
 
+function paramText(p) {
+  const value = p.required ? '(required)' : p.default || '?';
+  return `${p.name}=${value}${p.choices && p.choices.length ? ` [${p.choices.join('|')}]` : ''}`;
+}
+
 function describe(m) {
-  const params = (m.params || []).map((p) => `${p.name}=${p.default || '?'}`).join(', ');
+  const params = (m.params || []).map(paramText).join(', ');
   return `${m.help}${params ? `\nParameters: ${params}` : ''}${m.cutoff ? `\nCutoff: @${m.cutoff === 'int' ? 'k' : 'x'}${m.cutoffRequired ? ' (required)' : ''}` : ''}\nSource: ${m.citation}`;
+}
+
+/** What accepting a measure inserts: its name, its required parameters opened, or '@' for a required cutoff. */
+function insertion(m) {
+  const required = (m.params || []).filter((p) => p.required);
+  if (required.length) return `${m.name}(${required[0].name}=`;
+  return m.name + (m.cutoffRequired ? '@' : '');
+}
+
+/**
+ * Suggestions inside `NAME(...`: the parameters of NAME not given yet, or the choices of the one
+ * being typed after '='. Returns [{label, help, text, from}] (text replaces the token from `from`)
+ * or null when `t` is not inside a measure's parentheses.
+ */
+function paramSuggestions(t, find) {
+  const open = t.text.lastIndexOf('(');
+  if (open < 0 || t.text.indexOf(')', open) >= 0) return null;
+  const m = find(t.text.slice(0, open));
+  if (!m) return [];
+  const inside = t.text.slice(open + 1);
+  const last = inside.slice(inside.lastIndexOf(',') + 1);
+  const from = t.start + t.text.length - last.length;
+  const eq = last.indexOf('=');
+  if (eq >= 0) {
+    const p = (m.params || []).find((x) => x.name === last.slice(0, eq));
+    const typed = last.slice(eq + 1);
+    if (!p || !p.choices || !p.choices.length) return [];
+    return p.choices.filter((c) => c.startsWith(typed)).map((c) => ({ m, label: c, help: p.help, text: `${p.name}=${c}`, from }));
+  }
+  const given = new Set(inside.split(',').map((kv) => kv.split('=')[0]));
+  return (m.params || []).filter((p) => p.name.startsWith(last) && !given.has(p.name))
+    .map((p) => ({ m, label: `${p.name}=`, help: `${p.help} (${p.required ? 'required' : `default ${p.default || 'none'}`})`, text: `${p.name}=`, from }));
 }
 
 export function setupMeasureField(app) {
@@ -26,7 +66,14 @@ export function setupMeasureField(app) {
   function token() {
     const caret = input.selectionStart ?? input.value.length;
     const before = input.value.slice(0, caret);
-    const start = Math.max(before.lastIndexOf(' '), before.lastIndexOf(',')) + 1;
+    // The measure under the caret starts after the last space or comma outside brackets.
+    let start = 0, depth = 0;
+    for (let i = 0; i < before.length; i++) {
+      const c = before[i];
+      if ('([{'.includes(c)) depth++;
+      else if (')]}'.includes(c)) depth = Math.max(0, depth - 1);
+      else if (depth === 0 && (c === ' ' || c === ',')) start = i + 1;
+    }
     return { start, end: caret, text: before.slice(start) };
   }
 
@@ -49,13 +96,16 @@ export function setupMeasureField(app) {
     const e = shown[i];
     if (!e) return;
     const t = token();
-    const insert = e.m.name + (e.m.cutoffRequired ? '@' : '');
-    input.value = input.value.slice(0, t.start) + insert + input.value.slice(t.end);
-    const caret = t.start + insert.length;
+    const from = e.param ? e.param.from : t.start;
+    const insert = e.param ? e.param.text : insertion(e.m);
+    input.value = input.value.slice(0, from) + insert + input.value.slice(t.end);
+    const caret = from + insert.length;
     input.setSelectionRange(caret, caret);
     close();
     showHelp(e.m);
-    if (!e.m.cutoffRequired) schedule();
+    if (e.param) suggest();
+    else if (insert === e.m.name) schedule();
+    else suggest();
   }
 
   function showHelp(m) {
@@ -63,24 +113,30 @@ export function setupMeasureField(app) {
   }
 
   function suggest() {
-    const t = token().text;
+    const tok = token();
+    const t = tok.text;
     const name = t.replace(/[(@].*$/, '');
     const exact = entries.find((e) => e.key === name);
     showHelp(exact ? exact.m : null);
-    if (!t || /[(@]/.test(t)) return close();
-    const lower = t.toLowerCase();
-    const seen = new Set();
-    shown = entries.filter((e) => e.key.toLowerCase().startsWith(lower) && !seen.has(e.m.name) && seen.add(e.m.name)).slice(0, 10);
+    const params = paramSuggestions(tok, (n) => (entries.find((e) => e.key === n) || {}).m);
+    if (params) {
+      shown = params.slice(0, 12).map((param) => ({ m: param.m, param }));
+    } else {
+      if (!t || /[(@]/.test(t)) return close();
+      const lower = t.toLowerCase();
+      const seen = new Set();
+      shown = entries.filter((e) => e.key.toLowerCase().startsWith(lower) && !seen.has(e.m.name) && seen.add(e.m.name)).slice(0, 10);
+    }
     if (!shown.length) return close();
     list.textContent = '';
     shown.forEach((e, i) => {
       const li = document.createElement('li');
       li.id = `measure-option-${i}`;
       li.role = 'option';
-      li.title = describe(e.m);
+      li.title = e.param ? e.param.help : describe(e.m);
       const b = document.createElement('strong');
-      b.textContent = e.m.name;
-      li.append(b, ` — ${e.m.help}`);
+      b.textContent = e.param ? e.param.label : e.m.name;
+      li.append(b, ` — ${e.param ? e.param.help : e.m.help}`);
       li.addEventListener('mousedown', (ev) => {
         ev.preventDefault();
         accept(i);

@@ -55,3 +55,9 @@ export function toHash(settings) {
   const s = params.toString();
   return s ? `#${s}` : '';
 }
+
+/** Adds the settings of a later view (its keys and defaults) before the app reads the hash. */
+export function addDefaults(defaults) {
+  for (const key of Object.keys(defaults)) if (key in DEFAULTS) throw new Error(`setting ${key} is taken`);
+  Object.assign(DEFAULTS, defaults);
+}

@@ -16,8 +16,10 @@
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
+//   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 
 import { statsActions } from './stats-actions.js';
+import { relativeActions } from './worker-relative.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -30,6 +32,7 @@ export function startWorker(irlensPromise, scope = self) {
   let qrels = null;
   const runs = new Map(); // name -> Run, in load order
   const readers = new Map(); // slot -> {kind, reader}
+  const side = {}; // side inputs passed to every evaluation: groups, intents, docLengths, sessions (worker-relative.js)
 
   const actions = {
     async init() {
@@ -93,7 +96,7 @@ export function startWorker(irlensPromise, scope = self) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       if (!list.length) return { result: null, correlations: null };
-      const result = irlens.evaluate(qrels, list, measures, { missing, progress });
+      const result = irlens.evaluate(qrels, list, measures, { missing, progress, ...side });
       delete result.raw;
       return { result, correlations: irlens.rankCorrelations(result) };
     },
@@ -121,6 +124,8 @@ export function startWorker(irlensPromise, scope = self) {
     },
   };
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));
+
+  Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
 
   scope.onmessage = async (event) => {
     const { id, action, payload } = event.data;

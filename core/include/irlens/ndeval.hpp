@@ -24,6 +24,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace irlens {
 
@@ -35,6 +36,24 @@ struct NdevalOptions {
     double risk_alpha = 0;            // -riskAlpha, >= 0
     std::string risk_alpha_text = "0";  // -riskAlpha as typed (it is printed in the run id)
 };
+
+/// A parsed `ndeval` command line (shared by the CLI and the WASM module, as TrecEvalCommand).
+struct NdevalCommand {
+    NdevalOptions options;
+    bool traditional = false;          // -traditional: order the runs by score (RunOrder::Score), not by rank
+    std::string baseline_file;         // -baseline FILE ("" when absent)
+    std::vector<std::string> files;    // positional arguments: QRELS RUN
+    bool help = false, version = false;  // -help / -version seen (parsing stops there)
+};
+
+/// Parses ndeval 4.5's flags: -alpha A, -beta B, -M N, -baseline FILE, -riskAlpha R, -traditional,
+/// -c, -a (accepted, changes nothing), -help, -version. Throws UsageError for an unknown option, a
+/// missing value, a non-numeric -alpha/-beta/-riskAlpha or a -M that is not a positive integer
+/// (ranges are checked by ndeval()). Does not check the file count.
+NdevalCommand parse_ndeval_command(const std::vector<std::string>& args);
+
+/// ndeval's usage text, as `irlens ndeval --help` prints it.
+const char* ndeval_help();
 
 /// Evaluates run (against an optional baseline) and returns ndeval's CSV. qrels must be read as
 /// QrelsFormat::Grouped. Throws InputError for a negative judgment, a repeated rank, or when no

@@ -14,6 +14,7 @@
 #include "irlens/run.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -64,6 +65,16 @@ std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
                                     const std::vector<std::shared_ptr<const Run>>& runs, std::string_view measure,
                                     const std::vector<double>& alphas, MissingTopics missing = MissingTopics::Skip);
 
+/// The alphas of the sweep when none are given: 0, 0.1, ..., 1 (the grid of the paper's Fig. 2).
+std::vector<double> default_sweep_alphas();
+
+/// The sweep for each measure of `measures` in turn (`irlens relative sweep -m M...` and the JS
+/// API's alphaSweep); `alphas` empty: default_sweep_alphas().
+std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
+                                    const std::vector<std::shared_ptr<const Run>>& runs,
+                                    const std::vector<std::string>& measures, std::vector<double> alphas,
+                                    MissingTopics missing = MissingTopics::Skip);
+
 /// Algorithm 1 for one N: the mean over `trials` samples of N runs of Kendall's tau-b between the
 /// sample's ranking, rarity recomputed over the sample alone, and the same runs' order in the
 /// ranking of all runs.
@@ -77,10 +88,38 @@ struct SampleSizePoint {
 /// `measure`: a P_rareness / AP_rareness measure whose pool is the default (all runs). Samples
 /// are drawn without replacement with irlens' Rng (random.hpp) seeded with `seed`, in the order
 /// of `sizes`, so results are reproducible everywhere. UsageError for N < 2 or N > runs.
+/// `progress` (optional) is called after each trial with the fraction of trials done; when it
+/// returns false the computation stops with Cancelled.
 std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>& qrels,
                                              const std::vector<std::shared_ptr<const Run>>& runs,
                                              const MeasureSpec& measure, const std::vector<std::size_t>& sizes,
                                              std::size_t trials, std::uint64_t seed,
-                                             MissingTopics missing = MissingTopics::Skip);
+                                             MissingTopics missing = MissingTopics::Skip,
+                                             const std::function<bool(double)>& progress = {});
+
+/// The settings of Algorithm 1 shared by `irlens relative sample` and the JS API's sampleSizeTau.
+struct SampleSizeOptions {
+    std::vector<std::size_t> sizes;  // empty: default_sample_sizes(number of runs)
+    std::size_t trials = 1000;       // the paper's 1000 samples per N
+    std::uint64_t seed = 1;
+    MissingTopics missing = MissingTopics::Skip;
+    std::function<bool(double)> progress;  // fraction of all trials done; false cancels (Cancelled)
+};
+
+/// The sample sizes when none are given: 2, 4, 8, ... up to 64, none above the number of runs.
+std::vector<std::size_t> default_sample_sizes(std::size_t num_runs);
+
+/// One row of the Algorithm 1 table: the measure (canonical name) and its point for one N.
+struct SampleSizeRow {
+    std::string measure;
+    SampleSizePoint point;
+};
+
+/// Algorithm 1 for every measure of each text of `measures` (parse_measures: a text may list
+/// several), each measure with its own generator seeded with options.seed, so a measure's rows
+/// do not depend on the others.
+std::vector<SampleSizeRow> sample_size_tau(const std::shared_ptr<const Qrels>& qrels,
+                                           const std::vector<std::shared_ptr<const Run>>& runs,
+                                           const std::vector<std::string>& measures, const SampleSizeOptions& options);
 
 }  // namespace irlens

@@ -94,7 +94,8 @@ std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
 std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>& qrels,
                                              const std::vector<std::shared_ptr<const Run>>& runs,
                                              const MeasureSpec& measure, const std::vector<std::size_t>& sizes,
-                                             std::size_t trials, std::uint64_t seed, MissingTopics missing) {
+                                             std::size_t trials, std::uint64_t seed, MissingTopics missing,
+                                             const std::function<bool(double)>& progress) {
     check_rareness(measure, "run sampling");
     relative::RarenessParams p = relative::RarenessParams::from(measure);
     if (!p.pool.empty())
@@ -111,6 +112,8 @@ std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>&
 
     Rng rng(seed);
     std::vector<SampleSizePoint> out;
+    const double total = static_cast<double>(trials) * static_cast<double>(sizes.size());
+    double done = 0;
     for (std::size_t n : sizes) {
         SampleSizePoint point;
         point.runs = n;
@@ -124,12 +127,52 @@ std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>&
             std::vector<double> in_full;
             for (std::size_t r : sample) in_full.push_back(full[r]);
             double tau = kendall_tau_b(in_full, prep.scores(measure, p, counts, sample, missing));
+            done += 1;
+            if (progress && !progress(done / total)) throw Cancelled();
             if (std::isnan(tau)) continue;
             sum += tau;
             ++point.defined;
         }
         point.mean_tau_b = point.defined ? sum / static_cast<double>(point.defined) : std::numeric_limits<double>::quiet_NaN();
         out.push_back(point);
+    }
+    return out;
+}
+
+std::vector<double> default_sweep_alphas() { return {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}; }
+
+std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
+                                    const std::vector<std::shared_ptr<const Run>>& runs,
+                                    const std::vector<std::string>& measures, std::vector<double> alphas,
+                                    MissingTopics missing) {
+    if (alphas.empty()) alphas = default_sweep_alphas();
+    std::vector<AlphaPoint> out;
+    for (const std::string& m : measures)
+        for (AlphaPoint& p : alpha_sweep(qrels, runs, m, alphas, missing)) out.push_back(std::move(p));
+    return out;
+}
+
+std::vector<std::size_t> default_sample_sizes(std::size_t num_runs) {
+    std::vector<std::size_t> sizes;
+    for (std::size_t n = 2; n <= 64 && n <= num_runs; n *= 2) sizes.push_back(n);
+    return sizes;
+}
+
+std::vector<SampleSizeRow> sample_size_tau(const std::shared_ptr<const Qrels>& qrels,
+                                           const std::vector<std::shared_ptr<const Run>>& runs,
+                                           const std::vector<std::string>& measures, const SampleSizeOptions& options) {
+    std::vector<MeasureSpec> specs;
+    for (const std::string& text : measures)
+        for (MeasureSpec& m : parse_measures(text)) specs.push_back(std::move(m));
+    std::vector<std::size_t> sizes = options.sizes.empty() ? default_sample_sizes(runs.size()) : options.sizes;
+    std::vector<SampleSizeRow> out;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        std::function<bool(double)> progress;
+        if (options.progress)
+            progress = [&, i](double f) { return options.progress((static_cast<double>(i) + f) / static_cast<double>(specs.size())); };
+        for (const SampleSizePoint& p :
+             sample_size_tau(qrels, runs, specs[i], sizes, options.trials, options.seed, options.missing, progress))
+            out.push_back(SampleSizeRow{specs[i].name(), p});
     }
     return out;
 }

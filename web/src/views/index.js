@@ -6,5 +6,8 @@ import { chartsView } from './charts-view.js';
 import { explainView } from './explain.js';
 import { significanceView } from './significance-view.js';
 import { metaView } from './meta-view.js';
+import { relativeView } from './relative.js';
+import { rarenessView } from './rareness.js';
+import { coverageView } from './coverage.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView];
+export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView];

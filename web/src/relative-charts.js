@@ -1,0 +1,48 @@
+// Vega-Lite specs of the relative measures' charts (rendered by charts.js's renderChart):
+//   the base metric against NRG over runs, coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2),
+//   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
+
+/** points: [{run, group, base, nrg}]; names: the two measures' canonical names. */
+export function nrgScatterSpec(points, { baseName, nrgName }) {
+  const groups = [...new Set(points.map((p) => p.group))];
+  return {
+    title: `${baseName} against ${nrgName}`,
+    data: { values: points },
+    width: 'container',
+    height: 300,
+    encoding: {
+      x: { field: 'base', type: 'quantitative', title: baseName, scale: { zero: false, padding: 24 } },
+      y: { field: 'nrg', type: 'quantitative', title: nrgName, scale: { zero: false, padding: 16 } },
+    },
+    layer: [
+      {
+        mark: { type: 'point', filled: true, size: 90 },
+        encoding: {
+          color: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
+          shape: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
+          tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'base', title: baseName, format: '.4f' }, { field: 'nrg', title: nrgName, format: '.4f' }],
+        },
+      },
+      { mark: { type: 'text', dy: -10, fontSize: 11 }, encoding: { text: { field: 'run' } } },
+    ],
+  };
+}
+
+/** rows: [{series, alpha, tau_b}] (tau_b null where undefined). */
+export function tauAlphaSpec(rows) {
+  const series = [...new Set(rows.map((r) => r.series))];
+  return {
+    title: "Kendall's tau-b between the run rankings at alpha and at 0",
+    data: { values: rows.filter((r) => r.tau_b !== null) },
+    width: 'container',
+    height: 260,
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'alpha', type: 'quantitative', title: 'alpha' },
+      y: { field: 'tau_b', type: 'quantitative', title: 'tau-b', scale: { zero: false }, axis: { format: '.2f' } },
+      color: { field: 'series', type: 'nominal', sort: series, title: 'measure' },
+      strokeDash: { field: 'series', type: 'nominal', sort: series, title: 'measure' },
+      tooltip: [{ field: 'measure' }, { field: 'alpha' }, { field: 'tau_b', title: 'tau-b', format: '.4f' }],
+    },
+  };
+}

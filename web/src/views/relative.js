@@ -1,0 +1,112 @@
+// The relative view (issue 4): Normalized Residual Gain against its base metric over runs,
+// coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), and the unique
+// contributions of each run and group to the relevant set (Appendix B, the TREC overview table).
+// Groups come from the run groups side input; without it every run is its own group.
+import { renderChart } from '../charts.js';
+import { nrgScatterSpec } from '../relative-charts.js';
+import { chartDataExports, tableExports } from '../analysis-exports.js';
+import { cachedRequest } from '../analysis-requests.js';
+import { addDefaults } from '../settings.js';
+import { el, fmt, select, noData } from './util.js';
+import { numberField, intSetting } from './fields.js';
+
+addDefaults({ nrgK: '10', nrgBase: 'nDCG', nrgPrior: 'others', uniqDepth: '' });
+
+const BASES = ['nDCG', 'P', 'RBP', 'RR'];
+const PRIORS = [
+  { value: 'others', label: 'every other run' },
+  { value: 'best_per_group', label: 'best run of each other group' },
+  { value: 'other_groups', label: 'every run of the other groups' },
+];
+
+// Columns of the analysis tables that hold counts (shown without decimals).
+const COUNT_COLUMNS = new Set(['rel', 'found_by', 'systems', 'runs', 'total', 'trials', 'defined']);
+
+/** A table of {columns, rows}: counts as integers, other numbers with 4 decimals, text left-aligned. */
+export function dataTable(id, { columns, rows }, { caption } = {}) {
+  const cell = (c, v) => {
+    if (typeof v === 'number') return el('td', { 'data-column': c }, COUNT_COLUMNS.has(c) ? String(v) : fmt(v));
+    return el('td', { 'data-column': c, class: 'text' }, v === null || v === undefined ? '–' : String(v));
+  };
+  return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': caption || id },
+    el('table', { id, class: 'data' },
+      caption ? el('caption', {}, caption) : null,
+      el('thead', {}, el('tr', {}, columns.map((c) => el('th', { scope: 'col' }, c)))),
+      el('tbody', {}, rows.map((r) => el('tr', {}, columns.map((c) => cell(c, r[c])))))));
+}
+
+export function groupOf(app) {
+  const g = app.state.side && app.state.side.groups;
+  const byRun = g ? g.info.byRun : {};
+  const key = (name) => name.replace(/\.gz$/, '').replace(/\.txt$/, ''); // run_groups.hpp's run_key
+  const byKey = Object.fromEntries(Object.entries(byRun).map(([r, grp]) => [key(r), grp]));
+  return (run) => byRun[run] ?? byKey[key(run)] ?? run;
+}
+
+async function renderScatter(card, app, live) {
+  const { settings } = app.state;
+  const k = intSetting(settings.nrgK, 10);
+  const base = BASES.includes(settings.nrgBase) ? settings.nrgBase : 'nDCG';
+  const prior = PRIORS.some((p) => p.value === settings.nrgPrior) ? settings.nrgPrior : 'others';
+  const measures = [`${base}@${k}`, `NRG(base=${base},prior=${prior})@${k}`];
+  let view = null, data = null;
+  const chart = el('div', { class: 'chart', id: 'chart-nrg-scatter' });
+  card.append(
+    el('div', { class: 'controls' },
+      numberField(app, 'K', 'nrgK', String(k)),
+      select(app, 'Base metric', 'nrgBase', BASES, base),
+      select(app, 'Prior set', 'nrgPrior', PRIORS, prior)),
+    chartDataExports(app, 'nrg-scatter', () => view, () => data),
+    chart);
+  let res;
+  try {
+    res = await cachedRequest(app, 'measure', { measures, missing: settings.missing });
+  } catch (e) {
+    if (live()) chart.append(el('p', { class: 'error' }, e.message));
+    return;
+  }
+  if (!live()) return;
+  const [baseName, nrgName] = res.measures;
+  const group = groupOf(app);
+  const rows = Object.entries(res.means).map(([run, mean]) => ({ run, group: group(run), base: mean[baseName], nrg: mean[nrgName] }));
+  data = {
+    table: { measures: res.measures, columns: ['run', 'group', baseName, nrgName], rows: rows.map((r) => ({ run: r.run, group: r.group, [baseName]: r.base, [nrgName]: r.nrg })) },
+    analysis: { view: 'nrg-scatter', measures: res.measures, missing: settings.missing },
+  };
+  if (!app.state.side.groups) card.insertBefore(el('p', { class: 'hint' }, 'Every run is its own group: load run groups (side inputs) to colour the runs by team.'), chart);
+  view = await renderChart(chart, nrgScatterSpec(rows, { baseName, nrgName }));
+}
+
+async function renderUnique(card, app, live) {
+  const { settings } = app.state;
+  const depth = intSetting(settings.uniqDepth, intSetting(settings.nrgK, 10));
+  let data = null;
+  const out = el('div', { class: 'unique-out' });
+  card.append(el('div', { class: 'controls' }, numberField(app, 'Pool depth', 'uniqDepth', String(depth))),
+    tableExports(app, 'unique', () => data), out);
+  let u;
+  try {
+    u = await cachedRequest(app, 'unique', { depth });
+  } catch (e) {
+    if (live()) out.append(el('p', { class: 'error' }, e.message));
+    return;
+  }
+  if (!live()) return;
+  data = { table: u, analysis: { view: 'unique', depth, groups: u.groups } };
+  out.append(dataTable('unique-table', u, {
+    caption: `Relevant documents in a run's top ${depth} that no run of another group has in its top ${depth}: mean per topic over all ${u.topics} qrels topics and total; per group, the distinct ones of its runs.${u.groups ? '' : ' Without run groups every run is its own group.'}`,
+  }));
+}
+
+export const relativeView = {
+  id: 'relative',
+  label: 'Relative (NRG)',
+  async render(container, app, live) {
+    if (!app.state.result) return noData(container);
+    const scatter = el('section', { class: 'chart-card', 'aria-label': 'NRG against its base metric' }, el('h3', {}, 'Normalized residual gain against its base metric'));
+    const unique = el('section', { class: 'chart-card', 'aria-label': 'Unique contributions' }, el('h3', {}, 'Unique contributions to the relevant set'));
+    container.textContent = '';
+    container.append(el('div', { class: 'chart-grid' }, scatter, unique));
+    await Promise.all([renderScatter(scatter, app, live), renderUnique(unique, app, live)]);
+  },
+};
