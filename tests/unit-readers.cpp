@@ -63,6 +63,22 @@ TEST_CASE("runs: accepted variations") {
     CHECK(!r->judged(r->entries(0)[1].doc));
 }
 
+TEST_CASE("runs: each entry's line, with topics interleaved, comments and ignored lines between") {
+    auto q = read_qrels("q", "1 0 a 1\n2 0 c 1\n");
+    // lines: 1 t1 a | 2 t1 b | 3 comment | 4 t1 c | 5 t2 c | 6 t1 d | 7 t9 (ignored) | 8 t1 e | 9 t2 d
+    auto r = read_run(q, "r.txt",
+                      "1 Q0 a 1 5 t\n1 Q0 b 2 4 t\n# c\n1 Q0 c 3 3 t\n2 Q0 c 1 9 t\n1 Q0 d 4 2 t\n"
+                      "9 Q0 z 1 1 t\n1 Q0 e 5 1 t\n2 Q0 d 2 8 t\n");
+    std::vector<std::uint32_t> lines;
+    for (std::size_t k = 0; k < r->entries(0).size(); ++k) lines.push_back(r->line(0, k));
+    CHECK(lines == std::vector<std::uint32_t>{1, 2, 4, 6, 8});
+    CHECK(r->line(1, 0) == 5);
+    CHECK(r->line(1, 1) == 9);
+    // A duplicate is reported with both real lines across such gaps.
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 5 t\n2 Q0 c 1 9 t\n# c\n\n1 Q0 b 2 4 t\n1 Q0 a 3 3 t\n"),
+                         "r.txt:6: duplicate document 'a' for topic '1' (first at line 1)", InputError);
+}
+
 TEST_CASE("runs: input errors name file, line and problem") {
     auto q = read_qrels("q", "1 0 a 1\n");
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 2.5\n"), "r.txt:1: expected 6 columns (topic Q0 doc rank score tag), found 5",
@@ -144,7 +160,7 @@ TEST_CASE("large inputs: blocks split across parser threads, and many blocks, ke
     for (int i = 1; i <= n; ++i) run += "1 Q0 doc" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(n - i) + " t\n";
     auto r = read_run(q, "big.run", run);
     CHECK(r->entries(0).size() == static_cast<std::size_t>(n));
-    CHECK(r->entries(0)[99999].line == 100000);
+    CHECK(r->line(0, 99999) == 100000);
     std::string badrun = run;
     at = badrun.find("1 Q0 doc110000 ");
     badrun.replace(at, 15, "1 Q0 doc110000 110000 NaN t\n#");

@@ -292,6 +292,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     if (contiguous) {
         for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].first = block_start[i];
         q->judgments_ = std::move(r.entries);
+        q->judgments_.shrink_to_fit();  // grown by doubling: up to half of it spare
         lines = std::move(r.lines);
     } else {
         std::uint32_t first = 0;

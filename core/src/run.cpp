@@ -22,6 +22,14 @@ std::size_t Run::num_topics_answered() const {
     return n;
 }
 
+std::uint32_t Run::line(std::size_t t, std::size_t k) const {
+    const auto& stretches = lines_[t];
+    auto it = std::upper_bound(stretches.begin(), stretches.end(), k,
+                               [](std::size_t k, const LineStretch& s) { return k < s.index; });
+    --it;  // the first stretch starts at index 0
+    return it->line + static_cast<std::uint32_t>(k - it->index);
+}
+
 std::string_view Run::doc(std::uint32_t ref) const {
     if (ref == kPlaceholderDoc) return kPlaceholderName;
     if (ref & kUnjudgedDoc) return arena_.get(ref & ~kUnjudgedDoc);
@@ -138,6 +146,7 @@ RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOr
     run.name_ = std::move(name);
     run.order_ = order;
     run.topics_.resize(qrels->num_topics());
+    run.lines_.resize(qrels->num_topics());
     run.qrels_ = std::move(qrels);
 }
 
@@ -177,7 +186,12 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
                     throw InputError(run.name_, line, "file too large: more than 2 GiB of unjudged document ids");
                 ref = kUnjudgedDoc | run.arena_.add(std::string_view(r.doc, r.doc_len));
             }
-            run.topics_[static_cast<std::size_t>(r.topic)].push_back(RunEntry{r.key, ref, line});
+            auto& entries = run.topics_[static_cast<std::size_t>(r.topic)];
+            auto& stretches = run.lines_[static_cast<std::size_t>(r.topic)];
+            auto k = static_cast<std::uint32_t>(entries.size());
+            if (stretches.empty() || stretches.back().line + (k - stretches.back().index) != line)
+                stretches.push_back(Run::LineStretch{k, line});
+            entries.push_back(RunEntry{r.key, ref});
         }
     };
     return detail::scan_and_absorb<RunRecord>(
@@ -214,9 +228,9 @@ void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate
         if (run.judged(e.doc)) {
             std::uint32_t& seen = seen_line[e.doc - first_judgment];
             if (seen)
-                report(seen, e.line, e.doc);
+                report(seen, run.line(t, k), e.doc);
             else
-                seen = e.line;
+                seen = run.line(t, k);
             continue;
         }
         std::string_view doc = run.doc(e.doc);
@@ -224,7 +238,7 @@ void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate
         for (; table[i] != UINT32_MAX; i = (i + 1) & mask) {
             const RunEntry& other = entries[table[i]];
             if (run.doc(other.doc) == doc) {
-                report(other.line, e.line, e.doc);
+                report(run.line(t, table[i]), run.line(t, k), e.doc);
                 break;
             }
         }
@@ -249,6 +263,7 @@ std::shared_ptr<const Run> RunReader::finish() {
                              quote_bytes(run.qrels_->topic_id(dup.topic)) + "' (first at line " +
                              std::to_string(dup.first) + ")");
     for (auto& t : run.topics_) t.shrink_to_fit();
+    for (auto& t : run.lines_) t.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());
 }
 

@@ -29,11 +29,14 @@ enum class RunOrder {
     Rank,   // the rank column ascending, ties broken by doc id descending (byte order)
 };
 
+// 12 bytes (4-byte aligned): 6M entries take 72 MB instead of 96. Read the fields by value.
+#pragma pack(push, 4)
 struct RunEntry {
     double key;           // the score (RunOrder::Score) or minus the rank (RunOrder::Rank)
     std::uint32_t doc;    // judgment index in the qrels, or kUnjudgedDoc | offset in Run's arena
-    std::uint32_t line;   // 1-based line in the source
 };
+#pragma pack(pop)
+static_assert(sizeof(RunEntry) == 12, "RunEntry is packed to 12 bytes");
 
 constexpr std::uint32_t kUnjudgedDoc = 0x80000000u;
 /// The document trec_eval -c invents for a topic a run did not answer ("ceci_nest_pas_un_docno").
@@ -55,6 +58,8 @@ public:
     /// Per qrels topic: did the run answer it, and with which entries (file order).
     bool has_topic(std::size_t t) const { return !topics_[t].empty(); }
     const std::vector<RunEntry>& entries(std::size_t t) const { return topics_[t]; }
+    /// The 1-based source line of entries(t)[k].
+    std::uint32_t line(std::size_t t, std::size_t k) const;
     std::size_t num_topics_answered() const;
 
     /// The document id of an entry (also valid for kPlaceholderDoc).
@@ -75,6 +80,13 @@ private:
     std::shared_ptr<const Qrels> qrels_;
     RunOrder order_ = RunOrder::Score;
     std::vector<std::vector<RunEntry>> topics_;
+    /// Per topic, where its entries' lines stop being consecutive: entries(t)[k] for k >= index
+    /// (up to the next stretch) is on line `line + (k - index)`. One stretch per topic in the usual
+    /// file (topics in contiguous blocks without comment lines), so lines cost next to nothing.
+    struct LineStretch {
+        std::uint32_t index, line;
+    };
+    std::vector<std::vector<LineStretch>> lines_;
     DocArena arena_;  // unjudged doc ids
     std::uint64_t lines_read_ = 0, ignored_lines_ = 0;
     std::vector<std::string> ignored_topics_;

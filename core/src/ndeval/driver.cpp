@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <numeric>
 
 namespace irlens {
 
@@ -47,15 +48,16 @@ void check_judgments(const Qrels& q) {
 void check_ranks(const Run& run) {
     const Qrels& q = run.qrels();
     for (std::size_t t = 0; t < q.num_topics(); ++t) {
-        std::vector<RunEntry> e = run.entries(t);
-        std::sort(e.begin(), e.end(), [](const RunEntry& a, const RunEntry& b) {
-            return a.key != b.key ? a.key > b.key : a.line < b.line;
-        });
-        for (std::size_t i = 1; i < e.size(); ++i)
-            if (e[i].key == e[i - 1].key)
-                throw InputError(run.name(), e[i].line,
-                                 "duplicate rank " + format_number(-e[i].key) + " for topic '" + quote_bytes(q.topic_id(t)) +
-                                     "' (first at line " + std::to_string(e[i - 1].line) + "; ndeval orders by rank: "
+        // Entry indices by key, ties in file order (an entry's index grows with its line).
+        const std::vector<RunEntry>& e = run.entries(t);
+        std::vector<std::uint32_t> order(e.size());
+        std::iota(order.begin(), order.end(), 0u);
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return e[a].key > e[b].key; });
+        for (std::size_t i = 1; i < order.size(); ++i)
+            if (e[order[i]].key == e[order[i - 1]].key)
+                throw InputError(run.name(), run.line(t, order[i]),
+                                 "duplicate rank " + format_number(-e[order[i]].key) + " for topic '" + quote_bytes(q.topic_id(t)) +
+                                     "' (first at line " + std::to_string(run.line(t, order[i - 1])) + "; ndeval orders by rank: "
                                      "use -traditional to order by score)");
     }
 }
