@@ -4,7 +4,6 @@
 #include "irlens/error.hpp"
 #include "irlens/version.hpp"
 
-#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -12,8 +11,7 @@
 
 namespace irlens::cli {
 
-void print_usage() {
-    std::fputs(
+const char kUsage[] =
         "irlens " IRLENS_VERSION " - information-retrieval evaluation\n"
         "\n"
         "usage:\n"
@@ -29,14 +27,12 @@ void print_usage() {
         "  irlens version\n"
         "\n"
         "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error.\n"
-        "`irlens COMMAND --help` describes a command.\n",
-        stderr);
-}
+        "`irlens COMMAND --help` describes a command.\n";
 
 int run(const std::vector<std::string>& all, std::string& out, std::string& err) {
     std::vector<std::string> args = all;
     if (args.empty() || args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
-        print_usage();
+        (args.empty() ? err : out) += kUsage;  // asked for: stdout; no command: a usage error
         return args.empty() ? 2 : 0;
     }
     std::string command = args[0];
@@ -61,7 +57,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
             return 0;
         }
         err += "irlens: unknown command '" + command + "'\n";
-        print_usage();
+        err += kUsage;
         return 2;
     } catch (const UsageError& e) {
         return fail(e.what(), 2);

@@ -35,6 +35,11 @@ printf '1 0 a 1.5\n' > "$T/qrels_float"
 gzip -c "$T/run" > "$T/run.gz"
 printf 'not gzip at all' | gzip -c | head -c 20 > "$T/truncated.gz"
 
+# Usage: asked for, on stdout; no command or an unknown one, on stderr with exit code 2.
+expect 2 "usage:" --
+expect 2 "unknown command 'bogus'" -- bogus
+"$IRLENS" help > "$T/out" 2> "$T/err"
+if [ $? != 0 ] || ! grep -q "usage:" "$T/out" || [ -s "$T/err" ]; then echo "FAIL: irlens help: usage not on stdout"; fails=$((fails + 1)); fi
 expect 0 "" -- trec_eval "$T/qrels" "$T/run"
 expect 0 "" -- trec_eval "$T/qrels" "$T/run.gz"
 expect 3 "bad_columns:2: expected 6 columns" -- trec_eval "$T/qrels" "$T/bad_columns"
