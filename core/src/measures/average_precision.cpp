@@ -233,7 +233,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
         MeasureInfo m = ranked("IPrec", {},
                                "Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
                                "at or after the one where recall x is reached.",
-                               "trec_eval 10.0 (NIST), m_iprec_at_recall.c");
+                               "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 7; trec_eval 10.0 (NIST), m_iprec_at_recall.c");
         m.cutoff = CutoffKind::Real;
         m.cutoff_required = true;
         m.cutoff_help = "recall level in [0,1]";
@@ -248,7 +248,8 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
     {
         MeasureInfo m = ranked("IPrecAvg", {"11pt_avg"},
                                "Interpolated precision averaged over recall levels (default: the 11 points 0, 0.1 ... 1).",
-                               "trec_eval 10.0 (NIST), m_11pt_avg.c");
+                               "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 (NIST), "
+                               "m_11pt_avg.c");
         m.params.insert(m.params.begin(), ParamInfo{"recall", ParamKind::RealList, "[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]",
                                                     "the recall levels averaged"});
         m.make = [](const MeasureSpec& s) {

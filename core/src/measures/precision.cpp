@@ -155,7 +155,8 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
         m.aliases = {"RPrec"};
         m.family = "precision";
         m.help = "R-precision: precision after R documents, R = number of relevant documents.";
-        m.citation = "Buckley & Voorhees, Retrieval System Evaluation (2005); trec_eval 10.0 (NIST), m_Rprec.c";
+        m.citation = "Buckley & Voorhees, Retrieval System Evaluation (2005); Sakai, Metrics, Statistics, Tests (PROMISE 2013), "
+                       "Sec. 2.2 (R-prec = Prec(R)); trec_eval 10.0 (NIST), m_Rprec.c";
         m.params = {rel_param(), judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             long level = s.int_param("rel");

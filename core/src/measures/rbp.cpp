@@ -62,7 +62,8 @@ double rbp_residual(const Ranking& r, double p) {
 }  // namespace
 
 void add_rbp_measures(std::vector<MeasureInfo>& out) {
-    const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008)";
+    const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008); "
+                       "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
     {
         MeasureInfo m;
         m.name = "RBP";
