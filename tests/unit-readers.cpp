@@ -79,6 +79,20 @@ TEST_CASE("runs: each entry's line, with topics interleaved, comments and ignore
                          "r.txt:6: duplicate document 'a' for topic '1' (first at line 1)", InputError);
 }
 
+TEST_CASE("runs: with many topics, the duplicate reported is the one whose repeat comes first in the file") {
+    // 100 topics (the check runs over halves of the topics natively). Lines 1-100: doc a for
+    // topics 1..100; line 101: topic 90 repeats a (in the second half); line 102: topic 10
+    // repeats a (first half). The earliest repeat is line 101.
+    std::string qrels, run;
+    for (int t = 1; t <= 100; ++t) qrels += std::to_string(t) + " 0 a 1\n";
+    for (int t = 1; t <= 100; ++t) run += std::to_string(t) + " Q0 a 1 1 t\n";
+    auto q = read_qrels("q", qrels);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", run + "90 Q0 a 2 0.5 t\n10 Q0 a 2 0.5 t\n"),
+                         "r.txt:101: duplicate document 'a' for topic '90' (first at line 90)", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", run + "10 Q0 a 2 0.5 t\n90 Q0 a 2 0.5 t\n"),
+                         "r.txt:101: duplicate document 'a' for topic '10' (first at line 10)", InputError);
+}
+
 TEST_CASE("runs: input errors name file, line and problem") {
     auto q = read_qrels("q", "1 0 a 1\n");
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 2.5\n"), "r.txt:1: expected 6 columns (topic Q0 doc rank score tag), found 5",
