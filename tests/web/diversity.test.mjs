@@ -45,7 +45,7 @@ test('the diversity example: diversity measures with intents, as `irlens eval --
 
 test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equal to the JS API', async () => {
   const page = await open();
-  await page.check('#qrels-diversity');
+  await afterRender(page, () => page.check('#qrels-diversity')); // re-reads the example as diversity qrels
   await afterRender(page, () => page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt')));
   for (const r of ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run']) await afterRender(page, () => page.click(`button[aria-label="Remove ${r}"]`));
   await afterRender(page, () => page.setInputFiles('#run-files', RUNS.map((r) => join(DIV, r))));
@@ -90,13 +90,29 @@ test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equ
   await page.close();
 });
 
+test('a qrels file chosen while the diversity switch is still re-reading the runs keeps every run', async () => {
+  // Loads run one after another (App.serially): the second load must see the runs the first one
+  // re-read, not the ones it has not reached yet.
+  const page = await open();
+  await page.check('#qrels-diversity'); // starts re-reading the example's qrels and its 4 runs
+  await page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt')); // without waiting for that
+  await page.evaluate(() => window.irlensApp.queue);
+  const state = await page.evaluate(() => ({
+    qrels: window.irlensApp.state.qrels.source.name,
+    format: window.irlensApp.state.qrels.info.format,
+    runs: window.irlensApp.state.runs.map((r) => r.source.name),
+  }));
+  assert.deepEqual(state, { qrels: 'qrels.txt', format: 'diversity', runs: ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'] });
+  await page.close();
+});
+
 test('bad diversity inputs show their file and line', async () => {
   const badQrels = join(tmp, 'div-qrels.txt');
   writeFileSync(badQrels, '201 1 a01 1\n201 1 a02 high\n');
   const badIntents = join(tmp, 'probabilities.txt');
   writeFileSync(badIntents, '201 1 0.5\n201 2 lots\n');
   const page = await open();
-  await page.check('#qrels-diversity');
+  await afterRender(page, () => page.check('#qrels-diversity')); // re-reads the example as diversity qrels
   await afterRender(page, () => page.setInputFiles('#qrels-file', badQrels));
   assert.match(await page.textContent('#errors'), /div-qrels\.txt, line 2: /);
   await page.click('#side-inputs summary');

@@ -19,6 +19,7 @@ export class App {
     this.client = new WorkerClient(createWorker);
     this.views = [];
     this.cellAnnotators = [];
+    this.queue = Promise.resolve(); // loads and removals, one after another (serially)
     this.state = {
       version: '',
       registry: [],
@@ -77,8 +78,23 @@ export class App {
     await this.load({ qrels: textSource(ex.qrels.name, ex.qrels.text), runs: ex.runs.map((r) => textSource(r.name, r.text)), replaceRuns: true });
   }
 
+  /**
+   * Runs fn() after the loads and removals called before it have finished, so that each sees the
+   * runs the previous one left (the diversity switch re-reads every run while a new qrels file may
+   * already be chosen). fn must not call load or removeRun itself.
+   */
+  serially(fn) {
+    const done = this.queue.then(fn);
+    this.queue = done.catch(() => {});
+    return done;
+  }
+
   /** Loads a new qrels (then re-reads every run against it) and/or runs; evaluates after. */
-  async load({ qrels = null, runs = [], replaceRuns = false }) {
+  load(what) {
+    return this.serially(() => this.loadNow(what));
+  }
+
+  async loadNow({ qrels = null, runs = [], replaceRuns = false }) {
     this.state.errors = [];
     let runSources = runs;
     if (replaceRuns) this.state.runs = [];
@@ -118,7 +134,11 @@ export class App {
     else this.render();
   }
 
-  async removeRun(name) {
+  removeRun(name) {
+    return this.serially(() => this.removeRunNow(name));
+  }
+
+  async removeRunNow(name) {
     await this.client.request('dropRun', { name });
     this.state.runs = this.state.runs.filter((r) => r.source.name !== name);
     if (this.state.settings.b === name) this.state.settings.b = '';
