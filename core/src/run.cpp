@@ -212,11 +212,11 @@ struct Duplicate {
 };
 
 void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
-                    std::vector<std::uint32_t>& seen_line, std::vector<std::uint32_t>& table) {
+                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint32_t>& table) {
     const std::vector<RunEntry>& entries = run.entries(t);
     if (entries.size() < 2) return;
     std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
-    seen_line.assign(qrels.num_judgments(t), 0);
+    seen_at.assign(qrels.num_judgments(t), 0);
     std::size_t size = 8;
     while (size < 2 * entries.size()) size <<= 1;
     table.assign(size, UINT32_MAX);
@@ -227,11 +227,11 @@ void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate
     for (std::uint32_t k = 0; k < entries.size(); ++k) {
         const RunEntry& e = entries[k];
         if (run.judged(e.doc)) {
-            std::uint32_t& seen = seen_line[e.doc - first_judgment];
+            std::uint32_t& seen = seen_at[e.doc - first_judgment];  // entry index + 1
             if (seen)
-                report(seen, run.line(t, k), e.doc);
+                report(run.line(t, seen - 1), run.line(t, k), e.doc);
             else
-                seen = run.line(t, k);
+                seen = k + 1;
             continue;
         }
         std::string_view doc = run.doc(e.doc);
@@ -260,9 +260,9 @@ std::shared_ptr<const Run> RunReader::finish() {
     Duplicate halves[2];
     std::size_t num_topics = run.topics_.size();
     detail::parallel_ranges(num_topics, [&](std::size_t begin, std::size_t end) {
-        std::vector<std::uint32_t> seen_line, table;
+        std::vector<std::uint32_t> seen_at, table;
         Duplicate& best = halves[begin == 0 ? 0 : 1];
-        for (std::size_t t = begin; t < end; ++t) find_duplicate(run, *run.qrels_, t, best, seen_line, table);
+        for (std::size_t t = begin; t < end; ++t) find_duplicate(run, *run.qrels_, t, best, seen_at, table);
     });
     Duplicate dup = halves[0];
     if (halves[1].second && (!dup.second || halves[1].second < dup.second)) dup = halves[1];
