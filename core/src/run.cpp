@@ -58,6 +58,11 @@ struct RunReader::State {
     bool have_tag = false;
     detail::BlockBuffer blocks;
     std::vector<detail::Scanned<RunRecord>> parts;  // reused from block to block
+    // The topic of the last entry added, and the size of the topic before it: a topic's first
+    // entry reserves that much (runs usually list as many documents for every topic), so that
+    // the entries are not copied each time their vector doubles.
+    std::int32_t topic = -1;
+    std::size_t expected = 0;
 };
 
 namespace {
@@ -189,6 +194,11 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             }
             auto& entries = run.topics_[static_cast<std::size_t>(r.topic)];
             auto& stretches = run.lines_[static_cast<std::size_t>(r.topic)];
+            if (r.topic != st.topic) {
+                if (st.topic >= 0) st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
+                st.topic = r.topic;
+                if (entries.empty()) entries.reserve(st.expected);
+            }
             auto k = static_cast<std::uint32_t>(entries.size());
             if (stretches.empty() || stretches.back().line + (k - stretches.back().index) != line)
                 stretches.push_back(Run::LineStretch{k, line});
