@@ -56,6 +56,20 @@ inline const char* next_line(const char* p) {
     return static_cast<const char*>(std::memchr(p, '\n', SIZE_MAX >> 1)) + 1;
 }
 
+/// Splits a content line into words: takes up to `max` words from s (at the line's first word)
+/// into f, returns how many, and leaves s past the last word taken and its blanks (at '\n' when
+/// the line has no further word). A word ended by a NUL byte is an InputError.
+inline int split_words(const char*& s, std::string_view* f, int max, const std::string& src, std::uint64_t line_no) {
+    int n = 0;
+    for (;;) {
+        const char* e = skip_word(s);
+        if (kByteClass[static_cast<unsigned char>(*e)] == kNul) throw InputError(src, line_no, "NUL byte in line (binary file?)");
+        f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
+        s = skip_blanks(e);
+        if (*s == '\n' || n == max) return n;
+    }
+}
+
 class BlockBuffer {
 public:
     static constexpr std::size_t kBlockBytes = 4u << 20;

@@ -171,25 +171,12 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
             p = next_line(s);
             continue;
         }
-        std::string_view f[4];
-        int n = 0;
-        bool more = false;
-        for (;;) {
-            const char* e = skip_word(s);
-            if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
-                throw InputError(src, line_no, "NUL byte in line (binary file?)");
-            if (n == 4) {
-                more = true;
-                break;
-            }
-            f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
-            s = skip_blanks(e);
-            if (*s == '\n') break;
-        }
-        if (n != 4 || more) {
+        std::string_view f[5];  // a fifth word means too many columns
+        int n = split_words(s, f, 5, src, line_no);
+        if (n != 4) {
             const char* layout = format == QrelsFormat::Plain ? "topic iter doc rel" : "topic group doc rel";
             throw InputError(src, line_no,
-                             "expected 4 columns (" + std::string(layout) + "), found " + (more ? std::string("more") : std::to_string(n)));
+                             "expected 4 columns (" + std::string(layout) + "), found " + (n == 5 ? std::string("more") : std::to_string(n)));
         }
         p = s + 1;
         long rel;

@@ -98,16 +98,8 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
             p = next_line(s);
             continue;
         }
-        std::string_view f[6];
-        int n = 0;
-        for (;;) {
-            const char* e = skip_word(s);
-            if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
-                throw InputError(src, line_no, "NUL byte in line (binary file?)");
-            f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
-            s = skip_blanks(e);
-            if (*s == '\n' || n == 6) break;
-        }
+        std::string_view f[6];  // columns past the sixth are ignored, as trec_eval does
+        int n = split_words(s, f, 6, src, line_no);
         if (n < 6)
             throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
         p = *s == '\n' ? s + 1 : next_line(s);
