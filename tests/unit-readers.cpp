@@ -33,6 +33,11 @@ TEST_CASE("qrels: input errors name file, line and problem") {
                          "q.txt:3: duplicate judgment of document 'd1' for topic '1' (first at line 1)", InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", ""), "q.txt: no judgments found (empty file?)", InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "# only a comment\n"), "q.txt: no judgments found (empty file?)", InputError);
+    // A fifth word: too many columns; a NUL ending it is still reported as a NUL byte.
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d 1 x\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found more",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d 1 x\0\n", 11)), "q.txt:1: NUL byte in line (binary file?)",
+                         InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d\0x 1\n", 10)), "q.txt:1: NUL byte in line (binary file?)",
                          InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d\xff\xfe 1\n1 0 d\xff\xfe 0\n"),
