@@ -167,6 +167,30 @@ int main(int argc, char** argv) {
         ++diversity_runs;
     }
 
+    // ndeval's risk-sensitive mode and -c: the outputs of ndeval.c 4.5 (trec-web/trec-web-2014,
+    // src/eval/ndeval.c, built with `gcc -o ndeval ndeval.c -lm`) for two web2012 runs, committed in
+    // tests/golden/ndeval/ as FILE.csv <- `ndeval FLAGS qrels-for-ndeval.txt RUN` (runs unzipped).
+    struct NdevalCase {
+        const char *golden, *run, *baseline, *alpha;
+        bool complete;
+    };
+    const NdevalCase ndeval_cases[] = {
+        {"ql-vs-rm.baseline.csv", "ql", "rm", nullptr, false},
+        {"ql-vs-rm.riskAlpha1.csv", "ql", "rm", "1", false},
+        {"rm-vs-ql.baseline.csv", "rm", "ql", nullptr, false},
+        {"rm-vs-ql.c.riskAlpha5.csv", "rm", "ql", "5", true},
+        {"rm.c.csv", "rm", nullptr, nullptr, true},
+    };
+    auto web_run = [&](const std::string& name) { return web + "runs/" + name + "-results-cata.txt.gz"; };
+    for (const NdevalCase& c : ndeval_cases) {
+        std::vector<std::string> args = {"ndeval"};
+        if (c.complete) args.push_back("-c");
+        if (c.baseline) args.insert(args.end(), {"-baseline", web_run(c.baseline)});
+        if (c.alpha) args.insert(args.end(), {"-riskAlpha", c.alpha});
+        args.insert(args.end(), {web + "qrels/qrels-for-ndeval.txt", web_run(c.run)});
+        check(std::string("web2012 ndeval ") + c.golden, std::string(IRLENS_GOLDEN_NDEVAL) + c.golden, args);
+    }
+
     std::printf("conformance: %d passed, %d failed (trec_eval-test cases, %d covid-r1 runs, %d web2012 runs; ndeval, "
                 "eval-as-ndeval and gdeval for %d web2012 runs)\n",
                 passes, failures, covid_runs, web_runs, diversity_runs);

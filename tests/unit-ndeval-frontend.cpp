@@ -54,15 +54,15 @@ TEST_CASE("ndeval front-end: risk-sensitive evaluation against a baseline") {
     o.risk_alpha = 2;
     o.risk_alpha_text = "2.0";
     std::string out = ndeval(o, q, run, base);
-    CHECK(out.find("first (rel to. base, rs=1+a, a=2.0),1,") != std::string::npos);
-    CHECK(out.find(",0.200000,0.100000,0.050000,0.666667,0.666667,0.666667\nfirst (rel to. base, rs=1+a, a=2.0),9,") !=
+    CHECK(out.find("first (rel to. base; rs=1+a; a=2.0),1,") != std::string::npos);
+    CHECK(out.find(",0.200000,0.100000,0.050000,0.666667,0.666667,0.666667\nfirst (rel to. base; rs=1+a; a=2.0),9,") !=
           std::string::npos);
     CHECK(out.find(",2,") == std::string::npos);
     // With -c topic 2 is a loss of 1 on strec, weighed 1 + 2 = 3: -3.
     o.complete = true;
     std::string all = ndeval(o, q, run, base);
     CHECK(all.find("a=2.0),2,") != std::string::npos);
-    CHECK(all.find(",-3.000000,-3.000000,-3.000000\nfirst (rel to. base, rs=1+a, a=2.0),9,") != std::string::npos);
+    CHECK(all.find(",-3.000000,-3.000000,-3.000000\nfirst (rel to. base; rs=1+a; a=2.0),9,") != std::string::npos);
 }
 
 TEST_CASE("ndeval front-end: what ndeval refuses") {

@@ -12,7 +12,8 @@
 // - with a baseline run (-baseline, risk-sensitive evaluation), every value is
 //   run - baseline where the run is at least as good, (1 + riskAlpha) (run - baseline) otherwise,
 //   over the run's topics (with -c also the baseline's), and the run id reads
-//   "RUN (rel to. BASELINE, rs=1+a, a=RISKALPHA)".
+//   "RUN (rel to. BASELINE; rs=1+a; a=RISKALPHA)" (semicolons, as ndeval.c 4.5 writes it: the
+//   field stays one CSV field).
 // Deliberate differences (README): a topic without any relevant document scores 0 on every
 // measure (ndeval prints nan for nNRBP there, and then for its mean); topic ids are compared as
 // given (ndeval strips a "wt09-" style prefix from run topics); run topics absent from the qrels

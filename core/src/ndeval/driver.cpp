@@ -121,7 +121,7 @@ std::string ndeval(const NdevalOptions& o, const std::shared_ptr<const Qrels>& q
     std::vector<Row> rows = topic_rows(context, 0, measures), base;
     if (baseline) base = topic_rows(context, 1, measures);
     std::string runid = run->first_tag();
-    if (baseline) runid += " (rel to. " + baseline->first_tag() + ", rs=1+a, a=" + o.risk_alpha_text + ")";
+    if (baseline) runid += " (rel to. " + baseline->first_tag() + "; rs=1+a; a=" + o.risk_alpha_text + ")";
 
     // ndeval's merge of run and baseline topics (outputMeasures).
     std::string out = kHeader;
