@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::string dir = argv[1];
+    std::error_code made;
+    std::filesystem::create_directories(dir, made);  // a fresh clone has no bench/data
+    if (made) {
+        std::fprintf(stderr, "gen: cannot create %s: %s\n", dir.c_str(), made.message().c_str());
+        return 1;
+    }
     long topics = argc > 2 ? std::atol(argv[2]) : 6000;
     long depth = argc > 3 ? std::atol(argv[3]) : 1000;
     long judged = argc > 4 ? std::atol(argv[4]) : 500;
