@@ -23,49 +23,93 @@ const char* kind_name(ParamKind k) {
     return "";
 }
 
-void describe(const MeasureInfo& m, std::string& out) {
-    out += m.name;
-    if (m.cutoff != CutoffKind::None) {
-        std::string c = m.cutoff == CutoffKind::Int ? "@k" : m.cutoff == CutoffKind::Percent ? "@x%" : "@x";
-        out += m.cutoff_required ? c : "[" + c + "]";
-    }
-    out += "   [" + m.family + "]\n    " + m.help + "\n";
-    if (!m.aliases.empty()) {
-        out += "    also: ";
-        for (std::size_t i = 0; i < m.aliases.size(); ++i) out += (i ? ", " : "") + m.aliases[i];
-        out += "\n";
-    }
-    for (const ParamInfo& p : m.params) {
-        out += "    " + p.name + " (" + kind_name(p.kind) + ", ";
-        out += p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
-        out += "): " + p.help;
-        if (!p.choices.empty()) {
-            out += " [";
-            for (std::size_t i = 0; i < p.choices.size(); ++i) out += (i ? "|" : "") + p.choices[i];
-            out += "]";
+std::string cutoff_text(const MeasureInfo& m) {
+    if (m.cutoff == CutoffKind::None) return "";
+    std::string c = m.cutoff == CutoffKind::Int ? "@k" : m.cutoff == CutoffKind::Percent ? "@x%" : "@x";
+    return m.cutoff_required ? c : "[" + c + "]";
+}
+
+std::string default_text(const ParamInfo& p) {
+    return p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
+    return out;
+}
+
+const char* aggregate_text(Aggregate a) {
+    return a == Aggregate::Sum ? "sum" : a == Aggregate::GeoMean ? "geometric mean" : "mean";
+}
+
+// Markdown: a '|' inside a table cell must be escaped.
+std::string cell(const std::string& s) {
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+// docs/measures.md: one section per measure, the parameters as a table; checked against this
+// output by a test, so the committed file never drifts from the registry.
+void describe_md(const MeasureInfo& m, std::string& out) {
+    out += "### `" + m.name + cutoff_text(m) + "`\n\n" + m.help + "\n\n";
+    out += "- family: " + m.family + "\n";
+    if (!m.aliases.empty()) out += "- also: `" + joined(m.aliases, "`, `") + "`\n";
+    out += std::string("- aggregate: ") + aggregate_text(m.aggregate) + " over topics\n";
+    out += "- cite: " + m.citation + "\n";
+    if (!m.params.empty()) {
+        out += "\n| parameter | type | default | meaning |\n|---|---|---|---|\n";
+        for (const ParamInfo& p : m.params) {
+            std::string help = p.help;
+            if (!p.choices.empty()) help += " [" + joined(p.choices, "|") + "]";
+            out += "| `" + p.name + "` | " + cell(kind_name(p.kind)) + " | " + cell(default_text(p)) + " | " + cell(help) + " |\n";
         }
+    }
+    out += "\n";
+}
+
+void list_md(std::string& out) {
+    out += "# Measures\n\n"
+           "Generated from the registry (`core/src/registry.cpp`) by `irlens measures --format md`; a test\n"
+           "fails when this file differs from the generated one. Names are written in the measure\n"
+           "language: `NAME(param=value,...)@cutoff`.\n\n";
+    for (const MeasureInfo& m : registry()) describe_md(m, out);
+    out += "## Presets\n\nUsable wherever a measure is.\n\n| preset | meaning | measures |\n|---|---|---|\n";
+    for (const MeasureGroup& g : measure_groups())
+        out += "| `" + g.name + "` | " + cell(g.help) + " | " + cell(joined(g.measures, " ")) + " |\n";
+}
+
+void describe(const MeasureInfo& m, std::string& out) {
+    out += m.name + cutoff_text(m) + "   [" + m.family + "]\n    " + m.help + "\n";
+    if (!m.aliases.empty()) out += "    also: " + joined(m.aliases, ", ") + "\n";
+    for (const ParamInfo& p : m.params) {
+        out += "    " + p.name + " (" + kind_name(p.kind) + ", " + default_text(p) + "): " + p.help;
+        if (!p.choices.empty()) out += " [" + joined(p.choices, "|") + "]";
         out += "\n";
     }
-    out += "    aggregate: ";
-    out += m.aggregate == Aggregate::Sum ? "sum" : m.aggregate == Aggregate::GeoMean ? "geometric mean" : "mean";
-    out += " over topics\n    cite: " + m.citation + "\n\n";
+    out += std::string("    aggregate: ") + aggregate_text(m.aggregate) + " over topics\n    cite: " + m.citation + "\n\n";
 }
 
 }  // namespace
 
 int cmd_measures(const std::vector<std::string>& args, std::string& out) {
-    if (args.empty()) {
+    if (args.size() == 2 && args[0] == "--format" && args[1] == "md") {
+        list_md(out);
+    } else if (args.size() == 2 && args[0] == "--format" && args[1] == "text") {
+        return cmd_measures({}, out);
+    } else if (!args.empty() && args[0] == "--format") {
+        throw UsageError("measures: --format takes text or md, and no measure names");
+    } else if (args.empty()) {
         for (const MeasureInfo& m : registry()) describe(m, out);
         out += "Presets (usable wherever a measure is):\n";
-        for (const MeasureGroup& g : measure_groups()) {
-            out += "  " + g.name + ": " + g.help + "\n    ";
-            for (std::size_t i = 0; i < g.measures.size(); ++i) out += (i ? " " : "") + g.measures[i];
-            out += "\n";
-        }
+        for (const MeasureGroup& g : measure_groups())
+            out += "  " + g.name + ": " + g.help + "\n    " + joined(g.measures, " ") + "\n";
     } else {
         for (const std::string& a : args) {
             if (a == "-h" || a == "--help") {
-                out += "usage: irlens measures [MEASURE...]\nLists the measures, or describes the named ones.\n";
+                out += "usage: irlens measures [MEASURE...]\n       irlens measures --format text|md\n"
+                       "Lists the measures, or describes the named ones; --format md writes docs/measures.md.\n";
                 return 0;
             }
             if (const MeasureInfo* info = find_measure(a)) {  // a bare name: P, P_rareness (no cutoff, alpha)

@@ -1,0 +1,12 @@
+#!/bin/sh
+# docs/measures.md is generated from the registry: fails (with the diff) when the committed file
+# differs from `irlens measures --format md`. Regenerate with
+#   build/cli/irlens measures --format md > docs/measures.md
+# usage: measures-md.sh IRLENS SOURCE_DIR
+set -e
+"$1" measures --format md > measures.generated.md
+if ! diff -u "$2/docs/measures.md" measures.generated.md; then
+    echo "docs/measures.md is stale: regenerate it with: build/cli/irlens measures --format md > docs/measures.md"
+    exit 1
+fi
+echo "docs/measures.md matches the registry"
