@@ -76,7 +76,7 @@ export const tableView = {
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody)),
-      result.warnings.length ? el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w)))) : null,
+      ...(result.warnings.length ? [el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w))))] : []),
     );
   },
 };
