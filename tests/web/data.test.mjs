@@ -201,3 +201,81 @@ test('the embed example from file:// says why it cannot run and what to use inst
   await served.close();
   await page.close();
 });
+
+test('the loaded files are one summary line that opens the run manager: filter, select, remove', async () => {
+  const page = await open();
+  const runs = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));
+  await afterRender(page, () => page.setInputFiles('#run-files', runs.map((r) => join(EX, r))));
+  const judgments = readFileSync(join(EX, 'qrels.txt'), 'utf8').trim().split('\n').length;
+  const bytes = runs.reduce((s, r) => s + readFileSync(join(EX, r)).length, 0);
+  assert.equal(await page.textContent('#loaded-summary'), `qrels.txt: 3 topics, ${judgments} judgments · 4 runs, ${(bytes / 1000).toFixed(1)} kB`);
+  assert.equal(await page.isVisible('#file-list'), false); // collapsed
+  await page.click('#loaded-summary');
+  await page.fill('#run-filter', 'HY');
+  assert.deepEqual(await page.$$eval('#file-list li[data-run]:not([hidden])', (lis) => lis.map((l) => l.dataset.run)), ['hybrid.run']);
+  await page.check('#select-shown');
+  assert.equal(await page.textContent('#remove-selected'), 'Remove selected (1)');
+  await afterRender(page, () => page.click('#remove-selected'));
+  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), ['bm25.run', 'dense.run', 'shuffled.run']);
+  await page.fill('#run-filter', '');
+  await page.check('#file-list input[aria-label="Select bm25.run"]');
+  await page.check('#file-list input[aria-label="Select shuffled.run"]');
+  assert.equal(await page.isChecked('#select-shown'), false);
+  await afterRender(page, () => page.click('#remove-selected'));
+  assert.deepEqual(Object.keys(await tableTexts(page)), ['dense.run']);
+  assert.match(await page.textContent('#loaded-summary'), /· 1 run, /);
+  await shot(page, 'run-manager');
+  await page.close();
+});
+
+test('a table of 500 runs x 20 measures: header and run column stay in view, a run filter, sorting', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'irlens-web-500-'));
+  let qrels = '';
+  for (let t = 1; t <= 20; t++) for (let d = 0; d < 10; d++) qrels += `${t} 0 d${d} ${d % 3 === 0 ? 1 : 0}\n`;
+  writeFileSync(join(dir, 'qrels.txt'), qrels);
+  const files = [];
+  for (let r = 0; r < 500; r++) {
+    let text = '';
+    for (let t = 1; t <= 20; t++) for (let d = 0; d < 10; d++) text += `${t} Q0 d${(d * 3 + r + t) % 10} ${d + 1} ${10 - d} r${r}\n`; // 3d mod 10: a permutation
+    files.push(join(dir, `r${r}.run`));
+    writeFileSync(files.at(-1), text);
+  }
+  const measures = Array.from({ length: 20 }, (_, i) => `P@${i + 1}`).join(' ');
+  const page = await open();
+  await afterRender(page, async () => {
+    await page.fill('#measures', measures);
+    await page.press('#measures', 'Enter');
+  });
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(dir, 'qrels.txt')));
+  await afterRender(page, () => page.setInputFiles('#run-files', files));
+  assert.equal((await page.$$('#results tbody tr')).length, 500);
+  assert.equal((await page.$$('#results thead th')).length, 21);
+  // scrolled down and right, the header row and the run column are still at the box's edges
+  const edges = await page.evaluate(() => {
+    const wrap = document.querySelector('#view .table-wrap');
+    wrap.scrollTop = 5000;
+    wrap.scrollLeft = 5000;
+    const box = wrap.getBoundingClientRect();
+    const head = document.querySelector('#results thead th[title^="P(rel=1"]').getBoundingClientRect();
+    const row = [...document.querySelectorAll('#results tbody th[scope=row]')].find((th) => {
+      const r = th.getBoundingClientRect();
+      return r.top > box.top + 60 && r.bottom < box.bottom;
+    }).getBoundingClientRect();
+    return { scrolled: wrap.scrollTop > 0 && wrap.scrollLeft > 0, headTop: head.top - box.top, rowLeft: row.left - box.left };
+  });
+  assert.ok(edges.scrolled, 'the table scrolls in its box');
+  assert.ok(Math.abs(edges.headTop) <= 1, `header row at the top (${edges.headTop})`);
+  assert.ok(Math.abs(edges.rowLeft) <= 1, `run column at the left (${edges.rowLeft})`);
+  await page.fill('#table-filter', 'r49');
+  const shown = await page.$$eval('#results tbody tr:not([hidden])', (trs) => trs.map((tr) => tr.dataset.run));
+  assert.deepEqual(shown.sort(), ['r49.run', ...Array.from({ length: 10 }, (_, i) => `r49${i}.run`)].sort());
+  assert.match(await page.textContent('#view'), /11 of 500 runs/);
+  // sorting keeps the filter; the order is the means' order
+  await afterRender(page, () => page.click('#results thead th[title^="P(rel=1,judged_only=False,agg=mean)@3"] button'));
+  const order = await page.$$eval('#results tbody tr:not([hidden])', (trs) => trs.map((tr) => tr.dataset.run));
+  const means = await page.evaluate((runs) => runs.map((r) => window.irlensApp.state.result.runs[r].mean['P@3']), order);
+  assert.equal(order.length, 11);
+  for (let i = 1; i < means.length; i++) assert.ok(means[i - 1] >= means[i], `sorted by P@3: ${means}`);
+  await page.close();
+});

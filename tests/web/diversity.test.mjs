@@ -96,6 +96,7 @@ test('a qrels file chosen while the diversity switch is still re-reading the run
   const ex = join(ROOT, 'examples');
   await afterRender(page, () => page.setInputFiles('#qrels-file', join(ex, 'qrels.txt')));
   await afterRender(page, () => page.setInputFiles('#run-files', ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'].map((r) => join(ex, r))));
+  await page.click('#add-files summary'); // the file pickers fold away once the user's data is loaded
   await page.check('#qrels-diversity'); // starts re-reading the qrels and the 4 runs
   await page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt')); // without waiting for that
   await page.evaluate(() => window.irlensApp.queue);

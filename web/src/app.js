@@ -15,6 +15,7 @@ import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
 import { withoutLocation } from './errors.js';
+import { setupRunManager, renderRunManager } from './runs.js';
 
 const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
 const NOT_RANKED = new Set(['RBPResid']);
@@ -56,6 +57,7 @@ export class App {
     this.renderTabs();
     setupInputs(this);
     this.measureField = setupMeasureField(this);
+    setupRunManager(this);
     window.addEventListener('hashchange', () => this.applyHash());
     await this.loadExample();
     document.body.dataset.ready = 'true';
@@ -196,14 +198,18 @@ export class App {
   }
 
   removeRun(name) {
-    return this.serially(() => this.removeRunNow(name));
+    return this.removeRuns([name]);
   }
 
-  async removeRunNow(name) {
-    await this.client.request('dropRun', { name });
-    this.state.runs = this.state.runs.filter((r) => r.source.name !== name);
-    if (this.state.settings.b === name) this.state.settings.b = '';
-    await this.evaluate();
+  /** Removes the runs named in `names`, then evaluates once. */
+  removeRuns(names) {
+    return this.serially(async () => {
+      const gone = new Set(names);
+      for (const name of gone) await this.client.request('dropRun', { name });
+      this.state.runs = this.state.runs.filter((r) => !gone.has(r.source.name));
+      if (gone.has(this.state.settings.b)) this.state.settings.b = '';
+      await this.evaluate();
+    });
   }
 
   reportError(e, file) {
@@ -390,38 +396,17 @@ export class App {
       });
   }
 
+  /** The loaded files: one summary line that opens the run manager (runs.js). */
   renderFiles() {
-    const list = this.$('#file-list');
-    list.textContent = '';
-    const add = (label, source, detail, cls, removable) => {
-      const li = document.createElement('li');
-      li.className = cls;
-      const name = document.createElement('strong');
-      name.textContent = source.name;
-      li.append(`${label}: `, name, ` ${detail}`);
-      if (removable) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'small';
-        b.textContent = 'Remove';
-        b.setAttribute('aria-label', `Remove ${source.name}`);
-        b.addEventListener('click', () => this.removeRun(source.name));
-        li.append(' ', b);
-      }
-      list.appendChild(li);
-    };
+    renderRunManager(this);
     const q = this.state.qrels;
-    if (q) add('Qrels', q.source, `(${q.info.topics.length} topics, ${q.info.judgments} judgments)`, 'ok', false);
-    for (const r of this.state.runs) {
-      if (r.excluded) add('Run', r.source, `(tag ${r.info.tag}, ${r.info.linesRead} lines, answers none of the qrels' topics: left out)`, 'bad excluded', true);
-      else if (r.info) add('Run', r.source, `(tag ${r.info.tag}, ${r.info.linesRead} lines, ${r.info.topicsAnswered} topics)`, 'ok', true);
-      else if (r.pending) add('Run', r.source, '(waiting for a qrels file)', 'pending', true);
-      else add('Run', r.source, '(not loaded: see the errors)', 'bad', true);
-    }
-    const { example } = this.state;
-    this.$('#example-badge').hidden = !example;
+    // The file pickers fold away once the user's own data is loaded (the results move up) and
+    // open again when there is none; the user may open or close them at any time.
+    const userData = !!q && !this.state.example;
+    if (userData !== this.hadUserData) this.$('#add-files').open = !userData;
+    this.hadUserData = userData;
+    this.$('#example-badge').hidden = !this.state.example;
     this.$('#clear').hidden = !q && !this.state.runs.length && !Object.keys(this.state.side || {}).length;
-    list.setAttribute('aria-label', example ? 'Loaded files (the example)' : 'Loaded files');
   }
 
   renderErrors() {

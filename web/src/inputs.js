@@ -105,13 +105,15 @@ export function setupInputs(app) {
   $('#missing').addEventListener('change', (e) => app.set({ missing: e.target.value }, { evaluate: true }));
   $('#baseline').addEventListener('change', (e) => app.set({ b: e.target.value }));
 
+  // Files dropped anywhere on the Data panel (the side inputs' boxes take their own).
+  const panel = $('#inputs');
   const drop = $('#drop');
-  drop.addEventListener('dragover', (e) => {
+  panel.addEventListener('dragover', (e) => {
     e.preventDefault();
     drop.classList.add('over');
   });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', async (e) => {
+  panel.addEventListener('dragleave', () => drop.classList.remove('over'));
+  panel.addEventListener('drop', async (e) => {
     e.preventDefault();
     drop.classList.remove('over');
     const files = [...e.dataTransfer.files];

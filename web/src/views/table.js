@@ -1,6 +1,8 @@
 // The results table: runs x measures, mean with its 95% t confidence interval, sortable by any
 // column, best mean per column marked; with a baseline, each cell adds the difference of means
-// and wins/ties/losses over the topics both runs were scored on.
+// and wins/ties/losses over the topics both runs were scored on. The header row and the run
+// column stay in view while the table scrolls (style.css); a filter shows the runs whose name or
+// tag contains its text (rows hidden, nothing computed again).
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
 // {text, title, className} | null whose results are appended to the cell (significance markers:
@@ -20,6 +22,17 @@ function sortRuns(app, runs, measures) {
   });
   if (!measures.includes(col) && col !== 'run') return runs;
   return dir === 'desc' ? sorted.reverse() : sorted;
+}
+
+/** Hides the rows whose run name and tag do not contain `text` (case-insensitive); says how many show. */
+function filterRows(tbody, text, count) {
+  const t = text.trim().toLowerCase();
+  let shown = 0;
+  for (const tr of tbody.rows) {
+    tr.hidden = !!t && !tr.dataset.filter.includes(t);
+    if (!tr.hidden) shown++;
+  }
+  count.textContent = t ? `${shown} of ${tbody.rows.length} runs` : '';
 }
 
 export const tableView = {
@@ -43,7 +56,7 @@ export const tableView = {
     const tbody = el('tbody');
     for (const run of sortRuns(app, Object.keys(result.runs), measures)) {
       const r = result.runs[run];
-      const tr = el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
+      const tr = el('tr', { 'data-run': run, 'data-filter': `${run}\n${r.tag || ''}`.toLowerCase(), class: run === base ? 'baseline' : null },
         el('th', { scope: 'row' }, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null));
       for (const m of measures) {
         const v = r.mean[m];
@@ -66,6 +79,10 @@ export const tableView = {
       }
       tbody.append(tr);
     }
+    const filter = el('input', { id: 'table-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', value: app.tableFilter || '',
+      oninput: (e) => { app.tableFilter = e.target.value; filterRows(tbody, app.tableFilter, count); } });
+    const count = el('span', { class: 'hint', 'aria-live': 'polite' });
+    filterRows(tbody, app.tableFilter || '', count);
     const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with the 95% confidence interval`,
       base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
     const exportButton = (label, ext, type, make) =>
@@ -75,6 +92,7 @@ export const tableView = {
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
+      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, 'Filter runs ', filter), count),
       el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody)),
       ...(result.warnings.length ? [el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w))))] : []),
     );
