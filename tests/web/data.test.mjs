@@ -188,7 +188,7 @@ test('the embed example from file:// says why it cannot run and what to use inst
   await page.goto(`file://${join(dir, 'embed.html')}`);
   await page.waitForLoadState('load');
   const message = page.locator('.irlens-fallback');
-  assert.equal(await message.isVisible(), true);
+  await message.waitFor({ state: 'visible', timeout: 15000 }); // shown after a moment (style.css)
   assert.match(await message.textContent(), /served over http\(s\)[\s\S]*irlens\.html/);
   await shot(page, 'embed-file');
   // served, the same copy runs and the message is gone

@@ -413,6 +413,7 @@ export class App {
     const panel = this.$('#errors');
     const errors = this.problems();
     panel.hidden = !errors.length;
+    panel.dataset.count = String(errors.length); // what this render showed (the tests compare)
     panel.textContent = '';
     if (!errors.length) return;
     const h = document.createElement('h2');
