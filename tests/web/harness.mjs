@@ -147,8 +147,27 @@ export async function assertClean(page) {
   if (r.panel) assert.equal(r.listed, r.problems, 'every problem listed once');
 }
 
-/** The results table as {run: {measure: text shown}}. */
-export function tableTexts(page) {
+/** Scrolls the results table to its end until every row is attached (views/table.js attaches them by chunks). */
+export async function allRows(page) {
+  await page.evaluate(async () => {
+    const tbody = document.querySelector('#results tbody');
+    if (!tbody) return;
+    const wrap = tbody.closest('.table-wrap');
+    while (tbody.rows.length < Number(tbody.dataset.rows)) {
+      const n = tbody.rows.length;
+      wrap.scrollTop = wrap.scrollHeight;
+      await new Promise((res) => {
+        const check = () => (tbody.rows.length > n ? res() : requestAnimationFrame(check));
+        check();
+      });
+    }
+    wrap.scrollTop = 0;
+  });
+}
+
+/** The results table as {run: {measure: text shown}}, every row. */
+export async function tableTexts(page) {
+  await allRows(page);
   return page.$$eval('#results tbody tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.run,
     Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
 }
