@@ -44,7 +44,10 @@ writeFileSync(join(dist, 'index.html'), template
   .replace('%CSP%', CSP)
   .replace('%STYLE%', '<link rel="stylesheet" href="style.css">')
   .replace('%SCRIPT%', '<script type="module" src="app.js"></script>'));
-writeFileSync(join(dist, 'embed.html'), readFileSync(join(root, 'examples', 'embed.html'), 'utf8').replace('%CSP%', CSP));
+// examples/embed.html is complete as it is (a page to copy): its policy must be the app's.
+const embedPage = readFileSync(join(root, 'examples', 'embed.html'), 'utf8');
+if (!embedPage.includes(`content="${CSP}"`)) throw new Error('examples/embed.html: its Content-Security-Policy differs from web/csp.mjs');
+writeFileSync(join(dist, 'embed.html'), embedPage);
 
 // The single file.
 const inlineSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');

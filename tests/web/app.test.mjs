@@ -8,26 +8,17 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, DIST, SHARED, startServer, openBrowser, newPage, waitReady, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
+import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, waitRendered, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const EXAMPLE_RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
 const DEFAULT_MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)';
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-test-'));
-let server, browser;
+const env = serverAndBrowser(before, after);
 
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser.close();
-  server.stop();
-});
-
-async function open(hash = '') {
-  const page = await newPage(browser.context);
-  await page.goto(server.url + hash);
+async function open(hash = '', search = '') {
+  const page = await newPage(env.browser.context);
+  await page.goto(env.server.url + search + hash);
   await waitReady(page);
   return page;
 }
@@ -77,10 +68,11 @@ test('uploaded qrels and runs, plain and .gz, give the numbers of `irlens eval`'
     await page.press('#measures', 'Enter');
   });
   await afterRender(page, () => page.setInputFiles('#qrels-file', qgz));
+  // the user's qrels replaced the whole example: no run is left
+  assert.deepEqual(await page.evaluate(() => window.irlensApp.state.runs), []);
   await afterRender(page, () => page.setInputFiles('#run-files', [join(EX, 'bm25.run'), gz]));
-  // the example runs were read again against the new qrels; the uploaded ones joined them
-  const names = [...EXAMPLE_RUNS, 'dense.run.gz'];
-  await assertSameAsNative(page, nativeEval(qgz, [...EXAMPLE_RUNS.map((r) => join(EX, r)), gz], measures));
+  const names = ['bm25.run', 'dense.run.gz'];
+  await assertSameAsNative(page, nativeEval(qgz, [join(EX, 'bm25.run'), gz], measures));
   assert.deepEqual(Object.keys(await tableTexts(page)).sort(), names.sort());
   await page.close();
 });
@@ -100,7 +92,6 @@ test('real data (TREC-COVID round 1, gzip runs) gives the numbers of `irlens eva
     await page.press('#measures', 'Enter');
   });
   await afterRender(page, () => page.setInputFiles('#qrels-file', join(dir, 'qrels-rnd1.txt')));
-  for (const name of EXAMPLE_RUNS) await afterRender(page, () => page.click(`button[aria-label="Remove ${name}"]`));
   await afterRender(page, () => page.setInputFiles('#run-files', runs));
   await assertSameAsNative(page, nativeEval(join(dir, 'qrels-rnd1.txt'), runs, measures));
   await page.close();
@@ -249,12 +240,14 @@ test('a malformed run shows the error panel with its line; the other runs still 
   const bad = join(tmp, 'bad.run');
   writeFileSync(bad, '101 Q0 d01 1 12.5 bad\n101 Q0 d02 2 11.0 bad\n101 Q0 d03 3 ten bad\n');
   const page = await open();
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));
   await afterRender(page, () => page.setInputFiles('#run-files', [bad, join(EX, 'bm25.run')]));
   await page.waitForSelector('#errors:not([hidden])');
-  const panel = await page.textContent('#errors');
-  assert.match(panel, /bad\.run, line 3: /);
-  assert.match(panel, /bad\.run:3: .*score/);
-  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
+  const panel = await page.textContent('#errors li');
+  // the location once, then the problem (it was "bad.run, line 3: bad.run:3: ...")
+  assert.match(panel, /^bad\.run, line 3: [^:]*score/);
+  assert.equal(panel.match(/bad\.run/g).length, 1, panel);
+  assert.deepEqual(Object.keys(await tableTexts(page)).sort(), ['bm25.run']);
   assert.match(await page.textContent('#file-list'), /bad\.run \(not loaded: see the errors\)/);
   await shot(page, 'error-panel');
   await page.close();
@@ -299,7 +292,7 @@ test('settings live in the URL hash, escaped, and a link reproduces the view', a
 test('no network request after the page has loaded, and it keeps working offline', async () => {
   const page = await open();
   const loaded = page.log.requests.length;
-  await browser.context.setOffline(true);
+  await env.browser.context.setOffline(true);
   try {
     await afterRender(page, () => page.click('#example'));
     await afterRender(page, async () => {
@@ -311,7 +304,7 @@ test('no network request after the page has loaded, and it keeps working offline
     await dl.path();
     assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
   } finally {
-    await browser.context.setOffline(false);
+    await env.browser.context.setOffline(false);
   }
   const after = page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u));
   assert.deepEqual(after, []);
@@ -319,8 +312,8 @@ test('no network request after the page has loaded, and it keeps working offline
 });
 
 test('the page works under its CSP (no eval, nothing remote) with no violation', async () => {
-  const page = await newPage(browser.context);
-  const response = await page.goto(server.url);
+  const page = await newPage(env.browser.context);
+  const response = await page.goto(env.server.url);
   const csp = response.headers()['content-security-policy'];
   assert.ok(csp.includes("script-src 'self' 'wasm-unsafe-eval'"));
   assert.ok(!csp.replace(/'wasm-unsafe-eval'/g, '').includes('unsafe-eval'), csp);
@@ -339,27 +332,58 @@ test('the page works under its CSP (no eval, nothing remote) with no violation',
   await page.close();
 });
 
-test('cancel stops a long read; the app recovers', async () => {
-  const big = join(tmp, 'big.run');
-  const lines = [];
-  for (let i = 0; i < 1500000; i++) lines.push(`101 Q0 doc${i} ${i + 1} ${1e7 - i} big`);
-  writeFileSync(big, lines.join('\n') + '\n');
-  const page = await open();
-  await page.setInputFiles('#run-files', big);
+/**
+ * Starts reading a run that stays under way until Cancel (the test hook irlensHold('feed') of a
+ * page loaded with ?test-hooks: the worker takes the run's first batch and never answers it,
+ * client.js), cancels it, and checks that the app recovers: the example loads and evaluates in
+ * the restarted worker.
+ */
+async function cancelAndRecover(page) {
+  const run = join(tmp, 'held.run');
+  writeFileSync(run, readFileSync(join(EX, 'bm25.run')));
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));
+  await page.evaluate(() => window.irlensHold('feed'));
+  await page.setInputFiles('#run-files', run);
   await page.waitForSelector('#progress:not([hidden])');
   await page.click('#cancel');
   await page.waitForSelector('#progress', { state: 'hidden' });
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#errors').textContent));
   assert.equal(await page.$('#results'), null);
-  await afterRender(page, () => page.click('#example'));
+  await page.click('#example');
+  // (the renders of the cancel may still come: wait for the example's table itself)
+  await page.waitForFunction((n) => document.querySelectorAll('#results tbody tr').length === n, EXAMPLE_RUNS.length);
+  await waitRendered(page, 'table');
   assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
+}
+
+test('cancel stops a read under way; the app recovers', async () => {
+  const page = await open('', '?test-hooks');
+  await cancelAndRecover(page);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('cancel restarts the worker from memory: offline after load, the app recovers', async () => {
+  const page = await open('', '?test-hooks');
+  const loaded = page.log.requests.length;
+  await env.browser.context.setOffline(true);
+  try {
+    await cancelAndRecover(page);
+    // and the statistics workers, restarted the same way, still compute
+    await afterRender(page, () => page.click('#tab-significance'), 'significance');
+    await page.waitForSelector('#chart-pairwise-p svg', { timeout: 60000 });
+  } finally {
+    await env.browser.context.setOffline(false);
+  }
+  assert.deepEqual(page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u)), []);
+  assert.deepEqual(page.log.errors, []);
   await page.close();
 });
 
 test('keyboard and screen-reader basics; phone width', async () => {
-  const page = await newPage(browser.context);
+  const page = await newPage(env.browser.context);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await waitReady(page);
   const unlabelled = await page.$$eval('input, select, button', (els) => els.filter((e) => {
     const name = e.getAttribute('aria-label') || (e.labels && e.labels.length && e.labels[0].textContent.trim()) || (e.tagName === 'BUTTON' && e.textContent.trim());
@@ -378,7 +402,7 @@ test('keyboard and screen-reader basics; phone width', async () => {
 });
 
 test('the single-file irlens.html evaluates the example from file://', async () => {
-  const page = await newPage(browser.context);
+  const page = await newPage(env.browser.context);
   await page.goto(`file://${join(DIST, 'irlens.html')}`);
   await waitReady(page);
   const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
@@ -393,8 +417,8 @@ test('the single-file irlens.html evaluates the example from file://', async () 
 });
 
 test('the embed example shows its table and chart', async () => {
-  const page = await newPage(browser.context);
-  await page.goto(`${server.url}embed.html`);
+  const page = await newPage(env.browser.context);
+  await page.goto(`${env.server.url}embed.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('irlens-view')].every((e) => e.dataset.state === 'done'), null, { timeout: 30000 });
   const cells = await page.$$eval('#table-example tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   // A: d1 d2 d3 -> P@2 = 1/2, RR = 1; B: d3 d1 d2 -> P@2 = 2/2, RR = 1

@@ -46,8 +46,7 @@ test('the diversity example: diversity measures with intents, as `irlens eval --
 test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equal to the JS API', async () => {
   const page = await open();
   await afterRender(page, () => page.check('#qrels-diversity')); // re-reads the example as diversity qrels
-  await afterRender(page, () => page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt')));
-  for (const r of ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run']) await afterRender(page, () => page.click(`button[aria-label="Remove ${r}"]`));
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt'))); // replaces the whole example
   await afterRender(page, () => page.setInputFiles('#run-files', RUNS.map((r) => join(DIV, r))));
   const info = await page.evaluate(() => window.irlensApp.state.qrels.info);
   assert.equal(info.format, 'diversity');
@@ -94,7 +93,11 @@ test('a qrels file chosen while the diversity switch is still re-reading the run
   // Loads run one after another (App.serially): the second load must see the runs the first one
   // re-read, not the ones it has not reached yet.
   const page = await open();
-  await page.check('#qrels-diversity'); // starts re-reading the example's qrels and its 4 runs
+  const ex = join(ROOT, 'examples');
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(ex, 'qrels.txt')));
+  await afterRender(page, () => page.setInputFiles('#run-files', ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'].map((r) => join(ex, r))));
+  await page.click('#add-files summary'); // the file pickers fold away once the user's data is loaded
+  await page.check('#qrels-diversity'); // starts re-reading the qrels and the 4 runs
   await page.setInputFiles('#qrels-file', join(DIV, 'qrels.txt')); // without waiting for that
   await page.evaluate(() => window.irlensApp.queue);
   const state = await page.evaluate(() => ({

@@ -1,6 +1,10 @@
 // Shared by the browser tests: serves web/dist with scripts/static-server.mjs on a free localhost
 // port, launches Debian's Chromium through playwright-core with a fresh user data dir, records
-// network requests, CSP violations and page errors, and compares with the native CLI.
+// network requests, CSP violations and page errors, and compares with the native CLI. After every
+// render it waits for, it checks the page (assertClean): no "null", "undefined" or "NaN" shown,
+// the warnings box exactly when the result has warnings, the problems panel exactly when there
+// are problems.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { before, after } from 'node:test';
@@ -23,11 +27,40 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 export async function startServer() {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run web/build.sh first`);
   const proc = spawn(process.execPath, [join(ROOT, 'scripts', 'static-server.mjs'), DIST, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its output, line by line, until the line with the URL (it may come in several chunks).
   const url = await new Promise((res, rej) => {
-    proc.stdout.once('data', (d) => res(String(d).match(/http:\/\/\S+/)[0]));
-    proc.once('exit', (code) => rej(new Error(`static server exited with ${code}`)));
+    let text = '';
+    const onData = (d) => {
+      text += String(d);
+      const m = text.match(/http:\/\/\S+\//);
+      if (m && /\n/.test(text.slice(m.index))) {
+        proc.stdout.off('data', onData);
+        proc.stdout.resume(); // later output is not kept
+        res(m[0]);
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.once('exit', (code) => rej(new Error(`static server exited with ${code} before printing its URL; it printed: ${JSON.stringify(text)}`)));
   });
   return { url, stop: () => proc.kill() };
+}
+
+/**
+ * node:test hooks that start the server and a browser (before) and stop what was started (after):
+ * an `after` that finds nothing started does nothing, so a failure in `before` is the error
+ * reported. Returns the object the server and browser are put in.
+ */
+function startedBeforeStoppedAfter(before, after) {
+  const s = {};
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await openBrowser();
+  });
+  after(async () => {
+    if (s.browser) await s.browser.close();
+    if (s.server) s.server.stop();
+  });
+  return s;
 }
 
 /**
@@ -35,16 +68,7 @@ export async function startServer() {
  * `before`) and stopped after them (`after`). Returns {server, browser}, filled in by then.
  */
 export function serverAndBrowser(before, after) {
-  const s = {};
-  before(async () => {
-    s.server = await startServer();
-    s.browser = await openBrowser();
-  });
-  after(async () => {
-    await s.browser.close();
-    s.server.stop();
-  });
-  return s;
+  return startedBeforeStoppedAfter(before, after);
 }
 
 /** A fresh browser (its own new user data dir). */
@@ -87,10 +111,63 @@ export async function waitRendered(page, view) {
     const progress = document.querySelector('#progress');
     return el && el.dataset.rendered === 'true' && (!v || el.dataset.view === v) && progress.hidden;
   }, view, { timeout: 30000 });
+  await assertClean(page);
 }
 
-/** The results table as {run: {measure: text shown}}. */
-export function tableTexts(page) {
+/**
+ * Checks what a render left on the page: no text "null", "undefined" or "NaN" (a value the code
+ * failed to format; "null hypothesis" is prose); on the table, the warnings box exactly when the
+ * result has warnings; the problems panel exactly when the app has problems to show.
+ */
+export async function assertClean(page) {
+  const r = await page.evaluate(() => {
+    const texts = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.parentElement.closest('script, style, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    while (walk.nextNode()) texts.push(walk.currentNode.nodeValue);
+    const text = texts.join(' ');
+    const bad = text.match(/.{0,50}(\bundefined\b|\bNaN\b|\bnull\b(?! hypothes)).{0,50}/);
+    const app = window.irlensApp;
+    const result = app && app.state.result;
+    return {
+      bad: bad ? bad[0] : null,
+      view: document.querySelector('#view').dataset.view,
+      warnings: result && result.warnings ? result.warnings.length : 0,
+      box: document.querySelectorAll('#view details.warnings').length,
+      // the problems as the panel's last render counted them (the app may have moved on since)
+      problems: Number(document.querySelector('#errors').dataset.count || 0),
+      panel: !document.querySelector('#errors').hidden,
+      listed: document.querySelectorAll('#errors li').length,
+    };
+  });
+  assert.equal(r.bad, null, `the page shows ${JSON.stringify(r.bad)}`);
+  if (r.view === 'table') assert.equal(r.box, r.warnings ? 1 : 0, `warnings box: ${r.box}, result warnings: ${r.warnings}`);
+  assert.equal(r.panel, r.problems > 0, `problems panel shown: ${r.panel}, problems: ${r.problems}`);
+  if (r.panel) assert.equal(r.listed, r.problems, 'every problem listed once');
+}
+
+/** Scrolls the results table to its end until every row is attached (views/table.js attaches them by chunks). */
+export async function allRows(page) {
+  await page.evaluate(async () => {
+    const tbody = document.querySelector('#results tbody');
+    if (!tbody) return;
+    const wrap = tbody.closest('.table-wrap');
+    while (tbody.rows.length < Number(tbody.dataset.rows)) {
+      const n = tbody.rows.length;
+      wrap.scrollTop = wrap.scrollHeight;
+      await new Promise((res) => {
+        const check = () => (tbody.rows.length > n ? res() : requestAnimationFrame(check));
+        check();
+      });
+    }
+    wrap.scrollTop = 0;
+  });
+}
+
+/** The results table as {run: {measure: text shown}}, every row. */
+export async function tableTexts(page) {
+  await allRows(page);
   return page.$$eval('#results tbody tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.run,
     Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
 }
@@ -112,6 +189,7 @@ export async function afterRender(page, action, view) {
     return Number(document.body.dataset.renders) > before && el.dataset.rendered === 'true' &&
       document.querySelector('#progress').hidden && (!view || el.dataset.view === view);
   }, { before, view }, { timeout: 60000 });
+  await assertClean(page);
 }
 
 /**
@@ -119,15 +197,7 @@ export async function afterRender(page, action, view) {
  * open(hash): a new page of the app, ready. (app.test.mjs predates it and keeps its own.)
  */
 export function browserSession() {
-  const s = {};
-  before(async () => {
-    s.server = await startServer();
-    s.browser = await openBrowser();
-  });
-  after(async () => {
-    await s.browser.close();
-    s.server.stop();
-  });
+  const s = startedBeforeStoppedAfter(before, after);
   s.open = async (hash = '') => {
     const page = await newPage(s.browser.context);
     await page.goto(s.server.url + hash);

@@ -19,6 +19,13 @@ const cli = (args) => JSON.parse(execFileSync(NATIVE, args, { stdio: ['ignore', 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-12, `${what}: page ${a}, CLI ${b}`);
 const session = browserSession();
 const open = (hash) => session.open(hash);
+/** The page with the example's qrels and runs loaded as the user's files (a side input then joins them: it would replace the example). */
+async function openWithExampleFiles() {
+  const page = await open();
+  await afterRender(page, () => page.setInputFiles('#qrels-file', QRELS));
+  await afterRender(page, () => page.setInputFiles('#run-files', RUNS));
+  return page;
+}
 
 async function setMeasures(page, text) {
   await afterRender(page, async () => {
@@ -32,7 +39,7 @@ async function setMeasures(page, text) {
 const cells = (page, id) => page.$$eval(`#${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
 
 test('side inputs: the core\'s message while one is missing; loaded ones go with every evaluation', async () => {
-  const page = await open();
+  const page = await openWithExampleFiles();
   const measures = 'TBG U sDCG NRG(base=nDCG,prior=best_per_group)@5';
   await setMeasures(page, measures);
   await page.waitForSelector('#errors:not([hidden])');
@@ -72,10 +79,10 @@ test('a bad side input is reported with its file and line; the others keep worki
   writeFileSync(bad, 'bm25.run\tlexical\nbm25.run\tneural\n');
   const lengths = join(tmp, 'lengths.tsv');
   writeFileSync(lengths, 'd01\t100\nd02\tlong\n');
-  const page = await open();
+  const page = await openWithExampleFiles();
   await page.click('#side-inputs summary');
   await afterRender(page, () => page.setInputFiles('#side-groups', bad));
-  assert.match(await page.textContent('#errors'), /teams\.tsv, line 2: teams\.tsv:2: /);
+  assert.match(await page.textContent('#errors'), /teams\.tsv, line 2: run 'bm25\.run' is listed twice/);
   assert.equal(await page.textContent('#side-status-groups'), 'not loaded');
   await afterRender(page, () => page.setInputFiles('#side-docLengths', lengths));
   assert.match(await page.textContent('#errors'), /lengths\.tsv, line 2/);

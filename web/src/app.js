@@ -3,11 +3,19 @@
 // app.addView() (NRG/rareness charts, significance heatmaps, diversity coverage ...). Table cells
 // take annotations from app.cellAnnotators (see views/table.js) - the place for significance
 // markers.
+//
+// The example is a demo that never mixes with the user's data: it shows (state.example true, an
+// "example" badge) until the first file the user chooses or drops (qrels, run or side input),
+// which replaces all of it - qrels, runs and side inputs; the measures and settings stay. A run
+// that answers none of the qrels' topics is flagged in the file list, with a warning, and dropped
+// from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from './client.js';
 import { ingest, sha256, textSource, fileSource } from './files.js';
 import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
+import { withoutLocation } from './errors.js';
+import { setupRunManager, renderRunManager } from './runs.js';
 
 const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
 const NOT_RANKED = new Set(['RBPResid']);
@@ -25,8 +33,9 @@ export class App {
       registry: [],
       groups: [],
       qrels: null, // {source, info}
-      runs: [], // [{source, info | null, error | null}]
+      runs: [], // [{source, info | null, error | null, pending, excluded}]: pending = waiting for a qrels file; excluded = answers none of its topics
       errors: [], // [{file, line, message}]
+      example: false, // the example (or the diversity example) is what is loaded
       result: null,
       correlations: null,
       curves: null,
@@ -48,6 +57,7 @@ export class App {
     this.renderTabs();
     setupInputs(this);
     this.measureField = setupMeasureField(this);
+    setupRunManager(this);
     window.addEventListener('hashchange', () => this.applyHash());
     await this.loadExample();
     document.body.dataset.ready = 'true';
@@ -73,9 +83,47 @@ export class App {
   }
 
   // ---- inputs ---------------------------------------------------------------------------------
-  async loadExample() {
-    const ex = this.example;
-    await this.load({ qrels: textSource(ex.qrels.name, ex.qrels.text), runs: ex.runs.map((r) => textSource(r.name, r.text)), replaceRuns: true });
+  /**
+   * Shows an example in place of whatever is loaded: ex = {qrels: {name, text}, runs: [{name,
+   * text}], side?: {KIND: {name, text}}}, its qrels read in `format`. Default: the plain example.
+   */
+  loadExample(ex = this.example, { format = 'plain' } = {}) {
+    return this.serially(async () => {
+      await this.clearNow();
+      if (ex.side && this.sideInputs) await this.sideInputs.loadTexts(ex.side);
+      await this.loadNow({
+        qrels: { ...textSource(ex.qrels.name, ex.qrels.text), format },
+        runs: ex.runs.map((r) => textSource(r.name, r.text)),
+        example: true,
+      });
+    });
+  }
+
+  /** Removes every input (qrels, runs, side inputs) from the page and the worker. */
+  clear() {
+    return this.serially(async () => {
+      await this.clearNow();
+      this.state.errors = [];
+      await this.evaluate();
+    });
+  }
+
+  async clearNow() {
+    await this.client.request('clear');
+    for (const kind of Object.keys(this.state.side || {})) await this.client.request('dropSide', { kind });
+    this.state.side = {};
+    if (this.sideInputs) this.sideInputs.render();
+    this.state.qrels = null;
+    this.state.runs = [];
+    this.state.result = null;
+    this.state.correlations = null;
+    this.state.example = false;
+    this.hashes = {};
+  }
+
+  /** Before the user's own input: the example goes (call inside serially). */
+  async leaveExample() {
+    if (this.state.example) await this.clearNow();
   }
 
   /**
@@ -89,15 +137,22 @@ export class App {
     return done;
   }
 
-  /** Loads a new qrels (then re-reads every run against it) and/or runs; evaluates after. */
+  /**
+   * Loads a new qrels (then re-reads every run against it) and/or runs; evaluates after. The
+   * user's files replace the example; reread: the same data again (the diversity switch), which
+   * keeps it.
+   */
   load(what) {
-    return this.serially(() => this.loadNow(what));
+    return this.serially(async () => {
+      if (!what.reread) await this.leaveExample();
+      await this.loadNow({ ...what, example: what.reread ? this.state.example : false });
+    });
   }
 
-  async loadNow({ qrels = null, runs = [], replaceRuns = false }) {
+  async loadNow({ qrels = null, runs = [], example = false }) {
     this.state.errors = [];
     let runSources = runs;
-    if (replaceRuns) this.state.runs = [];
+    this.state.example = example;
     await this.busy('Reading', async (progress) => {
       if (qrels) {
         try {
@@ -105,7 +160,7 @@ export class App {
           this.state.qrels = { source: qrels, info };
           this.hashes = {};
           // Runs are read against the qrels: read the ones already loaded again.
-          runSources = [...this.state.runs.filter((r) => r.info).map((r) => r.source), ...runs];
+          runSources = [...this.state.runs.filter((r) => r.info || r.pending).map((r) => r.source), ...runs];
           this.state.runs = [];
         } catch (e) {
           if (e.name === 'Cancelled') throw e;
@@ -114,7 +169,11 @@ export class App {
         }
       }
       if (!this.state.qrels) {
-        if (runs.length) this.state.errors.push({ message: 'Load a qrels file before the runs.' });
+        // Runs are read against a qrels file: they wait for one.
+        for (const source of runs) {
+          this.state.runs = this.state.runs.filter((r) => r.source.name !== source.name);
+          this.state.runs.push({ source, info: null, error: null, pending: true });
+        }
         return;
       }
       for (const source of runSources) {
@@ -123,6 +182,10 @@ export class App {
         this.state.runs.push(entry);
         try {
           entry.info = await ingest(this.client, 'run', source, { onBytes: (n) => progress(n / Math.max(1, source.size), source.name) });
+          if (entry.info.topicsAnswered === 0) {
+            entry.excluded = true;
+            await this.client.request('dropRun', { name: source.name });
+          }
         } catch (e) {
           if (e.name === 'Cancelled') throw e;
           entry.error = e;
@@ -135,23 +198,38 @@ export class App {
   }
 
   removeRun(name) {
-    return this.serially(() => this.removeRunNow(name));
+    return this.removeRuns([name]);
   }
 
-  async removeRunNow(name) {
-    await this.client.request('dropRun', { name });
-    this.state.runs = this.state.runs.filter((r) => r.source.name !== name);
-    if (this.state.settings.b === name) this.state.settings.b = '';
-    await this.evaluate();
+  /** Removes the runs named in `names`, then evaluates once. */
+  removeRuns(names) {
+    return this.serially(async () => {
+      const gone = new Set(names);
+      for (const name of gone) await this.client.request('dropRun', { name });
+      this.state.runs = this.state.runs.filter((r) => !gone.has(r.source.name));
+      if (gone.has(this.state.settings.b)) this.state.settings.b = '';
+      await this.evaluate();
+    });
   }
 
   reportError(e, file) {
     this.state.errors.push({ file: e.file || file, line: e.line, name: e.name, message: e.message });
   }
 
+  /** The problems to show: the errors, and a warning for every run left out (no topic answered). */
+  problems() {
+    const q = this.state.qrels;
+    const left = this.state.runs.filter((r) => r.excluded).map((r) => ({
+      file: r.source.name,
+      message: `answers none of the ${q ? `${q.info.topics.length} topics of ${q.source.name}` : "qrels' topics"}: left out of the table and of every statistic (is it a run of another collection?).`,
+    }));
+    return [...this.state.errors, ...left];
+  }
+
   // ---- evaluation -----------------------------------------------------------------------------
+  /** The runs that are evaluated: read, and answering at least one topic. */
   get runNames() {
-    return this.state.runs.filter((r) => r.info).map((r) => r.source.name);
+    return this.state.runs.filter((r) => r.info && !r.excluded).map((r) => r.source.name);
   }
 
   async evaluate() {
@@ -209,6 +287,7 @@ export class App {
     this.state.runs = [];
     this.state.result = null;
     this.state.correlations = null;
+    this.state.example = false;
     await this.client.request('init');
     this.render();
   }
@@ -223,7 +302,7 @@ export class App {
   }
 
   async fileHashes() {
-    const sources = [this.state.qrels, ...this.state.runs.filter((r) => r.info)].filter(Boolean).map((s) => s.source);
+    const sources = [this.state.qrels, ...this.state.runs.filter((r) => r.info && !r.excluded)].filter(Boolean).map((s) => s.source);
     for (const s of sources) if (!this.hashes[s.name]) this.hashes[s.name] = await sha256(s);
     return this.hashes;
   }
@@ -317,38 +396,24 @@ export class App {
       });
   }
 
+  /** The loaded files: one summary line that opens the run manager (runs.js). */
   renderFiles() {
-    const list = this.$('#file-list');
-    list.textContent = '';
-    const add = (label, source, detail, cls, removable) => {
-      const li = document.createElement('li');
-      li.className = cls;
-      const name = document.createElement('strong');
-      name.textContent = source.name;
-      li.append(`${label}: `, name, ` ${detail}`);
-      if (removable) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'small';
-        b.textContent = 'Remove';
-        b.setAttribute('aria-label', `Remove ${source.name}`);
-        b.addEventListener('click', () => this.removeRun(source.name));
-        li.append(' ', b);
-      }
-      list.appendChild(li);
-    };
+    renderRunManager(this);
     const q = this.state.qrels;
-    if (q) add('Qrels', q.source, `(${q.info.topics.length} topics, ${q.info.judgments} judgments)`, 'ok', false);
-    for (const r of this.state.runs) {
-      if (r.info) add('Run', r.source, `(tag ${r.info.tag}, ${r.info.linesRead} lines, ${r.info.topicsAnswered} topics)`, 'ok', true);
-      else add('Run', r.source, '(not loaded: see the errors)', 'bad', true);
-    }
+    // The file pickers fold away once the user's own data is loaded (the results move up) and
+    // open again when there is none; the user may open or close them at any time.
+    const userData = !!q && !this.state.example;
+    if (userData !== this.hadUserData) this.$('#add-files').open = !userData;
+    this.hadUserData = userData;
+    this.$('#example-badge').hidden = !this.state.example;
+    this.$('#clear').hidden = !q && !this.state.runs.length && !Object.keys(this.state.side || {}).length;
   }
 
   renderErrors() {
     const panel = this.$('#errors');
-    const errors = this.state.errors;
+    const errors = this.problems();
     panel.hidden = !errors.length;
+    panel.dataset.count = String(errors.length); // what this render showed (the tests compare)
     panel.textContent = '';
     if (!errors.length) return;
     const h = document.createElement('h2');
@@ -362,7 +427,7 @@ export class App {
         where.textContent = e.line ? `${e.file}, line ${e.line}` : e.file;
         li.append(where, ': ');
       }
-      li.append(e.message);
+      li.append(e.file ? withoutLocation(e) : e.message);
       ul.appendChild(li);
     }
     panel.append(h, ul);

@@ -2,6 +2,14 @@
 // a promise of the result (rejected with an Error carrying name/file/line). cancel() terminates
 // the worker and starts a fresh one: every pending request rejects with a Cancelled error, and the
 // data the old worker held is gone (the app reloads its inputs).
+//
+// Test hook (the browser tests only): on a page loaded with `?test-hooks`, window.irlensHold(ACTION)
+// makes the next request of ACTION, on any client (the app's worker or a stats worker), go with
+// `hold` set; the worker (worker-core.js) takes it and never answers, so the work stays under way
+// until Cancel. Without the flag there is no window.irlensHold and nothing changes.
+const held = new Set();
+if (globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks')) globalThis.irlensHold = (action) => held.add(action);
+
 export class WorkerClient {
   constructor(createWorker) {
     this.createWorker = createWorker;
@@ -41,7 +49,7 @@ export class WorkerClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ id, action, payload }, transfer);
+      this.worker.postMessage(held.delete(action) ? { id, action, payload, hold: true } : { id, action, payload }, transfer);
     });
   }
 

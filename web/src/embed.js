@@ -9,17 +9,20 @@
 //
 // view: table | recall-precision | kendall-tau; missing="zero" scores unanswered topics 0;
 // data-from="ID" takes the data of another <irlens-view> of the page. The
-// element uses worker.js and irlens_web.wasm from beside irlens-embed.js. Errors (file, line,
-// problem) show inside the element.
+// element uses worker.js and irlens_web.wasm from beside irlens-embed.js (loaded once,
+// worker-source.js). Errors (file, line, problem) show inside the element. A page opened from
+// file:// cannot load them (browsers run no module script and fetch nothing there): the element's
+// own content (.irlens-fallback in examples/embed.html) says so, and is removed once it runs.
 import { WorkerClient } from './client.js';
+import { workerFactory } from './worker-source.js';
 import { ingest, textSource } from './files.js';
 import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from './charts.js';
 import { el, fmt } from './views/util.js';
+import { withoutLocation } from './errors.js';
 
-const workerUrl = new URL('./worker.js', import.meta.url);
 let shared = null; // one worker per page, requests queued in order
-function client() {
-  if (!shared) shared = new WorkerClient(() => new Worker(workerUrl, { type: 'module' }));
+async function client() {
+  if (!shared) shared = workerFactory(import.meta.url).then((create) => new WorkerClient(create));
   return shared;
 }
 let queue = Promise.resolve();
@@ -30,13 +33,15 @@ class IrlensView extends HTMLElement {
     this.started = true;
     const out = el('div', { class: 'irlens-embed', 'aria-live': 'polite' }, el('p', { class: 'hint' }, 'Evaluating…'));
     this.out = out;
+    for (const fallback of this.querySelectorAll('.irlens-fallback')) fallback.remove();
     this.append(out);
     queue = queue.then(() => this.run()).catch((e) => this.fail(e));
   }
 
   fail(e) {
     this.out.textContent = '';
-    this.out.append(el('p', { class: 'error', role: 'alert' }, `irlens: ${e.file ? `${e.file}${e.line ? `, line ${e.line}` : ''}: ` : ''}${e.message}`));
+    const where = e.file ? `${e.file}${e.line ? `, line ${e.line}` : ''}: ` : '';
+    this.out.append(el('p', { class: 'error', role: 'alert' }, `irlens: ${where}${e.file ? withoutLocation(e) : e.message}`));
     this.dataset.state = 'error';
   }
 
@@ -46,7 +51,7 @@ class IrlensView extends HTMLElement {
   }
 
   async run() {
-    const c = client();
+    const c = await client();
     await c.request('init');
     // data-from="ID": use the data of another <irlens-view> of the page
     const from = this.dataset.from ? document.getElementById(this.dataset.from) : this;

@@ -14,7 +14,7 @@ export function provenance(app, hashes) {
     measures: state.result ? state.result.measuresFull : {},
     missing: state.settings.missing,
     baseline: state.settings.b || null,
-    inputs: [state.qrels, ...state.runs.filter((r) => r.info)]
+    inputs: [state.qrels, ...state.runs.filter((r) => r.info && !r.excluded)]
       .filter(Boolean)
       .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] }))
       .concat(sideInputRecords(state)),
@@ -45,8 +45,16 @@ export function tableRecords(app) {
   return out;
 }
 
+/**
+ * One CSV cell, for every CSV writer of the app (the table, the statistics and analysis views):
+ * null is empty; a number is written as is (negative ones too); text that a spreadsheet would
+ * take for a formula (it starts with =, +, -, @, a tab or a carriage return: a run name, tag,
+ * topic or document id) gets a leading single quote (OWASP, CSV injection); a cell with a comma,
+ * quote or line break is quoted (RFC 4180).
+ */
 export function csvCell(v) {
-  const s = v === null || v === undefined ? '' : String(v);
+  let s = v === null || v === undefined ? '' : String(v);
+  if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

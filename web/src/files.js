@@ -1,13 +1,38 @@
 // Streams one input (a File, or embedded example text) into a reader in the worker: plain or gzip
-// (detected by the magic bytes 1f 8b, decompressed by the browser's DecompressionStream), in
-// batches of BATCH bytes transferred as ArrayBuffers, one batch in flight at a time so that memory
-// stays bounded. Never builds one big JS string.
+// (detected by the magic bytes 1f 8b, decompressed by fflate's streaming Gunzip, which reads every
+// member of a multi-member file such as `cat a.gz b.gz`, RFC 1952 section 2.2; the browser's
+// DecompressionStream stops after the first), in batches of BATCH bytes transferred as
+// ArrayBuffers, one batch in flight at a time so that memory stays bounded. Never builds one big
+// JS string.
+import { Gunzip } from 'fflate';
+
 const BATCH = 4 << 20;
 let nextSlot = 1;
 
-async function isGzip(blob) {
+export async function isGzip(blob) {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
   return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** A TransformStream that gunzips every member of its input (errors: 'invalid gzip data', 'unexpected EOF'). */
+export function gunzipStream() {
+  let gunzip;
+  return new TransformStream({
+    start(controller) {
+      gunzip = new Gunzip((chunk) => { if (chunk.length) controller.enqueue(chunk); });
+    },
+    transform(chunk) {
+      gunzip.push(chunk);
+    },
+    flush() {
+      gunzip.push(new Uint8Array(0), true);
+    },
+  });
+}
+
+/** The bytes of `blob` as a stream, gunzipped when it is gzip. */
+export async function decodedStream(blob) {
+  return (await isGzip(blob)) ? blob.stream().pipeThrough(gunzipStream()) : blob.stream();
 }
 
 /** An input source: {name, size, blob} for files; embedded text becomes a Blob too. */
@@ -29,6 +54,7 @@ export async function ingest(client, kind, source, { format = source.format || '
   const generation = client.generation; // a cancel in between makes every later request fail
   await client.request('begin', { slot, kind, name: source.name, format }, { generation });
   let reader = null;
+  let gzip = false;
   try {
     let read = 0; // bytes of the source read (compressed bytes for .gz), for the progress bar
     let stream = source.blob.stream().pipeThrough(
@@ -40,7 +66,8 @@ export async function ingest(client, kind, source, { format = source.format || '
         },
       }),
     );
-    if (await isGzip(source.blob)) stream = stream.pipeThrough(new DecompressionStream('gzip'));
+    gzip = await isGzip(source.blob);
+    if (gzip) stream = stream.pipeThrough(gunzipStream());
     reader = stream.getReader();
     let buf = new Uint8Array(BATCH), used = 0, inFlight = null;
     const flush = async () => {
@@ -69,8 +96,8 @@ export async function ingest(client, kind, source, { format = source.format || '
   } catch (e) {
     if (reader) reader.cancel().catch(() => {});
     client.request('abort', { slot }, { generation }).catch(() => {});
-    if (e instanceof TypeError && /decompress|gzip|Decompression/i.test(e.message))
-      throw Object.assign(new Error(`${source.name}: not a valid gzip file (${e.message})`), { name: 'InputError', file: source.name });
+    if (gzip && e.name === 'Error' && typeof e.code === 'number') // fflate's errors carry a numeric code
+      throw Object.assign(new Error(`not a valid gzip file (${e.message})`), { name: 'InputError', file: source.name });
     throw e;
   }
 }

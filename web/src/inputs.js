@@ -1,34 +1,90 @@
-// The data controls: qrels and run file pickers, drag-and-drop (files are told apart by their first
-// line: 4 columns = qrels, 6 = run; a file name containing "qrel" is taken as qrels; qrels are read
-// in the format of the diversity switch, side-inputs.js), the example button, unanswered-topic
-// policy, baseline and the progress bar's cancel button.
-import { fileSource } from './files.js';
+// The data controls: qrels and run file pickers, drag-and-drop, the example and Clear all buttons,
+// unanswered-topic policy, baseline and the progress bar's cancel button. Qrels are read in the
+// format of the diversity switch (side-inputs.js).
+//
+// Dropped files are told apart by their content, never by their name: the first non-comment lines
+// of a qrels file have 4 columns, the last an integer (`topic iter doc rel`), a run's have 6
+// (`topic Q0 doc rank score tag`). One qrels-like file among the dropped ones is the qrels; with
+// several the user is asked which (a file name containing "qrel" is only the default answer); all
+// the others are read as runs, each reporting its own problems, so one odd file blocks none.
+import { fileSource, decodedStream } from './files.js';
 import { qrelsFormat } from './side-inputs.js';
+import { el } from './views/util.js';
 
-async function firstLine(file) {
-  let stream = file.slice(0, 1 << 16).stream();
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (head[0] === 0x1f && head[1] === 0x8b) stream = stream.pipeThrough(new DecompressionStream('gzip'));
-  const reader = stream.getReader();
+const SAMPLE_LINES = 5;
+
+/** Up to `n` first non-empty lines that are not comments (#) of a file, plain or gzip. */
+export async function firstLines(file, n = SAMPLE_LINES) {
+  const reader = (await decodedStream(file.slice(0, 1 << 16))).getReader();
+  const decoder = new TextDecoder();
   let text = '';
   try {
-    while (!text.includes('\n') && text.length < 4096) {
+    for (;;) {
+      const lines = text.split('\n').slice(0, -1).filter((l) => l.trim() && !l.startsWith('#'));
+      if (lines.length >= n || text.length > 1 << 15) break;
       const { done, value } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value, { stream: true });
+      if (done) {
+        text += '\n';
+        break;
+      }
+      text += decoder.decode(value, { stream: true });
     }
   } catch {
-    // a truncated gzip slice: what was decoded is enough
+    // a gzip file cut at 64 KiB: what was decoded is enough
   }
   reader.cancel().catch(() => {});
-  return text.split('\n').find((l) => l.trim() && !l.startsWith('#')) || '';
+  return text.split('\n').filter((l) => l.trim() && !l.startsWith('#')).slice(0, n);
 }
 
-/** 'qrels' or 'run' for a dropped file. */
+/** 'qrels', 'run' or 'unknown' from a file's first lines (see the comment at the top). */
+export function classifyLines(lines) {
+  if (!lines.length) return 'unknown';
+  const words = lines.map((l) => l.trim().split(/\s+/));
+  if (words.every((w) => w.length === 4 && /^-?\d+$/.test(w[3]))) return 'qrels';
+  if (words.every((w) => w.length === 6)) return 'run';
+  return 'unknown';
+}
+
 export async function classify(file) {
-  if (/qrel/i.test(file.name)) return 'qrels';
-  const cols = (await firstLine(file)).trim().split(/\s+/).length;
-  return cols === 4 ? 'qrels' : 'run';
+  return classifyLines(await firstLines(file));
+}
+
+/**
+ * Asks which of `candidates` (Files) is the qrels; resolves with one of them, or null (none: all
+ * are read as runs). The default answer: the one whose name contains "qrel", else the first.
+ */
+function askQrels(candidates) {
+  const preferred = candidates.find((f) => /qrel/i.test(f.name)) || candidates[0];
+  return new Promise((resolve) => {
+    const choices = candidates.map((f, i) => el('label', { class: 'check' },
+      el('input', { type: 'radio', name: 'pick-qrels', value: String(i), checked: f === preferred }), ` ${f.name}`));
+    const dialog = el('dialog', { id: 'pick-qrels', 'aria-labelledby': 'pick-qrels-h' },
+      el('h2', { id: 'pick-qrels-h' }, 'Which file is the qrels?'),
+      el('p', {}, `${candidates.length} of the dropped files look like qrels (4 columns, an integer judgment). The others are read as runs.`),
+      el('fieldset', { class: 'choices' }, el('legend', {}, 'Qrels file'), choices),
+      el('div', { class: 'controls' },
+        el('button', { type: 'button', id: 'pick-qrels-ok', onclick: () => done(Number(dialog.querySelector('input:checked').value)) }, 'Use as qrels'),
+        el('button', { type: 'button', onclick: () => done(-1) }, 'None: all are runs')));
+    let answered = false;
+    const done = (i) => {
+      if (answered) return;
+      answered = true;
+      dialog.close();
+      dialog.remove();
+      resolve(i >= 0 ? candidates[i] : null);
+    };
+    dialog.addEventListener('cancel', () => done(-1));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/** Sorts dropped files into {qrels: File | null, runs: [File]} (asking when it is ambiguous). */
+export async function sortDropped(files) {
+  const kinds = await Promise.all(files.map((f) => classify(f).catch(() => 'unknown')));
+  const candidates = files.filter((f, i) => kinds[i] === 'qrels');
+  const qrels = candidates.length > 1 ? await askQrels(candidates) : candidates[0] || null;
+  return { qrels, runs: files.filter((f) => f !== qrels) };
 }
 
 export function setupInputs(app) {
@@ -44,26 +100,25 @@ export function setupInputs(app) {
     if (files.length) await app.load({ runs: files.map(fileSource) });
   });
   $('#example').addEventListener('click', () => app.loadExample());
+  $('#clear').addEventListener('click', () => app.clear());
   $('#cancel').addEventListener('click', () => app.cancel());
   $('#missing').addEventListener('change', (e) => app.set({ missing: e.target.value }, { evaluate: true }));
   $('#baseline').addEventListener('change', (e) => app.set({ b: e.target.value }));
 
+  // Files dropped anywhere on the Data panel (the side inputs' boxes take their own).
+  const panel = $('#inputs');
   const drop = $('#drop');
-  drop.addEventListener('dragover', (e) => {
+  panel.addEventListener('dragover', (e) => {
     e.preventDefault();
     drop.classList.add('over');
   });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', async (e) => {
+  panel.addEventListener('dragleave', () => drop.classList.remove('over'));
+  panel.addEventListener('drop', async (e) => {
     e.preventDefault();
     drop.classList.remove('over');
     const files = [...e.dataTransfer.files];
-    let qrels = null;
-    const runs = [];
-    for (const f of files) {
-      if (!qrels && (await classify(f)) === 'qrels') qrels = { ...fileSource(f), format: qrelsFormat(app) };
-      else runs.push(fileSource(f));
-    }
-    await app.load({ qrels, runs });
+    if (!files.length) return;
+    const { qrels, runs } = await sortDropped(files);
+    await app.load({ qrels: qrels ? { ...fileSource(qrels), format: qrelsFormat(app) } : null, runs: runs.map(fileSource) });
   });
 }

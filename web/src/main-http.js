@@ -1,4 +1,6 @@
-// Entry of the served site: the worker is an ES module beside this script.
+// Entry of the served site: the worker (worker.js, an ES module) and the WASM beside this script,
+// loaded once and restarted from memory (worker-source.js).
 import { boot } from './boot.js';
+import { workerFactory } from './worker-source.js';
 
-boot(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
+boot(workerFactory(import.meta.url));

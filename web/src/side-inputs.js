@@ -7,8 +7,9 @@
 // needs a side input that is not loaded reports the core's message there too.
 //
 // app.state.side: {KIND: {name, bytes, sha256, info}} of the loaded side inputs (for the views
-// and the exports' provenance). Cancel restarts the worker: they are gone with it.
-import { sha256, textSource } from './files.js';
+// and the exports' provenance). Cancel restarts the worker: they are gone with it. A side input
+// the user chooses replaces the example, as a qrels or run file does (app.js).
+import { sha256, textSource, decodedStream } from './files.js';
 import { el } from './views/util.js';
 import { diversityExample, sideExample } from './example-side-data.js';
 
@@ -21,9 +22,7 @@ export const SIDE_INPUTS = [
 ];
 
 async function bytesOf(blob) {
-  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] === 0x1f && head[1] === 0x8b) return new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
-  return blob.arrayBuffer();
+  return new Response(await decodedStream(blob)).arrayBuffer();
 }
 
 function describe(kind, info) {
@@ -83,13 +82,16 @@ export function setupSideInputs(app) {
   }
 
   async function load(kind, source) {
-    app.state.errors = [];
-    try {
-      await read(kind, source);
-    } catch (e) {
-      app.reportError(e, source.name);
-    }
-    render();
+    await app.serially(async () => {
+      await app.leaveExample();
+      app.state.errors = [];
+      try {
+        await read(kind, source);
+      } catch (e) {
+        app.reportError(e, source.name);
+      }
+      render();
+    });
     await app.evaluate(); // renders the views (and the error panel) again
   }
 
@@ -115,21 +117,26 @@ export function setupSideInputs(app) {
   $('#qrels-diversity').addEventListener('change', async () => {
     // Read the loaded qrels again in the chosen format (the runs are read again against them).
     const q = app.state.qrels;
-    if (q) await app.load({ qrels: { ...q.source, format: qrelsFormat(app) } });
+    if (q) await app.load({ qrels: { ...q.source, format: qrelsFormat(app) }, reread: true });
   });
+  // The example's side inputs go with the example only: it is loaded first unless it shows.
   $('#side-example').addEventListener('click', async () => {
-    app.state.errors = [];
-    await loadTexts(sideExample);
+    if (!app.state.example) {
+      $('#qrels-diversity').checked = false;
+      await app.loadExample();
+    }
+    await app.serially(async () => {
+      app.state.errors = [];
+      await loadTexts(sideExample);
+    });
     await app.evaluate();
   });
   $('#diversity-example').addEventListener('click', async () => {
     const ex = diversityExample;
     $('#qrels-diversity').checked = true;
-    app.state.errors = [];
-    await loadTexts(ex.side);
     await app.set({ m: ex.measures });
     app.measureField.sync();
-    await app.load({ qrels: { ...textSource(ex.qrels.name, ex.qrels.text), format: 'diversity' }, runs: ex.runs.map((r) => textSource(r.name, r.text)), replaceRuns: true });
+    await app.loadExample(ex, { format: 'diversity' });
   });
   // The plain example: plain qrels.
   $('#example').addEventListener('click', () => { $('#qrels-diversity').checked = false; });
@@ -139,5 +146,5 @@ export function setupSideInputs(app) {
     render();
   });
   render();
-  return { render };
+  return { render, loadTexts };
 }

@@ -69,10 +69,14 @@ export function baselineEntry(app, rerender) {
   return hasBaseline(app) ? compareEntry(app, baselineOptions(app), { rerender }) : null;
 }
 
+const rowsOf = new WeakMap(); // doc -> rowsByRun(doc): the markers ask once per table cell
+
 /** {run: {measure: comparison row}} of a compare document. */
 export function rowsByRun(doc) {
+  if (rowsOf.has(doc)) return rowsOf.get(doc);
   const out = {};
   for (const m of doc.measures) for (const c of m.comparisons) (out[c.run] ||= {})[m.measure] = c;
+  rowsOf.set(doc, out);
   return out;
 }
 

@@ -1,5 +1,6 @@
 // The worker's side of the protocol: {id, action, payload} in, {id, result} | {id, error} |
-// {id, progress} out. All parsing and evaluation happens here, on the irlens JS API (wasm/api.mjs);
+// {id, progress} out (a request with `hold` set is a test hook, client.js: it is never answered,
+// so that a test can Cancel work under way without racing it). All parsing and evaluation happens here, on the irlens JS API (wasm/api.mjs);
 // the page only streams bytes in (transferred ArrayBuffers) and renders what comes back.
 //
 // Actions:
@@ -10,6 +11,7 @@
 //   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name)
 //   abort   {slot}
 //   dropRun {name}
+//   clear                                  forgets the qrels and every run (side inputs: dropSide)
 //   parse   {text}                         -> [{name, full}] or the parser's UsageError
 //   evaluate {measures, missing}           -> {result (evaluate() without raw), correlations}
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
@@ -83,6 +85,13 @@ export function startWorker(irlensPromise, scope = self) {
       readers.delete(slot);
       return true;
     },
+    clear() {
+      for (const run of runs.values()) run.dispose();
+      runs.clear();
+      if (qrels) qrels.dispose();
+      qrels = null;
+      return true;
+    },
     dropRun({ name }) {
       const r = runs.get(name);
       if (r) r.dispose();
@@ -128,7 +137,8 @@ export function startWorker(irlensPromise, scope = self) {
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
 
   scope.onmessage = async (event) => {
-    const { id, action, payload } = event.data;
+    const { id, action, payload, hold } = event.data;
+    if (hold) return; // the test hook: never answered (the page terminates this worker)
     try {
       const fn = actions[action];
       if (!fn) throw new Error(`unknown action ${action}`);

@@ -1,6 +1,9 @@
 // The results table: runs x measures, mean with its 95% t confidence interval, sortable by any
 // column, best mean per column marked; with a baseline, each cell adds the difference of means
-// and wins/ties/losses over the topics both runs were scored on.
+// and wins/ties/losses over the topics both runs were scored on. The header row and the run
+// column stay in view while the table scrolls (style.css); a filter shows the runs whose name or
+// tag contains its text. Rows are attached CHUNK at a time, more as the table is scrolled to its
+// end: laying out 500 runs x 20 measures at once takes the browser seconds, a chunk a fraction.
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
 // {text, title, className} | null whose results are appended to the cell (significance markers:
@@ -22,6 +25,45 @@ function sortRuns(app, runs, measures) {
   return dir === 'desc' ? sorted.reverse() : sorted;
 }
 
+const CHUNK = 100;
+
+/**
+ * Fills `tbody` with the rows of the runs (in order) whose name or tag contains `filter`, CHUNK
+ * at a time as the last attached row comes near the view of `wrap`; row(run) builds a row once.
+ * Returns apply(filter) for a new filter text.
+ */
+function lazyRows({ runs, tags, row, tbody, wrap, count }) {
+  let shown = runs, attached = 0, filtered = false;
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    more();
+  }, { root: wrap, rootMargin: '600px 0px' });
+  const say = () => {
+    const parts = [];
+    if (filtered) parts.push(`${shown.length} of ${runs.length} runs`);
+    if (attached < shown.length) parts.push(`${attached} rows shown, more as you scroll the table`);
+    count.textContent = parts.join('; ');
+  };
+  function more() {
+    const next = shown.slice(attached, attached + CHUNK).map(row);
+    tbody.append(...next);
+    attached += next.length;
+    if (attached < shown.length) observer.observe(tbody.lastElementChild);
+    say();
+  }
+  return (filter) => {
+    const t = filter.trim().toLowerCase();
+    filtered = !!t;
+    shown = t ? runs.filter((r) => `${r}\n${tags[r] || ''}`.toLowerCase().includes(t)) : runs;
+    tbody.dataset.rows = String(shown.length); // all the rows there will be (tests scroll them in)
+    observer.disconnect();
+    tbody.textContent = '';
+    attached = 0;
+    more();
+  };
+}
+
 export const tableView = {
   id: 'table',
   label: 'Table',
@@ -41,7 +83,12 @@ export const tableView = {
     const best = Object.fromEntries(measures.map((m) => [m, app.best(m)]));
     const thead = el('thead', {}, el('tr', {}, header('run', 'Run'), measures.map((m) => header(m, m, result.measuresFull[m]))));
     const tbody = el('tbody');
-    for (const run of sortRuns(app, Object.keys(result.runs), measures)) {
+    const built = new Map();
+    const row = (run) => {
+      if (!built.has(run)) built.set(run, makeRow(run));
+      return built.get(run);
+    };
+    const makeRow = (run) => {
       const r = result.runs[run];
       const tr = el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
         el('th', { scope: 'row' }, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null));
@@ -64,10 +111,17 @@ export const tableView = {
         }
         tr.append(td);
       }
-      tbody.append(tr);
-    }
+      return tr;
+    };
+    const count = el('span', { class: 'hint', 'aria-live': 'polite' });
+    const filter = el('input', { id: 'table-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', value: app.tableFilter || '',
+      oninput: (e) => { app.tableFilter = e.target.value; applyFilter(app.tableFilter); } });
     const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with the 95% confidence interval`,
       base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+    const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody));
+    const runs = sortRuns(app, Object.keys(result.runs), measures);
+    const applyFilter = lazyRows({ runs, tags: Object.fromEntries(runs.map((r) => [r, result.runs[r].tag])), row, tbody, wrap, count });
+    applyFilter(app.tableFilter || '');
     const exportButton = (label, ext, type, make) =>
       el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, provenance(app, await app.fileHashes())), type) }, label);
     container.textContent = '';
@@ -75,8 +129,9 @@ export const tableView = {
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
-      el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody)),
-      result.warnings.length ? el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w)))) : null,
+      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, 'Filter runs ', filter), count),
+      wrap,
+      ...(result.warnings.length ? [el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w))))] : []),
     );
   },
 };

@@ -38,11 +38,14 @@ export function chartExports(app, getView, name, decorate = (p) => p) {
   return el('div', { class: 'exports', role: 'group', 'aria-label': `Export ${name}` }, 'Export: ', make('svg'), ' ', make('png'));
 }
 
+const numericOf = new WeakMap(); // result -> its numeric measures (asked once per table cell by the markers)
+
 /** The measures of the current result that have numbers (text-valued ones left out). */
 export function numericMeasures(app) {
   const { result } = app.state;
   if (!result) return [];
-  return result.measures.filter((m) => Object.values(result.runs).some((r) => r.mean[m] !== null));
+  if (!numericOf.has(result)) numericOf.set(result, result.measures.filter((m) => Object.values(result.runs).some((r) => r.mean[m] !== null)));
+  return numericOf.get(result);
 }
 
 export function noData(container, text = 'Load a qrels file and at least one run (or the example).') {

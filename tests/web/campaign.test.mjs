@@ -1,0 +1,94 @@
+// The web app on a real campaign (TREC-COVID round 1, ../shared/data/covid-r1) in headless
+// Chromium, as a user meets it: the example shows, the user's qrels and runs come on top without
+// removing anything, and every tab is visited. Screenshots of every view at 1400 px and 390 px
+// land in tests/artifacts/ (look at them). Without ../shared each test says SKIPPED.
+// Run: web/build.sh && node --test tests/web/campaign.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, SHARED, browserSession, tableTexts, nativeEval, afterRender } from './harness.mjs';
+
+const DIR = join(SHARED, 'data', 'covid-r1');
+const QRELS = join(DIR, 'qrels-rnd1.txt');
+const ALL_RUNS = existsSync(DIR) ? readdirSync(join(DIR, 'runs')).sort().map((r) => join(DIR, 'runs', r)) : [];
+const session = browserSession();
+
+function skipWithoutShared(t) {
+  if (existsSync(DIR)) return false;
+  console.log(`SKIPPED: ${DIR} is absent`);
+  t.skip(`${DIR} is absent`);
+  return true;
+}
+
+/** The tab ids, in order. */
+const tabs = (page) => page.$$eval('#tabs [role=tab]', (bs) => bs.map((b) => b.id.replace(/^tab-/, '')));
+
+/** Loads the covid-r1 qrels and `runs` on top of the preloaded example, as a user would. */
+async function loadCampaign(page, runs) {
+  await afterRender(page, () => page.setInputFiles('#qrels-file', QRELS));
+  await afterRender(page, () => page.setInputFiles('#run-files', runs));
+  const s = await page.evaluate(() => {
+    const st = window.irlensApp.state;
+    return { example: st.example, qrels: st.qrels.info.topics.length, runs: st.runs.map((r) => ({ name: r.source.name, topics: r.info && r.info.topicsAnswered, excluded: !!r.excluded })) };
+  });
+  assert.equal(s.example, false);
+  assert.equal(await page.isVisible('#example-badge'), false);
+  assert.equal(s.qrels, 30);
+  assert.equal(s.runs.length, runs.length);
+  for (const r of s.runs) assert.ok(r.topics > 0 && !r.excluded, `${r.name}: ${r.topics} topics`);
+  const shown = await tableTexts(page);
+  assert.equal(Object.keys(shown).length, runs.length);
+  for (const [run, cells] of Object.entries(shown)) assert.ok(Object.values(cells).every((v) => /^\d\.\d{4}$/.test(v)), `${run}: ${JSON.stringify(cells)}`);
+  assert.ok(!Object.keys(shown).some((r) => /^(bm25|dense|hybrid|shuffled)\.run$/.test(r)), 'no example run is left');
+}
+
+test('the example, then a TREC-COVID qrels and 20 of its runs: the example is gone, every tab counts the right runs and topics', async (t) => {
+  if (skipWithoutShared(t)) return;
+  const runs = ALL_RUNS.slice(0, 20);
+  const page = await session.open('#B=1000&trials=100');
+  await loadCampaign(page, runs);
+  // The topics every run answered, from the native CLI's per-topic scores.
+  const native = nativeEval(QRELS, runs, 'AP');
+  const common = Object.values(native.runs).map((r) => new Set(Object.keys(r.per_topic))).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  await afterRender(page, () => page.selectOption('#baseline', 'BBGhelani1.gz'));
+  for (const id of await tabs(page)) {
+    await afterRender(page, () => page.click(`#tab-${id}`), id);
+    const text = await page.textContent('#view');
+    if (id === 'significance' || id === 'meta') {
+      assert.ok(!/\b0 of \d+ qrels topics/.test(text), `${id}: ${text.slice(0, 300)}`);
+      assert.match(text, new RegExp(`the ${common.size} of 30 qrels topics that every compared run answered`), id);
+    }
+    if (id === 'meta') assert.match(text, /Over the 20 runs' scores/);
+  }
+  // Holm over the 19 comparisons with the baseline (not 23: no example run among them).
+  const doc = await page.evaluate(async () => {
+    const app = window.irlensApp;
+    return app.statsPool.run('compareScores', { result: app.state.result, qrels: { name: app.state.qrels.info.name, topics: app.state.qrels.info.topics.length }, options: { baseline: 'BBGhelani1.gz', test: 't', correction: 'holm', measures: ['AP'] } });
+  });
+  assert.equal(doc.measures[0].comparisons.length, 19);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('the whole campaign (143 runs) after the example: the table and every tab, at 1400 px and 390 px', async (t) => {
+  if (skipWithoutShared(t)) return;
+  const page = await session.open('#B=1000&trials=100');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await loadCampaign(page, ALL_RUNS);
+  for (const [width, suffix] of [[1400, 'wide'], [390, 'phone']]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const id of await tabs(page)) {
+      await afterRender(page, () => page.click(`#tab-${id}`), id);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(overflow <= width, `${id}: no horizontal scrolling of the page at ${width} px (${overflow} px wide)`);
+      // the first screen of the view (from its tabs down): what a user sees first
+      await page.evaluate(() => document.querySelector('#tabs').scrollIntoView());
+      await page.screenshot({ path: join(ARTIFACTS, `campaign-${id}-${suffix}.png`) });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS, `campaign-top-${suffix}.png`) }); // the first screen of the page
+  }
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
