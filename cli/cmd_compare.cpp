@@ -40,8 +40,10 @@ const char kHelp[] =
     "      --precision N      decimals in tsv/latex (default 4)\n"
     "      --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
     "      --intents F, --intent-types F   as in irlens eval\n"
-    "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. Where a test is undefined\n"
-    "(e.g. identical runs) p = 1 and the note says why.\n";
+    "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. An undefined value (the t\n"
+    "statistic 0/0 of identical runs, a test without topics) prints as nan (null in JSON), is left out of\n"
+    "the correction and the note says why; p = 1 only where it is exact by definition (a randomisation\n"
+    "test with every difference 0). A Monte Carlo p of 0 means p < 1/B.\n";
 
 void print_warnings(const Evaluation& ev) {
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens compare: warning: %s\n", w.c_str());

@@ -101,7 +101,7 @@ TEST_CASE("the pairs compared and the baseline by name or path") {
 
 TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
     // r0 beats the baseline r2 on all 4 topics: sign test p = 2 (1/2)^4 = 0.125; r1 ties it on
-    // every topic: p = 1 (note). Bonferroni over 2 pairs: 0.25 and 1.
+    // every topic: p undefined (note). Bonferroni over the 1 defined test: 0.125.
     Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.25, 0.5, 0.5, 0.0}});
     CompareSettings s = compare_settings_from_args({"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"});
     Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, 2);
@@ -115,10 +115,12 @@ TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
     CHECK(m.rows[0].mean_a == 0.8125);  // (0.5 + 1 + 0.75 + 1) / 4
     CHECK(m.rows[0].mean_b == 0.3125);  // (0.25 + 0.5 + 0.5 + 0) / 4
     CHECK(m.rows[0].test.p == doctest::Approx(0.125).epsilon(1e-12));
-    CHECK(m.rows[0].p_adjusted == doctest::Approx(0.25).epsilon(1e-12));
-    CHECK(m.rows[1].test.p == 1);
-    CHECK(m.rows[1].p_adjusted == 1);
-    CHECK(!m.rows[1].notes().empty());
+    // r1 = r2 on every topic: the sign test is undefined (NaN, never an invented p = 1) and
+    // leaves the family, so Bonferroni multiplies by 1 (as R's p.adjust with an NA).
+    CHECK(m.rows[0].p_adjusted == doctest::Approx(0.125).epsilon(1e-12));
+    CHECK(std::isnan(m.rows[1].test.p));
+    CHECK(std::isnan(m.rows[1].p_adjusted));
+    CHECK(m.rows[1].notes().find("p is undefined") != std::string::npos);
     // Risk (alpha = 1): every delta of r0 is a win, so URisk = mean delta = 0.5.
     CHECK(m.rows[0].risk.urisk == doctest::Approx(0.5).epsilon(1e-12));
     CHECK(m.rows[0].risk.wins == 4);

@@ -118,9 +118,13 @@ done
 expect 0 "" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
 expect 0 "" -- meta loo "$T/q4" "$T/A" "$T/A_copy" -m P@1 --groups "$T/groups.tsv" -f json
 
-# Identical runs: p = 1 and the note says why; every output states the topic policy.
+# Identical runs: p is undefined (nan in TSV, null in JSON) and the note says why; every output states the topic policy.
 "$IRLENS" compare "$T/q4" "$T/A" "$T/A_copy" -m P@1 > "$T/out" 2>&1
 grep -q "all differences are 0" "$T/out" || { echo "FAIL: compare of identical runs lacks the note"; fails=$((fails + 1)); }
+row=$(grep -v '^#' "$T/out" | tail -1 | cut -f13-16)
+[ "$row" = "$(printf 'nan\tnan\tnan\t')" ] || { echo "FAIL: identical runs: t, p, p_adjusted, sig should be nan nan nan '', got $row"; fails=$((fails + 1)); }
+"$IRLENS" compare "$T/q4" "$T/A" "$T/A_copy" -m P@1 -f json > "$T/out.json" 2>&1
+grep -q '"p": null' "$T/out.json" || { echo "FAIL: compare -f json of identical runs should give p null"; fails=$((fails + 1)); }
 grep -q "^# topics: all 4 qrels topics" "$T/out" || { echo "FAIL: compare does not state the topic policy"; fails=$((fails + 1)); }
 "$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --missing skip > "$T/out" 2>&1
 grep -q "^# topics: the 3 of 4 qrels topics that every compared run answered" "$T/out" \

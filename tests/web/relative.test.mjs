@@ -155,6 +155,19 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
 test('Algorithm 1 shows its progress and can be cancelled', async () => {
   const page = await open('#v=rareness&sampT=3000000&sampN=2%2C3%2C4');
   await page.waitForSelector('#sample-run');
+  // Whatever the machine's speed, the finished work is held back until Cancel (a test hook on the
+  // page's worker client: Algorithm 1's answer waits; Cancel rejects it as it rejects the request).
+  await page.evaluate(() => {
+    const client = window.irlensApp.client;
+    const request = client.request.bind(client), cancel = client.cancel.bind(client);
+    const held = [];
+    client.request = (action, ...rest) => (action !== 'sampleSizeTau' ? request(action, ...rest)
+      : new Promise((resolve, reject) => { held.push(reject); request(action, ...rest).catch(reject); }));
+    client.cancel = () => {
+      for (const reject of held.splice(0)) reject(Object.assign(new Error('cancelled'), { name: 'Cancelled' }));
+      return cancel();
+    };
+  });
   await page.click('#sample-run');
   await page.waitForSelector('#progress:not([hidden])');
   await page.waitForFunction(() => /Algorithm 1 samples: \d+%/.test(document.querySelector('#progress-text').textContent));

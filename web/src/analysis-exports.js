@@ -1,17 +1,12 @@
 // Exports of the analysis views (relative, rareness, subtopic coverage): a table as CSV or JSON, a
 // chart as SVG or PNG (exports.js) or its data as CSV or JSON. Each carries the provenance of
 // exports.js plus `analysis` (what was computed, with its settings) and `seeds` (Algorithm 1's).
-import { provenance, download, exportChart } from './exports.js';
+import { provenance, download, exportChart, csvCell } from './exports.js';
 import { el } from './views/util.js';
 
 /** The provenance record of an analysis: {..., analysis, seeds}. */
 export async function analysisProvenance(app, analysis, seeds = {}) {
   return { ...provenance(app, await app.fileHashes()), analysis, seeds };
-}
-
-function csvCell(v) {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** CSV of {columns, rows: [{column: value}]}: a provenance comment line, the header, the rows (full precision). */

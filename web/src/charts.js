@@ -33,12 +33,19 @@ export async function renderChart(el, spec) {
 /**
  * Kendall's tau heatmap; cells labelled with their value. Also other coefficients between
  * measures (views/meta-view.js): label names the coefficient; tau[i][j] may differ from tau[j][i]
- * (tau_ap: row i orders the runs, column j is the reference).
+ * (tau_ap: row i orders the runs, column j is the reference). An undefined value (null) is
+ * labelled "–" with its reason (correlations.notes[i][j]) on hover, never coloured as a value;
+ * the diagonal (note 'the same measure') stays empty.
  */
 export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall's tau-b between run orderings" } = {}) {
   const values = [];
   correlations.measures.forEach((a, i) =>
-    correlations.measures.forEach((b, j) => values.push({ a, b, tau: correlations.tau[i][j] })),
+    correlations.measures.forEach((b, j) => {
+      const tau = correlations.tau[i][j];
+      const note = correlations.notes ? correlations.notes[i][j] : '';
+      const text = tau === null ? (note === 'the same measure' ? '' : '–') : tau.toFixed(2);
+      values.push({ a, b, tau, text, note: tau === null ? note || 'undefined' : note });
+    }),
   );
   const order = correlations.measures;
   return {
@@ -63,7 +70,8 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
       {
         mark: { type: 'text', fontSize: 11 },
         encoding: {
-          text: { field: 'tau', type: 'quantitative', format: '.2f' },
+          text: { field: 'text' },
+          tooltip: [{ field: 'a', title: 'measure' }, { field: 'b', title: 'vs' }, { field: 'text', title: label }, { field: 'note', title: 'note' }],
           color: { condition: { test: 'abs(datum.tau) > 0.6', value: 'white' }, value: 'black' },
         },
       },
@@ -73,11 +81,17 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
   };
 }
 
-/** Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}}. */
-export function recallPrecisionSpec(curves, runs) {
+/**
+ * Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}} of the
+ * runs `runs`; scale: their colours (chart-runs.js runColours; default the category palette). The
+ * legend lists every run in full (no label limit) below the chart; past 20 runs it is left out
+ * (the view says so) and the tooltip names the run.
+ */
+export function recallPrecisionSpec(curves, runs, scale = undefined) {
   const values = [];
   for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, recall: curves.levels[i], precision: v }));
-  const all = Object.keys(curves.runs);
+  const all = runs;
+  const legend = runs.length > 20 ? null : { orient: 'bottom', columns: 2, labelLimit: 0 };
   return {
     data: { values },
     width: 'container',
@@ -86,9 +100,9 @@ export function recallPrecisionSpec(curves, runs) {
     encoding: {
       x: { field: 'recall', type: 'quantitative', title: 'recall', scale: { domain: [0, 1] } },
       y: { field: 'precision', type: 'quantitative', title: 'interpolated precision (IPrec@recall)', scale: { domain: [0, 1] } },
-      color: { field: 'run', type: 'nominal', title: 'run', sort: all },
-      strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all },
-      shape: { field: 'run', type: 'nominal', title: 'run', sort: all },
+      color: { field: 'run', type: 'nominal', title: 'run', sort: all, ...(scale ? { scale } : {}), legend },
+      strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
+      shape: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
       tooltip: [{ field: 'run' }, { field: 'recall' }, { field: 'precision', format: '.4f' }],
     },
   };
