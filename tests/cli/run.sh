@@ -132,6 +132,10 @@ grep -q "^# topics: the 3 of 4 qrels topics that every compared run answered" "$
 # P@1: A wins topics 1-3 (1 vs 0), B has no topic 4 (scored 0 with --missing zero, A also 0): sign test 3 of 3.
 row=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --test sign | grep -v '^#' | tail -1 | cut -f14)
 [ "$row" = "0.25" ] || { echo "FAIL: sign test p of 3 wins out of 3 should be 0.25, got $row"; fails=$((fails + 1)); }
+# A resampled p of 0 is p < 1/B in LaTeX: A beats B by 1 on each of topics 1-3 (--missing skip),
+# constant differences: the studentised bootstrap's observed t is infinite, no resample reaches it.
+out=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --baseline B --test bootstrap -B 100 --missing skip -f latex 2>/dev/null)
+case "$out" in *'$<$0.01 \\'*) ;; *) echo "FAIL: a bootstrap p of 0 with B = 100 should print as \$<\$0.01 in LaTeX"; fails=$((fails + 1)) ;; esac
 # Seeds: the same seed gives the same output.
 a=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)
 b=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)
