@@ -103,6 +103,12 @@ test('143 runs: Charts shows the top N by a measure (as NIST\'s leaderboard rank
   await afterRender(page, () => page.click('#tab-meta'), 'meta');
   await page.waitForSelector('#chart-correlation svg', { timeout: 300000 });
   await shot(page, 'many-meta-1400');
+  // The rarity table fits a desktop page (no sideways scrolling).
+  await afterRender(page, () => page.click('#tab-rareness'), 'rareness');
+  await page.waitForSelector('#rarity-table');
+  const rarity = await page.$eval('#rarity-table', (t) => ({ table: Math.round(t.getBoundingClientRect().width), wrap: t.parentElement.clientWidth }));
+  assert.ok(rarity.table <= rarity.wrap, `rarity table ${rarity.table} px in ${rarity.wrap} px`);
+  await shot(page, 'many-rareness-1400');
   // Phone width with the same 100+ runs: screenshots of each view.
   await page.setViewportSize({ width: 390, height: 900 });
   for (const v of VIEWS) {

@@ -126,7 +126,9 @@ export const rarenessView = {
     const sweep = card('Kendall\'s tau against alpha');
     const sample = card('Algorithm 1: number of runs');
     container.textContent = '';
-    container.append(el('div', { class: 'chart-grid' }, report, sweep), sample);
+    // The rarity report is a wide table (8 columns): the page's full width, so it fits a desktop
+    // page without scrolling sideways (in a grid column it needed 661 of 555 px).
+    container.append(report, sweep, sample);
     await Promise.all([renderReport(report, app, live), renderSweep(sweep, app, live), renderSample(sample, app, live)]);
   },
 };
