@@ -39,12 +39,12 @@ async function loadOwn(page, qrelsPath, runPaths) {
   await afterRender(page, () => page.setInputFiles('#run-files', runPaths));
 }
 
-/** NIST's leaderboard of round 1: [{run (file name), ndcg}] by ndcg@10 descending. */
+/** NIST's leaderboard of round 1: [{run (file name), team, ndcg}] by ndcg@10 descending. */
 function leaderboard() {
   const [head, ...lines] = readFileSync(join(COVID, 'leaderboard.csv'), 'utf8').trim().split('\n');
   const cols = head.split(',');
   const at = cols.indexOf('ndcg@10');
-  return lines.map((l) => l.split(',')).map((f) => ({ run: `${f[0]}.gz`, ndcg: Number(f[at]) })).sort((a, b) => b.ndcg - a.ndcg);
+  return lines.map((l) => l.split(',')).map((f) => ({ run: `${f[0]}.gz`, team: f[cols.indexOf('team')], ndcg: Number(f[at]) })).sort((a, b) => b.ndcg - a.ndcg);
 }
 
 test('143 runs: Charts shows the top N by a measure (as NIST\'s leaderboard ranks them) plus the baseline, a search; no silent colour repeats; the heatmap scrolls in its card', async (t) => {
@@ -81,6 +81,14 @@ test('143 runs: Charts shows the top N by a measure (as NIST\'s leaderboard rank
   // 30 runs: more than the palette's 20 colours, and the view says so.
   await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ rn: '30' })), 'charts');
   assert.match(await page.textContent('#colour-note'), /^31 runs but 20 colours: colours repeat/);
+  // With NIST's leaderboard as the run-groups file (its team column): a colour per team.
+  await afterRender(page, () => page.setInputFiles('#side-groups', join(COVID, 'leaderboard.csv')));
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  const shown31 = await page.$$eval('.run-picker input:checked', (xs) => xs.map((x) => x.id.slice(3)));
+  const teams = new Set(shown31.map((r) => board.find((b) => b.run === r)?.team ?? r));
+  assert.equal(await page.textContent('#colour-note'), `31 runs: coloured by group (${teams.size} groups, from the run-groups file); hover a line for its run.`);
+  const legendGroups = await page.$$eval('#chart-recall-precision svg .role-legend-label text', (ts) => ts.map((x) => x.textContent));
+  assert.deepEqual([...new Set(legendGroups)].sort(), [...teams].sort());
   // A search narrows the candidates; the baseline stays.
   await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ rn: '100', rq: 'unipd' })), 'charts');
   const unipd = names.filter((r) => r.includes('unipd'));

@@ -3,7 +3,8 @@
 // by a measure's mean (setting rm, default the first), narrowed by a search (setting rq: a
 // case-insensitive substring of the name); the baseline is always among them. Colours: one per
 // run from a palette as long as the runs shown (Okabe-Ito up to 8, Tableau 20 up to 20); past 20
-// the view says that colours repeat (runColours' note) instead of recycling them silently.
+// a colour per group when a run-groups file is loaded (at most 20 groups), else the view says that
+// colours repeat (runColours' note) instead of recycling them silently.
 import { addDefaults } from './settings.js';
 import { OKABE_ITO } from './charts.js';
 
@@ -38,9 +39,17 @@ export function chooseRuns(result, measures, settings) {
   return { shown, measure, total: runs.length, why };
 }
 
-/** The colour scale of the runs shown (field `run`) for Vega-Lite, and the note to show: {scale, note}. */
-export function runColours(shown) {
-  if (shown.length <= OKABE_ITO.length) return { scale: { domain: shown, range: OKABE_ITO.slice(0, shown.length) }, note: '' };
-  if (shown.length <= TABLEAU20.length) return { scale: { domain: shown, range: TABLEAU20.slice(0, shown.length) }, note: '' };
-  return { scale: { domain: shown, range: TABLEAU20 }, note: `${shown.length} runs but 20 colours: colours repeat (line styles and shapes too); hover a line for its run, or show fewer runs.` };
+/**
+ * The colours of the runs shown for Vega-Lite: {field ('run' or 'group'), of(run) (its value of
+ * that field), scale, note (to show; '' when every run has its own colour)}. groupOf: run -> group
+ * (views/relative.js groupOf) when a run-groups file is loaded, else null.
+ */
+export function runColours(shown, groupOf = null) {
+  const byRun = (range, note = '') => ({ field: 'run', of: (r) => r, scale: { domain: shown, range }, note });
+  if (shown.length <= OKABE_ITO.length) return byRun(OKABE_ITO.slice(0, shown.length));
+  if (shown.length <= TABLEAU20.length) return byRun(TABLEAU20.slice(0, shown.length));
+  const groups = groupOf ? [...new Set(shown.map(groupOf))] : [];
+  if (groupOf && groups.length <= TABLEAU20.length)
+    return { field: 'group', of: groupOf, scale: { domain: groups, range: TABLEAU20.slice(0, groups.length) }, note: `${shown.length} runs: coloured by group (${groups.length} groups, from the run-groups file); hover a line for its run.` };
+  return byRun(TABLEAU20, `${shown.length} runs but 20 colours: colours repeat (line styles and shapes too); hover a line for its run, show fewer runs${groupOf ? '' : ' or load a run-groups file to colour by group'}.`);
 }

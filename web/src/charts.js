@@ -83,13 +83,13 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
 
 /**
  * Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}} of the
- * runs `runs`; scale: their colours (chart-runs.js runColours; default the category palette). The
+ * runs `runs`; colours: chart-runs.js runColours (default: the category palette, one per run). The
  * legend lists every run in full (no label limit) below the chart; past 20 runs it is left out
- * (the view says so) and the tooltip names the run.
+ * (the view says so) and the tooltip names the run (and its group).
  */
-export function recallPrecisionSpec(curves, runs, scale = undefined) {
+export function recallPrecisionSpec(curves, runs, colours = null) {
   const values = [];
-  for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, recall: curves.levels[i], precision: v }));
+  for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, group: colours ? colours.of(r) : r, recall: curves.levels[i], precision: v }));
   const all = runs;
   const legend = runs.length > 20 ? null : { orient: 'bottom', columns: 2, labelLimit: 0 };
   return {
@@ -100,10 +100,11 @@ export function recallPrecisionSpec(curves, runs, scale = undefined) {
     encoding: {
       x: { field: 'recall', type: 'quantitative', title: 'recall', scale: { domain: [0, 1] } },
       y: { field: 'precision', type: 'quantitative', title: 'interpolated precision (IPrec@recall)', scale: { domain: [0, 1] } },
-      color: { field: 'run', type: 'nominal', title: 'run', sort: all, ...(scale ? { scale } : {}), legend },
+      color: colours ? { field: colours.field, type: 'nominal', title: colours.field, scale: colours.scale, legend: colours.field === 'group' ? { orient: 'bottom', columns: 2, labelLimit: 0 } : legend }
+        : { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
       strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
       shape: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
-      tooltip: [{ field: 'run' }, { field: 'recall' }, { field: 'precision', format: '.4f' }],
+      tooltip: [{ field: 'run' }, ...(colours && colours.field === 'group' ? [{ field: 'group' }] : []), { field: 'recall' }, { field: 'precision', format: '.4f' }],
     },
   };
 }

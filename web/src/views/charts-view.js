@@ -9,6 +9,7 @@ import { chooseRuns, runColours } from '../chart-runs.js';
 import { correlationEntry, matrixOf } from '../stats-correlation.js';
 import { settingInput } from '../significance.js';
 import { fillWhenDone } from './stats-table.js';
+import { groupOf } from './relative.js';
 import { el, select, chartExports, numericMeasures, noData } from './util.js';
 
 /** The controls of the runs shown: top N by a measure, a search, and a picker (a <details>). */
@@ -47,7 +48,7 @@ export const chartsView = {
     const runs = Object.keys(result.runs);
     const chosen = chooseRuns(result, measures, settings);
     const shown = chosen.shown;
-    const colours = runColours(shown);
+    const colours = runColours(shown, app.state.side && app.state.side.groups ? groupOf(app) : null);
     const dm = measures.includes(settings.dm) ? settings.dm : measures[0];
     const sx = measures.includes(settings.sx) ? settings.sx : measures[0];
     const sy = measures.includes(settings.sy) ? settings.sy : measures[Math.min(1, measures.length - 1)];
@@ -66,22 +67,22 @@ export const chartsView = {
 
     const curves = await app.curves();
     if (!live()) return;
-    const rendered = [renderChart(rp.chart, recallPrecisionSpec(curves, shown, colours.scale)).then((v) => (views['recall-precision'] = v))];
+    const rendered = [renderChart(rp.chart, recallPrecisionSpec(curves, shown, colours)).then((v) => (views['recall-precision'] = v))];
     const distValues = [];
-    for (const r of shown) for (const [topic, row] of Object.entries(result.runs[r].perTopic)) if (row[dm] !== null) distValues.push({ run: r, topic, value: row[dm] });
+    for (const r of shown) for (const [topic, row] of Object.entries(result.runs[r].perTopic)) if (row[dm] !== null) distValues.push({ run: r, group: colours.of(r), topic, value: row[dm] });
     rendered.push(renderChart(dist.chart, {
       data: { values: distValues },
       width: 'container',
       height: { step: 34 },
       layer: [
         { mark: { type: 'boxplot', extent: 1.5, median: { color: 'black' } },
-          encoding: { y: { field: 'run', type: 'nominal', sort: shown, title: null, axis: { labelLimit: 0 } }, x: { field: 'value', type: 'quantitative', title: dm }, color: { field: 'run', type: 'nominal', scale: colours.scale, legend: null } } },
+          encoding: { y: { field: 'run', type: 'nominal', sort: shown, title: null, axis: { labelLimit: 0 } }, x: { field: 'value', type: 'quantitative', title: dm }, color: { field: colours.field, type: 'nominal', scale: colours.scale, legend: null } } },
         { mark: { type: 'tick', opacity: 0.5, color: 'black', size: 10 },
           encoding: { y: { field: 'run', type: 'nominal', sort: shown }, x: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'run' }, { field: 'topic' }, { field: 'value', format: '.4f', title: dm }] } },
       ],
     }).then((v) => (views.distribution = v)));
     // Every run as a grey point; the runs shown coloured and labelled.
-    const scatterValues = runs.map((r) => ({ run: r, x: result.runs[r].mean[sx], y: result.runs[r].mean[sy], shown: shown.includes(r) }));
+    const scatterValues = runs.map((r) => ({ run: r, group: colours.of(r), x: result.runs[r].mean[sx], y: result.runs[r].mean[sy], shown: shown.includes(r) }));
     rendered.push(renderChart(scatter.chart, {
       data: { values: scatterValues },
       width: 'container',
@@ -92,7 +93,7 @@ export const chartsView = {
       },
       layer: [
         { transform: [{ filter: '!datum.shown' }], mark: { type: 'point', filled: true, size: 40, color: '#bbb' }, encoding: { tooltip: [{ field: 'run' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },
-        { transform: [{ filter: 'datum.shown' }], mark: { type: 'point', filled: true, size: 90 }, encoding: { color: { field: 'run', type: 'nominal', scale: colours.scale, title: 'run', legend: shown.length > 20 ? null : { orient: 'bottom', columns: 2, labelLimit: 0 } }, tooltip: [{ field: 'run' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },
+        { transform: [{ filter: 'datum.shown' }], mark: { type: 'point', filled: true, size: 90 }, encoding: { color: { field: colours.field, type: 'nominal', scale: colours.scale, title: colours.field, legend: shown.length > 20 && colours.field === 'run' ? null : { orient: 'bottom', columns: 2, labelLimit: 0 } }, tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },
         { transform: [{ filter: 'datum.shown' }], mark: { type: 'text', dy: -10, fontSize: 11 }, encoding: { text: { field: 'run' } } },
       ],
     }).then((v) => (views.scatter = v)));
