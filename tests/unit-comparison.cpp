@@ -195,3 +195,19 @@ TEST_CASE("meta on an evaluation: gold measures last, leave-one-out needs the ru
     REQUIRE(c.correlation.size() == 3);
     CHECK(c.correlation[0].tau_b.coefficient == doctest::Approx(1.0));
 }
+
+TEST_CASE("meta on fewer than 2 common topics says so instead of inventing numbers") {
+    // r0 answered topics 1-2, r1 topics 3-4: with --missing skip no topic is common; their means
+    // over 0 topics were NaN and Kendall's tau-b of the NaN orderings came out 1.
+    Evaluation ev = scores({{1, 0}, {0, 1}}, MissingTopics::Skip);
+    ev.runs[1].topics = {"3", "4"};
+    ev.measures = {parse_measure("P@1"), parse_measure("RR")};
+    for (RunScores& r : ev.runs) r.values = {r.values[0], r.values[0]};
+    for (const char* analysis : {"correlation", "unanimity", "discriminative-power"})
+        CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 4, meta_settings_from_args(analysis, {})),
+                             (std::string("meta ") + analysis +
+                              " needs at least 2 topics that every run answered; the 0 of 4 qrels topics that every "
+                              "compared run answered (--missing skip)")
+                                 .c_str(),
+                             UsageError);
+}

@@ -320,7 +320,7 @@ test('hand-checked: direction of the markers, undefined p as "–" with its reas
   await page.close();
 });
 
-test('fewer than two common topics: the Significance view says so in place of numbers', async () => {
+test('fewer than two common topics: the Significance and Meta-evaluation views say so in place of numbers', async () => {
   handFixture();
   // a answers t1-t3, b t4-t6: no topic in common (--missing skip).
   let a = '', b = '';
@@ -334,6 +334,11 @@ test('fewer than two common topics: the Significance view says so in place of nu
   await page.waitForSelector('#card-pairwise .no-values');
   assert.match(await page.textContent('#card-pairwise .no-values'), /Fewer than two topics in common/);
   assert.equal(await page.$('#chart-pairwise-p svg'), null);
+  // Meta-evaluation: the message in place of the correlation heatmap.
+  await afterRender(page, () => page.click('#tab-meta'), 'meta');
+  await page.waitForSelector('#card-correlation .error');
+  assert.match(await page.textContent('#card-correlation .error'), /needs at least 2 topics that every run answered; the 0 of 6 qrels topics/);
+  assert.equal(await page.$('#chart-correlation svg'), null);
   assert.deepEqual(page.log.errors, []);
   await page.close();
 });
