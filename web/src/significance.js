@@ -167,6 +167,9 @@ export function resamplingFields(app) {
 
 export function installStats(app) {
   app.statsPool = new StatsPool(() => app.client.createWorker());
+  // Started with the app's own worker, so that they have fetched their code and the WASM by the
+  // time the page is ready (Charts uses them too; the site must keep working offline).
+  app.statsPool.warm();
   app.stats = new StatsRunner(app, app.statsPool);
   app.cellAnnotators.push(markerAnnotator);
   app.tableAddons = [...(app.tableAddons || []), markersAddon];

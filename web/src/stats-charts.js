@@ -43,7 +43,7 @@ export function pValueHeatmapSpec(doc, runs) {
       {
         mark: 'rect',
         encoding: {
-          color: { field: 'band', type: 'nominal', title: 'adjusted p', scale: { domain: BANDS, range: BAND_COLOURS }, legend: { orient: 'top', columns: 3 } },
+          color: { field: 'band', type: 'nominal', title: 'adjusted p', scale: { domain: BANDS, range: BAND_COLOURS }, legend: { orient: 'top', columns: 3, symbolStrokeColor: '#888', symbolStrokeWidth: 1 } },
           tooltip: [
             { field: 'a', title: 'run' },
             { field: 'b', title: 'versus' },

@@ -3,7 +3,7 @@
 // (the JS API's compareScores / metaScores work on them), so cancelling long randomised work
 // terminates only them and the loaded data stay.
 //
-// The workers are started ahead of use (warm(): once the app is ready, and again after a cancel),
+// The workers are started ahead of use (warm(): with the app, and again after a cancel),
 // so that the served site keeps working offline: a worker started later would fetch worker.js and
 // the WASM again.
 //

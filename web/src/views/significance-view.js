@@ -78,7 +78,7 @@ async function intervals(app, live, box, measure, runs) {
         rows: runs.map((r) => { const i = doc.runs[r]; return [r, measure, i.n, i.mean, i.low, i.high, s.ci, s.cl]; }),
         doc: { measure, method: s.ci, confidence: Number(s.cl), runs: doc.runs },
       }), statistics),
-      el('p', { class: 'hint' }, `Each run's mean over the topics it was scored on (${s.missing === 'zero' ? 'all qrels topics, unanswered = 0' : 'the topics it answered'}).`),
+      el('p', { class: 'hint', id: 'interval-what' }, `Each run's mean with its ${what}${s.ci === 't' ? '' : ` (B=${s.B}, seed ${s.seed}; a bootstrap interval stays within the scores' range, so the measure's)`}, over the topics it was scored on (${s.missing === 'zero' ? 'all qrels topics, unanswered = 0' : 'the topics it answered'}).`),
       chart);
     view = await renderChart(chart, intervalSpec(doc, runs, measure, what));
   });
