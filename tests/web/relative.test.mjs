@@ -223,3 +223,17 @@ test('the relative views work in the single-file irlens.html from file://', asyn
   assert.deepEqual(page.log.requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
   await page.close();
 });
+
+test('tau-b against alpha: where it is undefined the view says so instead of drawing a value', async () => {
+  // Two copies of one run: every measure scores them the same, so each ranking of the two runs
+  // is constant and Kendall's tau-b (0/0) is undefined at every alpha.
+  const page = await open();
+  await afterRender(page, () => page.setInputFiles('#qrels-file', QRELS));
+  for (let b; (b = await page.$('button[aria-label^="Remove "]'));) await afterRender(page, () => b.click());
+  writeFileSync(join(tmp, 'twin.run'), readFileSync(RUNS[0]));
+  await afterRender(page, () => page.setInputFiles('#run-files', [RUNS[0], join(tmp, 'twin.run')]));
+  await afterRender(page, () => page.click('#tab-rareness'), 'rareness');
+  await page.waitForSelector('#tau-alpha-undefined');
+  assert.match(await page.textContent('#tau-alpha-undefined'), /^Not drawn, tau-b undefined \(a constant ranking\): P_rareness@10 at alpha 0, /);
+  await page.close();
+});

@@ -66,7 +66,10 @@ async function renderSweep(card, app, live) {
   const per = sweep.rows.length / measures.length; // the sweep lists each measure's alphas in turn
   const rows = sweep.rows.map((r, i) => ({ ...r, series: measures[Math.floor(i / per)] }));
   data = { table: sweep, analysis: { view: 'tau-alpha', measures, missing: settings.missing } };
-  if (app.runNames.length < 3) chart.append(el('p', { class: 'hint' }, 'Kendall\'s tau needs at least three runs to say much.'));
+  // Hints go before the chart: rendering replaces the chart element's content.
+  if (app.runNames.length < 3) chart.before(el('p', { class: 'hint' }, 'Kendall\'s tau needs at least three runs to say much.'));
+  const undefinedAt = rows.filter((r) => r.tau_b === null).map((r) => `${r.series} at alpha ${r.alpha}`);
+  if (undefinedAt.length) chart.before(el('p', { class: 'hint', id: 'tau-alpha-undefined' }, `Not drawn, tau-b undefined (a constant ranking): ${undefinedAt.join(', ')}.`));
   view = await renderChart(chart, tauAlphaSpec(rows));
 }
 
