@@ -111,6 +111,10 @@ test('143 runs: Charts shows the top N by a measure (as NIST\'s leaderboard rank
   await afterRender(page, () => page.click('#tab-meta'), 'meta');
   await page.waitForSelector('#chart-correlation svg', { timeout: 300000 });
   await shot(page, 'many-meta-1400');
+  // The concordance test's tiny p (thousands of wins) shows its digits, not 0.0000.
+  await page.waitForSelector('#concordance-table');
+  const p = await page.$eval('#concordance-table tbody tr', (tr) => tr.children[9].textContent);
+  assert.match(p, /^\d\.\d\de-\d+$/);
   // The rarity table fits a desktop page (no sideways scrolling).
   await afterRender(page, () => page.click('#tab-rareness'), 'rareness');
   await page.waitForSelector('#rarity-table');

@@ -11,7 +11,7 @@ import { aslSpec } from '../stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../stats-correlation.js';
 import { tableExports, withStatistics } from '../stats-exports.js';
 import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput } from '../significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../significance.js';
 import { el, fmt, select, chartExports } from './util.js';
 
 const COEFFICIENTS = [
@@ -107,7 +107,8 @@ async function concordance(app, live, box, measures) {
     const row = columns.map((k) => (k === 'gold' ? doc.gold.join('+') : doc[k]));
     body.append(tableExports(app, 'concordance', () => ({ columns, rows: [row], doc }), { name: 'concordance', gold: doc.gold }),
       table('concordance-table', `Over every pair of runs and topic where the two measures strictly disagree: the share where each agrees with every gold measure; wins: concordant while the other is not; p: two-sided sign test on the wins. ${doc.topic_policy}.`,
-        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'], [row], [3, 4, 7, 8]));
+        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'],
+        [row.map((v, k) => (columns[k] === 'p' ? pText(v) : v))], [3, 4, 7, 8])); // p: 3 significant digits (a tiny p is not 0.0000), "–" undefined
   });
 }
 
