@@ -9,8 +9,9 @@ export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9',
 
 const CONFIG = {
   range: { category: OKABE_ITO },
-  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 180 },
-  legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 240 },
+  // No label limit: a run's name is never cut short silently (a wide chart scrolls in its box).
+  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
+  legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
   title: { fontSize: 14, anchor: 'start' },
   font: 'system-ui, sans-serif',
   view: { stroke: null },

@@ -75,7 +75,7 @@ export function intervalSpec(intervals, runs, measure, what) {
     data: { values },
     width: 'container',
     height: { step: 30 },
-    encoding: { y: { field: 'run', type: 'nominal', sort: runs, title: null } },
+    encoding: { y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelLimit: 0 } } }, // run names in full
     layer: [
       {
         mark: { type: 'rule', strokeWidth: 2, color: OKABE_ITO[0] },
