@@ -205,7 +205,7 @@ TEST_CASE("meta on fewer than 2 common topics says so instead of inventing numbe
     for (RunScores& r : ev.runs) r.values = {r.values[0], r.values[0]};
     for (const char* analysis : {"correlation", "unanimity", "discriminative-power"})
         CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 4, meta_settings_from_args(analysis, {})),
-                             (std::string("meta ") + analysis +
+                             (std::string(analysis) +
                               " needs at least 2 topics that every run answered; the 0 of 4 qrels topics that every "
                               "compared run answered (--missing skip)")
                                  .c_str(),

@@ -140,7 +140,7 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     // Fewer than 2 common topics: no mean, test or correlation is defined (a mean over 0 topics is
     // NaN, and NaN scores once made Kendall's tau-b 1): say so instead of inventing numbers.
     if (topics < 2)
-        throw UsageError("meta " + settings.analysis + " needs at least 2 topics that every run answered; " +
+        throw UsageError(settings.analysis + " needs at least 2 topics that every run answered; " +
                          r.topic_policy.substr(std::string("topics: ").size()));
     const stats::ProgressParts parts(progress, ev.measures.size());
     const std::string& a = settings.analysis;
