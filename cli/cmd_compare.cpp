@@ -40,8 +40,16 @@ const char kHelp[] =
     "      --precision N      decimals in tsv/latex (default 4)\n"
     "      --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
     "      --intents F, --intent-types F   as in irlens eval\n"
-    "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. Where a test is undefined\n"
-    "(e.g. identical runs) p = 1 and the note says why.\n";
+    "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. An undefined value (the t\n"
+    "statistic 0/0 of identical runs, a test without topics) prints as nan (null in JSON), is left out of\n"
+    "the correction and the note says why; p = 1 only where it is exact by definition (a randomisation\n"
+    "test with every difference 0). A Monte Carlo p of 0 means p < 1/B.\n";
+
+/// The adjusted p of a row in LaTeX: a resampled p of 0 (no resample as extreme) as $<$1/B.
+std::string latex_p(const ComparisonRow& r, std::size_t B) {
+    if (r.p_adjusted == 0 && r.test.method.find("B=") != std::string::npos) return "$<$" + p_value(1.0 / B, 3);
+    return p_value(r.p_adjusted, 3);
+}
 
 void print_warnings(const Evaluation& ev) {
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens compare: warning: %s\n", w.c_str());
@@ -125,7 +133,7 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                 std::string mk = significance_marker(r.p_adjusted);
                 out += latex_escape(c.runs[r.a]) + " & " + f(r.mean_a) + (mk.empty() ? "" : "$^{" + mk + "}$") + " & [" +
                        f(r.ci_a.low) + ", " + f(r.ci_a.high) + "] & " + f(r.mean_a - r.mean_b) + " & " +
-                       p_value(r.p_adjusted, 3) + " \\\\\n";
+                       latex_p(r, s.testing.resampling.B) + " \\\\\n";
             }
         } else {
             out += "\\begin{tabular}{llrcr}\n\\hline\nRun & versus & $\\Delta$ " + latex_escape(name) +
@@ -134,7 +142,7 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                 std::string mk = significance_marker(r.p_adjusted);
                 out += latex_escape(c.runs[r.a]) + " & " + latex_escape(c.runs[r.b]) + " & " + f(r.mean_a - r.mean_b) +
                        (mk.empty() ? "" : "$^{" + mk + "}$") + " & [" + f(r.ci_diff.low) + ", " + f(r.ci_diff.high) +
-                       "] & " + p_value(r.p_adjusted, 3) + " \\\\\n";
+                       "] & " + latex_p(r, s.testing.resampling.B) + " \\\\\n";
             }
         }
         out += "\\hline\n\\end{tabular}\n% $^{*}$ $p < 0.05$, $^{**}$ $p < 0.01$, $^{***}$ $p < 0.001$ (adjusted)\n";

@@ -40,7 +40,9 @@ const char kHelp[] =
     "                        skip: only the topics every run answered\n"
     "  -f, --format F        tsv (default) or json;  --precision N  decimals in tsv (default 4)\n"
     "  --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
-    "  --intents F, --intent-types F   as in irlens eval\n";
+    "  --intents F, --intent-types F   as in irlens eval\n"
+    "An undefined value (Kendall's tau or Spearman's rho of a constant ordering, a p-value without data)\n"
+    "prints as nan (null in JSON) and the note says why; it is never replaced by 1 or 0.\n";
 
 void print_warnings(const std::vector<std::string>& warnings) {
     for (const std::string& w : warnings) std::fprintf(stderr, "irlens meta: warning: %s\n", w.c_str());

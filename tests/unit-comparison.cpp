@@ -101,7 +101,7 @@ TEST_CASE("the pairs compared and the baseline by name or path") {
 
 TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
     // r0 beats the baseline r2 on all 4 topics: sign test p = 2 (1/2)^4 = 0.125; r1 ties it on
-    // every topic: p = 1 (note). Bonferroni over 2 pairs: 0.25 and 1.
+    // every topic: p undefined (note). Bonferroni over the 1 defined test: 0.125.
     Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.25, 0.5, 0.5, 0.0}});
     CompareSettings s = compare_settings_from_args({"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"});
     Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, 2);
@@ -115,10 +115,12 @@ TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
     CHECK(m.rows[0].mean_a == 0.8125);  // (0.5 + 1 + 0.75 + 1) / 4
     CHECK(m.rows[0].mean_b == 0.3125);  // (0.25 + 0.5 + 0.5 + 0) / 4
     CHECK(m.rows[0].test.p == doctest::Approx(0.125).epsilon(1e-12));
-    CHECK(m.rows[0].p_adjusted == doctest::Approx(0.25).epsilon(1e-12));
-    CHECK(m.rows[1].test.p == 1);
-    CHECK(m.rows[1].p_adjusted == 1);
-    CHECK(!m.rows[1].notes().empty());
+    // r1 = r2 on every topic: the sign test is undefined (NaN, never an invented p = 1) and
+    // leaves the family, so Bonferroni multiplies by 1 (as R's p.adjust with an NA).
+    CHECK(m.rows[0].p_adjusted == doctest::Approx(0.125).epsilon(1e-12));
+    CHECK(std::isnan(m.rows[1].test.p));
+    CHECK(std::isnan(m.rows[1].p_adjusted));
+    CHECK(m.rows[1].notes().find("p is undefined") != std::string::npos);
     // Risk (alpha = 1): every delta of r0 is a win, so URisk = mean delta = 0.5.
     CHECK(m.rows[0].risk.urisk == doctest::Approx(0.5).epsilon(1e-12));
     CHECK(m.rows[0].risk.wins == 4);
@@ -192,4 +194,20 @@ TEST_CASE("meta on an evaluation: gold measures last, leave-one-out needs the ru
     MetaReport c = meta_evaluation(ev, "q", 3, meta_settings_from_args("correlation", {}));
     REQUIRE(c.correlation.size() == 3);
     CHECK(c.correlation[0].tau_b.coefficient == doctest::Approx(1.0));
+}
+
+TEST_CASE("meta on fewer than 2 common topics says so instead of inventing numbers") {
+    // r0 answered topics 1-2, r1 topics 3-4: with --missing skip no topic is common; their means
+    // over 0 topics were NaN and Kendall's tau-b of the NaN orderings came out 1.
+    Evaluation ev = scores({{1, 0}, {0, 1}}, MissingTopics::Skip);
+    ev.runs[1].topics = {"3", "4"};
+    ev.measures = {parse_measure("P@1"), parse_measure("RR")};
+    for (RunScores& r : ev.runs) r.values = {r.values[0], r.values[0]};
+    for (const char* analysis : {"correlation", "unanimity", "discriminative-power"})
+        CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 4, meta_settings_from_args(analysis, {})),
+                             (std::string(analysis) +
+                              " needs at least 2 topics that every run answered; the 0 of 4 qrels topics that every "
+                              "compared run answered (--missing skip)")
+                                 .c_str(),
+                             UsageError);
 }

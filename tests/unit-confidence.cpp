@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <vector>
 
 using namespace irlens;
 
@@ -89,6 +90,13 @@ TEST_CASE("Cohen's d for paired differences with its noncentral-t interval") {
     EffectSize z = cohens_d_paired({1, 2}, {1, 2}, 0.95);
     CHECK(std::isnan(z.d));
     CHECK(z.note == "all differences are 0: d is undefined");
+    // RR 1/3 against 1/2 on six topics: every difference is 1/3 - 1/2 (the same double), but the
+    // computed sd is a rounding error (~3e-17); d is infinite, not 5e15 with a noncentral t that
+    // overflowed ("internal error" from `irlens compare` before).
+    EffectSize c = cohens_d_paired(std::vector<double>(6, 1.0 / 3), std::vector<double>(6, 0.5), 0.95);
+    CHECK(std::isinf(c.d));
+    CHECK(c.d < 0);
+    CHECK(c.note == "the differences are constant: d is infinite");
 }
 
 TEST_CASE("URisk and TRisk") {

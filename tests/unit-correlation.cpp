@@ -52,9 +52,9 @@ TEST_CASE("Spearman's rho: 1 - 6 sum d^2 / (n (n^2 - 1)) without ties") {
     CHECK(spearman_rho({1, 2, 3, 4}, {1, 3, 2, 4}) == doctest::Approx(0.8));
     CorrelationTest c = spearman_test({1, 1, 1}, {1, 2, 3});
     CHECK(std::isnan(c.coefficient));
-    CHECK(c.p == 1.0);
-    CHECK(c.note == "a ranking is constant: rho is undefined; p = 1");
-    CHECK(spearman_test({1, 2}, {2, 1}).p == 1.0);        // 0 degrees of freedom
+    CHECK(std::isnan(c.p));  // undefined, never an invented 1
+    CHECK(c.note == "a ranking is constant: rho and p are undefined");
+    CHECK(std::isnan(spearman_test({1, 2}, {2, 1}).p));  // 0 degrees of freedom
     CHECK(spearman_test({1, 2, 3}, {1, 2, 3}).p == 0.0);  // rho = 1: t infinite
 }
 
@@ -67,7 +67,10 @@ TEST_CASE("Kendall's tau-b p-value: exact for 4 items") {
     CHECK(kendall_tau_b_test({1, 2, 3, 4}, {1, 2, 3, 4}, Alternative::Greater).p == doctest::Approx(1.0 / 24));
     CHECK(kendall_tau_b_test({1, 2, 3, 4}, {1, 2, 3, 4}, Alternative::Less).p == doctest::Approx(1.0));
     CHECK(kendall_tau_b_test({1, 1, 2, 3}, {1, 2, 3, 4}).method == "normal approximation");  // ties
-    CHECK(kendall_tau_b_test({1, 1}, {1, 2}).p == 1.0);
+    CorrelationTest constant = kendall_tau_b_test({1, 1}, {1, 2});
+    CHECK(std::isnan(constant.coefficient));
+    CHECK(std::isnan(constant.p));
+    CHECK(constant.note == "a ranking is constant: tau and p are undefined");
 }
 
 TEST_CASE("rank-biased overlap, extrapolated") {

@@ -79,15 +79,19 @@ TEST_CASE("sign test: 7 wins, 1 loss, 1 tie") {
     CHECK(r.note == "1 tied topic(s) dropped");
 }
 
-TEST_CASE("identical runs: every paired test gives p = 1 and says why") {
+TEST_CASE("identical runs: p is undefined (t 0/0, ...) or 1 by definition (randomisation), and the note says why") {
     Vec x = {0.1, 0.5, 0.3, 0.8};
-    for (PairedTest test :
-         {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation, PairedTest::Bootstrap}) {
+    for (PairedTest test : {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Bootstrap}) {
         TestResult r = paired_test(test, x, x, kTwo, resampling(100));
         CAPTURE(paired_test_name(test));
-        CHECK(r.p == 1.0);
+        CHECK(std::isnan(r.p));
         CHECK(r.note.find("all differences are 0") != std::string::npos);
+        CHECK(r.note.find("p is undefined") != std::string::npos);
     }
+    // Every one of the 2^4 sign flips of d = (0 0 0 0) has mean 0 >= |0|: p = 16/16 = 1 exactly.
+    TestResult rnd = paired_test(PairedTest::Randomisation, x, x, kTwo, resampling(100));
+    CHECK(rnd.p == 1.0);
+    CHECK(rnd.note == "all differences are 0 (every sign flip gives the same mean); p = 1 by definition");
     std::vector<TestResult> tukey = tukey_hsd({x, x}, {{0, 1}}, resampling(100));
     CHECK(tukey[0].p == 1.0);  // every permuted range (0) is >= the observed difference (0)
 }
@@ -215,7 +219,7 @@ TEST_CASE("unpaired bootstrap (Figs. 13-14)") {
     CHECK(std::fabs(t.p - 1.0 / 32) < 0.01);  // Monte Carlo error: sqrt(0.031 * 0.97 / 4000) = 0.0027
     CHECK(std::fabs(unpaired_bootstrap_test({1, 1, 1}, {0, 0, 0}, kGreater, r).p - 1.0 / 64) < 0.008);
     CHECK(unpaired_bootstrap_test({1, 1, 1}, {0, 0, 0}, kTwo, r).p == t.p);  // reproducible
-    CHECK(unpaired_bootstrap_test({0.2, 0.4}, {}, kTwo, r).p == 1.0);
+    CHECK(std::isnan(unpaired_bootstrap_test({0.2, 0.4}, {}, kTwo, r).p));  // a run without topics
 }
 
 TEST_CASE("randomised Tukey HSD") {
@@ -273,6 +277,17 @@ TEST_CASE("Bonferroni, Holm and Benjamini-Hochberg") {
     }
     CHECK(adjust_p(p, Correction::None) == p);
     CHECK(adjust_p({}, Correction::Holm).empty());
+    // An undefined p (NaN) stays undefined and leaves the family (R's p.adjust with NA): Bonferroni
+    // over the 2 defined p-values: 0.01 x 2 = 0.02, 0.3 x 2 = 0.6; without the rule min(1, NaN x 3)
+    // would have become an invented 1.
+    Vec some = adjust_p({0.01, NAN, 0.3}, Correction::Bonferroni);
+    CHECK(some[0] == doctest::Approx(0.02));
+    CHECK(std::isnan(some[1]));
+    CHECK(some[2] == doctest::Approx(0.6));
+    Vec holm_nan = adjust_p({NAN, 0.04, 0.01}, Correction::Holm);  // 0.01 x 2 = 0.02, max(0.02, 0.04 x 1)
+    CHECK(std::isnan(holm_nan[0]));
+    CHECK(holm_nan[1] == doctest::Approx(0.04));
+    CHECK(holm_nan[2] == doctest::Approx(0.02));
 }
 
 TEST_CASE("many pairs with a correction, and Tukey's restrictions") {
@@ -321,15 +336,15 @@ TEST_CASE("long randomised work reports progress and can be cancelled") {
     CHECK_THROWS_AS(tukey_hsd({kX, kY}, {{0, 1}}, r), Cancelled);
 }
 
-TEST_CASE("no topics: p = 1 with a note, never a crash") {
+TEST_CASE("no topics: p is undefined (NaN) with a note, never a crash") {
     for (PairedTest test :
          {PairedTest::T, PairedTest::Wilcoxon, PairedTest::Sign, PairedTest::Randomisation, PairedTest::Bootstrap}) {
         TestResult r = paired_test(test, {}, {}, kTwo, resampling(10));
         CAPTURE(paired_test_name(test));
-        CHECK(r.p == 1.0);
-        CHECK(!r.note.empty());
+        CHECK(std::isnan(r.p));
+        CHECK(r.note.find("p is undefined") != std::string::npos);
     }
-    CHECK(tukey_hsd({{}, {}}, {{0, 1}}, resampling(10))[0].p == 1.0);
+    CHECK(std::isnan(tukey_hsd({{}, {}}, {{0, 1}}, resampling(10))[0].p));
 }
 
 TEST_CASE("bad requests are UsageErrors with clear messages") {

@@ -118,9 +118,13 @@ done
 expect 0 "" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
 expect 0 "" -- meta loo "$T/q4" "$T/A" "$T/A_copy" -m P@1 --groups "$T/groups.tsv" -f json
 
-# Identical runs: p = 1 and the note says why; every output states the topic policy.
+# Identical runs: p is undefined (nan in TSV, null in JSON) and the note says why; every output states the topic policy.
 "$IRLENS" compare "$T/q4" "$T/A" "$T/A_copy" -m P@1 > "$T/out" 2>&1
 grep -q "all differences are 0" "$T/out" || { echo "FAIL: compare of identical runs lacks the note"; fails=$((fails + 1)); }
+row=$(grep -v '^#' "$T/out" | tail -1 | cut -f13-16)
+[ "$row" = "$(printf 'nan\tnan\tnan\t')" ] || { echo "FAIL: identical runs: t, p, p_adjusted, sig should be nan nan nan '', got $row"; fails=$((fails + 1)); }
+"$IRLENS" compare "$T/q4" "$T/A" "$T/A_copy" -m P@1 -f json > "$T/out.json" 2>&1
+grep -q '"p": null' "$T/out.json" || { echo "FAIL: compare -f json of identical runs should give p null"; fails=$((fails + 1)); }
 grep -q "^# topics: all 4 qrels topics" "$T/out" || { echo "FAIL: compare does not state the topic policy"; fails=$((fails + 1)); }
 "$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --missing skip > "$T/out" 2>&1
 grep -q "^# topics: the 3 of 4 qrels topics that every compared run answered" "$T/out" \
@@ -128,6 +132,10 @@ grep -q "^# topics: the 3 of 4 qrels topics that every compared run answered" "$
 # P@1: A wins topics 1-3 (1 vs 0), B has no topic 4 (scored 0 with --missing zero, A also 0): sign test 3 of 3.
 row=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --test sign | grep -v '^#' | tail -1 | cut -f14)
 [ "$row" = "0.25" ] || { echo "FAIL: sign test p of 3 wins out of 3 should be 0.25, got $row"; fails=$((fails + 1)); }
+# A resampled p of 0 is p < 1/B in LaTeX: A beats B by 1 on each of topics 1-3 (--missing skip),
+# constant differences: the studentised bootstrap's observed t is infinite, no resample reaches it.
+out=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@1 --baseline B --test bootstrap -B 100 --missing skip -f latex 2>/dev/null)
+case "$out" in *'$<$0.01 \\'*) ;; *) echo "FAIL: a bootstrap p of 0 with B = 100 should print as \$<\$0.01 in LaTeX"; fails=$((fails + 1)) ;; esac
 # Seeds: the same seed gives the same output.
 a=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)
 b=$("$IRLENS" compare "$T/q4" "$T/A" "$T/B" -m P@2 --test bootstrap -B 200 --seed 5 --ci bca)

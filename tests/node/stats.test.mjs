@@ -75,7 +75,8 @@ function sameDocument(js, nat, exact, path = '') {
 test('compare: a hand-checked sign test with a correction, and risk', () => {
   // Topic 1-4, one relevant document each; A finds it at rank 1 on topics 1-4, B at rank 2 on
   // topics 1-3 and not on topic 4. RR: A 1 1 1 1, B 1/2 1/2 1/2 0 -> A wins all 4 topics:
-  // sign test p = 2 (1/2)^4 = 0.125; C = B: p = 1 (all differences 0).
+  // sign test p = 2 (1/2)^4 = 0.125; C = B: p undefined (all differences 0), so
+  // Bonferroni counts 1 test.
   const q = irlens.loadQrels('1 0 a 1\n2 0 b 1\n3 0 c 1\n4 0 d 1\n', { name: 'q4' });
   const runA = irlens.loadRun(q, '1 Q0 a 1 2 A\n2 Q0 b 1 2 A\n3 Q0 c 1 2 A\n4 Q0 d 1 2 A\n', { name: 'A' });
   const b = '1 Q0 x 1 2 B\n1 Q0 a 2 1 B\n2 Q0 x 1 2 B\n2 Q0 b 2 1 B\n3 Q0 x 1 2 B\n3 Q0 c 2 1 B\n4 Q0 x 1 2 B\n';
@@ -96,10 +97,11 @@ test('compare: a hand-checked sign test with a correction, and risk', () => {
   assert.equal(ab.versus_mean, 0.375); // (1/2 + 1/2 + 1/2 + 0) / 4
   assert.equal(ab.difference, 0.625);
   close(ab.p, 0.125);
-  close(ab.p_adjusted, 0.25); // Bonferroni: 2 x 0.125
+  close(ab.p_adjusted, 0.125); // Bonferroni over the 1 defined test: 1 x 0.125
   assert.equal(ab.marker, '');
-  assert.equal(cb.p, 1);
-  assert.match(cb.note, /differences/);
+  assert.equal(cb.p, null); // undefined, never an invented 1
+  assert.equal(cb.p_adjusted, null);
+  assert.match(cb.note, /all differences are 0.*p is undefined/);
   // URisk with alpha = 1: every delta is a win, URisk = mean delta = 0.625; wins 4.
   close(ab.urisk, 0.625);
   assert.deepEqual([ab.wins, ab.losses, ab.ties], [4, 0, 0]);

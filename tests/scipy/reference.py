@@ -5,7 +5,7 @@ Run with Debian's python3-scipy (scipy 1.10.1): /usr/bin/python3 tests/scipy/ref
 Each output line is tab-separated:
     case  function  alternative  statistic  p  x  y
 with x and y as comma-separated numbers (repr: they read back as the same doubles). statistic
-and p are 'nan' where scipy returns NaN or raises (irlens then returns p = 1).
+and p are 'nan' where scipy returns NaN or raises (irlens then returns NaN with a note).
 The functions are called with scipy's defaults:
     ttest_rel(x, y), wilcoxon(x, y), binomtest(#x>y, #x!=y, 0.5), kendalltau(x, y), spearmanr(x, y)
 Two more lines check the bootstrap intervals of the mean of x: irlens' generator (xoshiro256**

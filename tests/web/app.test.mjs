@@ -192,6 +192,7 @@ test('a baseline shows differences and wins/ties/losses over topics', async () =
 test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', async () => {
   const page = await open();
   await afterRender(page, () => page.selectOption('#baseline', 'bm25.run'));
+  await page.waitForSelector('#sig-legend'); // the markers, in the exports once shown
   const sha = createHash('sha256').update(readFileSync(join(EX, 'qrels.txt'))).digest('hex');
   const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
   const grab = async (selector) => {
@@ -208,7 +209,8 @@ test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', as
   assert.deepEqual(prov.inputs[0], { role: 'qrels', name: 'qrels.txt', bytes: readFileSync(join(EX, 'qrels.txt')).length, sha256: sha });
   assert.equal(prov.inputs.length, 5);
   assert.deepEqual(prov.seeds, {});
-  assert.equal(lines[1], 'run,tag,measure,mean,ci95_low,ci95_high,diff_to_baseline,wins,ties,losses');
+  // With a baseline the table shows significance markers: the CSV carries them (stats.test.mjs checks the values).
+  assert.equal(lines[1], 'run,tag,measure,mean,ci95_low,ci95_high,diff_to_baseline,wins,ties,losses,p,p_adjusted,marker,note');
   const row = lines.find((l) => l.startsWith('hybrid.run,hybrid,AP,')).split(',');
   assert.ok(Math.abs(Number(row[3]) - native.runs['hybrid.run'].mean.AP) <= 1e-12);
   assert.ok(Math.abs(Number(row[6]) - (native.runs['hybrid.run'].mean.AP - native.runs['bm25.run'].mean.AP)) <= 1e-12);

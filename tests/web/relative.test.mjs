@@ -162,6 +162,19 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
 test('Algorithm 1 shows its progress and can be cancelled', async () => {
   const page = await open('#v=rareness&sampT=3000000&sampN=2%2C3%2C4');
   await page.waitForSelector('#sample-run');
+  // Whatever the machine's speed, the finished work is held back until Cancel (a test hook on the
+  // page's worker client: Algorithm 1's answer waits; Cancel rejects it as it rejects the request).
+  await page.evaluate(() => {
+    const client = window.irlensApp.client;
+    const request = client.request.bind(client), cancel = client.cancel.bind(client);
+    const held = [];
+    client.request = (action, ...rest) => (action !== 'sampleSizeTau' ? request(action, ...rest)
+      : new Promise((resolve, reject) => { held.push(reject); request(action, ...rest).catch(reject); }));
+    client.cancel = () => {
+      for (const reject of held.splice(0)) reject(Object.assign(new Error('cancelled'), { name: 'Cancelled' }));
+      return cancel();
+    };
+  });
   await page.click('#sample-run');
   await page.waitForSelector('#progress:not([hidden])');
   await page.waitForFunction(() => /Algorithm 1 samples: \d+%/.test(document.querySelector('#progress-text').textContent));
@@ -215,5 +228,19 @@ test('the relative views work in the single-file irlens.html from file://', asyn
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   assert.deepEqual(page.log.errors, []);
   assert.deepEqual(page.log.requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
+  await page.close();
+});
+
+test('tau-b against alpha: where it is undefined the view says so instead of drawing a value', async () => {
+  // Two copies of one run: every measure scores them the same, so each ranking of the two runs
+  // is constant and Kendall's tau-b (0/0) is undefined at every alpha.
+  const page = await open();
+  await afterRender(page, () => page.setInputFiles('#qrels-file', QRELS));
+  for (let b; (b = await page.$('button[aria-label^="Remove "]'));) await afterRender(page, () => b.click());
+  writeFileSync(join(tmp, 'twin.run'), readFileSync(RUNS[0]));
+  await afterRender(page, () => page.setInputFiles('#run-files', [RUNS[0], join(tmp, 'twin.run')]));
+  await afterRender(page, () => page.click('#tab-rareness'), 'rareness');
+  await page.waitForSelector('#tau-alpha-undefined');
+  assert.match(await page.textContent('#tau-alpha-undefined'), /^Not drawn, tau-b undefined \(a constant ranking\): P_rareness@10 at alpha 0, /);
   await page.close();
 });

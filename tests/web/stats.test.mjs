@@ -36,6 +36,13 @@ function pageDoc(page, prefix) {
   }, prefix);
 }
 
+/** Loads a qrels file and runs of one's own in place of whatever is loaded (the example). */
+async function loadOwn(page, qrelsPath, runPaths) {
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qrelsPath));
+  for (let b; (b = await page.$('button[aria-label^="Remove "]'));) await afterRender(page, () => b.click());
+  await afterRender(page, () => page.setInputFiles('#run-files', runPaths));
+}
+
 async function download(page, selector) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
@@ -47,14 +54,18 @@ test('significance markers in the table match the JS API: t-test, then bootstrap
   const options = { baseline: 'bm25.run', missing: 'skip', risk: 1 }; // the page's settings: skip, ra = 1
   let want = irlens.compare(qrels, runs, MEASURES, { ...options, test: 't' });
   assert.deepEqual(await pageDoc(page, '["compare"'), want);
-  assert.match(await page.textContent('#sig-legend'), /Test: paired t-test, two-sided, no correction for multiple comparisons\. Topics: the \d of 3 qrels topics/);
+  // Hand-checked from examples/: bm25, dense and hybrid answer topics 101-103, shuffled only 101
+  // and 102; with --missing skip each pair is tested on the topics both runs answered: 2 to 3.
+  assert.match(await page.textContent('#sig-legend'), /Test: paired t-test, two-sided, no correction for multiple comparisons\. Topics: per pair, the 2 to 3 of 3 qrels topics both runs answered \(--missing skip\)\./);
+  assert.match(await page.textContent('#sig-legend'), /\* p < 0\.05, \*\* p < 0\.01, \*\*\* p < 0\.001; \+ better than the baseline, − worse/);
   const check = async (doc) => {
     let marked = 0;
     for (const m of doc.measures) {
       for (const c of m.comparisons) {
         const cell = `#results tr[data-run="${c.run}"] td[data-measure="${m.measure}"] .sig-marker`;
-        assert.equal(await page.textContent(cell), c.marker, `${c.run} ${m.measure}`);
-        assert.match(await page.getAttribute(cell, 'title'), new RegExp(`adjusted p = ${String(c.p_adjusted < 1e-4 ? c.p_adjusted.toExponential(2) : c.p_adjusted.toPrecision(3)).replace('.', '\\.')} `));
+        assert.equal(await page.textContent(cell), c.marker ? `${c.marker}${c.difference > 0 ? '+' : '−'}` : '', `${c.run} ${m.measure}`);
+        const shown = c.p_adjusted === 0 && /B=/.test(c.method) ? `< ${1 / doc.B}` : c.p_adjusted < 1e-4 ? c.p_adjusted.toExponential(2) : c.p_adjusted.toPrecision(3);
+        assert.ok((await page.getAttribute(cell, 'title')).includes(`adjusted p = ${shown} `), `${c.run} ${m.measure}`);
         marked += c.marker !== '';
       }
     }
@@ -94,16 +105,22 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   const tukey = irlens.compare(qrels, runs, ['AP'], { missing: 'skip', test: 'tukey' });
   assert.deepEqual(await pageDoc(page, '["compare",["AP"]'), tukey);
   const svg = await page.textContent('#chart-pairwise-p svg');
-  for (const c of tukey.measures[0].comparisons) assert.ok(svg.includes(c.p_adjusted < 0.001 ? '<.001' : c.p_adjusted.toFixed(3).replace(/^0/, '')), `${c.run} vs ${c.versus}`);
-  // Intervals: each run's t interval over the topics it answered, as irlens.stats.interval.
+  for (const c of tukey.measures[0].comparisons)
+    assert.ok(svg.includes(c.p_adjusted === 0 ? '<0.0001' : c.p_adjusted < 0.001 ? '<.001' : c.p_adjusted.toFixed(3).replace(/^0/, '')), `${c.run} vs ${c.versus}`);
+  // Intervals: each run's bootstrap percentile interval (the default: B and seed of the page)
+  // over the topics it answered, as irlens.stats.interval; a mean of resampled scores lies
+  // between the smallest and the largest score, so the interval never leaves AP's [0, 1] (the t
+  // interval of dense.run is 0.670-1.121).
   const ev = irlens.evaluate(qrels, runs, ['AP']);
   const iv = await pageDoc(page, '["intervals"');
   for (const r of RUNS) {
     const values = Object.values(ev.runs[r].perTopic).map((row) => row.AP);
-    const { low, high } = irlens.stats.interval(values, { ci: 't', confidence: 0.95 });
+    const { low, high } = irlens.stats.interval(values, { ci: 'percentile', confidence: 0.95, B: 10000, seed: 1 });
     assert.equal(iv.runs[r].low, low, r);
     assert.equal(iv.runs[r].high, high, r);
+    assert.ok(Math.min(...values) - 1e-12 <= low && high <= Math.max(...values) + 1e-12, r); // a mean of equal scores may round by an ulp
   }
+  assert.match(await page.textContent('#card-intervals'), /95% bootstrap percentile interval/);
   // Risk: the markers' comparison (t-test) with URisk / TRisk at alpha 1.
   const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'skip', risk: 1, test: 't' });
   const rows = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -153,7 +170,7 @@ test('Meta-evaluation view: every analysis matches the JS API, leave-one-out wit
   assert.deepEqual(await pageDoc(page, '["meta","concordance"'), cc);
   // The heatmap's coefficient: tau_ap, asymmetric.
   await afterRender(page, () => page.selectOption('#sel-cm', 'tau_ap'), 'meta');
-  assert.match(await page.textContent('#chart-correlation'), /tau_ap \(row orders the runs/);
+  assert.match(await page.textContent('#chart-correlation'), /tau_ap \(row vs column as reference\)/);
   await shot(page, 'meta');
   // Leave-one-out with a groups file: bm25 and hybrid from one team.
   const groups = join(tmp, 'teams.tsv');
@@ -173,7 +190,8 @@ test('Meta-evaluation view: every analysis matches the JS API, leave-one-out wit
 });
 
 test('long randomised work shows progress and is cancelled from the keyboard; the data stay loaded', async () => {
-  // 30 runs x 40 topics: randomised Tukey HSD with B = 10^7 takes minutes.
+  // 30 runs x 40 topics: randomised Tukey HSD with B = 10^7 takes minutes here; whatever the
+  // machine, the pool's test hook (statsPool.holding) keeps the job in progress until Cancel.
   let qrelsText = '';
   for (let t = 0; t < 40; t++) for (let d = 0; d < 10; d++) qrelsText += `q${t} 0 d${d} ${(t + d) % 3 ? 0 : 1}\n`;
   writeFileSync(join(tmp, 'big-qrels.txt'), qrelsText);
@@ -185,8 +203,8 @@ test('long randomised work shows progress and is cancelled from the keyboard; th
     writeFileSync(files.at(-1), text);
   }
   const page = await open();
-  await afterRender(page, () => page.setInputFiles('#qrels-file', join(tmp, 'big-qrels.txt')));
-  await afterRender(page, () => page.setInputFiles('#run-files', files));
+  await loadOwn(page, join(tmp, 'big-qrels.txt'), files);
+  await page.evaluate(() => { window.irlensApp.statsPool.holding = true; });
   await page.evaluate(() => window.irlensApp.set({ v: 'significance', hm: 'AP', ht: 'tukey', B: '10000000' }));
   await page.waitForSelector('#card-pairwise .stats-progress:not([hidden]), .stats-progress:not([hidden])');
   await page.waitForFunction(() => document.querySelector('.stats-progress progress').value > 0, null, { timeout: 60000 });
@@ -199,11 +217,143 @@ test('long randomised work shows progress and is cancelled from the keyboard; th
   await afterRender(page, () => page.click('#tab-table'), 'table');
   assert.equal((await page.$$('#results tbody tr')).length, 30);
   // Nothing restarts by itself; a smaller B computes in the fresh workers.
+  await page.evaluate(() => window.irlensApp.statsPool.release());
   await afterRender(page, () => page.click('#tab-significance'), 'significance');
   await page.waitForSelector('#card-pairwise .stats-cancelled');
   await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ B: '200' })), 'significance');
   await page.waitForSelector('#chart-pairwise-p svg');
   assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+// Six topics, one relevant document r each; per topic, good ranks r first (RR 1), base second
+// (RR 1/2), worse third (RR 1/3); copy is base under another name; every run has r in its top 10
+// (P@10 = 1/10 for all). Differences vs base in RR: good +1/2 on every topic, worse -1/6, copy 0.
+function handFixture() {
+  let qrels = '';
+  const order = { good: ['r', 'x1', 'x2'], base: ['x1', 'r', 'x2'], worse: ['x1', 'x2', 'r'], copy: ['x1', 'r', 'x2'] };
+  const text = Object.fromEntries(Object.keys(order).map((k) => [k, '']));
+  for (let t = 1; t <= 6; t++) {
+    qrels += `t${t} 0 r 1\nt${t} 0 x1 0\nt${t} 0 x2 0\n`;
+    for (const [k, docs] of Object.entries(order)) docs.forEach((d, i) => (text[k] += `t${t} Q0 ${d} ${i + 1} ${3 - i} ${k}\n`));
+  }
+  writeFileSync(join(tmp, 'hand-qrels.txt'), qrels);
+  return Object.keys(order).map((k) => {
+    writeFileSync(join(tmp, `${k}.run`), text[k]);
+    return join(tmp, `${k}.run`);
+  });
+}
+
+test('hand-checked: direction of the markers, undefined p as "–" with its reason, p = 1 by definition, "< 1/B"; table CSV and LaTeX carry them', async () => {
+  const page = await open();
+  await loadOwn(page, join(tmp, 'hand-qrels.txt'), handFixture());
+  await afterRender(page, async () => {
+    await page.fill('#measures', 'RR P@10');
+    await page.press('#measures', 'Enter');
+  });
+  await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ b: 'base.run' })));
+  await page.waitForSelector('#sig-legend');
+  const cell = (run, m) => `#results tr[data-run="${run}"] td[data-measure="${m}"] .sig-marker`;
+  const marker = async (run, m) => [await page.textContent(cell(run, m)), await page.getAttribute(cell(run, m), 'title')];
+  // t-test: constant differences (sd 0) give t = +-inf, p = 0: *** with the direction.
+  let [text, title] = await marker('good.run', 'RR');
+  assert.equal(text, '***+');
+  assert.match(title, /adjusted p = 0 .*significantly better/);
+  assert.equal((await marker('worse.run', 'RR'))[0], '***−');
+  // copy = base: t = 0/0 is undefined, so is p: "–" and the reason, never p = 1.
+  [text, title] = await marker('copy.run', 'RR');
+  assert.equal(text, '–');
+  assert.match(title, /p = –, adjusted p = – .*all differences are 0.*p is undefined/);
+  assert.equal((await marker('good.run', 'P@10'))[0], '–'); // P@10 = 1/10 everywhere
+  // Randomisation test, exact over the 2^6 sign flips of d = (1/2 x 6): only the two flips with
+  // all signs equal reach |mean| >= 1/2, p = 2/64 = 0.03125 (*); copy: p = 1 by definition.
+  await afterRender(page, () => page.selectOption('#sel-st', 'randomisation'));
+  await page.waitForFunction(() => /randomisation/.test(document.querySelector('#sig-legend')?.textContent || ''));
+  [text, title] = await marker('good.run', 'RR');
+  assert.equal(text, '*+');
+  assert.match(title, /adjusted p = 0\.0313 /); // 0.03125 to 3 significant digits
+  assert.equal((await marker('worse.run', 'RR'))[0], '*−');
+  [text, title] = await marker('copy.run', 'RR');
+  assert.equal(text, '');
+  assert.match(title, /adjusted p = 1\.00 .*p = 1 by definition/);
+  // Studentised bootstrap, B = 100: no resample reaches t = inf, p = 0/100, shown as < 1/100.
+  await afterRender(page, () => page.selectOption('#sel-st', 'bootstrap'));
+  await afterRender(page, async () => {
+    await page.fill('#stats-B', '100');
+    await page.dispatchEvent('#stats-B', 'change');
+  });
+  await page.waitForFunction(() => /B=100,/.test(document.querySelector('#sig-legend')?.textContent || ''));
+  [text, title] = await marker('good.run', 'RR');
+  assert.equal(text, '***+');
+  assert.match(title, /adjusted p = < 0\.01 /);
+  // The table's CSV carries p, adjusted p, marker and note; LaTeX the markers and their legend.
+  const csv = (await download(page, 'button[data-export="table.csv"]')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv[1], 'run,tag,measure,mean,ci95_low,ci95_high,diff_to_baseline,wins,ties,losses,p,p_adjusted,marker,note');
+  const row = (run, m) => csv.find((l) => l.startsWith(`${run},`) && l.split(',')[2] === m).split(',');
+  assert.deepEqual(row('good.run', 'RR').slice(10, 13), ['< 0.01', '< 0.01', '***+']);
+  assert.deepEqual(row('worse.run', 'RR').slice(10, 13), ['< 0.01', '< 0.01', '***-']);
+  assert.deepEqual(row('copy.run', 'RR').slice(10, 12), ['', '']); // undefined: empty, the note says why
+  assert.match(row('copy.run', 'RR').slice(13).join(','), /p is undefined/);
+  const tex = (await download(page, 'button[data-export="table.tex"]')).bytes.toString('utf8');
+  assert.ok(tex.includes('$^{***+}$') && tex.includes('$^{***-}$'), tex);
+  assert.ok(tex.includes('+ better than the baseline, - worse'));
+  // Significance view: the risk table shows the undefined p as "–" (t-test: copy vs base).
+  await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ st: 't', v: 'significance', hm: 'RR' })), 'significance');
+  await page.waitForSelector('#risk-table');
+  const risk = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const copy = risk.find((r) => r[0] === 'RR' && r[1] === 'copy.run');
+  assert.equal(copy[5], '–');
+  assert.match(copy[9], /p is undefined/);
+  assert.equal(risk.find((r) => r[0] === 'RR' && r[1] === 'good.run')[5], '0***+');
+  // Kendall's tau-b between RR and P@10: P@10 orders the runs as all tied, tau-b = 0/0: "–" in
+  // Meta-evaluation and in Charts, with the reason on hover; never 1 or 0.
+  await afterRender(page, () => page.click('#tab-meta'), 'meta');
+  await page.waitForSelector('#chart-correlation svg');
+  assert.ok((await page.textContent('#chart-correlation svg')).includes('–'));
+  assert.doesNotMatch(await page.textContent('#chart-correlation svg'), /\d\.\d\d/);
+  const pair = (await pageDoc(page, '["meta","correlation"')).pairs[0];
+  assert.deepEqual([pair.tau_b, pair.p_tau_b, pair.note], [null, null, 'a ranking is constant: tau and p are undefined']);
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  await page.waitForSelector('#chart-kendall-tau svg');
+  assert.ok((await page.textContent('#chart-kendall-tau svg')).includes('–'));
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('fewer than two common topics: the Significance and Meta-evaluation views say so in place of numbers', async () => {
+  handFixture();
+  // a answers t1-t3, b t4-t6: no topic in common (--missing skip).
+  let a = '', b = '';
+  for (let t = 1; t <= 3; t++) a += `t${t} Q0 r 1 1 a\n`;
+  for (let t = 4; t <= 6; t++) b += `t${t} Q0 r 1 1 b\n`;
+  writeFileSync(join(tmp, 'a.run'), a);
+  writeFileSync(join(tmp, 'b.run'), b);
+  const page = await open();
+  await loadOwn(page, join(tmp, 'hand-qrels.txt'), [join(tmp, 'a.run'), join(tmp, 'b.run')]);
+  await afterRender(page, () => page.click('#tab-significance'), 'significance');
+  await page.waitForSelector('#card-pairwise .no-values');
+  assert.match(await page.textContent('#card-pairwise .no-values'), /Fewer than two topics in common/);
+  assert.equal(await page.$('#chart-pairwise-p svg'), null);
+  // Meta-evaluation: the message in place of the correlation heatmap.
+  await afterRender(page, () => page.click('#tab-meta'), 'meta');
+  await page.waitForSelector('#card-correlation .error');
+  assert.match(await page.textContent('#card-correlation .error'), /needs at least 2 topics that every run answered; the 0 of 6 qrels topics/);
+  assert.equal(await page.$('#chart-correlation svg'), null);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('Charts and Meta-evaluation show the same Kendall tau-b for each pair of measures, and say it is tau-b', async () => {
+  const page = await open('#v=meta');
+  await page.waitForSelector('#chart-correlation svg');
+  const numbers = (sel) => page.$eval(sel, (svg) => [...svg.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /^-?\d\.\d\d$/.test(t)));
+  const meta = await numbers('#chart-correlation svg');
+  assert.match(await page.textContent('#card-correlation'), /Kendall's tau-b/);
+  await afterRender(page, () => page.click('#tab-charts'), 'charts');
+  await page.waitForSelector('#chart-kendall-tau svg');
+  assert.match(await page.textContent('#chart-kendall-tau'), /Kendall's tau-b/);
+  assert.equal(meta.length, 6 * 5); // 6 measures, the diagonal left empty
+  assert.deepEqual(await numbers('#chart-kendall-tau svg'), meta);
   await page.close();
 });
 

@@ -9,8 +9,9 @@ export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9',
 
 const CONFIG = {
   range: { category: OKABE_ITO },
-  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 180 },
-  legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 240 },
+  // No label limit: a run's name is never cut short silently (a wide chart scrolls in its box).
+  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
+  legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
   title: { fontSize: 14, anchor: 'start' },
   font: 'system-ui, sans-serif',
   view: { stroke: null },
@@ -33,12 +34,19 @@ export async function renderChart(el, spec) {
 /**
  * Kendall's tau heatmap; cells labelled with their value. Also other coefficients between
  * measures (views/meta-view.js): label names the coefficient; tau[i][j] may differ from tau[j][i]
- * (tau_ap: row i orders the runs, column j is the reference).
+ * (tau_ap: row i orders the runs, column j is the reference). An undefined value (null) is
+ * labelled "–" with its reason (correlations.notes[i][j]) on hover, never coloured as a value;
+ * the diagonal (note 'the same measure') stays empty.
  */
 export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall's tau-b between run orderings" } = {}) {
   const values = [];
   correlations.measures.forEach((a, i) =>
-    correlations.measures.forEach((b, j) => values.push({ a, b, tau: correlations.tau[i][j] })),
+    correlations.measures.forEach((b, j) => {
+      const tau = correlations.tau[i][j];
+      const note = correlations.notes ? correlations.notes[i][j] : '';
+      const text = tau === null ? (note === 'the same measure' ? '' : '–') : tau.toFixed(2);
+      values.push({ a, b, tau, text, note: tau === null ? note || 'undefined' : note });
+    }),
   );
   const order = correlations.measures;
   return {
@@ -63,7 +71,8 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
       {
         mark: { type: 'text', fontSize: 11 },
         encoding: {
-          text: { field: 'tau', type: 'quantitative', format: '.2f' },
+          text: { field: 'text' },
+          tooltip: [{ field: 'a', title: 'measure' }, { field: 'b', title: 'vs' }, { field: 'text', title: label }, { field: 'note', title: 'note' }],
           color: { condition: { test: 'abs(datum.tau) > 0.6', value: 'white' }, value: 'black' },
         },
       },
@@ -73,11 +82,17 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
   };
 }
 
-/** Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}}. */
-export function recallPrecisionSpec(curves, runs) {
+/**
+ * Interpolated recall-precision curves: curves = {levels, runs: {NAME: [IPrec@level ...]}} of the
+ * runs `runs`; colours: chart-runs.js runColours (default: the category palette, one per run). The
+ * legend lists every run in full (no label limit) below the chart; past 20 runs it is left out
+ * (the view says so) and the tooltip names the run (and its group).
+ */
+export function recallPrecisionSpec(curves, runs, colours = null) {
   const values = [];
-  for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, recall: curves.levels[i], precision: v }));
-  const all = Object.keys(curves.runs);
+  for (const r of runs) (curves.runs[r] || []).forEach((v, i) => values.push({ run: r, group: colours ? colours.of(r) : r, recall: curves.levels[i], precision: v }));
+  const all = runs;
+  const legend = runs.length > 20 ? null : { orient: 'bottom', columns: 2, labelLimit: 0 };
   return {
     data: { values },
     width: 'container',
@@ -86,10 +101,11 @@ export function recallPrecisionSpec(curves, runs) {
     encoding: {
       x: { field: 'recall', type: 'quantitative', title: 'recall', scale: { domain: [0, 1] } },
       y: { field: 'precision', type: 'quantitative', title: 'interpolated precision (IPrec@recall)', scale: { domain: [0, 1] } },
-      color: { field: 'run', type: 'nominal', title: 'run', sort: all },
-      strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all },
-      shape: { field: 'run', type: 'nominal', title: 'run', sort: all },
-      tooltip: [{ field: 'run' }, { field: 'recall' }, { field: 'precision', format: '.4f' }],
+      color: colours ? { field: colours.field, type: 'nominal', title: colours.field, scale: colours.scale, legend: colours.field === 'group' ? { orient: 'bottom', columns: 2, labelLimit: 0 } : legend }
+        : { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
+      strokeDash: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
+      shape: { field: 'run', type: 'nominal', title: 'run', sort: all, legend },
+      tooltip: [{ field: 'run' }, ...(colours && colours.field === 'group' ? [{ field: 'group' }] : []), { field: 'recall' }, { field: 'precision', format: '.4f' }],
     },
   };
 }

@@ -63,10 +63,13 @@ export function toCSV(app, prov) {
   const cols = ['run', 'tag', 'measure', 'mean', 'ci95_low', 'ci95_high'];
   const withBase = !!app.state.settings.b;
   if (withBase) cols.push('diff_to_baseline', 'wins', 'ties', 'losses');
+  const markers = withBase && app.markers ? app.markers() : null; // significance.js: p-values and markers when shown
+  if (markers) cols.push(...markers.columns);
   const lines = [`# provenance: ${JSON.stringify(prov)}`, cols.join(',')];
   for (const r of recs) {
     const row = [r.run, r.tag, r.measure, r.mean, r.ciLow, r.ciHigh];
     if (withBase) row.push(r.diff ?? '', r.wins ?? '', r.ties ?? '', r.losses ?? '');
+    if (markers) row.push(...markers.cells(r.run, r.measure));
     lines.push(row.map(csvCell).join(','));
   }
   return lines.join('\n') + '\n';

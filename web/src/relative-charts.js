@@ -39,7 +39,7 @@ export function tauAlphaSpec(rows) {
     mark: { type: 'line', point: true },
     encoding: {
       x: { field: 'alpha', type: 'quantitative', title: 'alpha' },
-      y: { field: 'tau_b', type: 'quantitative', title: 'tau-b', scale: { zero: false }, axis: { format: '.2f' } },
+      y: { field: 'tau_b', type: 'quantitative', title: 'tau-b', scale: { zero: false }, axis: { format: '.3~f' } },
       color: { field: 'series', type: 'nominal', sort: series, title: 'measure' },
       strokeDash: { field: 'series', type: 'nominal', sort: series, title: 'measure' },
       tooltip: [{ field: 'measure' }, { field: 'alpha' }, { field: 'tau_b', title: 'tau-b', format: '.4f' }],

@@ -27,7 +27,7 @@ export const DEFAULTS = {
   hm: '', // significance view: measure ('' = the first)
   ht: 'tukey', // significance view: test of the pairwise p-values
   hc: 'none', // significance view: correction of the pairwise p-values (not with tukey)
-  ci: 't', // interval method: t | percentile | bca
+  ci: 'percentile', // interval method: percentile (default: within the scores' range, so the measure's) | t | bca
   cl: '0.95', // confidence level of the intervals
   ra: '1', // risk aversion alpha of URisk / TRisk
   dt: 'bootstrap', // meta view: discriminative power test

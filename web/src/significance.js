@@ -3,8 +3,10 @@
 // sc, B, seed in the URL hash). The p-values are irlens.compareScores' (the JS API's compare on the
 // table's own per-topic scores, so the same topics as the table: the app's unanswered-topics
 // setting), computed in the stats workers. A cell shows the marker of its adjusted p-value
-// (* < 0.05, ** < 0.01, *** < 0.001, as `irlens compare`) and gives the p-values on hover; the
-// legend says which test, correction and topics.
+// (* < 0.05, ** < 0.01, *** < 0.001, as `irlens compare`) with its direction (+ better than the
+// baseline, − worse: every measure here scores higher = better) and gives the p-values on hover;
+// the legend says which test, correction and topics. An undefined p (identical runs under the
+// t-test: 0/0) shows as "–" with the reason; a Monte Carlo p of 0 as "< 1/B".
 //
 // installStats(app) plugs the statistics into the app: the stats workers, the markers, the
 // legend above the table, and the seeds in the exports' provenance.
@@ -80,7 +82,31 @@ export function rowsByRun(doc) {
   return out;
 }
 
-const pText = (p) => (p === null ? 'n/a' : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
+/** Whether a comparison row's p comes from B resamples (its method names B). */
+export const resampled = (row) => /\bB=\d/.test(row.method || '');
+
+/**
+ * A p-value as the page and the exports show it: "–" when undefined (null: the note says why);
+ * a p of 0 from B resamples as "< 1/B" (no resample was as extreme: p < 1/B, not 0); else 3
+ * significant digits (exponent below 1e-4).
+ */
+export function pText(p, B = null) {
+  if (p === null || p === undefined) return '–';
+  if (p === 0) return B ? `< ${1 / B < 1e-4 ? (1 / B).toExponential(0) : String(1 / B)}` : '0';
+  return p < 1e-4 ? p.toExponential(2) : p.toPrecision(3);
+}
+
+/** pText of a comparison row's p (which: 'p' or 'p_adjusted'), "< 1/B" where it was resampled. */
+export const rowP = (row, which, B) => pText(row[which], resampled(row) ? B : null);
+
+/**
+ * The marker of a comparison row: the stars of its adjusted p-value and the direction of the
+ * difference, "+" (the run scores higher than the one it is compared with) or "−" (lower); "" when
+ * not significant or undefined.
+ */
+export const directedMarker = (row, minus = '−') => (row.marker ? `${row.marker}${row.difference > 0 ? '+' : minus}` : '');
+
+export const markerLegend = (minus = '−') => `* p < 0.05, ** p < 0.01, *** p < 0.001; + better than the baseline, ${minus} worse`;
 
 /** The cell annotator: the marker of the adjusted p-value against the baseline. */
 export function markerAnnotator({ app, run, measure, baseline }) {
@@ -89,10 +115,11 @@ export function markerAnnotator({ app, run, measure, baseline }) {
   if (!e || e.status !== 'done') return null;
   const row = (rowsByRun(e.value)[run] || {})[measure];
   if (!row) return null;
+  const B = e.value.B;
   return {
-    text: row.marker,
-    className: row.marker ? 'sig-marker sig' : 'sig-marker ns',
-    title: `vs ${baseline}: p = ${pText(row.p)}, adjusted p = ${pText(row.p_adjusted)} (${e.value.test})${row.note ? `; ${row.note}` : ''}`,
+    text: row.p_adjusted === null ? '–' : directedMarker(row),
+    className: row.p_adjusted === null ? 'sig-marker undefined' : row.marker ? `sig-marker sig ${row.difference > 0 ? 'better' : 'worse'}` : 'sig-marker ns',
+    title: `vs ${baseline}: p = ${rowP(row, 'p', B)}, adjusted p = ${rowP(row, 'p_adjusted', B)} (${e.value.test})${row.marker ? `; significantly ${row.difference > 0 ? 'better' : 'worse'}` : ''}${row.note ? `; ${row.note}` : ''}`,
   };
 }
 
@@ -121,7 +148,7 @@ export function markersAddon(app) {
   else {
     const policy = e.value.measures.length ? e.value.measures[0].topic_policy : '';
     box.append(el('p', { class: 'legend', id: 'sig-legend' },
-      `Markers on the adjusted p-value vs ${s.b}: * p < 0.05, ** p < 0.01, *** p < 0.001. Test: ${e.value.test}. ${capitalise(policy)}.`));
+      `Markers on the adjusted p-value vs ${s.b}: ${markerLegend()}; – undefined (hover for why). Test: ${e.value.test}. ${capitalise(policy)}.`));
   }
   return box;
 }
@@ -144,6 +171,9 @@ export function resamplingFields(app) {
 
 export function installStats(app) {
   app.statsPool = new StatsPool(() => app.client.createWorker());
+  // Started with the app's own worker, so that they have fetched their code and the WASM by the
+  // time the page is ready (Charts uses them too; the site must keep working offline).
+  app.statsPool.warm();
   app.stats = new StatsRunner(app, app.statsPool);
   app.cellAnnotators.push(markerAnnotator);
   app.tableAddons = [...(app.tableAddons || []), markersAddon];
@@ -153,8 +183,22 @@ export function installStats(app) {
     const e = app.stats.peek(compareKey(numericMeasures(app), baselineOptions(app)));
     if (!e || e.status !== 'done') return null;
     const rows = rowsByRun(e.value);
-    const legend = `Markers: adjusted p-value vs ${e.value.baseline}, * p < 0.05, ** p < 0.01, *** p < 0.001 (${e.value.test}).`;
-    return { of: (run, measure) => (rows[run] && rows[run][measure] ? rows[run][measure].marker : ''), legend, doc: e.value };
+    // The exports spell the minus in ASCII (a LaTeX superscript, a CSV cell).
+    const legend = `Markers: adjusted p-value vs ${e.value.baseline}, ${markerLegend('-')} (${e.value.test}).`;
+    const row = (run, measure) => (rows[run] && rows[run][measure]) || null;
+    return {
+      of: (run, measure) => (row(run, measure) ? directedMarker(row(run, measure), '-') : ''),
+      // The CSV columns of a cell (exports.js): p and adjusted p (empty when undefined, "< 1/B"
+      // for a resampled 0), the marker, the note (why a p is undefined).
+      columns: ['p', 'p_adjusted', 'marker', 'note'],
+      cells: (run, measure) => {
+        const r = row(run, measure);
+        const p = (which) => (r[which] === null ? '' : rowP(r, which, e.value.B));
+        return r ? [p('p'), p('p_adjusted'), directedMarker(r, '-'), r.note] : ['', '', '', ''];
+      },
+      legend,
+      doc: e.value,
+    };
   };
   // The seeds in the provenance of the table's exports: the markers' when they are randomised
   // (the statistics views record their own).

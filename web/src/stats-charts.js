@@ -1,17 +1,26 @@
 // Vega-Lite specs of the statistics views (rendered by charts.js' renderChart): the pairwise
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
 import { OKABE_ITO } from './charts.js';
+import { rowP, resampled, directedMarker } from './significance.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
-const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05'];
-const BAND_COLOURS = ['#08306b', '#2171b5', '#6baed6', '#f0f0f0'];
-const bandOf = (p) => (p === null ? null : BANDS[p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3]);
-const pLabel = (p) => (p === null ? '–' : p < 0.001 ? '<.001' : p.toFixed(3).replace(/^0/, ''));
+const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'undefined'];
+const BAND_COLOURS = ['#08306b', '#2171b5', '#6baed6', '#f0f0f0', '#ffffff'];
+const bandOf = (p) => BANDS[p === null ? 4 : p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3];
+// A cell's label: "–" undefined, "<1/B" for a resampled 0, "<.001", else 3 decimals.
+const pLabel = (row, B) => {
+  const p = row.p_adjusted;
+  if (p === 0 && B && resampled(row)) return rowP(row, 'p_adjusted', B).replace(' ', '');
+  return p === null ? '–' : p < 0.001 ? '<.001' : p.toFixed(3).replace(/^0/, '');
+};
 
 /**
  * p-values of every pair of runs (a compare document over all pairs, one measure): a square
  * heatmap, the cell (row A, column B) holding the adjusted p-value of A vs B, labelled with it and
- * the marker, coloured by band (< 0.001, < 0.01, < 0.05, >= 0.05).
+ * the marker with its direction (+: A scores higher than B, −: lower), coloured by band (< 0.001,
+ * < 0.01, < 0.05, >= 0.05; undefined: its own colour, the note on hover). The legend stays at the
+ * top, visible however many runs; with many runs the cells are small and unlabelled and the
+ * chart's container scrolls (class scroll).
  */
 export function pValueHeatmapSpec(doc, runs) {
   const [m] = doc.measures;
@@ -19,25 +28,29 @@ export function pValueHeatmapSpec(doc, runs) {
   const values = [];
   for (const c of m.comparisons)
     for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]])
-      values.push({ a, b, p: c.p_adjusted, raw: c.p, diff, band: bandOf(c.p_adjusted), label: `${pLabel(c.p_adjusted)}${c.marker}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01 });
+      values.push({
+        a, b, diff, p: rowP(c, 'p_adjusted', doc.B), raw: rowP(c, 'p', doc.B), band: bandOf(c.p_adjusted),
+        label: `${pLabel(c, doc.B)}${directedMarker({ marker: c.marker, difference: diff })}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01, note: c.note || '',
+      });
   return {
     title: `${m.measure}: adjusted p-values of every pair of runs`,
     data: { values },
     encoding: {
-      x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { labelAngle: -40 } },
-      y: { field: 'a', type: 'nominal', sort: runs, title: null },
+      x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { labelAngle: many ? -90 : -40, labelLimit: 0 } },
+      y: { field: 'a', type: 'nominal', sort: runs, title: null, axis: { labelLimit: 0 } },
     },
     layer: [
       {
         mark: 'rect',
         encoding: {
-          color: { field: 'band', type: 'nominal', title: 'adjusted p', scale: { domain: BANDS, range: BAND_COLOURS } },
+          color: { field: 'band', type: 'nominal', title: 'adjusted p', scale: { domain: BANDS, range: BAND_COLOURS }, legend: { orient: 'top', columns: 3, symbolStrokeColor: '#888', symbolStrokeWidth: 1 } },
           tooltip: [
             { field: 'a', title: 'run' },
             { field: 'b', title: 'versus' },
             { field: 'diff', title: `difference in ${m.measure}`, format: '.4f' },
-            { field: 'raw', title: 'p', format: '.4g' },
-            { field: 'p', title: 'adjusted p', format: '.4g' },
+            { field: 'raw', title: 'p' },
+            { field: 'p', title: 'adjusted p' },
+            { field: 'note', title: 'note' },
           ],
         },
       },
@@ -62,7 +75,7 @@ export function intervalSpec(intervals, runs, measure, what) {
     data: { values },
     width: 'container',
     height: { step: 30 },
-    encoding: { y: { field: 'run', type: 'nominal', sort: runs, title: null } },
+    encoding: { y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelLimit: 0 } } }, // run names in full
     layer: [
       {
         mark: { type: 'rule', strokeWidth: 2, color: OKABE_ITO[0] },

@@ -3,7 +3,7 @@
 // (the JS API's compareScores / metaScores work on them), so cancelling long randomised work
 // terminates only them and the loaded data stay.
 //
-// The workers are started ahead of use (warm(): once the app is ready, and again after a cancel),
+// The workers are started ahead of use (warm(): with the app, and again after a cancel),
 // so that the served site keeps working offline: a worker started later would fetch worker.js and
 // the WASM again.
 //
@@ -25,6 +25,18 @@ export class StatsPool {
     this.next = 0;
     this.jobs = new Set(); // {fractions: [..]} of the jobs in progress
     this.listeners = new Set();
+    // Test hook (tests/web): while `holding`, a finished job waits (still in progress, its
+    // progress shown) until release() or Cancel, so a test can cancel work whatever the speed
+    // of the machine.
+    this.holding = false;
+    this.held = new Set();
+  }
+
+  /** Ends the test hook: held jobs finish. */
+  release() {
+    this.holding = false;
+    for (const h of this.held) h.resolve();
+    this.held.clear();
   }
 
   /** Starts every worker of the pool that is not running. */
@@ -69,6 +81,7 @@ export class StatsPool {
         const p = measures ? { ...payload, options: { ...payload.options, measures } } : payload;
         return this.client().request(action, p, { onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
       }));
+      if (this.holding) await new Promise((resolve, reject) => this.held.add({ resolve, reject }));
       return parts.length > 1 ? merge(results) : results[0];
     } finally {
       this.jobs.delete(job);
@@ -94,6 +107,8 @@ export class StatsPool {
       for (const p of c.pending.values()) p.reject(cancelledError());
       c.pending.clear();
     }
+    for (const h of this.held) h.reject(cancelledError());
+    this.held.clear();
     this.jobs.clear();
     this.notify();
     this.warm();

@@ -24,9 +24,9 @@ double kendall_tau_b(const std::vector<double>& x, const std::vector<double>& y)
 /// A correlation coefficient with its p-value (H0: no association).
 struct CorrelationTest {
     double coefficient = std::numeric_limits<double>::quiet_NaN();
-    double p = 1.0;
+    double p = std::numeric_limits<double>::quiet_NaN();
     std::string method;
-    std::string note;  // set when the coefficient is undefined (p is then 1)
+    std::string note;  // set when the coefficient or p is undefined (NaN: never an invented value)
 };
 
 /// Kendall's tau-b with the p-value of scipy.stats.kendalltau (scipy 1.10.1, method 'auto'):
@@ -39,7 +39,7 @@ CorrelationTest kendall_tau_b_test(const std::vector<double>& x, const std::vect
 /// a vector is constant or has fewer than 2 items.
 double spearman_rho(const std::vector<double>& x, const std::vector<double>& y);
 /// rho with scipy's p-value: t = rho sqrt((n - 2) / ((1 + rho)(1 - rho))), Student's t with
-/// n - 2 degrees of freedom (undefined, p = 1, for n <= 2).
+/// n - 2 degrees of freedom (undefined, NaN, for n <= 2).
 CorrelationTest spearman_test(const std::vector<double>& x, const std::vector<double>& y,
                               Alternative alt = Alternative::TwoSided);
 

@@ -55,7 +55,7 @@ struct TestResult {
     double p = 1.0;
     std::size_t n = 0;   // pairs of scores the test used (the sign and Wilcoxon tests drop ties)
     std::string method;  // how p was obtained, e.g. "exact", "normal approximation", "Monte Carlo (B=1000)"
-    std::string note;    // non-empty when something needs saying, e.g. why p = 1
+    std::string note;    // non-empty when something needs saying, e.g. why p is undefined (NaN)
 };
 
 /// Student's paired t-test. statistic = t = mean(d) / (sd(d) / sqrt(n)), sd with n - 1; p from
@@ -134,6 +134,7 @@ const char* correction_name(Correction c);
 ///   Holm        step-down: p_(i) -> max over j <= i of min(1, (k - j + 1) p_(j))
 ///   BH          Benjamini-Hochberg step-up: p_(i) -> min over j >= i of min(1, k p_(j) / j)
 /// (p_(1) <= ... <= p_(k) sorted ascending; ties keep input order; as statsmodels' multipletests).
+/// NaN entries (undefined tests) stay NaN and are left out of k.
 std::vector<double> adjust_p(const std::vector<double>& p, Correction c);
 
 /// A test applied to many pairs of runs: a paired test whose p-values are then corrected for

@@ -208,6 +208,14 @@ Comparison compare_evaluation(const Evaluation& ev, const std::string& qrels_nam
         c.measures.push_back(compare_measure(ev, m, pairs, settings, parts.part(m)));
         MeasureComparison& mc = c.measures.back();
         mc.topic_policy = topic_policy(ev.missing, mc.topics_used, qrels_topics);
+        // --missing skip tests each pair on the topics both its runs answered: say so when the
+        // pairs differ (e.g. 2 to 3 of 3), instead of one count that holds for some pairs only.
+        std::size_t fewest = mc.topics_used;
+        for (const ComparisonRow& r : mc.rows) fewest = std::min(fewest, r.topics);
+        if (ev.missing == MissingTopics::Skip && !settings.unpaired && !settings.testing.tukey && fewest < mc.topics_used)
+            mc.topic_policy = "topics: per pair, the " + std::to_string(fewest) + " to " + std::to_string(mc.topics_used) +
+                              " of " + std::to_string(qrels_topics) +
+                              " qrels topics both runs answered (--missing skip)";
         if (!parts.done(m)) throw Cancelled();
     }
     return c;

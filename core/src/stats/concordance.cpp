@@ -5,6 +5,8 @@
 #include "stats/matrix_checks.hpp"
 #include "stats/test_p_values.hpp"
 
+#include <cmath>
+
 namespace irlens {
 
 Concordance concordance(const ScoreMatrix& m1, const ScoreMatrix& m2, const std::vector<ScoreMatrix>& gold) {
@@ -39,7 +41,8 @@ Concordance concordance(const ScoreMatrix& m1, const ScoreMatrix& m2, const std:
     c.sign.statistic = static_cast<double>(c.wins1);
     c.sign.n = c.wins1 + c.wins2;
     if (c.sign.n == 0) {
-        c.sign.note = "no wins on either side; p = 1";
+        c.sign.p = NAN;
+        c.sign.note = "no wins on either side: p is undefined";
     } else {
         c.sign.p = stats::binomial_test_p(c.wins1, c.sign.n, 0.5, Alternative::TwoSided);
     }

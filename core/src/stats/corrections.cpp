@@ -3,11 +3,25 @@
 #include "irlens/significance.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace irlens {
 
-std::vector<double> adjust_p(const std::vector<double>& p, Correction c) {
+// An undefined p-value (NaN: a test undefined on its data) stays undefined and is no comparison:
+// the others are adjusted among themselves.
+std::vector<double> adjust_p(const std::vector<double>& all, Correction c) {
+    std::vector<std::size_t> defined;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (!std::isnan(all[i])) defined.push_back(i);
+    if (defined.size() < all.size()) {
+        std::vector<double> some, out(all);
+        for (std::size_t i : defined) some.push_back(all[i]);
+        some = adjust_p(some, c);
+        for (std::size_t j = 0; j < defined.size(); ++j) out[defined[j]] = some[j];
+        return out;
+    }
+    const std::vector<double>& p = all;
     const std::size_t k = p.size();
     std::vector<double> out(p);
     if (c == Correction::None || k == 0) return out;

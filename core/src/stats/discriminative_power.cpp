@@ -37,7 +37,8 @@ DiscriminativePower discriminative_power(const ScoreMatrix& m, const PairwiseTes
         }
     }
     std::stable_sort(d.curve.begin(), d.curve.end(), [](const PairOutcome& x, const PairOutcome& y) {
-        if (x.p != y.p) return x.p < y.p;
+        if (std::isnan(x.p) != std::isnan(y.p)) return std::isnan(y.p);  // undefined p-values last
+        if (x.p != y.p && !std::isnan(x.p)) return x.p < y.p;
         return std::fabs(x.difference) > std::fabs(y.difference);
     });
     return d;

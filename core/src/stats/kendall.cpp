@@ -128,7 +128,7 @@ CorrelationTest kendall_tau_b_test(const std::vector<double>& x, const std::vect
     const double pairs = static_cast<double>(n) * static_cast<double>(n - (n > 0)) / 2;
     const double xtie = c.tied_x + c.tied_both, ytie = c.tied_y + c.tied_both;  // scipy's: tied in x (in y) at all
     if (n < 2 || xtie == pairs || ytie == pairs) {
-        r.note = n < 2 ? "fewer than 2 items: tau is undefined; p = 1" : "a ranking is constant: tau is undefined; p = 1";
+        r.note = n < 2 ? "fewer than 2 items: tau and p are undefined" : "a ranking is constant: tau and p are undefined";
         return r;
     }
     const double con_minus_dis = c.concordant - c.discordant;

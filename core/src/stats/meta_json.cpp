@@ -82,7 +82,7 @@ void concordance_json(const MetaReport& r, nlohmann::json& j) {
     j["conc_2"] = json_number(c.conc2);
     j["wins_1"] = c.wins1;
     j["wins_2"] = c.wins2;
-    j["p"] = c.sign.p;
+    j["p"] = json_number(c.sign.p);
     j["note"] = c.sign.note;
 }
 

@@ -137,6 +137,11 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     for (const RunScores& run : ev.runs) r.runs.push_back(run.name);
     const std::size_t topics = score_matrix(ev, 0).topics.size();
     r.topic_policy = topic_policy(ev.missing, topics, qrels_topics);
+    // Fewer than 2 common topics: no mean, test or correlation is defined (a mean over 0 topics is
+    // NaN, and NaN scores once made Kendall's tau-b 1): say so instead of inventing numbers.
+    if (topics < 2)
+        throw UsageError(settings.analysis + " needs at least 2 topics that every run answered; " +
+                         r.topic_policy.substr(std::string("topics: ").size()));
     const stats::ProgressParts parts(progress, ev.measures.size());
     const std::string& a = settings.analysis;
     if (a == "correlation") r.correlation = correlation(ev, settings);

@@ -4,6 +4,7 @@
 #include "irlens/error.hpp"
 #include "irlens/significance.hpp"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -26,14 +27,32 @@ inline bool all_zero(const std::vector<double>& d) {
     return true;
 }
 
-/// The result of a test that is undefined on these data: p = 1 and the reason.
+/// True when every difference is the same double (constant differences: their sd is 0 in exact
+/// arithmetic, though the computed sd may be a rounding error of 1e-17).
+inline bool all_equal(const std::vector<double>& d) {
+    for (double v : d)
+        if (v != d.front()) return false;
+    return true;
+}
+
+/// The result of a test that is undefined on these data: p is NaN (null in JSON, "nan" in TSV,
+/// "–" in the web app), never an invented 1, and the note says why.
 inline TestResult undefined_test(std::size_t n, double statistic, const std::string& method, const std::string& why) {
     TestResult r;
     r.n = n;
     r.statistic = statistic;
-    r.p = 1.0;
+    r.p = std::numeric_limits<double>::quiet_NaN();
     r.method = method;
-    r.note = why + "; p = 1";
+    r.note = why + "; p is undefined";
+    return r;
+}
+
+/// A test whose p-value is 1 by definition on these data (a randomisation test with every
+/// difference 0: every sign flip gives the observed statistic); the note says why.
+inline TestResult p_one_by_definition(std::size_t n, double statistic, const std::string& method, const std::string& why) {
+    TestResult r = undefined_test(n, statistic, method, why);
+    r.p = 1.0;
+    r.note = why + "; p = 1 by definition";
     return r;
 }
 

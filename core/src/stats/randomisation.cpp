@@ -109,8 +109,8 @@ std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double
         res.n = n;
         res.statistic = n ? observed[p] / static_cast<double>(n) : NAN;
         if (nonzero.empty()) {
-            res =
-                undefined_test(n, n ? 0.0 : NAN, "exact", n ? "all differences are 0 (identical scores)" : "no topics");
+            res = n ? p_one_by_definition(n, 0.0, "exact", "all differences are 0 (every sign flip gives the same mean)")
+                    : undefined_test(n, NAN, "exact", "no topics");
         } else if (nonzero.size() <= r.exact_limit) {
             res.method = "exact (2^" + std::to_string(nonzero.size()) + " sign flips)";
             res.p = exact_p(nonzero, observed[p], scale[p], alt);

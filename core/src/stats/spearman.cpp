@@ -26,7 +26,7 @@ CorrelationTest spearman_test(const std::vector<double>& x, const std::vector<do
     };
     if (n < 2 || constant(x) || constant(y)) {
         r.note =
-            n < 2 ? "fewer than 2 items: rho is undefined; p = 1" : "a ranking is constant: rho is undefined; p = 1";
+            n < 2 ? "fewer than 2 items: rho and p are undefined" : "a ranking is constant: rho and p are undefined";
         return r;
     }
     const std::vector<double> rx = stats::average_ranks(x).rank, ry = stats::average_ranks(y).rank;
@@ -44,7 +44,7 @@ CorrelationTest spearman_test(const std::vector<double>& x, const std::vector<do
     const double rho = std::min(1.0, std::max(-1.0, sxy / dn / std::sqrt(sxx / dn) / std::sqrt(syy / dn)));
     r.coefficient = rho;
     if (n <= 2) {
-        r.note = "2 items: the p-value is undefined (0 degrees of freedom); p = 1";
+        r.note = "2 items: p is undefined (0 degrees of freedom)";
         return r;
     }
     const double dof = static_cast<double>(n - 2);

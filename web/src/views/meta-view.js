@@ -8,27 +8,20 @@
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
 import { renderChart, tauHeatmapSpec } from '../charts.js';
 import { aslSpec } from '../stats-charts.js';
-import { mergeByMeasure } from '../stats-pool.js';
+import { metaEntry, correlationEntry, matrixOf } from '../stats-correlation.js';
 import { tableExports, withStatistics } from '../stats-exports.js';
 import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, qrelsInfo, resampling, resamplingFields, settingInput } from '../significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../significance.js';
 import { el, fmt, select, chartExports } from './util.js';
 
 const COEFFICIENTS = [
   { value: 'tau_b', label: "Kendall's tau-b", key: 'tau_b' },
   { value: 'tau_a', label: "Kendall's tau-a", key: 'tau_a' },
-  { value: 'tau_ap', label: 'tau_ap (row orders the runs, column is the reference)', key: 'tau_ap' },
+  { value: 'tau_ap', label: 'tau_ap (row vs column as reference)', key: 'tau_ap' },
   { value: 'tau_ap_symmetric', label: 'tau_ap, symmetric', key: 'tau_ap_symmetric' },
   { value: 'spearman', label: "Spearman's rho", key: 'spearman' },
   { value: 'rbo', label: 'rank-biased overlap (p = 0.9)', key: 'rbo' },
 ];
-
-/** metaScores of `analysis` on `measures`, fanned out by measure when `split`. The entry. */
-function metaEntry(app, analysis, measures, options, split) {
-  const key = JSON.stringify(['meta', analysis, measures, options]);
-  const payload = { analysis, result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures } };
-  return app.stats.get(key, () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {}));
-}
 
 function discriminationOptions(app) {
   const s = app.state.settings;
@@ -59,21 +52,8 @@ async function discrimination(app, live, asl, dp, measures) {
   });
 }
 
-/** The coefficient matrix of a correlation document: m[i][j], i orders the runs, j the reference. */
-function matrixOf(doc, measures, coefficient) {
-  const m = measures.map((a) => measures.map((b) => (a === b ? 1 : null)));
-  for (const p of doc.pairs) {
-    const i = measures.indexOf(p.measure_x), j = measures.indexOf(p.measure_y);
-    if (coefficient === 'tau_ap') {
-      m[i][j] = p.tau_ap_xy;
-      m[j][i] = p.tau_ap_yx;
-    } else m[i][j] = m[j][i] = p[coefficient];
-  }
-  return m;
-}
-
 async function correlation(app, live, box, measures) {
-  const e = metaEntry(app, 'correlation', measures, {}, false);
+  const e = correlationEntry(app, measures);
   const c = COEFFICIENTS.find((x) => x.value === app.state.settings.cm) || COEFFICIENTS[0];
   await fillWhenDone(app, live, box, e, async (doc, body) => {
     let view = null;
@@ -82,9 +62,9 @@ async function correlation(app, live, box, measures) {
     const chart = el('div', { class: 'chart', id: 'chart-correlation' });
     body.append(chartExports(app, () => view, 'measure-correlation', withStatistics(statistics)),
       tableExports(app, 'measure-correlation', () => ({ columns, rows: doc.pairs.map((p) => columns.map((k) => p[k])), doc }), statistics),
-      el('p', { class: 'hint' }, `Over the ${doc.runs.length} runs' scores (each measure's mean over the common topics). ${doc.topic_policy}.`),
+      el('p', { class: 'hint' }, `${c.label} (the default, as in Charts) over the ${doc.runs.length} runs' scores (each measure's mean over the common topics); – undefined (hover for why). ${doc.topic_policy}.`),
       chart);
-    view = await renderChart(chart, tauHeatmapSpec({ measures, tau: matrixOf(doc, measures, c.key) }, { label: c.value, title: `${c.label} between run orderings` }));
+    view = await renderChart(chart, tauHeatmapSpec(matrixOf(doc, measures, c.key), { label: c.value, title: `${c.label} between run orderings` }));
   });
 }
 
@@ -127,7 +107,8 @@ async function concordance(app, live, box, measures) {
     const row = columns.map((k) => (k === 'gold' ? doc.gold.join('+') : doc[k]));
     body.append(tableExports(app, 'concordance', () => ({ columns, rows: [row], doc }), { name: 'concordance', gold: doc.gold }),
       table('concordance-table', `Over every pair of runs and topic where the two measures strictly disagree: the share where each agrees with every gold measure; wins: concordant while the other is not; p: two-sided sign test on the wins. ${doc.topic_policy}.`,
-        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'], [row], [3, 4, 7, 8]));
+        ['measure 1', 'measure 2', 'gold', 'comparisons', 'disagreements', 'conc. 1', 'conc. 2', 'wins 1', 'wins 2', 'p', 'note'],
+        [row.map((v, k) => (columns[k] === 'p' ? pText(v) : v))], [3, 4, 7, 8])); // p: 3 significant digits (a tiny p is not 0.0000), "–" undefined
   });
 }
 

@@ -66,7 +66,10 @@ async function renderSweep(card, app, live) {
   const per = sweep.rows.length / measures.length; // the sweep lists each measure's alphas in turn
   const rows = sweep.rows.map((r, i) => ({ ...r, series: measures[Math.floor(i / per)] }));
   data = { table: sweep, analysis: { view: 'tau-alpha', measures, missing: settings.missing } };
-  if (app.runNames.length < 3) chart.append(el('p', { class: 'hint' }, 'Kendall\'s tau needs at least three runs to say much.'));
+  // Hints go before the chart: rendering replaces the chart element's content.
+  if (app.runNames.length < 3) chart.before(el('p', { class: 'hint' }, 'Kendall\'s tau needs at least three runs to say much.'));
+  const undefinedAt = rows.filter((r) => r.tau_b === null).map((r) => `${r.series} at alpha ${r.alpha}`);
+  if (undefinedAt.length) chart.before(el('p', { class: 'hint', id: 'tau-alpha-undefined' }, `Not drawn, tau-b undefined (a constant ranking): ${undefinedAt.join(', ')}.`));
   view = await renderChart(chart, tauAlphaSpec(rows));
 }
 
@@ -126,7 +129,9 @@ export const rarenessView = {
     const sweep = card('Kendall\'s tau against alpha');
     const sample = card('Algorithm 1: number of runs');
     container.textContent = '';
-    container.append(el('div', { class: 'chart-grid' }, report, sweep), sample);
+    // The rarity report is a wide table (8 columns): the page's full width, so it fits a desktop
+    // page without scrolling sideways (in a grid column it needed 661 of 555 px).
+    container.append(report, sweep, sample);
     await Promise.all([renderReport(report, app, live), renderSweep(sweep, app, live), renderSample(sample, app, live)]);
   },
 };

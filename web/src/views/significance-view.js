@@ -8,7 +8,7 @@ import { renderChart } from '../charts.js';
 import { pValueHeatmapSpec, intervalSpec } from '../stats-charts.js';
 import { tableExports, withStatistics } from '../stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput } from '../significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../significance.js';
 import { el, select, chartExports } from './util.js';
 
 const INTERVALS = [
@@ -35,6 +35,9 @@ function intervalOptions(app) {
   return { ci: s.ci, confidence: s.cl, ...(s.ci === 't' ? {} : resampling(app)) };
 }
 
+/** A p-value in a CSV export: the number, "< 1/B" for a resampled 0, null (empty) when undefined. */
+const csvP = (c, which, B) => (c[which] === 0 && resampled(c) ? rowP(c, which, B) : c[which]);
+
 const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings.seed, B: app.state.settings.B } : {});
 
 async function pairwise(app, live, box, measure, runs) {
@@ -42,15 +45,18 @@ async function pairwise(app, live, box, measure, runs) {
   const e = compareEntry(app, options, { measures: [measure] });
   await fillWhenDone(app, live, box, e, async (doc, body) => {
     const statistics = { name: 'pairwise', measure, ...options, ...seedOf(app, options.test), test: doc.test };
+    const m = doc.measures[0];
+    if (m.comparisons.every((c) => c.topics < 2))
+      return body.append(el('p', { class: 'hint no-values' }, `Fewer than two topics in common: no pair of runs can be tested. ${m.topic_policy}.`));
     let view = null;
-    const chart = el('div', { class: 'chart', id: 'chart-pairwise-p' });
+    const chart = el('div', { class: `chart${runs.length > 16 ? ' scroll' : ''}`, id: 'chart-pairwise-p' });
     body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
       tableExports(app, 'pairwise-p', () => ({
         columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
-        rows: doc.measures[0].comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, c.p, c.p_adjusted, c.marker, c.topics, c.note]),
+        rows: doc.measures[0].comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
         doc,
       }), statistics),
-      el('p', { class: 'hint' }, `${doc.test}. ${doc.measures[0].topic_policy}.`),
+      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – undefined (hover for why). ${doc.measures[0].topic_policy}.`),
       chart);
     view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
   });
@@ -72,7 +78,7 @@ async function intervals(app, live, box, measure, runs) {
         rows: runs.map((r) => { const i = doc.runs[r]; return [r, measure, i.n, i.mean, i.low, i.high, s.ci, s.cl]; }),
         doc: { measure, method: s.ci, confidence: Number(s.cl), runs: doc.runs },
       }), statistics),
-      el('p', { class: 'hint' }, `Each run's mean over the topics it was scored on (${s.missing === 'zero' ? 'all qrels topics, unanswered = 0' : 'the topics it answered'}).`),
+      el('p', { class: 'hint', id: 'interval-what' }, `Each run's mean with its ${what}${s.ci === 't' ? '' : ` (B=${s.B}, seed ${s.seed}; a bootstrap interval stays within the scores' range, so the measure's)`}, over the topics it was scored on (${s.missing === 'zero' ? 'all qrels topics, unanswered = 0' : 'the topics it answered'}).`),
       chart);
     view = await renderChart(chart, intervalSpec(doc, runs, measure, what));
   });
@@ -87,13 +93,15 @@ async function risk(app, live, box) {
   const options = baselineOptions(app);
   await fillWhenDone(app, live, box, e, (doc, out) => {
     const columns = ['measure', 'run', 'mean', 'baseline_mean', 'difference', 'p_adjusted', 'marker', 'urisk', 'trisk', 'wins', 'ties', 'losses', 'note'];
-    const rows = doc.measures.flatMap((m) => m.comparisons.map((c) => columns.map((k) => (k === 'measure' ? m.measure : k === 'baseline_mean' ? c.versus_mean : c[k]))));
-    const shown = rows.map(([m, run, mean, base, diff, p, marker, urisk, trisk, w, t, l]) =>
-      [m, run, mean, base, diff, `${p === null ? '–' : p.toPrecision(3)}${marker}`, urisk, trisk === null ? null : `${trisk.toFixed(3)}${Math.abs(trisk) >= 2 ? (trisk > 0 ? ' ▲' : ' ▼') : ''}`, `${w}/${t}/${l}`]);
+    const cell = (m, c, k) => (k === 'measure' ? m.measure : k === 'baseline_mean' ? c.versus_mean : k === 'p_adjusted' ? csvP(c, k, doc.B) : k === 'marker' ? directedMarker(c, '-') : c[k]);
+    const rows = doc.measures.flatMap((m) => m.comparisons.map((c) => columns.map((k) => cell(m, c, k))));
+    const shown = doc.measures.flatMap((m) => m.comparisons.map((c) =>
+      [m.measure, c.run, c.mean, c.versus_mean, c.difference, `${rowP(c, 'p_adjusted', doc.B)}${directedMarker(c)}`, c.urisk,
+        c.trisk === null ? null : `${c.trisk.toFixed(3)}${Math.abs(c.trisk) >= 2 ? (c.trisk > 0 ? ' ▲' : ' ▼') : ''}`, `${c.wins}/${c.ties}/${c.losses}`, c.note || '']));
     const statistics = { name: 'risk', ...options, ...seedOf(app, options.test), test: doc.test };
     out.append(tableExports(app, 'risk', () => ({ columns, rows, doc }), statistics),
-      statsTable('risk-table', `Against the baseline ${doc.baseline}; risk aversion alpha = ${doc.risk_alpha} (a loss weighs 1 + alpha times a win; Dinçer, Macdonald & Ounis, SIGIR 2014). TRisk ▲ ≥ 2: a significant win, ▼ ≤ -2: a significant loss. p: ${doc.test}.`,
-        ['measure', 'run', 'mean', 'baseline', 'difference', 'adjusted p', 'URisk', 'TRisk', 'wins/ties/losses'], shown));
+      statsTable('risk-table', `Against the baseline ${doc.baseline}; risk aversion alpha = ${doc.risk_alpha} (a loss weighs 1 + alpha times a win; Dinçer, Macdonald & Ounis, SIGIR 2014). TRisk ▲ ≥ 2: a significant win, ▼ ≤ -2: a significant loss. p: ${doc.test}; ${markerLegend()}; – undefined (see the note). ${doc.measures.length ? doc.measures[0].topic_policy : ''}.`,
+        ['measure', 'run', 'mean', 'baseline', 'difference', 'adjusted p', 'URisk', 'TRisk', 'wins/ties/losses', 'note'], shown));
   });
 }
 
