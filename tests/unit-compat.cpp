@@ -55,7 +55,8 @@ TEST_CASE("Compat: tied run scores are ordered by document id ascending, as ir_m
 
 TEST_CASE("Compat: a topic without relevant documents scores 0; unanswered topics as ir_measures") {
     // Topic 1 has only a grade-0 judgment: I is empty, every A_i = 0 -> 0 (RBO(I, I) = 0 too).
-    // Topic 2 (not answered by the run) is left out by default, 0 with --missing zero.
+    // Topic 2 (not answered by the run) is left out by default, as ir_measures; with --missing zero
+    // the run has no document there: 0.
     Fixture f("1 0 a 0\n2 0 b 1\n", {"1 Q0 a 1 1 t\n"});
     CHECK(f.value("Compat", "1") == 0.0);
     CHECK(std::isnan(f.value("Compat", "2")));

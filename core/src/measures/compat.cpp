@@ -143,7 +143,6 @@ void add_compat_measures(std::vector<MeasureInfo>& out) {
     m.citation = "Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
                  "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.3 "
                  "(compat provider)";
-    m.zero_if_missing = true;  // ir_measures scores only the topics a run answered
     m.params = {{"p", ParamKind::Real, "0.95", "persistence: the weight of depth i is p^(i-1)", true},
                 {"normalize", ParamKind::Bool, "True", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)"}};
     m.make = [](const MeasureSpec& s) {
