@@ -170,6 +170,19 @@ TEST_CASE("check: every finding is counted, only the first 100 of a kind listed"
     CHECK(r.findings.size() == 101);
     CHECK(r.findings[99].line == 100);
     CHECK(r.unlisted == 150);
+
+    // Per-topic kinds too: doc 'same' on 151 lines (ranks 1..151, scores 999..849) repeats 150
+    // times (lines 2..151): counted in full, the first 100 by line (lines 2..101) listed.
+    std::string same;
+    for (int i = 1; i <= 151; ++i) same += "1 Q0 same " + std::to_string(i) + " " + std::to_string(1000 - i) + " t\n";
+    CheckReport d = check_run("r", same, {});
+    CHECK(d.counts.at("duplicate_document") == 150);
+    REQUIRE(d.findings.size() == 100);
+    CHECK(d.findings.front().line == 2);
+    CHECK(d.findings.back().line == 101);
+    CHECK(d.findings.back().message == "duplicate document 'same' for topic '1' (first at line 1)");
+    CHECK(d.unlisted == 50);
+    CHECK(d.errors == 150);
 }
 
 TEST_CASE("check: id lists and the JSON document") {

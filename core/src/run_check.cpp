@@ -189,19 +189,21 @@ struct RunChecker::State {
     /// its kind are listed.
     template <class Message>
     void add(std::uint64_t line, Severity severity, const char* kind, std::string_view topic, Message&& message) {
-        ++report.counts[kind];
-        ++(severity == Severity::Error ? report.errors : report.warnings);
         std::size_t& n = listed[kind];
-        if (n >= kMaxListedPerKind) {
-            ++report.unlisted;
-            return;
-        }
+        count(severity, kind, n < kMaxListedPerKind);
+        if (n >= kMaxListedPerKind) return;
         ++n;
         report.findings.push_back(CheckFinding{line, severity, kind, std::string(topic), message()});
     }
+    void count(Severity severity, const char* kind, bool listing) {
+        ++report.counts[kind];
+        ++(severity == Severity::Error ? report.errors : report.warnings);
+        if (!listing) ++report.unlisted;
+    }
 
     void on_line(std::string_view line, std::uint64_t no, bool too_long);
-    void check_topic(const TopicResults& t, std::vector<CheckFinding>& out) const;
+    template <class Emit>
+    void check_topic(const TopicResults& t, Emit&& emit) const;
 };
 
 RunChecker::RunChecker(std::string file, CheckOptions options) : st_(new State) {
@@ -298,12 +300,11 @@ void RunChecker::feed(std::string_view chunk) {
     st_->lines.feed(chunk, [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
 }
 
-// The per-topic checks, appended to out in any order (finish() sorts them by line).
-void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFinding>& out) const {
+// The per-topic checks, in any order: emit(line, severity, kind, message) for each finding, the
+// message a function that builds it (finish() builds only the listed ones).
+template <class Emit>
+void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
     const std::vector<Entry>& es = t.entries;
-    auto emit = [&](std::uint32_t line, Severity s, const char* kind, std::string message) {
-        out.push_back(CheckFinding{line, s, kind, t.id, std::move(message)});
-    };
     std::string topic = "topic " + in_quotes(t.id);
     std::vector<std::uint32_t> order(es.size());
 
@@ -320,9 +321,9 @@ void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFind
             first = k;
             continue;
         }
-        emit(es[order[k]].line, Severity::Error, "duplicate_document",
+        emit(es[order[k]].line, Severity::Error, "duplicate_document", [&] { return
              "duplicate document " + in_quotes(arena.get(es[order[k]].doc)) + " for " + topic + " (first at line " +
-                 std::to_string(es[order[first]].line) + ")");
+                 std::to_string(es[order[first]].line) + ")"; });
     }
 
     // Ranks: repeats, gaps, and agreement with the scores (in rank order, then file order).
@@ -337,8 +338,8 @@ void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFind
     for (std::size_t k = 1, first = 0; k < order.size(); ++k) {
         const Entry &a = es[order[first]], &b = es[order[k]];
         if (b.rank == a.rank) {
-            emit(b.line, Severity::Error, "duplicate_rank",
-                 "rank " + std::to_string(b.rank) + " repeats line " + std::to_string(a.line) + "'s for " + topic);
+            emit(b.line, Severity::Error, "duplicate_rank", [&] { return
+                 "rank " + std::to_string(b.rank) + " repeats line " + std::to_string(a.line) + "'s for " + topic; });
             continue;
         }
         if (b.score > a.score && !disagreements++) {  // false when either is NaN
@@ -349,11 +350,11 @@ void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFind
     }
     if (disagreements) {
         const Entry &a = es[order[above]], &b = es[order[below]];
-        emit(b.line, Severity::Error, "rank_order",
+        emit(b.line, Severity::Error, "rank_order", [&] { return
              topic + ": rank " + std::to_string(b.rank) + " has a higher score (" + number_text(b.score) + ") than rank " +
                  std::to_string(a.rank) + " (line " + std::to_string(a.line) + ", score " + number_text(a.score) + "); " +
                  std::to_string(disagreements) + (disagreements == 1 ? " pair" : " pairs") +
-                 " of consecutive ranks disagree with the scores, and trec_eval evaluates in score order");
+                 " of consecutive ranks disagree with the scores, and trec_eval evaluates in score order"; });
     }
     if (!order.empty()) {
         std::int64_t expected = 1;
@@ -371,7 +372,7 @@ void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFind
             }
         }
         if (!problem.empty())
-            emit(at, Severity::Warning, "missing_rank", topic + ": " + problem + " (ranks should run 1, 2, ..., n)");
+            emit(at, Severity::Warning, "missing_rank", [&] { return topic + ": " + problem + " (ranks should run 1, 2, ..., n)"; });
     }
 
     // Tied scores: how many results share their score, and the earliest pair.
@@ -395,22 +396,22 @@ void RunChecker::State::check_topic(const TopicResults& t, std::vector<CheckFind
         k = end;
     }
     if (tied)
-        emit(es[tie_b - 1].line, Severity::Warning, "tied_scores",
+        emit(es[tie_b - 1].line, Severity::Warning, "tied_scores", [&] { return
              topic + ": " + std::to_string(tied) + " results share their score with another (first: lines " +
                  std::to_string(es[tie_a - 1].line) + " and " + std::to_string(es[tie_b - 1].line) + ", score " +
-                 number_text(es[tie_a - 1].score) + "); trec_eval orders tied results by document id, descending, not by rank");
+                 number_text(es[tie_a - 1].score) + "); trec_eval orders tied results by document id, descending, not by rank"; });
 
     if (t.first_over)
-        emit(t.first_over, Severity::Error, "too_many_documents",
+        emit(t.first_over, Severity::Error, "too_many_documents", [&] { return
              topic + " has " + std::to_string(es.size()) + " results, more than the limit of " +
-                 std::to_string(options.max_docs) + " (this line is result " + std::to_string(options.max_docs + 1) + ")");
+                 std::to_string(options.max_docs) + " (this line is result " + std::to_string(options.max_docs + 1) + ")"; });
     std::string results = std::to_string(es.size()) + (es.size() == 1 ? " result" : " results");
     if (options.topics && !options.topics->contains(t.id))
-        emit(es[0].line, Severity::Error, "unknown_topic",
-             topic + " is not in the topic list (" + options.topics->source() + "); " + results);
+        emit(es[0].line, Severity::Error, "unknown_topic", [&] { return
+             topic + " is not in the topic list (" + options.topics->source() + "); " + results; });
     if (options.qrels && options.qrels->find_topic(t.id) < 0)
-        emit(es[0].line, Severity::Warning, "unjudged_topic",
-             topic + " is not in the qrels (" + options.qrels->source() + "): evaluation ignores its " + results);
+        emit(es[0].line, Severity::Warning, "unjudged_topic", [&] { return
+             topic + " is not in the qrels (" + options.qrels->source() + "): evaluation ignores its " + results; });
 }
 
 CheckReport RunChecker::finish() {
@@ -421,8 +422,25 @@ CheckReport RunChecker::finish() {
     if (report.results == 0)
         st.add(0, Severity::Error, "empty", {}, [] { return std::string("no result lines (empty file?)"); });
 
+    // The per-topic checks, twice: first their lines per kind, to find the line of each kind's
+    // last listed finding (the kinds are not produced in line order, and a broken file can have a
+    // finding on every line), then the findings up to that line with their messages.
+    std::map<std::string, std::vector<std::uint32_t>> lines;
+    for (const TopicResults& t : st.topics)
+        st.check_topic(t, [&](std::uint32_t line, Severity, const char* kind, const auto&) { lines[kind].push_back(line); });
+    std::map<std::string, std::uint32_t> last;
+    for (auto& [kind, ls] : lines) {
+        auto nth = ls.begin() + static_cast<long>(std::min(ls.size(), kMaxListedPerKind) - 1);
+        std::nth_element(ls.begin(), nth, ls.end());
+        last[kind] = *nth;
+        ls = {};
+    }
     std::vector<CheckFinding> per_topic;
-    for (const TopicResults& t : st.topics) st.check_topic(t, per_topic);
+    for (const TopicResults& t : st.topics)
+        st.check_topic(t, [&](std::uint32_t line, Severity s, const char* kind, const auto& message) {
+            if (line <= last[kind]) per_topic.push_back(CheckFinding{line, s, kind, t.id, message()});
+            else st.count(s, kind, false);
+        });
     std::stable_sort(per_topic.begin(), per_topic.end(),
                      [](const CheckFinding& a, const CheckFinding& b) { return a.line < b.line; });
     for (CheckFinding& f : per_topic) st.add(f.line, f.severity, f.kind.c_str(), f.topic, [&] { return std::move(f.message); });

@@ -34,7 +34,8 @@
 //     unknown_document     error    a document id not in the document list
 //     empty                error    no result lines at all (no line)
 // - Every kind is counted in full; only the first kMaxListedPerKind findings of each kind (by line)
-//   are listed, so that a broken file of a million lines gives a report of bounded size.
+//   are listed (and only their messages built), so that a broken file of a million lines gives a
+//   report of bounded size.
 // - Blank lines and lines starting with '#' are skipped, as the evaluation reader skips them.
 #pragma once
 
