@@ -141,7 +141,7 @@ void add_compat_measures(std::vector<MeasureInfo>& out) {
     m.help = "Compatibility: rank-biased overlap of the run with the ideal ranking of the relevant documents (by grade), "
              "normalised by the ideal's own; as ir_measures' Compat.";
     m.citation = "Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
-                 "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.3 "
+                 "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
                  "(compat provider)";
     m.params = {{"p", ParamKind::Real, "0.95", "persistence: the weight of depth i is p^(i-1)", true},
                 {"normalize", ParamKind::Bool, "True", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)"}};
