@@ -306,10 +306,10 @@ template <class Emit>
 void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
     const std::vector<Entry>& es = t.entries;
     std::string topic = "topic " + in_quotes(t.id);
-    std::vector<std::uint32_t> order(es.size());
+    std::vector<std::uint32_t> order;  // indexes of es, sorted anew for each check
+    order.reserve(es.size());
 
     // Repeated documents, each repeat against the first occurrence.
-    order.clear();
     for (std::uint32_t i = 0; i < es.size(); ++i)
         if (es[i].doc != kNoDoc) order.push_back(i);
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
