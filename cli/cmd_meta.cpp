@@ -28,7 +28,10 @@ const char kHelp[] =
     "                        --test bootstrap (default), tukey, t, wilcoxon, sign, randomisation;\n"
     "                        --correction none|bonferroni|holm|bh for the pairwise tests\n"
     "  stability             stability over --trials R (default 1000) samples of --topics T topics (default\n"
-    "                        half) and the swap rate of two disjoint samples of T topics (--bin-width W)\n"
+    "                        half) and the swap rate of two disjoint samples of T topics (--bin-width W).\n"
+    "                        --stability half-ties (default: a tied trial counts 1/2, so >= 0.5) or fuzzy\n"
+    "                        (Turkmen et al.'s code: means within --fuzziness F, default 0.05, tie, and ties\n"
+    "                        count in the denominator; also the error rate and tie rate)\n"
     "  concordance           concordance test of exactly two measures (-m M1 -m M2) given gold-standard\n"
     "                        measures (--gold G, repeatable), with the sign test on the wins\n"
     "  unanimity             Metric Unanimity of every measure with respect to all the others\n"
@@ -95,18 +98,26 @@ void discrimination_text(const MetaReport& r, int prec, std::string& text) {
 void stability_text(const MetaReport& r, int prec, std::string& text) {
     bool first = true;
     for (const MeasureStability& m : r.stability) {
+        const bool fuzzy = r.settings.stability == "fuzzy";
+        if (first && fuzzy)
+            text += "# stability (fuzzy, fuzziness " + format_number(r.settings.fuzziness) +
+                    "): trials won by each pair's more frequent winner over all (trial, pair) comparisons,\n"
+                    "# a trial whose means differ by at most the fuzziness being a tie (Turkmen et al.'s code);\n"
+                    "# error rate: trials won by the less frequent winner, tie rate: tied trials, over the same;\n";
+        else if (first)
+            text += "# stability: mean over pairs of the share of trials won by the more frequent winner (ties 1/2);\n";
         if (first)
             text +=
-                "# stability: mean over pairs of the share of trials won by the more frequent winner (ties 1/2);\n"
                 "# swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples\n"
                 "# seed " +
-                std::to_string(r.settings.testing.resampling.seed) +
-                "\n"
-                "measure\ttopics\ttrials\tstability\tswap_topics\tswap_rate\n";
+                std::to_string(r.settings.testing.resampling.seed) + "\n" +
+                (fuzzy ? "measure\ttopics\ttrials\tstability\terror_rate\ttie_rate\tswap_topics\tswap_rate\n"
+                       : "measure\ttopics\ttrials\tstability\tswap_topics\tswap_rate\n");
         first = false;
         text += m.measure + '\t' + std::to_string(m.topics_per_trial) + '\t' + std::to_string(r.settings.trials) +
-                '\t' + fixed(m.stability.stability, prec) + '\t' + std::to_string(m.swap_topics_per_set) + '\t' +
-                fixed(m.swap.swap_rate, prec) + '\n';
+                '\t' + fixed(m.stability.stability, prec) + '\t';
+        if (fuzzy) text += fixed(m.stability.error_rate, prec) + '\t' + fixed(m.stability.tie_rate, prec) + '\t';
+        text += std::to_string(m.swap_topics_per_set) + '\t' + fixed(m.swap.swap_rate, prec) + '\n';
     }
 }
 

@@ -24,9 +24,11 @@ const char kUsage[] =
         "  irlens rarity QRELS RUN... [--depth K]          per topic, how many runs found each relevant document\n"
         "  irlens unique QRELS RUN... --depth K            unique contributions to the relevant set, per run and group\n"
         "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
+        "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
         "  irlens version\n"
         "\n"
-        "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error.\n"
+        "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error\n"
+        "(and 4 from irlens check: errors found).\n"
         "`irlens COMMAND --help` describes a command.\n";
 
 int run(const std::vector<std::string>& all, std::string& out, std::string& err) {
@@ -52,6 +54,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "rarity") return cmd_rarity(args, out);
         if (command == "unique") return cmd_unique(args, out);
         if (command == "relative") return cmd_relative(args, out);
+        if (command == "check") return cmd_check(args, out);
         if (command == "version" || command == "--version") {
             out += "irlens " IRLENS_VERSION "\n";
             return 0;

@@ -15,6 +15,7 @@ const COMPARE_OPTIONS = {
 const META_OPTIONS = {
   test: '--test', correction: '--correction', topics: '--topics', trials: '--trials', binWidth: '--bin-width',
   rboP: '--rbo-p', gold: '--gold', depth: '--depth', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
+  stability: '--stability', fuzziness: '--fuzziness',
 };
 const EVAL_OPTIONS = ['missing', 'progress', 'groups', 'intents', 'docLengths', 'sessions'];
 
@@ -129,7 +130,8 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
    * measures [{stability, swap_rate, swap_bins ...}], seed; measure_1, measure_2, gold, conc_1 ...;
    * measures [{mu ...}]; pool_depth, groups_file, measures [{runs: [...]}]).
    * options (defaults as the CLI): test ('bootstrap'; discriminative power), correction, B, seed,
-   * exactLimit, topics (stability: half), trials (1000), binWidth (0.01), rboP (0.9), gold
+   * exactLimit, topics (stability: half), trials (1000), binWidth (0.01), stability ('half-ties' |
+   * 'fuzzy'), fuzziness (0.05, with stability: 'fuzzy'), rboP (0.9), gold
    * (concordance: gold-standard measure names), depth (loo: 100), missing ('zero'), groups (loo:
    * from loadGroups), intents, docLengths, sessions, progress.
    */

@@ -9,6 +9,7 @@
 
 import stats from './api-stats.mjs';
 import { relativeApi } from './api-relative.mjs';
+import { checkApi } from './api-check.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
@@ -28,6 +29,7 @@ function checkString(value, what) {
 const AREAS = [
   stats, // api-stats.mjs: significance tests and meta-evaluation
   relativeApi, // api-relative.mjs: relative measures' analyses, diversity (ndeval), preferences
+  checkApi, // api-check.mjs: run validation (irlens check)
 ];
 
 export function wrap(core) {

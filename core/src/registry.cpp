@@ -25,6 +25,7 @@ void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
+void add_compat_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -34,6 +35,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_average_precision_measures(v);
         measures::add_gain_measures(v);
         measures::add_rbp_measures(v);
+        measures::add_compat_measures(v);
         measures::add_blended_ratio_measures(v);
         measures::add_err_measures(v);
         measures::add_tbg_measures(v);

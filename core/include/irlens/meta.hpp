@@ -50,8 +50,24 @@ struct Stability {
     std::size_t topics_per_trial = 0, trials = 0;
     double stability = std::numeric_limits<double>::quiet_NaN();
     std::vector<double> per_pair;  // in all_pairs() order
+    // fuzzy_stability() only (NaN otherwise): the shares of all (trial, pair) comparisons won by
+    // the pair's less frequent winner, and tied.
+    double error_rate = std::numeric_limits<double>::quiet_NaN();
+    double tie_rate = std::numeric_limits<double>::quiet_NaN();
 };
 Stability stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::size_t trials, std::uint64_t seed);
+
+/// Stability as Turkmen et al. measured it (their released stability.py, after Buckley & Voorhees,
+/// SIGIR 2000): the same trials and draws as stability() (the same seed draws the same topics), but
+/// a trial decides a pair only when its means differ by more than `fuzziness` (an absolute
+/// difference, 0.05 in their code; Buckley & Voorhees take a fraction of the larger mean), and is
+/// a tie otherwise. Per pair: majority = the trials won by the more frequent winner, minority =
+/// those won by the other, ties. stability = sum majority / sum (majority + minority + ties) over
+/// all pairs (the paper's Table 2: ties count in the denominator, so values near 0 arise when most
+/// comparisons are ties); error_rate = sum minority / the same (Buckley & Voorhees' error rate);
+/// tie_rate = sum ties / the same; per_pair = majority / trials. UsageError unless fuzziness >= 0.
+Stability fuzzy_stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::size_t trials, std::uint64_t seed,
+                          double fuzziness);
 
 /// Swap rate (Voorhees & Buckley, SIGIR 2002): R trials each draw two disjoint sets of T topics
 /// (seeded); a pair of runs swaps when one set ranks it a > b and the other b > a (a tie in either

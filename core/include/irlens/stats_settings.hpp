@@ -61,6 +61,9 @@ struct MetaSettings {
     bool curve = false;       // --curve: the CLI prints the ASL curve instead of the summary
     std::size_t topics = 0;   // --topics: stability's topics per trial (0 = half of them)
     std::size_t trials = 1000;     // --trials
+    std::string stability = "half-ties";  // --stability half-ties (stability()) | fuzzy (fuzzy_stability())
+    double fuzziness = 0.05;               // --fuzziness: fuzzy stability's tie margin
+    bool fuzziness_given = false;
     double bin_width = 0.01;       // --bin-width: the swap rate's bins of |mean difference|
     double rbo_p = 0.9;            // --rbo-p
     std::vector<std::string> gold;  // --gold: concordance's gold-standard measures
@@ -72,11 +75,13 @@ struct MetaSettings {
 const std::vector<std::string>& meta_analyses();
 /// UsageError "unknown analysis ..." unless `name` is one of them.
 void check_meta_analysis(const std::string& name);
-/// --test, --correction, --curve, --topics, --trials, --bin-width, --rbo-p, --gold, --depth.
+/// --test, --correction, --curve, --topics, --trials, --bin-width, --rbo-p, --gold, --depth,
+/// --stability, --fuzziness.
 std::vector<OptionSpec> meta_option_specs();
 /// Applies p when it is one of meta's own options (UsageError for a bad value); false otherwise.
 bool take_meta_option(const ParsedOption& p, MetaSettings& s);
-/// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance.
+/// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance,
+/// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy.
 void check_meta_settings(const MetaSettings& s);
 /// As compare_settings_from_args, for `analysis` and meta's options.
 MetaSettings meta_settings_from_args(const std::string& analysis, const std::vector<std::string>& args);

@@ -16,6 +16,14 @@
 //   saturation f_Sat as "the intent's relevance above rank i is still below max_height".
 // - RBU follows Eq. 11 as printed: rank i weighs p^i, with no (1 - p) factor. The authors' code
 //   computes (1 - p) sum p^(i-1) (...), i.e. (1 - p) / p times Eq. 11, and has no cutoff.
+// - RBU(form=authors) is the authors' released implementation (jCarrilloDeAlbornoz/RBU, RBU.java):
+//     RBU = (1 - p) sum_{i<=n} p^(i-1) (sum_t w(t) r'(d_i,t) prod_{j<i} (1 - r'(d_j,t)) - e)
+//   over the whole ranking (n documents; @k, an irlens extension, truncates it), with
+//   r'(d,t) = (2^g - 1) / 2^gmax(t), gmax(t) the highest gain among intent t's relevant
+//   judgments of the topic (max_grade does not apply), and 0 for a topic the run did not answer
+//   (their evaluation covers every topic of the gold standard). When every intent's gmax(t) is
+//   the file's max_grade: RBU(form=authors)@k = (1 - p) / p * RBU@k. Their ranking is the order of
+//   the lines of their two-column run format; irlens' is the run's order (score, or --order rank).
 // - The effort e is spent for each document inspected: ranks beyond the end of a short ranking
 //   cost nothing. Without @k the sums run over the whole ranking.
 // Reductions of RBU (Sec. 5), exact forms (tested in tests/unit-diversity-utility.cpp):
@@ -30,6 +38,7 @@
 
 #include "irlens/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -43,16 +52,25 @@ struct UtilityParams {
     double alpha = 0, e = 0, p = 0, max_height = 0;
     long k = kAll;
     bool judged_only = false;
+    bool authors = false;  // RBU(form=authors): r' with a per-intent gmax, (1 - p) p^(i-1) weights
 };
 
-/// Relevance r(d_i, t) of every rank (first index) and intent, from the intent rankings.
+/// Relevance r(d_i, t) of every rank (first index) and intent, from the intent rankings. With
+/// per_intent, gmax is intent t's highest gain among its relevant judgments (RBU(form=authors)).
 std::vector<std::vector<double>> relevance(const IntentRankings& ir, const ParamValue& gains, const Satisfaction& sat,
-                                           long k) {
+                                           long k, bool per_intent) {
     long n = std::min(k, ir.num_ret);
     std::vector<std::vector<double>> out(static_cast<std::size_t>(n), std::vector<double>(ir.topic.size()));
     for (std::size_t i = 0; i < ir.topic.size(); ++i) {
         const Ranking& r = ir.rankings[i];
-        std::vector<double> probs = ranking_probs(r, gain_table(gains, r), sat, n);
+        std::vector<GainLevel> table = gain_table(gains, r);
+        Satisfaction own = sat;
+        if (per_intent) {
+            own.gmax = 0.0;
+            for (long level = r.rel_level; level < r.num_rel_levels; ++level)
+                if (r.rel_levels[static_cast<std::size_t>(level)] > 0) own.gmax = std::max(own.gmax, gain_of(level, table));
+        }
+        std::vector<double> probs = ranking_probs(r, table, own, n);
         for (long x = 0; x < n; ++x) out[static_cast<std::size_t>(x)][i] = probs[static_cast<std::size_t>(x)];
     }
     return out;
@@ -89,20 +107,21 @@ double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel,
     return sum;
 }
 
+/// Eq. 11 (rank i weighs p^i), or with u.authors the authors' code (rank i weighs (1 - p) p^(i-1)).
 double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> unsatisfied(ir.topic.size(), 1.0);
-    double sum = 0.0, weight = 1.0;
+    double sum = 0.0, weight = u.authors ? 1.0 : u.p;  // the weight of rank 1
     for (std::size_t r = 0; r < rel.size(); ++r) {
-        weight *= u.p;
         double gain = 0.0;
         for (std::size_t i = 0; i < unsatisfied.size(); ++i) {
             gain += w[i] * rel[r][i] * unsatisfied[i];
             unsatisfied[i] *= 1.0 - rel[r][i];
         }
         sum += weight * (gain - u.e);
+        weight *= u.p;
     }
-    return sum;
+    return u.authors ? (1.0 - u.p) * sum : sum;
 }
 
 MeasureInfo utility_measure(const char* name, const char* help, const std::string& cite, std::vector<ParamInfo> params,
@@ -130,7 +149,10 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
                 u.max_height = s.real_param("max_height");
                 saturates = true;
             }
+            if (p.name == "form") u.authors = s.word_param("form") == "authors";
         }
+        if (u.authors && s.param("max_grade").given)
+            throw UsageError(s.name() + ": max_grade does not apply to form=authors (gmax is each intent's highest gain)");
         if (!(u.alpha >= 0 && u.alpha <= 1)) throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(u.alpha));
         if (!(u.p >= 0 && u.p <= 1)) throw UsageError(s.name() + ": p must be in [0,1], got " + format_number(u.p));
         if (!(u.e >= 0) || !std::isfinite(u.e)) throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
@@ -140,8 +162,9 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
         u.judged_only = s.bool_param("judged_only");
         ParamValue gains = s.param("gains");
         return fn([=](const TopicView& v) {
+            if (u.authors && v.missing()) return 0.0;  // the authors' code: no ranking, RBU 0
             const IntentRankings& ir = intent_rankings(v, u.judged_only);
-            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k), u);
+            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k, u.authors), u);
         });
     };
     return m;
@@ -171,10 +194,16 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
             ", Sec. 4.3",
         {alpha_param(), {"max_height", ParamKind::Real, "1", "relevance that saturates an intent (the cube's height)"}}, true, ct));
     out.push_back(utility_measure(
-        "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e).",
-        std::string(kAmigo) + ", Eq. 11",
-        {{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document", true}, effort_param()}, false,
-        rbu));
+        "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e); form=authors: "
+               "the authors' code, (1 - p) p^(rank-1) weights and each intent's own highest grade.",
+        std::string(kAmigo) + ", Eq. 11; form=authors: the authors' RBU.java (github.com/jCarrilloDeAlbornoz/RBU)",
+        {{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document", true},
+         effort_param(),
+         {"form", ParamKind::Word, "paper",
+          "paper: Eq. 11 as printed (p^rank, gmax = max_grade); authors: the released code ((1 - p) p^(rank-1), gmax per "
+          "intent, 0 for an unanswered topic)",
+          false, false, {"paper", "authors"}}},
+        false, rbu));
 }
 
 }  // namespace irlens::measures

@@ -67,8 +67,16 @@ void stability_json(const MetaReport& r, nlohmann::json& j) {
                                  {"swap_topics_per_set", m.swap_topics_per_set},
                                  {"swap_rate", json_number(m.swap.swap_rate)},
                                  {"swap_bins", bins}});
+        if (r.settings.stability == "fuzzy") {  // the keys of the variant only: the default document is unchanged
+            j["measures"].back()["error_rate"] = json_number(m.stability.error_rate);
+            j["measures"].back()["tie_rate"] = json_number(m.stability.tie_rate);
+        }
     }
     j["seed"] = r.settings.testing.resampling.seed;
+    if (r.settings.stability == "fuzzy") {
+        j["stability_variant"] = "fuzzy";
+        j["fuzziness"] = r.settings.fuzziness;
+    }
 }
 
 void concordance_json(const MetaReport& r, nlohmann::json& j) {

@@ -84,7 +84,8 @@ std::vector<MeasureStability> stability_analysis(const Evaluation& ev, const Met
         st.measure = t.measure;
         st.topics_per_trial = s.topics ? s.topics : n / 2;
         st.swap_topics_per_set = std::min(st.topics_per_trial, n / 2);
-        st.stability = stability(t, st.topics_per_trial, s.trials, seed);
+        st.stability = s.stability == "fuzzy" ? fuzzy_stability(t, st.topics_per_trial, s.trials, seed, s.fuzziness)
+                                              : stability(t, st.topics_per_trial, s.trials, seed);
         st.swap = swap_rate(t, st.swap_topics_per_set, s.trials, seed, s.bin_width);
         out.push_back(std::move(st));
         if (!parts.done(m)) throw Cancelled();

@@ -139,7 +139,8 @@ void check_meta_analysis(const std::string& name) {
 
 std::vector<OptionSpec> meta_option_specs() {
     return {{0, "test", true},   {0, "correction", true}, {0, "curve", false}, {0, "topics", true}, {0, "trials", true},
-            {0, "bin-width", true}, {0, "rbo-p", true},    {0, "gold", true},   {0, "depth", true}};
+            {0, "bin-width", true}, {0, "rbo-p", true},    {0, "gold", true},   {0, "depth", true},
+            {0, "stability", true}, {0, "fuzziness", true}};
 }
 
 bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
@@ -152,7 +153,15 @@ bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
     else if (p.name == "rbo-p") s.rbo_p = parse_real("--rbo-p", p.value);
     else if (p.name == "gold") s.gold.push_back(p.value);
     else if (p.name == "depth") s.depth = parse_count("--depth", p.value, 1);
-    else return false;
+    else if (p.name == "stability") {
+        if (p.value != "half-ties" && p.value != "fuzzy")
+            throw UsageError("--stability must be half-ties or fuzzy, got '" + p.value + "'");
+        s.stability = p.value;
+    } else if (p.name == "fuzziness") {
+        s.fuzziness = parse_real("--fuzziness", p.value);
+        s.fuzziness_given = true;
+        if (!(s.fuzziness >= 0) || !std::isfinite(s.fuzziness)) throw UsageError("--fuzziness must be a number >= 0");
+    } else return false;
     return true;
 }
 
@@ -160,6 +169,9 @@ void check_meta_settings(const MetaSettings& s) {
     if (!(s.rbo_p > 0 && s.rbo_p < 1)) throw UsageError("--rbo-p must be between 0 and 1 (exclusive)");
     if (!(s.bin_width > 0)) throw UsageError("--bin-width must be positive");
     if (!s.gold.empty() && s.analysis != "concordance") throw UsageError("--gold is for the concordance analysis");
+    if ((s.stability != "half-ties" || s.fuzziness_given) && s.analysis != "stability")
+        throw UsageError("--stability and --fuzziness are for the stability analysis");
+    if (s.fuzziness_given && s.stability != "fuzzy") throw UsageError("--fuzziness is for --stability fuzzy");
 }
 
 MetaSettings meta_settings_from_args(const std::string& analysis, const std::vector<std::string>& args) {

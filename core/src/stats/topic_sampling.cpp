@@ -1,5 +1,6 @@
-// Stability (Turkmen et al., ECIR 2023, Sec. 4.4) and the swap rate (Voorhees & Buckley, SIGIR
-// 2002): both compare runs on random topic subsets.
+// Stability (Turkmen et al., ECIR 2023, Sec. 4.4: irlens' reading and, as fuzzy_stability, their
+// released code's) and the swap rate (Voorhees & Buckley, SIGIR 2002): all compare runs on random
+// topic subsets.
 #include "irlens/error.hpp"
 #include "irlens/meta.hpp"
 #include "irlens/random.hpp"
@@ -72,6 +73,42 @@ Stability stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::siz
         sum += share;
     }
     if (!pairs.empty()) s.stability = sum / static_cast<double>(pairs.size());
+    return s;
+}
+
+Stability fuzzy_stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::size_t trials, std::uint64_t seed,
+                          double fuzziness) {
+    check_sampling(m, topics_per_trial, trials, "stability");
+    if (!(fuzziness >= 0) || !std::isfinite(fuzziness))
+        throw UsageError("stability: the fuzziness must be a finite number >= 0");
+    const std::vector<RunPair> pairs = all_pairs(m.runs.size());
+    Stability s;
+    s.topics_per_trial = topics_per_trial;
+    s.trials = trials;
+    std::vector<std::size_t> wins_a(pairs.size(), 0), wins_b(pairs.size(), 0);  // ties: the rest
+    std::vector<std::size_t> pool(m.topics.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) pool[i] = i;
+    Rng rng(seed);
+    for (std::size_t trial = 0; trial < trials; ++trial) {
+        const std::vector<double> means = means_over(m, draw_topics(rng, pool, 0, topics_per_trial));
+        for (std::size_t k = 0; k < pairs.size(); ++k) {
+            const double a = means[pairs[k].a], b = means[pairs[k].b];
+            if (std::fabs(a - b) > fuzziness) ++(a > b ? wins_a[k] : wins_b[k]);
+        }
+    }
+    std::size_t majority = 0, minority = 0;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const std::size_t more = std::max(wins_a[k], wins_b[k]);
+        majority += more;
+        minority += std::min(wins_a[k], wins_b[k]);
+        s.per_pair.push_back(static_cast<double>(more) / static_cast<double>(trials));
+    }
+    if (!pairs.empty()) {
+        const double all = static_cast<double>(trials * pairs.size());
+        s.stability = static_cast<double>(majority) / all;
+        s.error_rate = static_cast<double>(minority) / all;
+        s.tie_rate = static_cast<double>(trials * pairs.size() - majority - minority) / all;
+    }
     return s;
 }
 
