@@ -167,7 +167,8 @@ export function wrap(core) {
    * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
    * NaN as null; plus `raw`,
    * the typed arrays behind it (values[m * topics.length + t]).
-   * options: {missing: 'zero' (default: unanswered topics scored as trec_eval -c) | 'skip', perTopic, progress: (fraction) => false to cancel,
+   * options: {missing: 'zero' (the default: unanswered topics scored as trec_eval -c) | 'skip',
+   * perTopic, progress: (fraction) => false to cancel,
    * groups, intents, docLengths, sessions (from loadGroups ...) for the measures that need them}.
    */
   function evaluate(qrels, runs, measures, { perTopic = true, ...options } = {}) {
