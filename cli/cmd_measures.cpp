@@ -38,6 +38,10 @@ void describe(const MeasureInfo& m, std::string& out) {
     for (const ParamInfo& p : m.params) {
         out += "    " + p.name + " (" + kind_name(p.kind) + ", ";
         out += p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
+        bool numeric = p.kind == ParamKind::Int || p.kind == ParamKind::Real || p.kind == ParamKind::RealList ||
+                       p.kind == ParamKind::Gains;
+        std::string range = p.range.text();
+        if (numeric && range != Range().text()) out += ", " + range;  // checked when the name is read
         out += "): " + p.help;
         if (!p.choices.empty()) {
             out += " [";
