@@ -29,8 +29,14 @@ std::string cutoff_text(const MeasureInfo& m) {
     return m.cutoff_required ? c : "[" + c + "]";
 }
 
+// "default 0.8, [0, 1)": the default, and the range checked when the name is read (numbers only).
 std::string default_text(const ParamInfo& p) {
-    return p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
+    std::string out = p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
+    bool numeric = p.kind == ParamKind::Int || p.kind == ParamKind::Real || p.kind == ParamKind::RealList ||
+                   p.kind == ParamKind::Gains;
+    std::string range = p.range.text();
+    if (numeric && range != Range().text()) out += ", " + range;
+    return out;
 }
 
 std::string joined(const std::vector<std::string>& v, const char* sep) {

@@ -19,12 +19,12 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
         bool preset = false;
         for (const MeasureGroup& g : measure_groups()) {
             if (g.name == p.value) {
-                for (const std::string& m : g.measures) in.measures.push_back(parse_measure(m));
+                for (const std::string& m : g.measures) add_distinct(in.measures, parse_measure(m));
                 preset = true;
             }
         }
         if (!preset)
-            for (MeasureSpec& m : parse_measures(p.value)) in.measures.push_back(std::move(m));
+            for (MeasureSpec& m : parse_measures(p.value)) add_distinct(in.measures, std::move(m));
     } else if (p.name == "missing") {
         if (p.value == "skip")
             in.eval.missing = MissingTopics::Skip;

@@ -62,3 +62,19 @@ TEST_CASE("the fuzz corpus replays without a crash or an unexpected exception") 
     CHECK(accepted > 0);
     CHECK(rejected > 0);
 }
+
+TEST_CASE("the harness's value check: a non-finite value of a measure that defines none is a failure") {
+    // Issue 13: without the parameter ranges, SetF(beta=1e400) reads beta as inf and gives
+    // inf/inf = NaN, and gains of 1.7e308 sum to inf (nDCG NaN). The drop-ins' unchecked parse
+    // still reaches such values; the measures target (checked parse) must refuse them first.
+    using namespace irlens;
+    for (const char* name : {"SetF(beta=1e400)", "nDCG(gains={0:0,1:1.7e308,2:1.7e308})@5"}) {
+        CAPTURE(name);
+        Evaluation ev = evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, {parse_measure(name, {}, false)});
+        CHECK_THROWS_AS(fuzz::check_values(ev), fuzz::HarnessFailure);
+        CHECK_THROWS_AS(parse_measure(name), UsageError);
+    }
+    // Finite values pass.
+    Evaluation fine = evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, parse_measures("AP nDCG@5 SetF"));
+    CHECK_NOTHROW(fuzz::check_values(fine));
+}

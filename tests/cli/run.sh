@@ -82,7 +82,7 @@ printf '1 Q0 a 1 2 t\n9 Q0 z 1 2 t\n' > "$T/extra_topic"
 expect 0 "1 lines for 1 topic(s) not in the qrels were ignored (9)" -- eval "$T/qrels" "$T/extra_topic" -m P@1
 
 # eval output formats
-out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ")
+out=$("$IRLENS" eval "$T/qrels" "$T/run" -m "P@1 NumQ" --missing skip)
 [ "$out" = "$(printf 'run\tP@1\tall\t1.0000\nrun\tNumQ\tall\t1')" ] || { echo "FAIL: eval tsv output: $out"; fails=$((fails + 1)); }
 "$IRLENS" eval "$T/qrels" "$T/run" -m "P(rel=2,judged_only=True)@1" -f csv | grep -qF '"P(rel=2,judged_only=True)@1"' \
     || { echo "FAIL: csv quoting of measure names with commas"; fails=$((fails + 1)); }

@@ -101,7 +101,9 @@ test('P_rareness and NRG prior policies through evaluate, with prior lists in th
   // prior=chronological in release order C, A, B: C has no prior run, so its NRG is P@2.
   const chrono = 'NRG(base=nDCG,prior=chronological,runs=[C,A,B])@2';
   const res = irlens.evaluate(q, runs, [chrono, 'nDCG@2']);
-  assert.equal(res.runs.C.mean[chrono], res.runs.C.mean['nDCG@2']);
+  // Keyed by the canonical name, which leaves out the default base=nDCG.
+  assert.equal(res.runs.C.mean[irlens.parseMeasure(chrono).name], res.runs.C.mean['nDCG@2']);
+  assert.equal(irlens.parseMeasure(chrono).name, 'NRG(prior=chronological,runs=[C,A,B])@2');
   assert.throws(() => irlens.evaluate(q, runs, ['P_rareness@2']), (e) => e.name === 'UsageError' && /alpha/.test(e.message));
 });
 
