@@ -3,6 +3,7 @@
 #include "input.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/measure_list.hpp"
 
 #include <map>
 
@@ -19,12 +20,19 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
         bool preset = false;
         for (const MeasureGroup& g : measure_groups()) {
             if (g.name == p.value) {
-                for (const std::string& m : g.measures) in.measures.push_back(parse_measure(m));
+                for (const std::string& m : g.measures) {
+                    in.measures.push_back(parse_measure(m));
+                    in.typed.push_back(m);
+                }
                 preset = true;
             }
         }
-        if (!preset)
-            for (MeasureSpec& m : parse_measures(p.value)) in.measures.push_back(std::move(m));
+        if (!preset) {
+            for (std::string& m : split_measure_list(p.value)) {
+                in.measures.push_back(parse_measure(m));
+                in.typed.push_back(std::move(m));
+            }
+        }
     } else if (p.name == "missing") {
         if (p.value == "skip")
             in.eval.missing = MissingTopics::Skip;

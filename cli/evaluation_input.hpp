@@ -19,6 +19,7 @@ namespace irlens::cli {
 
 struct EvaluationInputs {
     std::vector<MeasureSpec> measures;
+    std::vector<std::string> typed;  // each measure as typed (a preset's: as its list names it)
     EvalOptions eval;
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;

@@ -236,6 +236,118 @@ expect 3 "probs_partial: no probabilities for topic '1'" -- eval --qrels-format 
 expect 3 "cannot open" -- eval --qrels-format diversity --intents "$T/missing_file" "$T/div" "$T/div_run" -m D-nDCG
 expect 2 "the cutoff must be a percentage" -- eval --qrels-format diversity "$T/div" "$T/div_run" -m S-RR@100
 
+# Invalid UTF-8 (a topic id, a doc id, a run tag, a file name), CRLF line ends, and text that a
+# spreadsheet would run as a formula, through every -f format: every writer prints valid UTF-8,
+# each invalid sequence as U+FFFD (EF BF BD); csv puts a ' before a text cell starting with =, +,
+# -, @ (numbers, even negative, stay numbers). The trec_eval drop-in keeps trec_eval's bytes.
+R=$'\xef\xbf\xbd'
+mkdir -p "$T/u"
+printf '1 0 a 1\r\n1 0 d\xff 1\r\nt\xe9 0 b 1\r\n' > "$T/u/qrels"
+printf '1 Q0 a 1 2 =cmd\xff\r\n1 Q0 d\xff 2 1 =cmd\xff\r\nt\xe9 Q0 b 1 1 =cmd\xff\r\n' > "$T/u/@r"$'\xfe'
+printf '1 Q0 x 1 2 plain\r\n1 Q0 a 2 1 plain\r\nt\xe9 Q0 y 1 1 plain\r\n' > "$T/u/-plain"
+U="$T/u/@r"$'\xfe'
+P="$T/u/-plain"
+# utf8_only FILE WHAT: FILE decodes as strict UTF-8.
+utf8_only() {
+    python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$1" 2> /dev/null \
+        || { echo "FAIL: $2: output is not valid UTF-8"; fails=$((fails + 1)); }
+}
+# same FILE EXPECTED WHAT: FILE holds exactly the bytes of EXPECTED (a string).
+same() {
+    printf '%s' "$2" | cmp -s - "$1" || { echo "FAIL: $3:"; cat -A "$1" | head -8; echo "expected:"; printf '%s' "$2" | cat -A; fails=$((fails + 1)); }
+}
+# Topic 1: a and d<FF> are relevant at ranks 1, 2: P@2 = 1; topic t<E9>: b at rank 1: P@2 = 1/2.
+# The evaluation warns where the invalid bytes were read (the run's line 2: d<FF>) and of the tag.
+irl eval "$T/u/qrels" "$U" -m P@2 -q > "$T/out" 2> "$T/err"
+grep -qF "@r"$'\xfe'":2: a topic or document id is not valid UTF-8" "$T/err" \
+    && grep -qF "@r"$'\xfe'": the run tag is not valid UTF-8" "$T/err" \
+    || { echo "FAIL: eval does not warn of invalid UTF-8 with file and line:"; cat "$T/err"; fails=$((fails + 1)); }
+same "$T/out" "@r$R	P@2	1	1.0000
+@r$R	P@2	t$R	0.5000
+@r$R	P@2	all	0.7500
+" "eval -q tsv with invalid UTF-8"
+irl eval "$T/u/qrels" "$U" "$P" -m P@2 -q -f csv > "$T/out"
+# -plain: topic 1 x (unjudged), a: 1/2; topic t<E9>: y unjudged: 0; mean 1/4.
+same "$T/out" "run,measure,topic,value
+'@r$R,P@2,1,1.0000
+'@r$R,P@2,t$R,0.5000
+'@r$R,P@2,all,0.7500
+'-plain,P@2,1,0.5000
+'-plain,P@2,t$R,0.0000
+'-plain,P@2,all,0.2500
+" "eval -q csv: U+FFFD and a ' before =, -, @"
+irl eval "$T/u/qrels" "$U" -m P@2 -q -f json > "$T/out" && utf8_only "$T/out" "eval -q -f json"
+python3 - "$T/out" "$R" <<'PY' || { echo "FAIL: eval -q -f json with invalid UTF-8"; fails=$((fails + 1)); }
+import json, sys
+doc, r = json.load(open(sys.argv[1], encoding="utf-8")), sys.argv[2].encode("utf-8", "surrogateescape").decode("utf-8")
+run = doc["runs"]["@r" + r]
+assert run["tag"] == "=cmd" + r, run["tag"]
+assert run["mean"] == {"P@2": 0.75}, run["mean"]
+assert run["per_topic"] == {"1": {"P@2": 1.0}, "t" + r: {"P@2": 0.5}}, run["per_topic"]
+PY
+for f in tsv json latex; do
+    irl compare "$T/u/qrels" "$U" "$P" -m P@2 -f $f > "$T/out" && utf8_only "$T/out" "compare -f $f"
+    grep -qF "@r$R" "$T/out" || { echo "FAIL: compare -f $f lacks the run name with U+FFFD"; fails=$((fails + 1)); }
+done
+irl meta stability "$T/u/qrels" "$U" "$P" -m P@2 --trials 5 > "$T/out" && utf8_only "$T/out" "meta tsv"
+irl meta stability "$T/u/qrels" "$U" "$P" -m P@2 -f json --trials 5 > "$T/out" && utf8_only "$T/out" "meta -f json"
+grep -qF "\"@r$R\"" "$T/out" || { echo "FAIL: meta -f json lacks the run name with U+FFFD"; fails=$((fails + 1)); }
+# Rarity, rarest first per topic: only @r<FE> retrieves d<FF> and b (S_d = 1 of S = 2: R = 1/2,
+# R' = 1 - 0/1 = 1); both retrieve a (R = 0).
+irl rarity "$T/u/qrels" "$U" "$P" -f csv > "$T/out"
+same "$T/out" "topic,doc,rel,found_by,systems,rarity,rarity_mixture,only_run
+1,d$R,1,1,2,0.5000,1.0000,'@r$R
+1,a,1,2,2,0.0000,0.0000,
+t$R,b,1,1,2,0.5000,1.0000,'@r$R
+" "rarity -f csv"
+irl rarity "$T/u/qrels" "$U" "$P" > "$T/out"
+same "$T/out" "topic	doc	rel	found_by	systems	rarity	rarity_mixture	only_run
+1	d$R	1	1	2	0.5000	1.0000	@r$R
+1	a	1	2	2	0.0000	0.0000	
+t$R	b	1	1	2	0.5000	1.0000	@r$R
+" "rarity tsv"
+irl rarity "$T/u/qrels" "$U" "$P" -f json > "$T/out" && utf8_only "$T/out" "rarity -f json"
+grep -qF "\"only_run\": \"@r$R\"" "$T/out" || { echo "FAIL: rarity -f json only_run"; fails=$((fails + 1)); }
+for cmd in "unique --depth 2" "relative sweep -m P_rareness@2"; do
+    for f in tsv csv json; do
+        irl $cmd "$T/u/qrels" "$U" "$P" -f $f > "$T/out" && utf8_only "$T/out" "$cmd -f $f"
+    done
+done
+# The drop-ins print the reference tools' bytes: trec_eval's runid is the tag as read.
+irl trec_eval "$T/u/qrels" "$U" | head -1 > "$T/out"
+same "$T/out" "runid                 	all	=cmd"$'\xff'"
+" "trec_eval keeps the tag's bytes"
+
+# Provenance (format 2): eval's JSON names every input with its size and SHA-256 (checked against
+# sha256sum), the measures as typed and in full; --provenance puts the same record first in tsv/csv.
+irl eval "$T/q4" "$T/A" -m "MAP NDCG@2" -f json --missing zero > "$T/out"
+irl eval "$T/q4" "$T/A" -m "MAP NDCG@2" --missing zero --provenance > "$T/out.tsv"
+irl rarity "$T/q4" "$T/A" "$T/B" -f csv --provenance > "$T/out.csv"
+python3 - "$T/out" "$T/out.tsv" "$T/out.csv" "$(sha256sum < "$T/q4" | cut -d' ' -f1)" "$(wc -c < "$T/A")" <<'PY' \
+    || { echo "FAIL: provenance of eval -f json / --provenance"; fails=$((fails + 1)); }
+import json, sys
+doc = json.load(open(sys.argv[1]))
+p = doc["provenance"]
+assert (p["tool"], p["format"], p["command"], p["missing"]) == ("irlens", 2, "eval", "zero"), p
+assert p["inputs"][0] == {"role": "qrels", "name": p["inputs"][0]["name"], "bytes": 64, "sha256": sys.argv[4]}, p["inputs"]
+assert p["inputs"][1]["role"] == "run" and p["inputs"][1]["bytes"] == int(sys.argv[5]), p["inputs"]
+assert p["measures"] == {"AP": "AP(denom=R,rel=1,judged_only=False,agg=mean)", "nDCG@2": "nDCG(dcg=log2,b=2,judged_only=False,agg=mean)@2"}, p["measures"]
+assert doc["measures_typed"] == {"AP": "MAP", "nDCG@2": "NDCG@2"}, doc["measures_typed"]
+assert p["settings"] == {"format": "json", "missing": "zero"}, p["settings"]
+first = open(sys.argv[2]).readline()
+assert first.startswith("# provenance: "), first
+tsv = json.loads(first[len("# provenance: "):])
+del tsv["settings"], p["settings"]
+assert tsv == p, (tsv, p)
+first = open(sys.argv[3]).readline()
+assert json.loads(first[len("# provenance: "):])["command"] == "rarity", first
+PY
+# compare's TSV p-values follow --precision (significant digits): t = 3 on 3 df, p = 0.0576689...
+p=$(irl compare "$T/q4" "$T/A" "$T/B" -m P@1 --precision 3 | grep -v '^#' | tail -1 | cut -f14)
+[ "$p" = "0.0577" ] || { echo "FAIL: compare --precision 3 p-value: $p"; fails=$((fails + 1)); }
+# The trec_eval drop-in prints no provenance.
+irl trec_eval "$T/qrels" "$T/run" | head -1 | grep -q '^runid' || { echo "FAIL: trec_eval's first line"; fails=$((fails + 1)); }
+
 # "internal error" is a bug whatever the input: no command above may have printed it.
 if grep -q "internal error" "$T/all_err"; then
     echo "FAIL: a command printed 'internal error':"; grep "internal error" "$T/all_err" | head -5; fails=$((fails + 1))
