@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
+#include "progress.hpp"
 #include "provenance.hpp"
 #include "stats_options.hpp"
 
@@ -81,6 +82,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
     std::vector<std::string> names;
     for (const auto& r : runs) names.push_back(r->name());
     const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names, s.baseline, paths);
+    ProgressBar bar("irlens compare");
+    in.eval.progress = bar.hook();
     const Comparison c = compare_runs(qrels, runs, in.measures, in.eval, s, base, print_warnings);
     Provenance prov("compare", positional, &in);
     prov.settings = settings_of(so.given);

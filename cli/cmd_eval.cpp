@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
+#include "progress.hpp"
 #include "provenance.hpp"
 #include "table.hpp"
 
@@ -37,8 +38,8 @@ const char kHelp[] =
     "  -f, --format F         tsv (default: run, measure, topic|all, value), csv or json\n"
     "      --precision N      decimals in tsv/csv (default 4); json keeps full precision\n"
     "      --provenance       tsv/csv: a first line '# provenance: {...}' (json always carries it)\n"
-    "      --missing P        skip (default, as trec_eval): score a run on the topics it answered;\n"
-    "                         zero: score every qrels topic, unanswered ones as trec_eval -c\n"
+    "      --missing P        zero (default): score every qrels topic, unanswered ones as trec_eval -c;\n"
+    "                         skip (trec_eval's default): score a run on the topics it answered\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
     "      --doc-lengths F    document lengths, lines doc<TAB>characters[<TAB>words] (TBG, U)\n"
@@ -106,6 +107,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     std::vector<std::shared_ptr<const Run>> runs =
         load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order);
     load_optional_inputs(in);
+    ProgressBar bar("irlens eval");
+    in.eval.progress = bar.hook();
     Evaluation ev = evaluate(qrels, runs, in.measures, in.eval);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
     Provenance prov("eval", positional, &in);

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
+#include "progress.hpp"
 #include "provenance.hpp"
 #include "stats_options.hpp"
 
@@ -184,6 +185,8 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     std::vector<std::shared_ptr<const Run>> runs =
         load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
     load_optional_inputs(in);
+    ProgressBar bar("irlens meta");
+    in.eval.progress = bar.hook();
     const MetaReport r =
         meta_runs(qrels, runs, in.measures, in.eval, s, [](const Evaluation& ev) { print_warnings(ev.warnings); });
     if (s.analysis == "loo") print_warnings(r.loo.warnings);

@@ -20,10 +20,12 @@ int cmd_ndeval(const std::vector<std::string>& args, std::string& out) {
     }
     if (c.files.size() != 2) throw UsageError("expected QRELS and RUN (see irlens ndeval --help)");
     RunOrder order = c.traditional ? RunOrder::Score : RunOrder::Rank;
-    auto qrels = load_qrels(c.files[0], QrelsFormat::Grouped);
-    auto run = load_run(qrels, c.files[1], c.files[1], order);
+    // As ndeval, a byte-order mark is read as part of the first line (with a warning).
+    const text::ByteOrderMark keep = text::ByteOrderMark::Keep;
+    auto qrels = load_qrels(c.files[0], QrelsFormat::Grouped, keep);
+    auto run = load_run(qrels, c.files[1], c.files[1], order, keep);
     std::shared_ptr<const Run> baseline;
-    if (!c.baseline_file.empty()) baseline = load_run(qrels, c.baseline_file, c.baseline_file, order);
+    if (!c.baseline_file.empty()) baseline = load_run(qrels, c.baseline_file, c.baseline_file, order, keep);
     out = ndeval(c.options, qrels, run, baseline);
     return 0;
 }

@@ -40,7 +40,7 @@ int cmd_rarity(const std::vector<std::string>& args, std::string& out) {
     RarityOptions ro;
     for (const ParsedOption& o : options) {
         if (to.take(o)) continue;
-        if (o.name == "depth") ro.depth = int_option(o, 1);
+        if (o.name == "depth") ro.depth = static_cast<long>(count_option(o, 1));
         if (o.name == "pool") ro.pool = list_option(o);
         if (o.name == "rel") ro.rel_level = int_option(o, 0);
     }

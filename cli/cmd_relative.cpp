@@ -3,6 +3,7 @@
 #include "option_values.hpp"
 #include "commands.hpp"
 #include "input.hpp"
+#include "progress.hpp"
 #include "table.hpp"
 
 #include "irlens/error.hpp"
@@ -31,7 +32,8 @@ const char kHelp[] =
     "      --sizes LIST    sample: the sample sizes N\n"
     "      --trials T      sample: samples per N (default 1000)\n"
     "      --seed S        sample: the seed of irlens' generator (xoshiro256**; default 1)\n"
-    "      --missing P     skip (default): a run's mean is over the topics it answered; zero: over all\n"
+    "      --missing P     zero (default): a run's mean is over all qrels topics, unanswered ones scored\n"
+    "                      as trec_eval -c; skip: over the topics it answered\n"
     "  -f, --format F      tsv (default), csv or json\n"
     "      --precision N   decimals in tsv/csv (default 4)\n"
     "      --order O       score (default, as trec_eval) or rank\n";
@@ -56,7 +58,7 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     std::vector<std::string> measures;
     std::vector<double> alphas;  // empty: default_sweep_alphas()
     SampleSizeOptions so;        // the defaults of Algorithm 1 (rarity.hpp)
-    MissingTopics missing = MissingTopics::Skip;
+    MissingTopics missing = MissingTopics::Zero;
     for (const ParsedOption& o : options) {
         if (to.take(o)) continue;
         bool sweep_only = o.name == "alphas", sample_only = o.name == "sizes" || o.name == "trials" || o.name == "seed";
@@ -65,8 +67,8 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
         if (o.name == "measure") measures.push_back(o.value);
         if (o.name == "alphas") alphas = reals_option(o);
         if (o.name == "sizes")
-            for (const std::string& s : list_option(o)) so.sizes.push_back(static_cast<std::size_t>(int_option({o.name, s}, 2)));
-        if (o.name == "trials") so.trials = static_cast<std::size_t>(int_option(o, 1));
+            for (const std::string& s : list_option(o)) so.sizes.push_back(count_option({o.name, s}, 2));
+        if (o.name == "trials") so.trials = count_option(o, 1);
         if (o.name == "seed") so.seed = static_cast<std::uint64_t>(int_option(o, 0));
         if (o.name == "missing") missing = missing_option(o);
     }
@@ -94,6 +96,8 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
         return 0;
     }
     so.missing = missing;
+    ProgressBar bar("irlens relative sample");
+    so.progress = bar.hook();
     provenance["trials"] = so.trials;
     provenance["seed"] = so.seed;
     prov.seeds["seed"] = so.seed;

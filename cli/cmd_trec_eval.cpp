@@ -12,6 +12,7 @@ namespace irlens::cli {
 
 int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
     TrecEvalCommand c = parse_trec_eval_command(args);
+    for (const std::string& w : c.warnings) std::fprintf(stderr, "irlens trec_eval: warning: %s\n", w.c_str());
     if (c.help) {
         out += trec_eval_help();
         return 0;
@@ -22,18 +23,18 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
     }
     if (c.files.size() != 2) throw UsageError(std::string("expected QRELS and RUN\n") + trec_eval_help());
     if (!c.zscores_file.empty()) {
-        std::string bytes;
-        read_file(c.zscores_file, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
-        c.options.zscores = ZScores::parse(c.zscores_file, bytes);
+        c.options.zscores = ZScores::parse(c.zscores_file, slurp(c.zscores_file, text::ByteOrderMark::Keep));
     }
+    // trec_eval reads a byte-order mark as part of the first line: kept, with a warning.
+    const text::ByteOrderMark keep = text::ByteOrderMark::Keep;
     std::shared_ptr<const Qrels> qrels;
     if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
-        c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs);
+        c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs, keep);
         qrels = c.options.prefs->qrels();
     } else {
-        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain);
+        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep);
     }
-    auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score);
+    auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score, keep);
     out = trec_eval(c.options, qrels, run);
     return 0;
 }

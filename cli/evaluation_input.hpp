@@ -17,10 +17,18 @@
 
 namespace irlens::cli {
 
+/// EvalOptions with MissingTopics::Zero: the CLI's default for every command that averages or
+/// compares (the trec_eval drop-in keeps trec_eval's Skip).
+inline EvalOptions zero_missing() {
+    EvalOptions o;
+    o.missing = MissingTopics::Zero;
+    return o;
+}
+
 struct EvaluationInputs {
     std::vector<MeasureSpec> measures;
     std::vector<std::string> typed;  // each measure as typed (a preset's: as its list names it)
-    EvalOptions eval;
+    EvalOptions eval = zero_missing();  // --missing zero unless told otherwise (README: missing topics)
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
     std::string doc_lengths_path, sessions_path, groups_path;  // loaded into eval by load_optional_inputs

@@ -40,9 +40,55 @@ private:
     std::FILE* f_ = nullptr;
 };
 
+/// Calls sink with consecutive chunks of the (decompressed) file.
+void read_chunks(const std::string& path, const std::function<void(std::string_view)>& sink);
+
 }  // namespace
 
-void read_file(const std::string& path, const std::function<void(std::string_view)>& sink) {
+void read_file(const std::string& path, const std::function<void(std::string_view)>& sink, text::ByteOrderMark bom) {
+    bool first = true;
+    auto checked = [&](std::string_view chunk) {
+        if (first && !chunk.empty()) {
+            first = false;
+            if (chunk.substr(0, 3) == std::string_view("\xEF\xBB\xBF", 3))
+                std::fprintf(stderr,
+                             bom == text::ByteOrderMark::Strip
+                                 ? "irlens: warning: %s starts with a UTF-8 byte-order mark; it was ignored\n"
+                                 : "irlens: warning: %s starts with a UTF-8 byte-order mark, read as part of the first "
+                                   "line as the reference tool does (it changes that line's topic id): remove it\n",
+                             path.c_str());
+        }
+        sink(chunk);
+    };
+    try {
+        read_chunks(path, checked);
+    } catch (const std::bad_alloc&) {
+        throw InputError(path, 0, "out of memory while reading this file");
+    }
+}
+
+std::string slurp(const std::string& path, text::ByteOrderMark bom) {
+    std::string bytes;
+    std::size_t line_start = 0;  // where the last line of bytes begins
+    std::uint64_t lines = 0;
+    read_file(
+        path,
+        [&](std::string_view chunk) {
+            bytes.append(chunk.data(), chunk.size());
+            for (std::size_t nl; (nl = bytes.find('\n', line_start)) != std::string::npos; line_start = nl + 1) {
+                if (nl - line_start > text::kMaxLineBytes) text::throw_line_too_long(path, lines + 1);
+                ++lines;
+            }
+            if (bytes.size() - line_start > text::kMaxLineBytes) text::throw_line_too_long(path, lines + 1);
+        },
+        bom);
+    return bytes;
+}
+
+namespace {
+
+/// read_file without its checks.
+void read_chunks(const std::string& path, const std::function<void(std::string_view)>& sink) {
     const std::size_t kChunk = 4 << 20;  // chunks of a block or more are scanned in place (core/src/block.hpp)
     File file(path);
     std::vector<char> in(kChunk), out(kChunk);
@@ -97,44 +143,58 @@ void read_file(const std::string& path, const std::function<void(std::string_vie
     }
 }
 
-std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format) {
-    QrelsReader reader(path, format);
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
-    return reader.finish();
+}  // namespace
+
+namespace {
+
+/// reader.finish(), with running out of memory reported as a problem with `path`.
+template <class Reader>
+auto finish_reading(Reader& reader, const std::string& path) {
+    try {
+        return reader.finish();
+    } catch (const std::bad_alloc&) {
+        throw InputError(path, 0, "out of memory while reading this file");
+    }
 }
 
-std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format) {
+}  // namespace
+
+std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom) {
+    QrelsReader reader(path, format);
+    reader.set_byte_order_mark(bom);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    return finish_reading(reader, path);
+}
+
+std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format, text::ByteOrderMark bom) {
     PrefsReader reader(path, format);
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
-    return reader.finish();
+    reader.set_byte_order_mark(bom);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    return finish_reading(reader, path);
 }
 
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
-                                    const std::string& name, RunOrder order) {
+                                    const std::string& name, RunOrder order, text::ByteOrderMark bom) {
     RunReader reader(qrels, name, order);
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
-    return reader.finish();
+    reader.set_byte_order_mark(bom);
+    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    return finish_reading(reader, path);
 }
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path) {
     DocLengthsReader reader(path);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
-    return reader.finish();
+    return finish_reading(reader, path);
 }
 
 std::shared_ptr<const Sessions> load_sessions(const std::string& path) {
     SessionsReader reader(path);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); });
-    return reader.finish();
+    return finish_reading(reader, path);
 }
 
 std::shared_ptr<const Intents> load_intents(const std::string& probabilities_path, const std::string& types_path) {
     auto intents = std::make_shared<Intents>();
-    auto slurp = [](const std::string& path) {
-        std::string bytes;
-        read_file(path, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
-        return bytes;
-    };
     if (!probabilities_path.empty()) intents->read_probabilities(probabilities_path, slurp(probabilities_path));
     if (!types_path.empty()) intents->read_types(types_path, slurp(types_path));
     return intents;
@@ -155,9 +215,7 @@ Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, c
 }
 
 std::shared_ptr<const RunGroups> load_groups(const std::string& path) {
-    std::string bytes;
-    read_file(path, [&](std::string_view chunk) { bytes.append(chunk.data(), chunk.size()); });
-    return std::make_shared<const RunGroups>(RunGroups::parse(path, bytes));
+    return std::make_shared<const RunGroups>(RunGroups::parse(path, slurp(path)));
 }
 
 }  // namespace irlens::cli

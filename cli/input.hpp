@@ -19,13 +19,24 @@
 namespace irlens::cli {
 
 /// Calls sink with consecutive chunks of the (decompressed) file. Throws InputError naming the
-/// file when it cannot be opened or read, or when gzip data is corrupt.
-void read_file(const std::string& path, const std::function<void(std::string_view)>& sink);
+/// file when it cannot be opened or read, when gzip data is corrupt, or when memory runs out while
+/// it is read. A file that starts with a UTF-8 byte-order mark gets a warning on stderr: the
+/// readers strip the mark (`bom` Strip), or the drop-ins keep it as trec_eval does (Keep).
+void read_file(const std::string& path, const std::function<void(std::string_view)>& sink,
+               text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 
-std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format);
-std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format);
+/// The whole (decompressed) file, for the side inputs parsed from one buffer; stops with an
+/// InputError at a line longer than text::kMaxLineBytes instead of growing without bound.
+std::string slurp(const std::string& path, text::ByteOrderMark bom = text::ByteOrderMark::Strip);
+
+/// The readers below strip a leading byte-order mark unless `bom` is Keep (the drop-ins).
+std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format,
+                                        text::ByteOrderMark bom = text::ByteOrderMark::Strip);
+std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format,
+                                              text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
-                                    const std::string& name, RunOrder order);
+                                    const std::string& name, RunOrder order,
+                                    text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
 std::shared_ptr<const Sessions> load_sessions(const std::string& path);

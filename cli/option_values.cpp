@@ -1,6 +1,7 @@
 #include "option_values.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/stats_settings.hpp"
 #include "irlens/text.hpp"
 
 namespace irlens::cli {
@@ -11,6 +12,8 @@ long int_option(const ParsedOption& option, long min) {
         throw UsageError("--" + option.name + " must be an integer >= " + std::to_string(min) + ", got '" + option.value + "'");
     return v;
 }
+
+std::size_t count_option(const ParsedOption& option, std::size_t min) { return parse_count("--" + option.name, option.value, min); }
 
 std::vector<std::string> list_option(const ParsedOption& option) {
     std::vector<std::string> out;

@@ -12,6 +12,8 @@ namespace irlens::cli {
 
 /// An integer >= min.
 long int_option(const ParsedOption& option, long min);
+/// A count (depth, trials, sample size): from min to kMaxCount (irlens/stats_settings.hpp).
+std::size_t count_option(const ParsedOption& option, std::size_t min);
 /// A comma-separated list of words or of numbers (no empty item).
 std::vector<std::string> list_option(const ParsedOption& option);
 std::vector<double> reals_option(const ParsedOption& option);

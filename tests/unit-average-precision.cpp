@@ -128,7 +128,7 @@ TEST_CASE("IPrec@x: the best precision at or after the rank where recall x is re
     CHECK(f.value("IPrec@0", "3", 0, kZero) == 0);
     CHECK(f.mean("IPrec@0.5", 0, kZero) == approx(0.4 / 3));
     CHECK_THROWS_WITH_AS(irlens::parse_measure("IPrec@-0.5"),
-                         "measure 'IPrec@-0.5': the cutoff must be a non-negative number, got '-0.5'", UsageError);
+                         "measure 'IPrec@-0.5': the cutoff of IPrec must be [0, 1], got '-0.5'", UsageError);
     // trec_eval divides 0 by 0 when judged_only leaves nothing retrieved and the recall level
     // needs 0 relevant documents; irlens matches it (NaN) rather than invent a value.
     Fixture unjudged("1 0 a 1\n", {"1 Q0 x 1 1 t\n"});
@@ -154,10 +154,15 @@ TEST_CASE("IPrecAvg: interpolated precision averaged over recall levels (11pt_av
     CHECK(f.value("IPrecAvg", "2") == 0);
     CHECK(f.value("IPrecAvg", "3", 0, kZero) == 0);
     CHECK(irlens::parse_measure("11pt_avg").name() == "IPrecAvg");
-    // Levels outside [0,1]: a negative one needs no relevant document (like 0), a huge one is never
-    // reached: (1/2 + 0) / 2. (trec_eval's lround overflows on 1e300.)
-    CHECK(f.value("IPrecAvg(recall=[-5,1e300])", "1") == approx(0.25));
-    CHECK(f.value("IPrec@1e300", "1") == 0);
+    // Levels outside [0,1] are refused where the name is read (issue 13: IPrec@2 gave 0.0000);
+    // the trec_eval drop-in, which takes what trec_eval takes, still gets a value: a negative
+    // level needs no relevant document (like 0), a huge one is never reached: (1/2 + 0) / 2.
+    // (trec_eval's lround overflows on 1e300.)
+    CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[-5,1e300])", "1"),
+                         "measure 'IPrecAvg(recall=[-5,1e300])': parameter recall of IPrecAvg items must be [0, 1], got "
+                         "'[-5,1e300]'",
+                         UsageError);
+    CHECK_THROWS_AS(f.value("IPrec@1e300", "1"), UsageError);
     CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[])", "1"), "IPrecAvg: recall must list at least one level", UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("IPrecAvg(recall=[0,x])"),
                          "measure 'IPrecAvg(recall=[0,x])': parameter recall of IPrecAvg must be a list of numbers, got '[0,x]'",

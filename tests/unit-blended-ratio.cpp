@@ -113,10 +113,10 @@ TEST_CASE("q_measure and p_plus as free functions (the diversity family's entry 
 
 TEST_CASE("blended-ratio parameters: names and errors") {
     using irlens::UsageError;
-    CHECK(irlens::parse_measure("Q").name() == "Q(beta=1)");
-    CHECK(irlens::parse_measure("Q-measure@10").name() == "Q(beta=1)@10");
+    CHECK(irlens::parse_measure("Q").name() == "Q");  // defaults are not printed (issue 13)
+    CHECK(irlens::parse_measure("Q-measure@10").name() == "Q@10");
     CHECK(irlens::parse_measure("P+(beta=0.5)@10").name() == "P+(beta=0.5)@10");
     Fixture f(kQrels, {kRun});
-    CHECK_THROWS_WITH_AS(f.value("Q(beta=-1)", "1"), "Q: beta must be a finite number >= 0, got -1", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("Q(beta=-1)", "1"), "measure 'Q(beta=-1)': parameter beta of Q must be [0, 1e+100], got '-1'", UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RMeasure@5"), "measure 'RMeasure@5': RMeasure takes no @cutoff", UsageError);
 }

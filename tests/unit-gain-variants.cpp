@@ -108,5 +108,5 @@ TEST_CASE("gains and dcg: canonical names and errors") {
     Fixture f(kQrels, {kRun});
     CHECK_THROWS_WITH_AS(f.value("nDCG(b=10)", "1"),
                          "nDCG: b (the log base) applies to dcg=jk and dcg=1+logb; dcg=log2 uses base 2, got b=10", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("DCG(dcg=jk,b=1)", "1"), "DCG: b (the log base) must be a number above 1, got 1", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("DCG(dcg=jk,b=1)", "1"), "measure 'DCG(dcg=jk,b=1)': parameter b of DCG must be a number > 1, got '1'", UsageError);
 }

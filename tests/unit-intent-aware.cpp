@@ -91,7 +91,7 @@ TEST_CASE("intent-aware measures: parameter errors") {
                          "ERR_IA: a gain of 2 gives the satisfaction probability (2^g - 1)/2^1 = 1.5, outside [0,1]; raise "
                          "max_grade or use gains >= 0",
                          UsageError);
-    CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "RBP_IA: p must be in [0,1), got 1", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "measure 'RBP_IA(p=1)': parameter p of RBP_IA must be [0, 1), got '1'", UsageError);
     auto partial = std::make_shared<Intents>();
     partial->read_probabilities("probs", "1 1 0.5\n1 2 0.5\n");
     f.options.intents = partial;
@@ -119,7 +119,7 @@ TEST_CASE("D-nDCG and D#-nDCG: global gains against the globally ideal list") {
     // gains=exp: b gains 0.5 * 3 = 1.5, a 0.75, c 0.25 -> run 1.5 + 0.75/2 + 0.25/log2(5),
     // ideal 1.5 + 0.75/log2(3) + 0.25/2.
     CHECK(f.value("D-nDCG(gains=exp)@5", "1") == approx((1.5 + 0.375 + 0.25 / lg(5)) / (1.5 + 0.75 / lg(3) + 0.125)));
-    CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"), "D#-nDCG(gamma=2)@5: gamma must be in [0,1], got 2", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"), "measure 'D#-nDCG(gamma=2)@5': parameter gamma of D#-nDCG must be [0, 1], got '2'", UsageError);
 }
 
 TEST_CASE("DIN-nDCG: a navigational intent gains only at its first relevant document") {
@@ -175,5 +175,5 @@ TEST_CASE("P+Q and P+Q#: Q for informational intents, P+ for navigational ones")
     // beta = 0: BR is precision; intent 1's Q is AP = (1 + 2/3)/2.
     CHECK(f.value("P+Q(beta=0)", "1") == approx(0.5 * (5.0 / 6) + 0.25 * (1.0 / 3) + 0.25 * 0.25));
     CHECK(parse_measure("PplusQ@3").name() == "P+Q@3");
-    CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"), "P+Q#(gamma=2): gamma must be in [0,1], got 2", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"), "measure 'P+Q#(gamma=2)': parameter gamma of P+Q# must be [0, 1], got '2'", UsageError);
 }

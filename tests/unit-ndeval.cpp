@@ -109,9 +109,9 @@ TEST_CASE("ndeval measures: topics without relevant documents or intents score 0
 
 TEST_CASE("ndeval measures: parameter errors") {
     Fixture f = div();
-    CHECK_THROWS_WITH_AS(f.value("alpha_nDCG(alpha=1.5)@5", "1"), "alpha_nDCG(alpha=1.5)@5: alpha must be in [0,1], got 1.5",
+    CHECK_THROWS_WITH_AS(f.value("alpha_nDCG(alpha=1.5)@5", "1"), "measure 'alpha_nDCG(alpha=1.5)@5': parameter alpha of alpha_nDCG must be [0, 1], got '1.5'",
                          UsageError);
-    CHECK_THROWS_WITH_AS(f.value("NRBP(beta=-1)", "1"), "NRBP(beta=-1): beta must be in [0,1], got -1", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("NRBP(beta=-1)", "1"), "measure 'NRBP(beta=-1)': parameter beta of NRBP must be [0, 1], got '-1'", UsageError);
     CHECK_THROWS_WITH_AS(f.value("P_IA(rel=0)@5", "1"), "P_IA(rel=0)@5: rel must be at least 1, got 0", UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("ERR_IA"), "measure 'ERR_IA': ERR_IA needs a cutoff, e.g. ERR_IA@10", UsageError);
     CHECK_THROWS_WITH_AS(f.value("ERR_IA(max_grade=3)@5", "1"), "ERR_IA(max_grade=3)@5: gains and max_grade apply only with graded=True",

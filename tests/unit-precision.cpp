@@ -79,11 +79,17 @@ TEST_CASE("RprecMult: precision at (long)(mult * R + 0.9) documents, as trec_eva
     // rel=2: R = 1 (a). mult 1.4: cutoff (long)(2.3) = 2 -> 1/2; mult 0.2: cutoff 1 -> 1.
     CHECK(f.value("RprecMult(mult=1.4,rel=2)", "1") == approx(0.5));
     CHECK(f.value("RprecMult(mult=0.2,rel=2)", "1") == approx(1.0));
-    CHECK(irlens::parse_measure("RprecMult").name() == "RprecMult(mult=1)");  // mult is always shown
-    // Absurd parameters saturate instead of overflowing: 2 relevant retrieved / LONG_MAX (long is
-    // 64 bits natively, 32 in WASM).
-    CHECK(f.value("RprecMult(mult=1e300)", "1") == approx(2.0 / static_cast<double>(LONG_MAX)));
-    CHECK(f.value("RprecMult(mult=-1e300)", "1") == 0);
+    CHECK(irlens::parse_measure("RprecMult").name() == "RprecMult");  // defaults are not printed (issue 13)
+    // Absurd parameters are refused where the name is read (the registry's range); the trec_eval
+    // drop-in, unchecked, saturates instead of overflowing: 2 relevant retrieved / LONG_MAX (long
+    // is 64 bits natively, 32 in WASM).
+    CHECK_THROWS_WITH_AS(f.value("RprecMult(mult=1e300)", "1"),
+                         "measure 'RprecMult(mult=1e300)': parameter mult of RprecMult must be (0, 1e+100], got '1e300'",
+                         irlens::UsageError);
+    irlens::Evaluation unchecked =
+        irlens::evaluate(f.qrels, f.runs, {irlens::parse_measure("RprecMult(mult=1e300)", {}, false)});
+    REQUIRE(unchecked.runs[0].topics[0] == "1");
+    CHECK(unchecked.runs[0].values[0][0] == approx(2.0 / static_cast<double>(LONG_MAX)));
     const std::string at_max = "P@" + std::to_string(LONG_MAX);
     CHECK(f.value(at_max, "1") == approx(2.0 / static_cast<double>(LONG_MAX)));
     CHECK(irlens::parse_measure(at_max).name() == at_max);

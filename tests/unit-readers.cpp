@@ -2,7 +2,9 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/doc_lengths.hpp"
 #include "irlens/ranking.hpp"
+#include "irlens/text.hpp"
 
 using namespace irlens;
 
@@ -197,4 +199,56 @@ TEST_CASE("large inputs: blocks split across parser threads, and many blocks, ke
         reader.finish();
     };
     CHECK_THROWS_WITH_AS(feed_all(), "huge.run:400000: score is NaN", InputError);
+}
+
+TEST_CASE("a leading UTF-8 byte-order mark is stripped, fed whole or byte by byte; drop-ins keep it") {
+    // Issue 13: it became part of the first topic id ("\xEF\xBB\xBF" "1"), so that topic's run
+    // lines were ignored and AP changed without a word.
+    const std::string bom = "\xEF\xBB\xBF", qrels = "1 0 a 1\n2 0 b 1\n";
+    auto plain = read_qrels("q.txt", qrels);
+    auto with = read_qrels("q.txt", bom + qrels);
+    REQUIRE(with->num_topics() == 2);
+    CHECK(with->topic_id(0) == "1");
+    QrelsReader bytes("q.txt", QrelsFormat::Plain);
+    for (char c : bom + qrels) bytes.feed(std::string_view(&c, 1));
+    CHECK(bytes.finish()->topic_id(0) == "1");
+    QrelsReader kept("q.txt", QrelsFormat::Plain);
+    kept.set_byte_order_mark(text::ByteOrderMark::Keep);
+    kept.feed(bom + qrels);
+    CHECK(kept.finish()->topic_id(1) == bom + "1");  // as trec_eval reads it (sorted after "2")
+    // Only a whole mark at the very start is one: a partial mark and a later one stay data.
+    CHECK(read_qrels("q.txt", "\xEF\xBB" "1 0 a 1\n")->topic_id(0) == "\xEF\xBB" "1");
+    CHECK(read_qrels("q.txt", "1 0 a 1\n" + bom + "2 0 b 1\n")->topic_id(1) == bom + "2");
+    RunReader run(plain, "r");
+    for (char c : bom + "1 Q0 a 1 1 t\n") run.feed(std::string_view(&c, 1));
+    CHECK(run.finish()->entries(0).size() == 1);
+    // Side inputs read by lines.
+    CHECK(read_doc_lengths("l.tsv", bom + "a\t10\n")->size() == 1);
+}
+
+TEST_CASE("a line longer than 1 MiB stops reading at once, whatever the chunking") {
+    // Issue 13: input without newlines (/dev/zero, a gzip bomb) grew memory without bound. Fed
+    // 64 KiB at a time, the reader must fail after about 1 MiB, naming the line.
+    const std::string chunk(1 << 16, 'a');
+    auto feed_until_error = [&](auto& reader, const std::string& head) {
+        reader.feed(head);
+        for (int i = 0; i < 100; ++i) reader.feed(chunk);  // 6.4 MiB: never reached
+        reader.finish();
+    };
+    const std::string too_long = "line longer than 1 MiB (1048576 bytes; a binary file or no newlines?)";
+    QrelsReader q("q.txt", QrelsFormat::Plain);
+    CHECK_THROWS_WITH_AS(feed_until_error(q, "1 0 a 1\n1 0 b 1\n"), ("q.txt:3: " + too_long).c_str(), InputError);
+    auto qrels = read_qrels("q.txt", "1 0 a 1\n");
+    RunReader r(qrels, "r.txt");
+    CHECK_THROWS_WITH_AS(feed_until_error(r, "1 Q0 a 1 1 t\n"), ("r.txt:2: " + too_long).c_str(), InputError);
+    DocLengthsReader d("l.tsv");
+    CHECK_THROWS_WITH_AS(feed_until_error(d, "a\t1\n"), ("l.tsv:2: " + too_long).c_str(), InputError);
+    // In one piece (a block scanned in place, or a whole buffer): the same message.
+    std::string one = "1 0 a 1\n1 0 b" + std::string((1 << 20) + 1, ' ') + "1\n";
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", one), ("q.txt:2: " + too_long).c_str(), InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", one + std::string(5u << 20, '#')), ("q.txt:2: " + too_long).c_str(),
+                         InputError);
+    // Exactly 1 MiB is accepted (a comment line of kMaxLineBytes bytes).
+    CHECK(read_qrels("q.txt", "#" + std::string(text::kMaxLineBytes - 1, 'x') + "\n1 0 a 1\n")->num_topics() == 1);
+    CHECK(text::kMaxLineBytes == 1048576);
 }

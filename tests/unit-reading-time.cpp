@@ -72,8 +72,8 @@ TEST_CASE("TBG: documents without words, missing documents, no lengths file") {
                          "--doc-lengths FILE; EvalOptions::doc_lengths in the library)",
                          UsageError);
     CHECK_THROWS_WITH_AS(f.value("TBG(click_rel=1.5)", "1"),
-                         "TBG: click_rel, click_nonrel and save_rel are probabilities in [0,1], got 1.5", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("TBG(h=0)", "1"), "TBG: h (the half-life) must be a positive number of seconds, got 0",
+                         "measure 'TBG(click_rel=1.5)': parameter click_rel of TBG must be [0, 1], got '1.5'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("TBG(h=0)", "1"), "measure 'TBG(h=0)': parameter h of TBG must be (0, 1e+100], got '0'",
                          UsageError);
 }
 
@@ -99,9 +99,9 @@ TEST_CASE("U-measure: only relevant documents need a length; errors") {
     Fixture missing = with_lengths(kQrels, kRun, "a 10000\n");
     CHECK_THROWS_WITH_AS(missing.value("U", "1"), "lengths: no length for document 'c' (retrieved by run0 for topic 1)",
                          InputError);
-    CHECK_THROWS_WITH_AS(f.value("U(F=2)", "1"), "U: F is the fraction of a document read, in [0,1], got 2", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("U(L=0)", "1"), "U: L must be a positive number of characters, got 0", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("U(F=2)", "1"), "measure 'U(F=2)': parameter F of U must be [0, 1], got '2'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("U(L=0)", "1"), "measure 'U(L=0)': parameter L of U must be (0, 1e+100], got '0'", UsageError);
     Fixture none(kQrels, {kRun});
     CHECK_THROWS_AS(none.value("U", "1"), UsageError);
-    CHECK(irlens::parse_measure("U-measure@10").name() == "U(L=132000)@10");
+    CHECK(irlens::parse_measure("U-measure@10").name() == "U@10");  // defaults are not printed (issue 13)
 }

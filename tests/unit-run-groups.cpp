@@ -32,6 +32,24 @@ TEST_CASE("a leaderboard CSV: the run and team columns, quoted fields") {
     CHECK(*h.group_of("a") == "x");
 }
 
+TEST_CASE("leaderboard header names: run, runid, run_id, runtag or tag; group or team (CSV and TSV)") {
+    // Issue 16: TREC leaderboards name the run column "runtag" or "tag" as often as "run".
+    for (const char* run : {"run", "runid", "run_id", "runtag", "tag", "RunTag"}) {
+        for (const char* group : {"group", "team", "Team"}) {
+            INFO(run << " / " << group);
+            RunGroups csv = RunGroups::parse("lb.csv", std::string("score,") + run + "," + group + "\n0.5,a,x\n");
+            REQUIRE(csv.size() == 1);
+            CHECK(*csv.group_of("a") == "x");
+            RunGroups tsv = RunGroups::parse("lb.tsv", std::string(run) + "\t" + group + "\na\tx\n");
+            REQUIRE(tsv.size() == 1);  // the header line is not a run
+            CHECK(*tsv.group_of("a") == "x");
+        }
+    }
+    // "run" wins over "tag" when a leaderboard has both (the tag is then a run type or label).
+    RunGroups both = RunGroups::parse("lb.csv", "tag,run,team\nmanual,a,x\n");
+    CHECK(*both.group_of("a") == "x");
+}
+
 TEST_CASE("bad groups files name file, line and problem") {
     CHECK_THROWS_WITH_AS(RunGroups::parse("g.tsv", "a\tx\nb\ty\na.gz\tz\n"),
                          "g.tsv:3: run 'a.gz' is listed twice (first as 'a' at line 1)", InputError);

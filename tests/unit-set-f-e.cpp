@@ -45,6 +45,6 @@ TEST_CASE("F and E without a relevant document retrieved; bad beta") {
     Fixture f(kQrels, {"1 Q0 b 1 1 t\n1 Q0 zz 2 0 t\n"});
     CHECK(f.value("F", "1") == 0.0);
     CHECK(f.value("E", "1") == 1.0);
-    CHECK(irlens::parse_measure("E-measure@10").name() == "E(beta=1)@10");
-    CHECK_THROWS_WITH_AS(f.value("F(beta=-2)", "1"), "F: beta must be a finite number >= 0, got -2", irlens::UsageError);
+    CHECK(irlens::parse_measure("E-measure@10").name() == "E@10");  // defaults are not printed (issue 13)
+    CHECK_THROWS_WITH_AS(f.value("F(beta=-2)", "1"), "measure 'F(beta=-2)': parameter beta of F must be [0, 1e+100], got '-2'", irlens::UsageError);
 }

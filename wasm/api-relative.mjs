@@ -57,24 +57,25 @@ function relativeAnalyses({ core, Groups, checkInputs }) {
     },
     /**
      * Unique contributions to the relevant set (Clarke et al., SIGIR-AP 2024, Appendix B), as
-     * `irlens unique -f json`: rows with scope 'run' and 'group', mean per topic over all qrels
-     * topics and total. options: depth (the pool depth, required), groups (from loadGroups;
-     * default: every run its own group), rel (default 1).
+     * `irlens unique -f json`: rows with scope 'run' and 'group', mean per topic and total.
+     * options: depth (the pool depth, required), groups (from loadGroups; default: every run its
+     * own group), rel (default 1), missing ('zero', the default: the mean is over all qrels topics;
+     * 'skip': over the topics the run, or the group's runs, answered).
      */
-    uniqueContributions(qrels, runs, { depth, groups = null, rel = null } = {}) {
+    uniqueContributions(qrels, runs, { depth, groups = null, rel = null, missing = 'zero' } = {}) {
       checkInputs(qrels, runs, 'uniqueContributions');
       if (depth === undefined || depth === null) throw new TypeError('uniqueContributions: depth is required: the pool depth (e.g. {depth: 10})');
       optionalInteger(depth, 'uniqueContributions: depth', 1);
       if (groups !== null && !(groups instanceof Groups)) throw new TypeError('uniqueContributions: groups must be a Groups (see loadGroups)');
       return core.uniqueContributions(qrels.live, runs.map((r) => r.live), groups ? groups.live : 0, depth,
-        optionalInteger(rel, 'uniqueContributions: rel', 0));
+        optionalInteger(rel, 'uniqueContributions: rel', 0), missing);
     },
     /**
      * Kendall's tau-b between the ranking of the runs at each alpha and at alpha = 0 (Türkmen et
      * al., Fig. 2), as `irlens relative sweep -f json`. measure: a P_rareness / AP_rareness name
      * without alpha (or an array of them). options: alphas (default 0, 0.1, ..., 1), missing.
      */
-    alphaSweep(qrels, runs, measure, { alphas = null, missing = 'skip' } = {}) {
+    alphaSweep(qrels, runs, measure, { alphas = null, missing = 'zero' } = {}) {
       checkInputs(qrels, runs, 'alphaSweep');
       const list = numbers(alphas, 'alphaSweep: alphas', (a) => {
         if (typeof a !== 'number' || !Number.isFinite(a)) throw new TypeError(`alphaSweep: '${a}' is not a number`);
@@ -89,7 +90,7 @@ function relativeAnalyses({ core, Groups, checkInputs }) {
      * (default 2, 4, 8, ... up to 64, none above the number of runs), trials (1000), seed (1), missing,
      * progress (fraction done -> false to cancel: throws an Error named Cancelled).
      */
-    sampleSizeTau(qrels, runs, measure, { sizes = null, trials = null, seed = null, missing = 'skip', progress } = {}) {
+    sampleSizeTau(qrels, runs, measure, { sizes = null, trials = null, seed = null, missing = 'zero', progress } = {}) {
       checkInputs(qrels, runs, 'sampleSizeTau');
       const list = numbers(sizes, 'sampleSizeTau: sizes', (n) => optionalInteger(n, 'sampleSizeTau: a size', 2));
       if (progress !== undefined && typeof progress !== 'function') throw new TypeError('sampleSizeTau: progress must be a function');

@@ -114,7 +114,7 @@ export function wrap(core) {
   }
 
   /** The options every evaluating call shares, with side inputs turned into handles. */
-  function evalOptions({ missing = 'skip', progress, groups, intents, docLengths, sessions } = {}) {
+  function evalOptions({ missing = 'zero', progress, groups, intents, docLengths, sessions } = {}) {
     const o = { missing };
     if (progress) o.progress = progress;
     o.groups = optionalHandle(groups, Groups, 'groups');
@@ -167,7 +167,7 @@ export function wrap(core) {
    * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
    * NaN as null; plus `raw`,
    * the typed arrays behind it (values[m * topics.length + t]).
-   * options: {missing: 'skip'|'zero', perTopic, progress: (fraction) => false to cancel,
+   * options: {missing: 'zero' (default: unanswered topics scored as trec_eval -c) | 'skip', perTopic, progress: (fraction) => false to cancel,
    * groups, intents, docLengths, sessions (from loadGroups ...) for the measures that need them}.
    */
   function evaluate(qrels, runs, measures, { perTopic = true, ...options } = {}) {

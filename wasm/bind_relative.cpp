@@ -86,7 +86,8 @@ val rarity_report_js(int qrels_handle, val run_handles, val depth, val pool, val
 }
 
 /// groups_handle 0: every run is its own group; rel null: the default (1).
-val unique_contributions_js(int qrels_handle, val run_handles, int groups_handle, double depth, val rel) {
+val unique_contributions_js(int qrels_handle, val run_handles, int groups_handle, double depth, val rel,
+                            const std::string& missing) {
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         std::shared_ptr<const RunGroups> groups;
@@ -94,10 +95,11 @@ val unique_contributions_js(int qrels_handle, val run_handles, int groups_handle
         UniqueContributions defaults;
         take(rel, defaults.rel_level);
         UniqueContributions u = unique_contributions(q, runs_from_js(run_handles), groups.get(),
-                                                     static_cast<long>(depth), defaults.rel_level);
+                                                     static_cast<long>(depth), defaults.rel_level, missing_of(missing));
         val out = header("unique", *q);
         out.set("depth", static_cast<double>(u.depth));
         out.set("rel", static_cast<double>(u.rel_level));
+        out.set("missing", missing);
         out.set("topics", static_cast<double>(u.topics));
         out.set("groups", groups ? val(groups->source()) : val::null());
         val rows = val::array();

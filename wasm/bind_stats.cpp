@@ -29,7 +29,7 @@ namespace {
 std::vector<MeasureSpec> measures_from_js(const val& names) {
     std::vector<MeasureSpec> measures;
     for (const std::string& m : strings_from_js(names))
-        for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
+        for (MeasureSpec& s : parse_measures(m)) add_distinct(measures, std::move(s));
     return measures;
 }
 

@@ -150,7 +150,7 @@ val evaluate_js(int qrels_handle, val run_handles, val measure_names, val option
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         std::vector<MeasureSpec> measures;
         for (const std::string& m : strings_from_js(measure_names))
-            for (MeasureSpec& s : parse_measures(m)) measures.push_back(std::move(s));
+            for (MeasureSpec& s : parse_measures(m)) add_distinct(measures, std::move(s));
         EvalOptions eo = eval_options(options);
         eo.prefs = prefs_of(qrels_handle);  // preference measures, when the "qrels" are preferences
         return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eo));

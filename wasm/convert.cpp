@@ -68,7 +68,6 @@ val measure_info_to_js(const MeasureInfo& m) {
         q.set("kind", kind_name(p.kind));
         q.set("default", p.default_value.empty() ? val::null() : val(p.default_value));
         q.set("help", p.help);
-        q.set("shown", p.shown);
         q.set("required", p.required);
         q.set("choices", strings_to_js(p.choices));
         params.call<void>("push", q);

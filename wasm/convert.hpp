@@ -23,7 +23,7 @@ std::vector<std::string> strings_from_js(const emscripten::val& array);
 emscripten::val strings_to_js(const std::vector<std::string>& strings);
 
 /// {name, aliases, family, help, citation, cutoff: null|"int"|"real", cutoffRequired, aggregate,
-///  integer, textValued, params: [{name, kind, default, help, shown, required, choices}]}
+///  integer, textValued, params: [{name, kind, default, help, required, choices}]}
 emscripten::val measure_info_to_js(const MeasureInfo& m);
 /// {name, full, measure, cutoff, aggregate}
 emscripten::val spec_to_js(const MeasureSpec& s);

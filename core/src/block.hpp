@@ -5,7 +5,9 @@
 // use the newline as a sentinel and never test for the end of the buffer inside a line. A large
 // block is split at a newline and its halves are scanned on two threads (natively; WASM is single
 // threaded); the records are then absorbed in file order on the calling thread. The scanners count
-// the lines they cross, so nothing else has to.
+// the lines they cross, so nothing else has to. No line may be longer than text::kMaxLineBytes:
+// BlockBuffer stops as soon as the line it carries grows past it (so that input without newlines
+// cannot grow memory), and the scanners check every line of a block (check_line_length).
 #pragma once
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "irlens/error.hpp"
+#include "irlens/text.hpp"
 
 #if IRLENS_THREADS
 #include <condition_variable>
@@ -70,9 +73,20 @@ inline int split_words(const char*& s, std::string_view* f, int max, const std::
     }
 }
 
+/// Throws when the line from `begin` to `next` (the start of the following line) is longer than
+/// text::kMaxLineBytes, its newline excluded.
+inline void check_line_length(const char* begin, const char* next, const std::string& src, std::uint64_t line_no) {
+    if (static_cast<std::size_t>(next - begin) > text::kMaxLineBytes + 1) text::throw_line_too_long(src, line_no);
+}
+
 class BlockBuffer {
 public:
     static constexpr std::size_t kBlockBytes = 4u << 20;
+
+    /// Names the input in errors.
+    std::string source = "input";
+    /// Strips (or, set to Keep, only notices) a leading UTF-8 byte-order mark.
+    text::BomFilter bom;
 
     /// Calls on_block(std::string_view block, std::uint64_t first_line_no) for every complete
     /// block; on_block returns the number of lines the block held. A chunk is scanned in place up
@@ -80,21 +94,34 @@ public:
     /// with the next chunk), and small chunks are gathered into blocks of about kBlockBytes.
     template <class OnBlock>
     void feed(std::string_view chunk, OnBlock&& on_block) {
+        bom.feed(chunk, [&](std::string_view c) { feed_bytes(c, on_block); });
+    }
+
+    template <class OnBlock>
+    void finish(OnBlock&& on_block) {
+        bom.finish([&](std::string_view c) { feed_bytes(c, on_block); });
+        if (!pending_.empty() && pending_.back() != '\n') pending_.push_back('\n');
+        if (!pending_.empty()) emit(pending_.size(), on_block);
+    }
+
+private:
+    template <class OnBlock>
+    void feed_bytes(std::string_view chunk, OnBlock& on_block) {
         if (chunk.empty()) return;
         if (!pending_.empty() && chunk.size() >= kBlockBytes) {
             // A large chunk: first complete the carried partial line with the chunk's first line.
             std::size_t nl = chunk.find('\n');
             if (nl == std::string_view::npos) {
-                pending_.append(chunk.data(), chunk.size());
+                append(chunk);
                 return;
             }
-            pending_.append(chunk.data(), nl + 1);
+            append(chunk.substr(0, nl + 1));
             emit(pending_.size(), on_block);
             chunk.remove_prefix(nl + 1);
         }
         if (chunk.size() < kBlockBytes || !pending_.empty()) {
             // Small chunks are gathered until a block's worth of complete lines is there.
-            pending_.append(chunk.data(), chunk.size());
+            append(chunk);
             if (pending_.size() >= kBlockBytes) {
                 std::size_t last = pending_.rfind('\n');
                 if (last != std::string::npos) emit(last + 1, on_block);
@@ -104,20 +131,23 @@ public:
         // In place: up to the last newline followed by at least kPadding bytes of the chunk.
         std::size_t last = chunk.rfind('\n', chunk.size() - kPadding - 1);
         if (last == std::string_view::npos) {
-            pending_.append(chunk.data(), chunk.size());
+            append(chunk);
             return;
         }
         next_line_ += on_block(chunk.substr(0, last + 1), next_line_);
-        pending_.append(chunk.data() + last + 1, chunk.size() - last - 1);
+        append(chunk.substr(last + 1));
     }
 
-    template <class OnBlock>
-    void finish(OnBlock&& on_block) {
-        if (!pending_.empty() && pending_.back() != '\n') pending_.push_back('\n');
-        if (!pending_.empty()) emit(pending_.size(), on_block);
+    /// Appends to pending_; throws as soon as its last (unfinished) line is too long.
+    void append(std::string_view bytes) {
+        pending_.append(bytes.data(), bytes.size());
+        std::size_t nl = bytes.rfind('\n');
+        tail_ = nl == std::string_view::npos ? tail_ + bytes.size() : bytes.size() - nl - 1;
+        if (tail_ > text::kMaxLineBytes)
+            text::throw_line_too_long(source, next_line_ + static_cast<std::uint64_t>(std::count(
+                                                                 pending_.begin(), pending_.end() - tail_, '\n')));
     }
 
-private:
     /// Hands the first len bytes of pending_ (complete lines) to on_block, then drops them.
     template <class OnBlock>
     void emit(std::size_t len, OnBlock& on_block) {
@@ -129,6 +159,7 @@ private:
         pending_.erase(0, len);
     }
     std::string pending_;
+    std::size_t tail_ = 0;  // bytes after the last newline of pending_
     std::uint64_t next_line_ = 1;
 };
 

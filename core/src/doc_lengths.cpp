@@ -26,7 +26,7 @@ void DocLengths::grow() {
     for (std::uint32_t e = 0; e < entries_.size(); ++e) table_[slot(doc_of(entries_[e]))] = e + 1;
 }
 
-DocLengthsReader::DocLengthsReader(std::string source) : lengths_(std::make_shared<DocLengths>()) {
+DocLengthsReader::DocLengthsReader(std::string source) : lengths_(std::make_shared<DocLengths>()), lines_(source) {
     lengths_->source_ = std::move(source);
 }
 

@@ -13,7 +13,7 @@ namespace {
 /// Calls on_row(topic, subtopic, value, line) for every `topic subtopic value` line.
 template <class OnRow>
 void read_rows(const std::string& source, std::string_view bytes, const char* layout, OnRow on_row) {
-    text::LineSplitter lines;
+    text::LineSplitter lines(source);
     bool any = false;
     auto on_line = [&](std::string_view line, std::uint64_t no) {
         if (text::is_blank_or_comment(line)) return;

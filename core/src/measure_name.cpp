@@ -5,6 +5,7 @@
 #include "irlens/text.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -53,6 +54,15 @@ std::string ParamValue::text() const {
     return {};
 }
 
+std::string Range::text() const {
+    bool low = min > -DBL_MAX, high = max < DBL_MAX;
+    if (low && high)
+        return std::string(min_open ? "(" : "[") + format_number(min) + ", " + format_number(max) + (max_open ? ")" : "]");
+    if (low) return std::string("a number ") + (min_open ? "> " : ">= ") + format_number(min);
+    if (high) return std::string("a number ") + (max_open ? "< " : "<= ") + format_number(max);
+    return "a finite number";
+}
+
 const ParamValue& MeasureSpec::param(const std::string& name) const {
     auto it = params_.find(name);
     if (it == params_.end()) throw UsageError("internal: measure " + info_->name + " has no parameter " + name);
@@ -95,7 +105,8 @@ bool parse_bool(const std::string& s, bool& out) {
     return false;
 }
 
-ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::string& measure, const std::string& whole) {
+ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::string& measure, const std::string& whole,
+                       bool check_range = true) {
     ParamValue v;
     v.kind = p.kind;
     v.given = true;
@@ -103,12 +114,19 @@ ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::st
         return UsageError("measure '" + whole + "': parameter " + p.name + " of " + measure + " " + what + ", got '" +
                           raw + "'");
     };
+    // Every number is checked against the declared range (measure.hpp), so that no parameter
+    // silently gives 0, inf or nan.
+    auto in_range = [&](double x, const char* what) {
+        if (check_range && !p.range.contains(x)) throw fail(std::string(what) + " be " + p.range.text());
+    };
     switch (p.kind) {
         case ParamKind::Int:
             if (!text::parse_long(raw, v.i)) throw fail("must be an integer");
+            in_range(static_cast<double>(v.i), "must");
             break;
         case ParamKind::Real:
             if (!text::parse_double(raw, v.r)) throw fail("must be a number");
+            in_range(v.r, "must");
             break;
         case ParamKind::Bool:
             if (!parse_bool(raw, v.b)) throw fail("must be True or False");
@@ -140,6 +158,7 @@ ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::st
                         throw fail("must be a mapping like {0:0,1:1,2:3}");
                     for (const auto& g : v.gains)
                         if (g.first == level) throw fail("lists level " + std::to_string(level) + " twice");
+                    in_range(gain, "gains must");
                     v.gains.emplace_back(level, gain);
                 }
             }
@@ -154,6 +173,7 @@ ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::st
                     if (p.kind == ParamKind::RealList) {
                         double x;
                         if (!text::parse_double(item, x)) throw fail("must be a list of numbers");
+                        in_range(x, "items must");
                         v.reals.push_back(x);
                     } else {
                         if (item.empty()) throw fail("has an empty list item");
@@ -170,6 +190,36 @@ ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::st
 std::string lower(std::string s) {
     for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     return s;
+}
+
+/// Names people type from other tools, as the measure language spells them (issue 16), or "":
+///   trec_eval's output names, ROOT_K or ROOT.K: P_10 -> P@10, recall_100 -> R@100,
+///   ndcg_cut_10 -> nDCG@10, map_cut_100 -> AP@100, success_1 -> Success@1,
+///   iprec_at_recall_0.10 -> IPrec@0.1;
+///   ranx's names (NAME or NAME@K): mrr -> RR, precision -> P, recall -> R, hit_rate -> Success,
+///   f1 -> F (beta=1), r-precision -> Rprec. (ranx's map@K, sum of the precisions at the relevant
+///   documents of the top K over all R relevant documents, is AP@K, an alias already; as are
+///   ndcg and map.)
+std::string typed_name(const std::string& whole, const std::string& name) {
+    static const std::pair<const char*, const char*> kTrecEval[] = {
+        {"P", "P"}, {"recall", "R"}, {"ndcg_cut", "nDCG"}, {"map_cut", "AP"}, {"success", "Success"},
+        {"iprec_at_recall", "IPrec"}};
+    static const std::pair<const char*, const char*> kRanx[] = {
+        {"mrr", "RR"}, {"precision", "P"}, {"recall", "R"}, {"hit_rate", "Success"}, {"f1", "F"}, {"r-precision", "Rprec"}};
+    if (whole == name) {  // no parameters, no @: perhaps ROOT_K or ROOT.K
+        for (const auto& t : kTrecEval) {
+            std::string root = t.first;
+            if (name.size() > root.size() + 1 && name.compare(0, root.size(), root) == 0 &&
+                (name[root.size()] == '_' || name[root.size()] == '.')) {
+                std::string k = name.substr(root.size() + 1);
+                double x;
+                if (text::parse_double(k, x)) return std::string(t.second) + "@" + k;
+            }
+        }
+    }
+    for (const auto& t : kRanx)
+        if (name == t.first) return t.second + whole.substr(name.size());
+    return {};
 }
 
 std::string suggestion(const std::string& name) {
@@ -197,7 +247,7 @@ std::string MeasureSpec::render(bool full) const {
         // Compare canonical spellings, so that "0.80" and "0.8" are the same default.
         bool is_default = !p.default_value.empty() &&
                           text == parse_value(p, p.default_value, info_->name, info_->name).text();
-        if (full || p.shown || !is_default) add(p.name, text);
+        if (full || !is_default) add(p.name, text);
     }
     if (full || aggregate_ != info_->aggregate)
         add("agg", aggregate_ == Aggregate::GeoMean ? "gmean" : aggregate_ == Aggregate::Sum ? "sum" : "mean");
@@ -211,7 +261,7 @@ std::string MeasureSpec::full_name() const { return render(true); }
 
 MeasureSpec parse_measure(std::string_view text) { return parse_measure(text, {}); }
 
-MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset) {
+MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset, bool check_ranges) {
     std::string whole = trim(text_in);
     if (whole.empty()) throw UsageError("empty measure name");
     std::size_t paren = whole.find('(');
@@ -219,7 +269,11 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     std::size_t name_end = std::min(paren, at);
     std::string name = trim(std::string_view(whole).substr(0, name_end));
     const MeasureInfo* info = find_measure(name);
-    if (!info) throw UsageError("unknown measure '" + name + "'" + suggestion(name));
+    if (!info) {
+        std::string typed = typed_name(whole, name);
+        if (!typed.empty()) return parse_measure(typed, preset, check_ranges);
+        throw UsageError("unknown measure '" + name + "'" + suggestion(name));
+    }
 
     MeasureSpec spec;
     spec.info_ = info;
@@ -271,7 +325,7 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                                      (list.empty() ? std::string(" (it takes none but agg)")
                                                    : " (parameters: " + list + ", agg)"));
                 }
-                spec.params_[key] = parse_value(*p, value, info->name, whole);
+                spec.params_[key] = parse_value(*p, value, info->name, whole, check_ranges);
             }
         }
     }
@@ -295,8 +349,9 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
             spec.cutoff_text_ = format_number(x) + "%";
         } else {
             double x;
-            if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0)
-                throw UsageError("measure '" + whole + "': the cutoff must be a non-negative number, got '" + c + "'");
+            if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0 || (check_ranges && !info->cutoff_range.contains(x)))
+                throw UsageError("measure '" + whole + "': the cutoff of " + info->name + " must be " +
+                                 info->cutoff_range.text() + ", got '" + c + "'");
             spec.cutoff_ = x;
             spec.cutoff_text_ = format_number(x);
         }
@@ -308,7 +363,7 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
         if (spec.params_.count(p.name)) continue;
         auto pre = preset.find(p.name);
         if (pre != preset.end()) {
-            spec.params_[p.name] = parse_value(p, pre->second, info->name, whole);
+            spec.params_[p.name] = parse_value(p, pre->second, info->name, whole, check_ranges);
             continue;
         }
         if (p.required)
@@ -347,8 +402,15 @@ std::vector<std::string> split_measure_list(std::string_view list) {
 
 std::vector<MeasureSpec> parse_measures(std::string_view list) {
     std::vector<MeasureSpec> out;
-    for (const std::string& item : split_measure_list(list)) out.push_back(parse_measure(item));
+    for (const std::string& item : split_measure_list(list)) add_distinct(out, parse_measure(item));
     return out;
+}
+
+void add_distinct(std::vector<MeasureSpec>& list, MeasureSpec m) {
+    std::string name = m.name();
+    for (const MeasureSpec& x : list)
+        if (x.name() == name) return;
+    list.push_back(std::move(m));
 }
 
 const MeasureInfo* find_measure(std::string_view name) {

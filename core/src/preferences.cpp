@@ -195,7 +195,7 @@ PrefsGroup build_group(const Loaded& in, const std::vector<std::uint32_t>& doc_n
 
 struct PrefsReader::Raw : Loaded {};
 
-PrefsReader::PrefsReader(std::string source, PrefsFormat format) : raw_(new Raw) {
+PrefsReader::PrefsReader(std::string source, PrefsFormat format) : raw_(new Raw), lines_(source) {
     raw_->source = std::move(source);
     raw_->format = format;
 }

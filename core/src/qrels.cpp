@@ -160,7 +160,10 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
     const char* end = p + block.size();
     std::uint64_t line_no = 0;
     out.reserve(out.size() + block.size() / 24);
+    const char* line_begin = p;
     while (p < end) {
+        if (line_no) check_line_length(line_begin, p, src, line_no);
+        line_begin = p;
         ++line_no;
         const char* s = skip_blanks(p);
         if (*s == '\n') {
@@ -194,6 +197,7 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
                                   static_cast<std::int32_t>(rel), static_cast<std::uint32_t>(line_no)});
     }
+    if (line_no) check_line_length(line_begin, p, src, line_no);
     scanned.lines = line_no;
 }
 
@@ -202,7 +206,10 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
 QrelsReader::QrelsReader(std::string source, QrelsFormat format) : raw_(new Raw) {
     raw_->source = std::move(source);
     raw_->format = format;
+    raw_->blocks.source = raw_->source;
 }
+
+void QrelsReader::set_byte_order_mark(text::ByteOrderMark mode) { raw_->blocks.bom.mode = mode; }
 
 QrelsReader::~QrelsReader() = default;
 

@@ -87,7 +87,10 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
     std::string_view last_topic;
     std::int32_t last_t = -2;
     out.reserve(out.size() + block.size() / 40);
+    const char* line_begin = p;
     while (p < end) {
+        if (line_no) check_line_length(line_begin, p, src, line_no);
+        line_begin = p;
         ++line_no;
         const char* s = skip_blanks(p);
         if (*s == '\n') {
@@ -133,6 +136,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         }
         out.push_back(r);
     }
+    if (line_no) check_line_length(line_begin, p, src, line_no);
     scanned.lines = line_no;
 }
 
@@ -146,7 +150,10 @@ RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOr
     run.topics_.resize(qrels->num_topics());
     run.lines_.resize(qrels->num_topics());
     run.qrels_ = std::move(qrels);
+    st_->blocks.source = run.name_;
 }
+
+void RunReader::set_byte_order_mark(text::ByteOrderMark mode) { st_->blocks.bom.mode = mode; }
 
 RunReader::~RunReader() = default;
 

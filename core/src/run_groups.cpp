@@ -59,6 +59,10 @@ bool split_csv(std::string_view line, std::vector<std::string>& fields) {
     return true;
 }
 
+/// The header names of the run column and of the group column, as TREC leaderboards spell them.
+const std::initializer_list<const char*> kRunColumns = {"run", "runid", "run_id", "runtag", "tag"};
+const std::initializer_list<const char*> kGroupColumns = {"group", "team"};
+
 long column_of(const std::vector<std::string>& header, std::initializer_list<const char*> names) {
     for (const char* name : names)
         for (std::size_t i = 0; i < header.size(); ++i)
@@ -118,19 +122,20 @@ RunGroups RunGroups::parse(const std::string& source, std::string_view bytes) {
     enum class Format { Unknown, Tsv, Csv } format = Format::Unknown;
     long run_col = -1, group_col = -1;
     std::vector<std::string> fields;
-    text::LineSplitter lines;
+    text::LineSplitter lines(source);
     auto on_line = [&](std::string_view line, std::uint64_t no) {
         if (text::is_blank_or_comment(line)) return;
         if (format == Format::Unknown) {
             if (line.find('\t') != std::string_view::npos) {
                 format = Format::Tsv;
                 std::size_t tab = line.find('\t');
-                if (lower(trim(line.substr(0, tab))) == "run" && lower(trim(line.substr(tab + 1))) == "group") return;
+                std::vector<std::string> two = {std::string(trim(line.substr(0, tab))), std::string(trim(line.substr(tab + 1)))};
+                if (column_of({two[0]}, kRunColumns) == 0 && column_of({two[1]}, kGroupColumns) == 0) return;  // a header
             } else if (line.find(',') != std::string_view::npos) {
                 format = Format::Csv;
                 if (!split_csv(line, fields)) throw InputError(source, no, "malformed quoted field in the CSV header");
-                run_col = column_of(fields, {"run", "runid", "run_id", "runtag"});
-                group_col = column_of(fields, {"group", "team"});
+                run_col = column_of(fields, kRunColumns);
+                group_col = column_of(fields, kGroupColumns);
                 if (run_col < 0 || group_col < 0)
                     throw InputError(source, no,
                                      "the CSV header needs a 'run' column and a 'group' (or 'team') column");

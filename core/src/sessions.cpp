@@ -14,7 +14,7 @@ const Sessions::Session* Sessions::find(std::string_view topic, std::size_t* ind
     return &sessions_[it->second.session];
 }
 
-SessionsReader::SessionsReader(std::string source) : sessions_(std::make_shared<Sessions>()) {
+SessionsReader::SessionsReader(std::string source) : sessions_(std::make_shared<Sessions>()), lines_(source) {
     sessions_->source_ = std::move(source);
 }
 

@@ -58,6 +58,11 @@ const bool kSpace[256] = {
 #undef IRLENS_S
 };
 
+void throw_line_too_long(const std::string& source, std::uint64_t line_no) {
+    throw InputError(source, line_no,
+                     "line longer than 1 MiB (" + std::to_string(kMaxLineBytes) + " bytes; a binary file or no newlines?)");
+}
+
 const void* LineSplitter::memchr_(const char* p, std::size_t n) { return std::memchr(p, '\n', n); }
 
 namespace {

@@ -20,7 +20,7 @@ test('registry and measure names', () => {
   const rbp = irlens.measures().find((m) => m.name === 'RBP');
   assert.equal(rbp.params.find((p) => p.name === 'p').default, '0.8');
   assert.ok(rbp.citation.includes('Moffat'));
-  assert.equal(irlens.parseMeasure('RBP').name, 'RBP(p=0.8)');
+  assert.equal(irlens.parseMeasure('RBP').name, 'RBP'); // defaults are not printed (issue 13)
   assert.equal(irlens.parseMeasure('P(rel=1)@5').full, 'P(rel=1,judged_only=False,agg=mean)@5');
   assert.throws(() => irlens.parseMeasure('Foo@3'), { name: 'UsageError', message: "unknown measure 'Foo' (see `irlens measures` for the list)" });
 });

@@ -213,7 +213,7 @@ test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', as
   const prov = JSON.parse(lines[0].replace(/^# provenance: /, ''));
   assert.equal(prov.version, '0.1.0');
   assert.equal(prov.measures['P@5'], 'P(rel=1,judged_only=False,agg=mean)@5');
-  assert.equal(prov.measures['RBP(p=0.8)'], 'RBP(p=0.8,norm=qrels,judged_only=False,agg=mean)');
+  assert.equal(prov.measures.RBP, 'RBP(p=0.8,norm=qrels,judged_only=False,agg=mean)');
   assert.deepEqual(prov.inputs[0], { role: 'qrels', name: 'qrels.txt', bytes: readFileSync(join(EX, 'qrels.txt')).length, sha256: sha });
   assert.equal(prov.inputs.length, 5);
   assert.deepEqual(prov.seeds, {});
@@ -227,7 +227,7 @@ test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', as
   assert.ok(Math.abs(json.runs['dense.run'].perTopic['102']['nDCG@10'] - native.runs['dense.run'].per_topic['102']['nDCG@10']) <= 1e-12);
   assert.deepEqual(Object.keys(json.runs['dense.run'].baseline.AP), ['diff', 'wins', 'ties', 'losses']);
   const tex = (await grab('button[data-export="table.tex"]')).bytes.toString('utf8');
-  for (const s of ['\\toprule', '\\midrule', '\\bottomrule', 'RBP(p=0.8)', 'hybrid.run', `\\textbf{${native.runs['hybrid.run'].mean.AP.toFixed(4)}}`]) assert.ok(tex.includes(s), s);
+  for (const s of ['\\toprule', '\\midrule', '\\bottomrule', 'RBP', 'hybrid.run', `\\textbf{${native.runs['hybrid.run'].mean.AP.toFixed(4)}}`]) assert.ok(tex.includes(s), s);
   assert.match(tex, /^% provenance: \{/);
   await afterRender(page, () => page.click('#tab-charts'), 'charts');
   await page.waitForFunction(() => document.querySelectorAll('.chart-card .chart svg').length === 4);

@@ -13,13 +13,15 @@
 //   [ITEM,...] (lists).
 //   Every measure also accepts agg=mean|gmean (gmean = trec_eval's geometric mean with floor 1e-5).
 // Printing: MeasureSpec::name() is the canonical form used as the key everywhere (CLI, JSON, JS,
-// charts): the cutoff, every parameter flagged `shown` (always, with its value even when it is the
-// default, e.g. RBP(p=0.8)) and every other parameter whose value differs from its default.
+// charts): the registry name (ir_measures' where it has one: alpha_nDCG, ERR_IA, StRecall; every
+// other spelling is an alias), the parameters whose value differs from their default, and the
+// cutoff: RBP, Q, RBP(p=0.5), SetF(beta=0.5)@10. Two spellings of one measure have one name.
 // MeasureSpec::full_name() spells out every parameter, for provenance records.
 #pragma once
 
 #include "irlens/ranking.hpp"
 
+#include <cfloat>
 #include <climits>
 #include <functional>
 #include <map>
@@ -38,14 +40,42 @@ enum class Aggregate { Mean, Sum, GeoMean };
 /// trec_eval -R qrels_jg) or preference judgments (trec_eval -R prefs / qrels_prefs).
 enum class RelInput { Qrels, JudgmentGroups, Preferences };
 
+/// The values a numeric parameter (or cutoff) accepts, checked when a measure name is parsed
+/// (UsageError naming the parameter and this range). The default accepts every finite number:
+/// "inf" and overflowing values such as 1e400 are never accepted.
+struct Range {
+    double min = -DBL_MAX, max = DBL_MAX;
+    bool min_open = false, max_open = false;
+    bool contains(double x) const {
+        return (min_open ? x > min : x >= min) && (max_open ? x < max : x <= max);
+    }
+    std::string text() const;  // "[0, 1]", "(0, 1)", "a number >= 0", "a finite number"
+    static Range unit() { return {0, 1}; }                              // [0, 1]: probabilities
+    static Range persistence() { return {0, 1, false, true}; }          // [0, 1): p of RBP-like models
+    static Range non_negative(double max = DBL_MAX) { return {0, max}; }
+    static Range positive(double max = DBL_MAX) { return {0, max, true}; }
+    static Range above(double min) { return {min, DBL_MAX, true}; }
+    static Range at_least(double min) { return {min, DBL_MAX}; }
+};
+
+/// Largest magnitude of a gain value or of a weight such as F's beta: large enough for any use,
+/// small enough that sums and squares over a ranking stay finite.
+constexpr double kMaxWeight = 1e100;
+
 struct ParamInfo {
     std::string name;
     ParamKind kind;
     std::string default_value;  // in the measure language; empty = no default (see required)
     std::string help;
-    bool shown = false;         // always printed in the canonical name
     bool required = false;      // must be given (e.g. alpha of rareness measures)
     std::vector<std::string> choices;  // for Word: the allowed values
+    Range range;                       // Int, Real: the value; RealList: every item; Gains: every gain
+    /// This declaration with its range: ParamInfo{"p", ParamKind::Real, ...}.in(Range::unit()).
+    ParamInfo in(Range r) const {
+        ParamInfo p = *this;
+        p.range = r;
+        return p;
+    }
 };
 
 struct ParamValue {
@@ -90,6 +120,7 @@ struct MeasureInfo {
     CutoffKind cutoff = CutoffKind::None;
     bool cutoff_required = false;
     std::string cutoff_help;
+    Range cutoff_range = Range::non_negative();  // CutoffKind::Real (Int: >= 1; Percent: (0, 100])
     std::vector<ParamInfo> params;
     Aggregate aggregate = Aggregate::Mean;  // default aggregation over topics
     bool integer = false;                   // counts: printed without decimals where relevant
@@ -128,7 +159,7 @@ public:
     std::unique_ptr<TopicMeasure> compile() const { return info_->make(*this); }
 
 private:
-    friend MeasureSpec parse_measure(std::string_view, const std::map<std::string, std::string>&);
+    friend MeasureSpec parse_measure(std::string_view, const std::map<std::string, std::string>&, bool);
     std::string render(bool full) const;
     const MeasureInfo* info_ = nullptr;
     bool has_cutoff_ = false;
@@ -143,9 +174,16 @@ MeasureSpec parse_measure(std::string_view text);
 /// As parse_measure, with values (in the measure language) for parameters the text leaves out,
 /// taken before defaults and the `required` check: an experiment that varies a parameter (the
 /// alpha sweep of rareness measures) names the measure without it.
-MeasureSpec parse_measure(std::string_view text, const std::map<std::string, std::string>& preset);
-/// Parses a list separated by whitespace or by commas outside parentheses/brackets.
+/// check_ranges = false skips the parameter ranges (ParamInfo::range, MeasureInfo::cutoff_range):
+/// only for the trec_eval drop-in, which accepts what trec_eval accepts.
+MeasureSpec parse_measure(std::string_view text, const std::map<std::string, std::string>& preset,
+                          bool check_ranges = true);
+/// Parses a list separated by whitespace or by commas outside parentheses/brackets; a measure
+/// named twice (also through two aliases: AP and MAP) is listed once.
 std::vector<MeasureSpec> parse_measures(std::string_view text);
+/// Appends m to list unless a measure with the same name() is there: every list of measures
+/// a user gives (repeated -m options, a JS array) has one column per measure.
+void add_distinct(std::vector<MeasureSpec>& list, MeasureSpec m);
 
 /// The registry, in family order.
 const std::vector<MeasureInfo>& registry();

@@ -103,6 +103,9 @@ class PrefsReader {
 public:
     PrefsReader(std::string source, PrefsFormat format);
     ~PrefsReader();
+    /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
+    /// ndeval drop-ins, as their reference tools read it as data); call before feed.
+    void set_byte_order_mark(text::ByteOrderMark mode) { lines_.bom.mode = mode; }
     void feed(std::string_view chunk);
     std::shared_ptr<const Preferences> finish();
 

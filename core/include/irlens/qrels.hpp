@@ -103,6 +103,9 @@ class QrelsReader {
 public:
     QrelsReader(std::string source, QrelsFormat format);
     ~QrelsReader();
+    /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
+    /// ndeval drop-ins, as their reference tools read it as data); call before feed.
+    void set_byte_order_mark(text::ByteOrderMark mode);
     void feed(std::string_view chunk);
     /// Validates the whole file (non-empty, no duplicates) and returns the index.
     std::shared_ptr<const Qrels> finish();

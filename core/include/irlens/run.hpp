@@ -97,6 +97,9 @@ class RunReader {
 public:
     RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order = RunOrder::Score);
     ~RunReader();
+    /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
+    /// ndeval drop-ins, as their reference tools read it as data); call before feed.
+    void set_byte_order_mark(text::ByteOrderMark mode);
     void feed(std::string_view chunk);
     std::shared_ptr<const Run> finish();
 

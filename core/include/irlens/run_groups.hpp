@@ -3,9 +3,11 @@
 //
 // File formats (blank lines and lines starting with '#' are skipped, CRLF accepted):
 //   TSV  `run<TAB>group`, one run a line, exactly two tab-separated fields; an optional first
-//        line `run<TAB>group` (any case) is a header.
-//   CSV  a header line naming the columns; the run column is the one named `run` (or `runid`,
-//        `run_id`, `runtag`), the group column the one named `group` (or `team`), any case.
+//        line naming the two columns as a CSV header does (`run<TAB>group`, `runtag<TAB>team`,
+//        any case) is a header.
+//   CSV  a header line naming the columns; the run column is the one named as TREC leaderboards
+//        name it, `run`, `runid`, `run_id`, `runtag` or `tag` (the first of these present), the
+//        group column `group` or `team`, any case.
 //        Fields may be double-quoted ("" is a quote); other columns are ignored. This reads a
 //        campaign leaderboard as is (e.g. TREC-COVID's: run,team,report,runtype,...).
 //   The format is told by the first line: a tab makes it TSV, otherwise a comma makes it CSV.

@@ -15,8 +15,13 @@
 
 namespace irlens {
 
-/// A whole number for option `name` (at least `min`); UsageError otherwise, e.g. "-B must be a
-/// whole number of at least 1, got '0'".
+/// The largest value of any count option of any command (resamples, trials, topics, depths, sample
+/// sizes): beyond it a computation would run for days, not give a better answer.
+constexpr std::size_t kMaxCount = 10000000;
+
+/// A whole number for option `name`, from `min` to kMaxCount: the one reader of every count
+/// option (CLI and JS API); UsageError otherwise, e.g. "-B must be a whole number of at least 1,
+/// got '0'" or "--trials must be at most 10000000, got '100000000000'".
 std::size_t parse_count(const std::string& name, const std::string& value, std::size_t min);
 /// A finite real number for option `name`; UsageError otherwise.
 double parse_real(const std::string& name, const std::string& value);

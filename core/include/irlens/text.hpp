@@ -30,14 +30,98 @@ bool parse_double(std::string_view s, double& out);
 /// Parses an optionally signed decimal integer occupying all of `s`; false on overflow or garbage.
 bool parse_long(std::string_view s, long& out);
 
+/// The longest line any reader accepts, newline excluded. A longer line (a binary file, a file
+/// without newlines such as /dev/zero, a decompression bomb) stops reading at once with an
+/// InputError naming the file and the line, so that no input makes a reader hold more than this
+/// beyond its valid lines. (Document ids are capped separately at 65,535 bytes.)
+constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
+[[noreturn]] void throw_line_too_long(const std::string& source, std::uint64_t line_no);
+
+/// What a reader does with a UTF-8 byte-order mark (EF BB BF) at the very start of its input:
+/// Strip it (every irlens reader; otherwise it would become part of the first topic id and change
+/// numbers silently), or Keep it as data (the trec_eval and ndeval drop-ins, whose reference tools
+/// read it as part of the first line).
+enum class ByteOrderMark { Strip, Keep };
+
+/// Removes a UTF-8 byte-order mark from the start of a stream fed in chunks of any size (even
+/// one byte at a time); passes every other byte through unchanged.
+class BomFilter {
+public:
+    ByteOrderMark mode = ByteOrderMark::Strip;
+    /// Calls sink(std::string_view) with what remains of chunk.
+    template <class Sink>
+    void feed(std::string_view chunk, Sink&& sink) {
+        if (matched_ == 0 && mode == ByteOrderMark::Keep && !chunk.empty()) {
+            found_ = chunk.substr(0, 3) == std::string_view("\xEF\xBB\xBF", 3);  // noticed, not removed
+            matched_ = 3;
+        }
+        while (matched_ < 3 && !chunk.empty()) {
+            if (static_cast<unsigned char>(chunk[0]) != kBom[matched_]) {
+                flush(sink);
+                break;
+            }
+            chunk.remove_prefix(1);
+            if (++matched_ == 3) found_ = true;
+        }
+        if (!chunk.empty()) sink(chunk);
+    }
+    /// At the end of the input: gives back the start of a mark that never completed.
+    template <class Sink>
+    void finish(Sink&& sink) {
+        if (matched_ < 3) flush(sink);
+    }
+    /// True when the input started with a byte-order mark (stripped or kept).
+    bool found() const { return found_; }
+
+private:
+    static constexpr unsigned char kBom[3] = {0xEF, 0xBB, 0xBF};
+    template <class Sink>
+    void flush(Sink& sink) {
+        static const char bytes[3] = {'\xEF', '\xBB', '\xBF'};
+        if (matched_ > 0 && matched_ < 3) sink(std::string_view(bytes, matched_));
+        matched_ = 3;
+    }
+    std::size_t matched_ = 0;  // bytes of the mark seen so far; 3 once decided
+    bool found_ = false;
+};
+
+/// Strips a leading byte-order mark from a whole text (mode Strip); sets found when there was one.
+inline std::string_view strip_bom(std::string_view text, bool& found) {
+    found = text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF";
+    return found ? text.substr(3) : text;
+}
+
 /// Splits a byte stream fed in arbitrary chunks into lines. Lines end at '\n'; a trailing '\r'
-/// is removed (CRLF files); the last line needs no newline. Line numbers are 1-based.
+/// is removed (CRLF files); the last line needs no newline. Line numbers are 1-based. A leading
+/// byte-order mark is stripped (see `bom`); a line longer than kMaxLineBytes is an InputError
+/// naming `source`.
 class LineSplitter {
 public:
+    explicit LineSplitter(std::string source = "input") : source_(std::move(source)) {}
+    BomFilter bom;
+
     /// Calls on_line(std::string_view line, std::uint64_t line_no) for every complete line in
     /// `chunk` (joined with any partial line left over from the previous chunk).
     template <class OnLine>
     void feed(std::string_view chunk, OnLine&& on_line) {
+        bom.feed(chunk, [&](std::string_view c) { split(c, on_line); });
+    }
+
+    /// Flushes a final line that had no newline.
+    template <class OnLine>
+    void finish(OnLine&& on_line) {
+        bom.finish([&](std::string_view c) { split(c, on_line); });
+        if (!carry_.empty()) {
+            emit(std::string_view(carry_), on_line);
+            carry_.clear();
+        }
+    }
+
+    std::uint64_t lines_seen() const { return line_no_; }
+
+private:
+    template <class OnLine>
+    void split(std::string_view chunk, OnLine& on_line) {
         // An empty chunk may be a null view: memchr(nullptr, ..., 0) is undefined behaviour
         // (found by the fuzzer's UBSan build).
         if (chunk.empty()) return;
@@ -45,6 +129,7 @@ public:
         if (!carry_.empty()) {
             const void* nl = memchr_(chunk.data(), chunk.size());
             if (!nl) {
+                if (carry_.size() + chunk.size() > kMaxLineBytes) throw_line_too_long(source_, line_no_ + 1);
                 carry_.append(chunk.data(), chunk.size());
                 return;
             }
@@ -57,6 +142,7 @@ public:
         while (start < chunk.size()) {
             const void* nl = memchr_(chunk.data() + start, chunk.size() - start);
             if (!nl) {
+                if (chunk.size() - start > kMaxLineBytes) throw_line_too_long(source_, line_no_ + 1);
                 carry_.assign(chunk.data() + start, chunk.size() - start);
                 return;
             }
@@ -65,26 +151,15 @@ public:
             start = end + 1;
         }
     }
-
-    /// Flushes a final line that had no newline.
-    template <class OnLine>
-    void finish(OnLine&& on_line) {
-        if (!carry_.empty()) {
-            emit(std::string_view(carry_), on_line);
-            carry_.clear();
-        }
-    }
-
-    std::uint64_t lines_seen() const { return line_no_; }
-
-private:
     static const void* memchr_(const char* p, std::size_t n);
     template <class OnLine>
     void emit(std::string_view line, OnLine& on_line) {
         ++line_no_;
+        if (line.size() > kMaxLineBytes) throw_line_too_long(source_, line_no_);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         on_line(line, line_no_);
     }
+    std::string source_;
     std::string carry_;
     std::uint64_t line_no_ = 0;
 };

@@ -61,6 +61,9 @@ struct TrecEvalCommand {
     std::string rel_format = "qrels"; // -R
     std::string zscores_file;         // -Z
     bool help = false, version = false;
+    /// Values trec_eval maps silently (atol/atof of something that is not a number: -l, -M, -N,
+    /// a measure parameter such as ndcg.1=abc) and irlens reads the same way, to show on stderr.
+    std::vector<std::string> warnings;
 };
 
 /// Parses trec_eval's flags (trec_eval.c's getopt_long table). Throws UsageError for unknown

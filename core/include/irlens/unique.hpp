@@ -4,10 +4,13 @@
 // another group has in its top `depth`.
 //   per run:   such documents of the run (a run of the same group finding it too does not matter);
 //   per group: the distinct such documents found by any run of the group.
-// Reported as the mean over all qrels topics (a topic a run did not answer counts 0) and the total.
+// Reported as the mean over the topics (MissingTopics::Zero: every qrels topic, a topic a run did
+// not answer counting 0; Skip: per run the topics it answered, per group those any of its runs
+// answered) and the total.
 // Per run this is depth x NRG(base=P,prior=other_groups)@depth, topic by topic.
 #pragma once
 
+#include "irlens/evaluate.hpp"
 #include "irlens/qrels.hpp"
 #include "irlens/run.hpp"
 #include "irlens/run_groups.hpp"
@@ -22,14 +25,16 @@ struct UniqueCount {
     std::string name;   // the run (per run) or the group (per group)
     std::string group;
     std::size_t runs = 1;  // runs of the group (per group)
-    double mean = 0;    // per topic, over all qrels topics
+    double mean = 0;    // per topic (NaN when no topic counts: Skip and nothing answered)
     long total = 0;     // over all topics
+    std::size_t topics = 0;  // the topics the mean is over
 };
 
 struct UniqueContributions {
     long depth = 0;
     long rel_level = 1;
-    std::size_t topics = 0;
+    std::size_t topics = 0;  // qrels topics
+    MissingTopics missing = MissingTopics::Zero;
     std::vector<UniqueCount> runs;    // in the order of the runs given
     std::vector<UniqueCount> groups;  // in order of first appearance among the runs
 };
@@ -38,6 +43,6 @@ struct UniqueContributions {
 /// run that has no group in `groups`.
 UniqueContributions unique_contributions(const std::shared_ptr<const Qrels>& qrels,
                                          const std::vector<std::shared_ptr<const Run>>& runs, const RunGroups* groups,
-                                         long depth, long rel_level = 1);
+                                         long depth, long rel_level = 1, MissingTopics missing = MissingTopics::Zero);
 
 }  // namespace irlens

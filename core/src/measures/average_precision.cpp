@@ -195,8 +195,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
         m.params.insert(m.params.begin(),
                         ParamInfo{"denom", ParamKind::Word, "R",
                                   "what the sum of precisions is divided by: R (relevant documents, trec_eval) or min "
-                                  "(min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)",
-                                  false, false, {"R", "min"}});
+                                  "(min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)", false, {"R", "min"}});
         m.make = [](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             long level = s.int_param("rel");
@@ -237,6 +236,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
         m.cutoff = CutoffKind::Real;
         m.cutoff_required = true;
         m.cutoff_help = "recall level in [0,1]";
+        m.cutoff_range = Range::unit();
         m.make = [](const MeasureSpec& s) {
             double x = s.cutoff();
             long level = s.int_param("rel");
@@ -251,7 +251,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
                                "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 (NIST), "
                                "m_11pt_avg.c");
         m.params.insert(m.params.begin(), ParamInfo{"recall", ParamKind::RealList, "[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]",
-                                                    "the recall levels averaged"});
+                                                    "the recall levels averaged"}.in(Range::unit()));
         m.make = [](const MeasureSpec& s) {
             std::vector<double> xs = s.param("recall").reals;
             if (xs.empty()) throw UsageError("IPrecAvg: recall must list at least one level");

@@ -35,9 +35,9 @@ inline ParamInfo judged_only_param() {
             "drop unjudged documents before computing (condensed list, Sakai's M')"};
 }
 inline ParamInfo gains_param() {
-    return {"gains", ParamKind::Gains, "",
+    return ParamInfo{"gains", ParamKind::Gains, "",
             "gain per relevance level: a mapping such as {0:0,1:1,2:3} (unlisted levels gain their own level, "
-            "as trec_eval), linear (gain = grade, the default) or exp (2^grade - 1)"};
+            "as trec_eval), linear (gain = grade, the default) or exp (2^grade - 1)"}.in(Range{-kMaxWeight, kMaxWeight});
 }
 
 /// Gain lookup as trec_eval's setup_gains/get_gain (gain_init.c): the listed levels take the given

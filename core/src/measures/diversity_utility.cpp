@@ -148,10 +148,10 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
 }
 
 ParamInfo alpha_param() {
-    return {"alpha", ParamKind::Real, "0.5", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)"};
+    return ParamInfo{"alpha", ParamKind::Real, "0.5", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)"}.in(Range::unit());
 }
 ParamInfo effort_param() {
-    return {"e", ParamKind::Real, "0.03", "effort (cost) of inspecting one document, in relevance units", true};
+    return ParamInfo{"e", ParamKind::Real, "0.03", "effort (cost) of inspecting one document, in relevance units"}.in(Range::non_negative(kMaxWeight));
 }
 
 }  // namespace
@@ -169,11 +169,11 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
         "CT", "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
         std::string("Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") + kAmigo +
             ", Sec. 4.3",
-        {alpha_param(), {"max_height", ParamKind::Real, "1", "relevance that saturates an intent (the cube's height)"}}, true, ct));
+        {alpha_param(), ParamInfo{"max_height", ParamKind::Real, "1", "relevance that saturates an intent (the cube's height)"}.in(Range::positive(kMaxWeight))}, true, ct));
     out.push_back(utility_measure(
         "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e).",
         std::string(kAmigo) + ", Eq. 11",
-        {{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document", true}, effort_param()}, false,
+        {ParamInfo{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document"}.in(Range::unit()), effort_param()}, false,
         rbu));
 }
 

@@ -27,9 +27,9 @@ double Satisfaction::of_gain(double g) const {
 }
 
 ParamInfo max_grade_param() {
-    return {"max_grade", ParamKind::Real, "",
+    return ParamInfo{"max_grade", ParamKind::Real, "",
             "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of any grade in the "
-            "qrels file"};
+            "qrels file"}.in(Range::non_negative(1000));
 }
 
 Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {

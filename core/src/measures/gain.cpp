@@ -354,9 +354,8 @@ MeasureInfo dcg_measure(const char* name, std::vector<std::string> aliases, cons
     m.params.insert(m.params.begin() + 1,
                     {{"dcg", ParamKind::Word, "log2",
                       "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), none for "
-                      "r <= b; 1+logb = gain/(1+log_b r)",
-                      false, false, {"log2", "exp-log2", "jk", "1+logb"}},
-                     {"b", ParamKind::Real, "2", "log base of dcg=jk and dcg=1+logb"}});
+                      "r <= b; 1+logb = gain/(1+log_b r)", false, {"log2", "exp-log2", "jk", "1+logb"}},
+                     ParamInfo{"b", ParamKind::Real, "2", "log base of dcg=jk and dcg=1+logb"}.in(Range::above(1))});
     return m;
 }
 

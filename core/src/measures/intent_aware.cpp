@@ -90,7 +90,7 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
                                                 "one, weighted by Pr(i|q) (intent types from --intent-types; "
                                                 "informational by default).",
                                    "Sakai, PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012");
-        m.params = {{"beta", ParamKind::Real, "1", "user persistence of Q and P+"}, gains_param(), judged_only_param()};
+        m.params = {ParamInfo{"beta", ParamKind::Real, "1", "user persistence of Q and P+"}.in(Range::non_negative(kMaxWeight)), gains_param(), judged_only_param()};
         if (sharp_form)
             m.params.insert(m.params.begin(), gamma_param());
         m.make = [sharp_form](const MeasureSpec& s) {
@@ -148,7 +148,7 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
                                    "Intent-aware rank-biased precision: sum of Pr(i|q) RBP_i, graded as RBP (gain / highest "
                                    "grade) unless rel=N makes it binary.",
                                    "Moffat & Zobel, TOIS 2008 (RBP)");
-        m.params = {{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank", true},
+        m.params = {ParamInfo{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank"}.in(Range::persistence()),
                     rel_param(""),
                     gains_param(),
                     judged_only_param()};

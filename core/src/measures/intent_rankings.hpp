@@ -105,7 +105,7 @@ inline double sharp(double gamma, double intent_recall, double value) {
 
 /// The `gamma` parameter of the "#" measures (default 0.5, as in Sakai's papers).
 inline ParamInfo gamma_param() {
-    return {"gamma", ParamKind::Real, "0.5", "weight of I-rec in the # combination gamma I-rec + (1 - gamma) measure"};
+    return ParamInfo{"gamma", ParamKind::Real, "0.5", "weight of I-rec in the # combination gamma I-rec + (1 - gamma) measure"}.in(Range::unit());
 }
 /// `gamma` of a "#" measure; UsageError unless it is in [0,1].
 double sharp_gamma(const MeasureSpec& s);

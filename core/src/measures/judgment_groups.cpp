@@ -120,7 +120,7 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
                                       "group's judgments, averaged over the groups.",
                                       "trec_eval 10.0 (NIST), m_Rprec_mult_avgjg.c; averaged over groups as Sakai, PROMISE "
                                       "2013, Eq. 26 with uniform weights");
-        m.params.insert(m.params.begin(), ParamInfo{"mult", ParamKind::Real, "1", "the multiple of R", true});
+        m.params.insert(m.params.begin(), ParamInfo{"mult", ParamKind::Real, "1", "the multiple of R"}.in(Range::positive(kMaxWeight)));
         m.make = [](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");

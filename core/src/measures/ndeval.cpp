@@ -152,10 +152,10 @@ double p_ia(const IntentRankings& ir, long rel, long k) {
 }
 
 ParamInfo alpha_param() {
-    return {"alpha", ParamKind::Real, "0.5",
-            "redundancy penalty: a document's gain for an intent is (1 - alpha)^(documents relevant to it above)"};
+    return ParamInfo{"alpha", ParamKind::Real, "0.5",
+            "redundancy penalty: a document's gain for an intent is (1 - alpha)^(documents relevant to it above)"}.in(Range::unit());
 }
-ParamInfo beta_param() { return {"beta", ParamKind::Real, "0.5", "patience: NRBP weighs rank r by beta^(r-1)"}; }
+ParamInfo beta_param() { return ParamInfo{"beta", ParamKind::Real, "0.5", "patience: NRBP weighs rank r by beta^(r-1)"}.in(Range::unit()); }
 ParamInfo div_rel_param() {
     return {"rel", ParamKind::Int, "1", "minimum judgment that counts as relevant to an intent (ndeval: 1)"};
 }

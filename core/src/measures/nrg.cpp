@@ -48,15 +48,13 @@ void add_nrg_measures(std::vector<MeasureInfo>& out) {
     m.params = {
         {"base", ParamKind::Word, "nDCG",
          "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen 1 to K), RR "
-         "(cascade: seen down to the first relevant document)",
-         true, false, {"nDCG", "RBP", "P", "RR"}},
+         "(cascade: seen down to the first relevant document)", false, {"nDCG", "RBP", "P", "RR"}},
         {"prior", ParamKind::Word, "others",
          "the prior set of each run: others (every other run), best_per_group (the best run by the base metric of "
          "every other group; needs groups), other_groups (every run of the other groups), list (the runs named in "
-         "runs=[...]), chronological (runs=[...] in release order: the runs released before it)",
-         true, false, {"others", "best_per_group", "other_groups", "list", "chronological"}},
+         "runs=[...]), chronological (runs=[...] in release order: the runs released before it)", false, {"others", "best_per_group", "other_groups", "list", "chronological"}},
         {"runs", ParamKind::WordList, "", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]"},
-        {"p", ParamKind::Real, "0.8", "persistence of base=RBP"},
+        ParamInfo{"p", ParamKind::Real, "0.8", "persistence of base=RBP"}.in(Range::persistence()),
         {"rel", ParamKind::Int, "",
          "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's gains binary"},
     };

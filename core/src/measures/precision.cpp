@@ -172,7 +172,7 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
         m.family = "precision";
         m.help = "Precision at a multiple of R documents (trec_eval's Rprec_mult).";
         m.citation = "trec_eval 10.0 (NIST), m_Rprec_mult.c";
-        m.params = {{"mult", ParamKind::Real, "1", "the multiple of R", true}, rel_param(), judged_only_param()};
+        m.params = {ParamInfo{"mult", ParamKind::Real, "1", "the multiple of R"}.in(Range::positive(kMaxWeight)), rel_param(), judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");

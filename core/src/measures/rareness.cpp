@@ -46,12 +46,11 @@ MeasureInfo rareness_measure(const char* name, const char* help, const char* equ
                              "Retrieval Approaches (ECIR 2023), ") + equations;
     m.cutoff = CutoffKind::Int;
     m.params = {
-        {"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure)", true, true},
+        ParamInfo{"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure)", true}.in(Range{-kMaxWeight, kMaxWeight}),
         {"variant", ParamKind::Word, "original",
          "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + alpha R'(d), "
-         "R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)",
-         false, false, {"original", "mixture"}},
-        {"depth", ParamKind::Int, "", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)"},
+         "R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)", false, {"original", "mixture"}},
+        ParamInfo{"depth", ParamKind::Int, "", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)"}.in(Range::at_least(1)),
         {"pool", ParamKind::WordList, "", "the runs rarity is counted over, e.g. [runA,runB] (default: every run evaluated)"},
         rel_param(),
     };

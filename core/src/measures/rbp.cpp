@@ -72,12 +72,11 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
         m.help = "Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary.";
         m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp.c";
         m.cutoff = CutoffKind::Int;
-        m.params = {{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank", true},
+        m.params = {ParamInfo{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank"}.in(Range::persistence()),
                     rel_param(""),
                     gains_param(),
                     {"norm", ParamKind::Word, "qrels",
-                     "gain normalisation: qrels = over the highest grade in the qrels file, topic = trec_eval's per-topic rule",
-                     false, false, {"qrels", "topic"}},
+                     "gain normalisation: qrels = over the highest grade in the qrels file, topic = trec_eval's per-topic rule", false, {"qrels", "topic"}},
                     judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             double p = s.real_param("p");
@@ -121,7 +120,7 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
         m.help = "RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
                  "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).";
         m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp_resid.c";
-        m.params = {{"p", ParamKind::Real, "0.8", "persistence", true}, judged_only_param()};
+        m.params = {ParamInfo{"p", ParamKind::Real, "0.8", "persistence"}.in(Range::persistence()), judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             double p = s.real_param("p");
             bool jo = s.bool_param("judged_only");

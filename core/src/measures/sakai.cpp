@@ -158,7 +158,7 @@ MeasureInfo blended(const char* name, std::vector<std::string> aliases, const ch
         m.cutoff = CutoffKind::Int;
         m.cutoff_help = "measurement depth l";
     }
-    m.params = {{"beta", ParamKind::Real, "1", "user persistence: weight of cumulative gain in the blended ratio", true},
+    m.params = {ParamInfo{"beta", ParamKind::Real, "1", "user persistence: weight of cumulative gain in the blended ratio"}.in(Range::non_negative(kMaxWeight)),
                 rel_param(),
                 gains_param(),
                 judged_only_param()};

@@ -54,7 +54,7 @@ MeasureInfo f_or_e(const char* name, const char* alias, const char* help, bool e
     m.citation = "van Rijsbergen, Information Retrieval (1979); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 1-5";
     m.cutoff = CutoffKind::Int;
     m.cutoff_help = "the retrieved set is the top k documents";
-    m.params = {{"beta", ParamKind::Real, "1", "recall is beta times as important as precision (F_1: harmonic mean)", true},
+    m.params = {ParamInfo{"beta", ParamKind::Real, "1", "recall is beta times as important as precision (F_1: harmonic mean)"}.in(Range::non_negative(kMaxWeight)),
                 rel_param(),
                 judged_only_param()};
     m.make = [e](const MeasureSpec& s) {
@@ -107,7 +107,7 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         m.help = "F measure of the retrieved set, (beta+1) P R / (beta P + R) as trec_eval's set_F.beta "
                  "(beta weighs recall against precision; the textbook F_b has beta = b^2).";
         m.citation = "van Rijsbergen, Information Retrieval (1979); trec_eval 10.0 (NIST), m_set_F.c";
-        m.params = {{"beta", ParamKind::Real, "1", "relative weight of recall", true}, rel_param(), judged_only_param()};
+        m.params = {ParamInfo{"beta", ParamKind::Real, "1", "relative weight of recall"}.in(Range::non_negative(kMaxWeight)), rel_param(), judged_only_param()};
         m.make = [](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
@@ -130,11 +130,11 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         m.help = "Linear set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret "
                  "(d needs N, the number of documents in the collection).";
         m.citation = "trec_eval 10.0 (NIST), m_utility.c";
-        m.params = {{"a", ParamKind::Real, "1", "worth of a relevant retrieved doc", true},
-                    {"b", ParamKind::Real, "-1", "worth of a non-relevant retrieved doc", true},
-                    {"c", ParamKind::Real, "0", "worth of a relevant doc not retrieved", true},
-                    {"d", ParamKind::Real, "0", "worth of a non-relevant doc not retrieved", true},
-                    {"N", ParamKind::Int, "0", "number of documents in the collection (trec_eval -N)"},
+        m.params = {ParamInfo{"a", ParamKind::Real, "1", "worth of a relevant retrieved doc"}.in(Range{-kMaxWeight, kMaxWeight}),
+                    ParamInfo{"b", ParamKind::Real, "-1", "worth of a non-relevant retrieved doc"}.in(Range{-kMaxWeight, kMaxWeight}),
+                    ParamInfo{"c", ParamKind::Real, "0", "worth of a relevant doc not retrieved"}.in(Range{-kMaxWeight, kMaxWeight}),
+                    ParamInfo{"d", ParamKind::Real, "0", "worth of a non-relevant doc not retrieved"}.in(Range{-kMaxWeight, kMaxWeight}),
+                    ParamInfo{"N", ParamKind::Int, "0", "number of documents in the collection (trec_eval -N)"}.in(Range::non_negative()),
                     rel_param(),
                     judged_only_param()};
         m.make = [](const MeasureSpec& s) {

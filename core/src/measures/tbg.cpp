@@ -72,15 +72,15 @@ void add_tbg_measures(std::vector<MeasureInfo>& out) {
     m.citation = "Smucker & Clarke, Time-Based Calibration of Effectiveness Measures (SIGIR 2012); "
                  "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 17-18";
     m.cutoff = CutoffKind::Int;
-    m.params = {{"h", ParamKind::Real, "224", "half-life of the decay, in seconds", true},
-                {"summary_time", ParamKind::Real, "4.4", "T_S: seconds to read a summary"},
-                {"click_rel", ParamKind::Real, "0.64", "probability of clicking a relevant document's summary"},
-                {"click_nonrel", ParamKind::Real, "0.39", "probability of clicking a non-relevant document's summary"},
-                {"save_rel", ParamKind::Real, "0.77", "probability of judging a clicked relevant document relevant"},
-                {"slope", ParamKind::Real, "0.018", "reading time per word, in seconds (T_D = slope * words + intercept)"},
-                {"intercept", ParamKind::Real, "7.8", "reading time of any document, in seconds"},
-                {"chars_per_word", ParamKind::Real, "",
-                 "for documents listed without words: words = characters / chars_per_word (default: an error)"},
+    m.params = {ParamInfo{"h", ParamKind::Real, "224", "half-life of the decay, in seconds"}.in(Range::positive(kMaxWeight)),
+                ParamInfo{"summary_time", ParamKind::Real, "4.4", "T_S: seconds to read a summary"}.in(Range::non_negative(kMaxWeight)),
+                ParamInfo{"click_rel", ParamKind::Real, "0.64", "probability of clicking a relevant document's summary"}.in(Range::unit()),
+                ParamInfo{"click_nonrel", ParamKind::Real, "0.39", "probability of clicking a non-relevant document's summary"}.in(Range::unit()),
+                ParamInfo{"save_rel", ParamKind::Real, "0.77", "probability of judging a clicked relevant document relevant"}.in(Range::unit()),
+                ParamInfo{"slope", ParamKind::Real, "0.018", "reading time per word, in seconds (T_D = slope * words + intercept)"}.in(Range::non_negative(kMaxWeight)),
+                ParamInfo{"intercept", ParamKind::Real, "7.8", "reading time of any document, in seconds"}.in(Range::non_negative(kMaxWeight)),
+                ParamInfo{"chars_per_word", ParamKind::Real, "",
+                 "for documents listed without words: words = characters / chars_per_word (default: an error)"}.in(Range::positive(kMaxWeight)),
                 rel_param(),
                 judged_only_param()};
     m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {

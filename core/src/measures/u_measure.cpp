@@ -61,9 +61,9 @@ void add_u_measures(std::vector<MeasureInfo>& out) {
     m.citation = "Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
                  "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20";
     m.cutoff = CutoffKind::Int;
-    m.params = {{"L", ParamKind::Real, "132000", "characters read after which nothing is worth anything", true},
-                {"F", ParamKind::Real, "0.2", "fraction of each relevant document read"},
-                {"snippet", ParamKind::Real, "200", "characters of each snippet read"},
+    m.params = {ParamInfo{"L", ParamKind::Real, "132000", "characters read after which nothing is worth anything"}.in(Range::positive(kMaxWeight)),
+                ParamInfo{"F", ParamKind::Real, "0.2", "fraction of each relevant document read"}.in(Range::unit()),
+                ParamInfo{"snippet", ParamKind::Real, "200", "characters of each snippet read"}.in(Range::non_negative(kMaxWeight)),
                 rel_param(),
                 gains_param(),
                 judged_only_param()};

@@ -26,10 +26,12 @@ const char kHeader[] =
 std::vector<MeasureSpec> columns(const NdevalOptions& o) {
     std::string a = "alpha=" + format_number(o.alpha), ab = a + ",beta=" + format_number(o.beta);
     std::vector<MeasureSpec> specs;
+    // ndeval's -alpha and -beta as ndeval reads them, whatever their range (check_ranges = false).
     for (const char* name : {"ERR_IA", "nERR_IA", "alpha_DCG", "alpha_nDCG"})
-        for (const char* k : {"5", "10", "20"}) specs.push_back(parse_measure(std::string(name) + "(" + a + ")@" + k));
-    specs.push_back(parse_measure("NRBP(" + ab + ")"));
-    specs.push_back(parse_measure("nNRBP(" + ab + ")"));
+        for (const char* k : {"5", "10", "20"})
+            specs.push_back(parse_measure(std::string(name) + "(" + a + ")@" + k, {}, false));
+    specs.push_back(parse_measure("NRBP(" + ab + ")", {}, false));
+    specs.push_back(parse_measure("nNRBP(" + ab + ")", {}, false));
     specs.push_back(parse_measure("AP_IA"));
     for (const char* name : {"P_IA", "StRecall"})
         for (const char* k : {"5", "10", "20"}) specs.push_back(parse_measure(std::string(name) + "@" + k));

@@ -6,6 +6,7 @@
 #include "irlens/error.hpp"
 #include "irlens/random.hpp"
 #include "irlens/rarity.hpp"
+#include "irlens/stats_settings.hpp"
 #include "relative/rareness.hpp"
 
 #include <cmath>
@@ -100,7 +101,8 @@ std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>&
     relative::RarenessParams p = relative::RarenessParams::from(measure);
     if (!p.pool.empty())
         throw UsageError("run sampling recomputes rarity over each sample: '" + measure.name() + "' must not set pool");
-    if (trials < 1) throw UsageError("run sampling: trials must be at least 1");
+    if (trials < 1 || trials > kMaxCount)
+        throw UsageError("run sampling: trials must be between 1 and " + std::to_string(kMaxCount));
     for (std::size_t n : sizes)
         if (n < 2 || n > runs.size())
             throw UsageError("run sampling: a sample size must be from 2 to the number of runs (" +
@@ -163,7 +165,7 @@ std::vector<SampleSizeRow> sample_size_tau(const std::shared_ptr<const Qrels>& q
                                            const std::vector<std::string>& measures, const SampleSizeOptions& options) {
     std::vector<MeasureSpec> specs;
     for (const std::string& text : measures)
-        for (MeasureSpec& m : parse_measures(text)) specs.push_back(std::move(m));
+        for (MeasureSpec& m : parse_measures(text)) add_distinct(specs, std::move(m));
     std::vector<std::size_t> sizes = options.sizes.empty() ? default_sample_sizes(runs.size()) : options.sizes;
     std::vector<SampleSizeRow> out;
     for (std::size_t i = 0; i < specs.size(); ++i) {

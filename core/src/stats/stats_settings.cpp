@@ -14,8 +14,10 @@ std::size_t parse_count(const std::string& name, const std::string& value, std::
     char* end = nullptr;
     errno = 0;
     unsigned long long v = value.empty() || value[0] == '-' ? 0 : std::strtoull(value.c_str(), &end, 10);
-    if (value.empty() || value[0] == '-' || *end || errno || v < min)
+    if (value.empty() || value[0] == '-' || *end || (!errno && v < min))
         throw UsageError(name + " must be a whole number of at least " + std::to_string(min) + ", got '" + value + "'");
+    if (errno || v > kMaxCount)  // errno: more than 2^64 - 1
+        throw UsageError(name + " must be at most " + std::to_string(kMaxCount) + ", got '" + value + "'");
     return static_cast<std::size_t>(v);
 }
 

@@ -1,6 +1,8 @@
 // trec_eval's command line: the flags of trec_eval.c (getopt_long "hvqm:cl:nD:JN:M:R:T:oZ:").
 #include "irlens/args.hpp"
 #include "irlens/error.hpp"
+#include "irlens/measure.hpp"
+#include "irlens/text.hpp"
 #include "irlens/trec_eval.hpp"
 
 #include <cstdlib>
@@ -30,6 +32,37 @@ const char* trec_eval_help() {
            "Differences from trec_eval 10.0 are listed in irlens' README.\n";
 }
 
+namespace {
+
+/// A warning when `value` of `flag` is not the number trec_eval's atol/atof read it as.
+void check_number(const std::string& flag, const std::string& value, bool integer, std::vector<std::string>& warnings) {
+    long l;
+    double d;
+    bool ok = integer ? text::parse_long(value, l) : text::parse_double(value, d);
+    if (!ok) {
+        std::string read = integer ? std::to_string(std::atol(value.c_str())) : format_number(std::atof(value.c_str()));
+        warnings.push_back(flag + ": '" + value + "' is not " + (integer ? "an integer" : "a number") + "; read as " +
+                           read + ", as trec_eval does");
+    }
+}
+
+/// The numbers of a -m parameter list (P.5,10  ndcg.1=3,2=9  rbp.p=0.5): each value is checked.
+void check_measure_params(const std::string& measure, std::vector<std::string>& warnings) {
+    std::size_t dot = measure.find('.');
+    if (dot == std::string::npos) return;
+    std::string params = measure.substr(dot + 1);
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= params.size(); ++i) {
+        if (i < params.size() && params[i] != ',') continue;
+        std::string piece = params.substr(start, i - start);
+        start = i + 1;
+        std::size_t eq = piece.find('=');
+        if (!piece.empty()) check_number("-m " + measure, eq == std::string::npos ? piece : piece.substr(eq + 1), false, warnings);
+    }
+}
+
+}  // namespace
+
 TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},
@@ -56,17 +89,29 @@ TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args) {
         if (p.name == "help") c.help = true;
         if (p.name == "version") c.version = true;
         if (p.name == "query_eval_wanted") o.per_query = true;
-        if (p.name == "measure") o.measures.push_back(p.value);
+        if (p.name == "measure") {
+            o.measures.push_back(p.value);
+            check_measure_params(p.value, c.warnings);
+        }
         if (p.name == "complete_rel_info_wanted") o.complete = true;
-        if (p.name == "level_for_rel") o.rel_level = std::atol(p.value.c_str());  // trec_eval's atol
+        if (p.name == "level_for_rel") {
+            o.rel_level = std::atol(p.value.c_str());  // trec_eval's atol
+            check_number("-l", p.value, true, c.warnings);
+        }
         if (p.name == "nosummary") o.summary = false;
         if (p.name == "Debug_level") {
             std::size_t dot = p.value.find('.');
             if (dot != std::string::npos) o.only_topic = p.value.substr(dot + 1);
         }
         if (p.name == "Judged_docs_only") o.judged_only = true;
-        if (p.name == "Number_docs_in_coll") o.num_docs = std::atol(p.value.c_str());
-        if (p.name == "Max_retrieved_per_topic") o.max_docs = std::atol(p.value.c_str());
+        if (p.name == "Number_docs_in_coll") {
+            o.num_docs = std::atol(p.value.c_str());
+            check_number("-N", p.value, true, c.warnings);
+        }
+        if (p.name == "Max_retrieved_per_topic") {
+            o.max_docs = std::atol(p.value.c_str());
+            check_number("-M", p.value, true, c.warnings);
+        }
         if (p.name == "Rel_info_format") c.rel_format = p.value;
         if (p.name == "Results_format" && p.value != "trec_results")
             throw UsageError("illegal retrieval results format '" + p.value + "' (only trec_results)");

@@ -249,7 +249,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
         s.name = name;
         std::string spec = b.spec ? b.spec(p, o) : std::string();
         if (!spec.empty()) {
-            MeasureSpec m = parse_measure(spec);
+            MeasureSpec m = parse_measure(spec, {}, false);  // trec_eval's values, whatever their range
             s.measure = m.compile();
             s.zero_if_missing = m.info().zero_if_missing;
             s.input = m.info().input;
@@ -264,9 +264,14 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
             break;
         case Style::CutLong: {
             std::vector<long> cuts;
-            for (const std::string& piece : split_commas(text)) cuts.push_back(c_atol(piece));
+            for (const std::string& piece : split_commas(text)) {
+                cuts.push_back(c_atol(piece));
+                // trec_eval says "Negative cutoff detected" for any of these.
+                if (cuts.back() <= 0)
+                    throw UsageError("trec_eval: -m " + std::string(b.root) + "." + text + ": the cutoff '" + piece +
+                                     "' is not a positive integer");
+            }
             std::sort(cuts.begin(), cuts.end());
-            if (cuts[0] <= 0) throw UsageError("trec_eval: Negative cutoff detected in '" + std::string(b.root) + "." + text + "'");
             for (std::size_t i = 1; i < cuts.size(); ++i)
                 if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + std::string(b.root) + "." + text + "'");
             for (long k : cuts) {
@@ -352,7 +357,8 @@ void appendf(std::string& out, const char* fmt, ...) {
 
 std::shared_ptr<const ZScores> ZScores::parse(const std::string& source, std::string_view bytes) {
     auto z = std::make_shared<ZScores>();
-    text::LineSplitter lines;
+    text::LineSplitter lines(source);
+    lines.bom.mode = text::ByteOrderMark::Keep;  // as trec_eval, which reads it as part of the first line
     auto on_line = [&](std::string_view line, std::uint64_t no) {
         if (text::is_blank_or_comment(line)) return;
         std::string_view f[4];
