@@ -100,7 +100,8 @@ irl trec_eval "$T/qrels" - < "$T/run" > "$T/a" && irl trec_eval "$T/qrels" "$T/r
 
 # A run topic missing from the qrels is ignored with a warning on stderr.
 printf '1 Q0 a 1 2 t\n9 Q0 z 1 2 t\n' > "$T/extra_topic"
-expect 0 "1 lines for 1 topic(s) not in the qrels were ignored (9)" $'extra_topic\tP@1\tall\t1.0000' -- eval "$T/qrels" "$T/extra_topic" -m P@1
+# P@1: topic 1 = 1, qrels topic 2 unanswered scores 0 (--missing zero, the default): mean 1/2.
+expect 0 "1 lines for 1 topic(s) not in the qrels were ignored (9)" $'extra_topic\tP@1\tall\t0.5000' -- eval "$T/qrels" "$T/extra_topic" -m P@1
 
 # eval output formats
 out=$(irl eval "$T/qrels" "$T/run" -m "P@1 NumQ" --missing skip)
@@ -166,7 +167,7 @@ printf 'a\t5000\nb\tmany\n' > "$T/bad_lengths"
 printf 'b\t600\n' > "$T/lengths_b"
 printf 's1\t1\t1\ns1\t2\t2\n' > "$T/sessions"
 printf 's1\t1\t1\ns1\t3\t2\n' > "$T/gap_sessions"
-expect 0 "" $'run\tTBG(h=224)\tall\t' -- eval "$T/qrels" "$T/run" -m "TBG U" --doc-lengths "$T/lengths"
+expect 0 "" $'run\tTBG\tall\t' -- eval "$T/qrels" "$T/run" -m "TBG U" --doc-lengths "$T/lengths"
 expect 2 "TBG needs document lengths" -- eval "$T/qrels" "$T/run" -m TBG
 expect 3 "bad_lengths:2: characters 'many' is not a non-negative integer" -- eval "$T/qrels" "$T/run" -m U --doc-lengths "$T/bad_lengths"
 expect 3 "lengths_b: no length for document 'a' (retrieved by run for topic 1)" -- eval "$T/qrels" "$T/run" -m U --doc-lengths "$T/lengths_b"
@@ -180,7 +181,7 @@ out=$(irl eval "$T/qrels" "$T/run" -m sDCG -q --missing zero --sessions "$T/sess
     || { echo "FAIL: sDCG per-session rows: $out"; fails=$((fails + 1)); }
 # compare and meta take the optional inputs too; a topic without a value (sDCG beyond a session's
 # first query) is left out of the statistics, as out of the mean.
-expect 0 "" $'U(L=132000)\trun' -- compare "$T/qrels" "$T/run" "$T/run.gz" -m U --doc-lengths "$T/lengths"
+expect 0 "" $'U\trun' -- compare "$T/qrels" "$T/run" "$T/run.gz" -m U --doc-lengths "$T/lengths"
 expect 2 "TBG needs document lengths" -- compare "$T/qrels" "$T/run" "$T/run.gz" -m TBG
 out=$(irl compare "$T/qrels" "$T/run" "$T/run.gz" -m sDCG --missing zero --sessions "$T/sessions" | grep -v '^#' | tail -1)
 [ "$(printf '%s' "$out" | cut -f20)" = "1" ] || { echo "FAIL: compare sDCG should use 1 topic: $out"; fails=$((fails + 1)); }
@@ -200,7 +201,9 @@ expect 0 "" $'run\trun\tA\t1\t0.0000\t0' -- unique "$T/qrels" "$T/run" "$T/run2"
 expect 3 "groups_dup.csv:3: run 'run' is listed twice (first as 'run' at line 2)" -- unique "$T/qrels" "$T/run" --depth 1 --groups "$T/groups_dup.csv"
 expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m P@1 --groups "$T/missing_groups"
 expect 2 "needs the group of every run" -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2"
-expect 0 "" $'run\tP_rareness(alpha=1)@2\tall\t0.5000' -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2 P_rareness(alpha=1)@2" --groups "$T/groups.tsv"
+# P_rareness(alpha=1)@2 of run: topic 1 a (found by both runs: weight 1), b not relevant: 1/2;
+# topic 2 unanswered: 0; mean 1/4.
+expect 0 "" $'run\tP_rareness(alpha=1)@2\tall\t0.2500' -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2 P_rareness(alpha=1)@2" --groups "$T/groups.tsv"
 expect 2 "name the measure without alpha" -- relative sweep "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2"
 expect 2 "expected 'sweep' or 'sample'" -- relative swoop "$T/qrels" "$T/run"
 expect 2 "--alphas does not apply to 'relative sample'" -- relative sample "$T/qrels" "$T/run" "$T/run2" -m "P_rareness(alpha=1)@2" --alphas 1
@@ -230,7 +233,8 @@ expect 2 "-alpha must be in [0,1]" -- ndeval -alpha 2 "$T/div" "$T/div_run"
 expect 2 "option -M needs a positive integer, got '0'" -- ndeval -M 0 "$T/div" "$T/div_run"
 expect 2 "expected QRELS and RUN" -- ndeval "$T/div"
 expect 0 "" $'div_run\tS-RR@100%\tall\t0.5000' -- eval --qrels-format diversity "$T/div_spam" "$T/div_run" -m "alpha_nDCG@5 D#-nDCG@5 S-RR@100% RBU@5"
-expect 0 "" $'div_run\tStRecall@1\tall\t0.5000' -- eval --qrels-format diversity --intents "$T/probs_partial" --intent-types "$T/types" "$T/div" "$T/div_run" -m "StRecall@1"
+# StRecall@1: topic 1's a covers subtopic 1 of 2: 1/2; topic 2 unanswered: 0; mean 1/4.
+expect 0 "" $'div_run\tStRecall@1\tall\t0.2500' -- eval --qrels-format diversity --intents "$T/probs_partial" --intent-types "$T/types" "$T/div" "$T/div_run" -m "StRecall@1"
 expect 3 "probs_bad:2: probability 'x' is not a number" -- eval --qrels-format diversity --intents "$T/probs_bad" "$T/div" "$T/div_run" -m D-nDCG
 expect 3 "probs_partial: no probabilities for topic '1'" -- eval --qrels-format diversity --intents "$T/probs_partial" "$T/div" "$T/div_run" -m D-nDCG
 expect 3 "cannot open" -- eval --qrels-format diversity --intents "$T/missing_file" "$T/div" "$T/div_run" -m D-nDCG
