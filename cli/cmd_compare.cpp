@@ -4,11 +4,15 @@
 #include "evaluation_input.hpp"
 #include "input.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "stats_options.hpp"
 
 #include "irlens/comparison.hpp"
 #include "irlens/error.hpp"
+#include "irlens/json_text.hpp"
 #include "irlens/version.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 
@@ -89,10 +93,16 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
     ProgressBar bar("irlens compare");
     in.eval.progress = bar.hook();
     const Comparison c = compare_runs(qrels, runs, in.measures, in.eval, s, base, print_warnings);
+    Provenance prov("compare", positional, &in);
+    prov.settings = settings_of(so.given);
+    prov.seeds["seed"] = so.resampling.seed;
     if (so.format == "json") {
-        out += comparison_json(c, 2) + "\n";
+        nlohmann::json doc = nlohmann::json::parse(comparison_json(c, -1));
+        doc["provenance"] = prov.json();
+        out += json_text(doc, 2) + "\n";
         return 0;
     }
+    if (so.provenance) out += (so.format == "latex" ? "% " : "") + prov.comment().substr(so.format == "latex" ? 2 : 0);
     const char* versus = c.has_baseline() ? "the baseline" : "the second run of the pair";
     const int prec = so.precision;
     auto f = [&](double v) { return fixed(v, prec); };
@@ -114,7 +124,7 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                 out += name + '\t' + c.runs[r.a] + '\t' + f(r.mean_a) + '\t' + f(r.ci_a.low) + '\t' + f(r.ci_a.high) +
                        '\t' + c.runs[r.b] + '\t' + f(r.mean_b) + '\t' + f(r.ci_b.low) + '\t' + f(r.ci_b.high) + '\t' +
                        f(r.mean_a - r.mean_b) + '\t' + f(r.ci_diff.low) + '\t' + f(r.ci_diff.high) + '\t' +
-                       f(r.test.statistic) + '\t' + p_value(r.test.p) + '\t' + p_value(r.p_adjusted) + '\t' +
+                       f(r.test.statistic) + '\t' + p_value(r.test.p, prec) + '\t' + p_value(r.p_adjusted, prec) + '\t' +
                        significance_marker(r.p_adjusted) + '\t' + f(r.effect.d) + '\t' + f(r.effect.interval.low) +
                        '\t' + f(r.effect.interval.high);
                 if (s.risk) out += '\t' + f(r.risk.urisk) + '\t' + f(r.risk.trisk);

@@ -4,10 +4,13 @@
 #include "evaluation_input.hpp"
 #include "input.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "table.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
+#include "irlens/json_text.hpp"
+#include "irlens/text.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>
@@ -34,6 +37,7 @@ const char kHelp[] =
     "  -q, --per-topic        also output the value of every topic\n"
     "  -f, --format F         tsv (default: run, measure, topic|all, value), csv or json\n"
     "      --precision N      decimals in tsv/csv (default 4); json keeps full precision\n"
+    "      --provenance       tsv/csv: a first line '# provenance: {...}' (json always carries it)\n"
     "      --missing P        zero (default): score every qrels topic, unanswered ones as trec_eval -c;\n"
     "                         skip (trec_eval's default): score a run on the topics it answered\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
@@ -67,13 +71,13 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
         {0, "qrels-format", true},     {0, "order", true},         {0, "doc-lengths", true},
         {0, "sessions", true},         {0, "groups", true},        {0, "intents", true},
-        {0, "intent-types", true},
+        {0, "intent-types", true},     {0, "provenance", false},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
     parse_args(args, specs, options, positional);
     EvaluationInputs in;
-    bool per_topic = false;
+    bool per_topic = false, with_provenance = false;
     std::string format = "tsv";
     int precision = 4;
     for (const ParsedOption& p : options) {
@@ -83,6 +87,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         }
         if (take_input_option(p, in)) continue;
         if (p.name == "per-topic") per_topic = true;
+        if (p.name == "provenance") with_provenance = true;
         if (p.name == "format") {
             format = p.value;
             if (format != "tsv" && format != "csv" && format != "json")
@@ -106,6 +111,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     in.eval.progress = bar.hook();
     Evaluation ev = evaluate(qrels, runs, in.measures, in.eval);
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
+    Provenance prov("eval", positional, &in);
+    prov.settings = settings_of(options);
 
     if (format == "json") {
         nlohmann::json j;
@@ -114,10 +121,14 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         j["missing"] = in.eval.missing == MissingTopics::Skip ? "skip" : "zero";
         j["measures"] = nlohmann::json::array();
         j["measures_full"] = nlohmann::json::object();
+        j["measures_typed"] = nlohmann::json::object();  // as typed: "ndcg@10" for nDCG@10
+        for (std::size_t m = 0; m < in.measures.size(); ++m)
+            if (!j["measures_typed"].contains(in.measures[m].name())) j["measures_typed"][in.measures[m].name()] = in.typed[m];
         for (const MeasureSpec& m : ev.measures) {
             j["measures"].push_back(m.name());
             j["measures_full"][m.name()] = m.full_name();
         }
+        j["provenance"] = prov.json();
         j["runs"] = nlohmann::json::object();
         for (const RunScores& r : ev.runs) {
             nlohmann::json jr;
@@ -140,18 +151,20 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             j["runs"][r.name] = jr;
         }
         j["warnings"] = ev.warnings;
-        out = j.dump(2) + "\n";
+        out = json_text(j, 2) + "\n";
     } else {
+        // csv: text cells through text::csv_text (quotes, a ' before a formula), numbers as they are.
         const char sep = format == "csv" ? ',' : '\t';
-        auto field = [&](const std::string& s) { return format == "csv" ? csv_field(s) : s; };
+        auto field = [&](const std::string& s) { return format == "csv" ? text::csv_text(s) : s; };
+        if (with_provenance) out += prov.comment();
         if (format == "csv") out += "run,measure,topic,value\n";
         for (const RunScores& r : ev.runs) {
             if (per_topic) {
                 for (std::size_t t = 0; t < r.topics.size(); ++t) {
                     for (std::size_t m = 0; m < ev.measures.size(); ++m) {
-                        std::string v = ev.measures[m].info().text_valued ? r.texts[m][t]
+                        std::string v = ev.measures[m].info().text_valued ? field(r.texts[m][t])
                                                                           : format_value(ev.measures[m], r.values[m][t], precision);
-                        out += field(r.name) + sep + field(ev.measures[m].name()) + sep + field(r.topics[t]) + sep + field(v) + "\n";
+                        out += field(r.name) + sep + field(ev.measures[m].name()) + sep + field(r.topics[t]) + sep + v + "\n";
                     }
                 }
             }

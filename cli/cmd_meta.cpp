@@ -4,11 +4,15 @@
 #include "evaluation_input.hpp"
 #include "input.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "stats_options.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/json_text.hpp"
 #include "irlens/meta_report.hpp"
 #include "irlens/version.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 
@@ -66,9 +70,9 @@ void correlation_text(const MetaReport& r, int prec, std::string& text) {
         "spearman\trbo\tnote\n";
     for (const MeasureCorrelation& c : r.correlation)
         text += c.x + '\t' + c.y + '\t' + std::to_string(c.runs) + '\t' + fixed(c.tau_a, prec) + '\t' +
-                fixed(c.tau_b.coefficient, prec) + '\t' + p_value(c.tau_b.p) + '\t' + fixed(c.tau_ap_xy, prec) + '\t' +
+                fixed(c.tau_b.coefficient, prec) + '\t' + p_value(c.tau_b.p, 6) + '\t' + fixed(c.tau_ap_xy, prec) + '\t' +
                 fixed(c.tau_ap_yx, prec) + '\t' + fixed((c.tau_ap_xy + c.tau_ap_yx) / 2, prec) + '\t' +
-                fixed(c.spearman.coefficient, prec) + '\t' + p_value(c.spearman.p) + '\t' + fixed(c.rbo, prec) + '\t' +
+                fixed(c.spearman.coefficient, prec) + '\t' + p_value(c.spearman.p, 6) + '\t' + fixed(c.rbo, prec) + '\t' +
                 c.note + '\n';
 }
 
@@ -85,7 +89,7 @@ void discrimination_text(const MetaReport& r, int prec, std::string& text) {
             for (std::size_t k = 0; k < d.curve.size(); ++k)
                 text += m.measure + '\t' + std::to_string(k + 1) + '\t' + r.runs[d.curve[k].a] + '\t' +
                         r.runs[d.curve[k].b] + '\t' + fixed(d.curve[k].difference, prec) + '\t' +
-                        p_value(d.curve[k].p) + '\n';
+                        p_value(d.curve[k].p, 6) + '\n';
         } else {
             if (first) text += "measure\tpairs\tsignificant_05\tsignificant_01\tmin_diff_05\tmin_diff_01\ttopics\n";
             text += m.measure + '\t' + std::to_string(d.pairs) + '\t' + std::to_string(d.significant_05) + '\t' +
@@ -134,7 +138,7 @@ void concordance_text(const MetaReport& r, int prec, std::string& text) {
     text += r.concordance.measure_1 + '\t' + r.concordance.measure_2 + '\t' + gold_names + '\t' +
             std::to_string(c.comparisons) + '\t' + std::to_string(c.disagreements) + '\t' + fixed(c.conc1, prec) +
             '\t' + fixed(c.conc2, prec) + '\t' + std::to_string(c.wins1) + '\t' + std::to_string(c.wins2) + '\t' +
-            p_value(c.sign.p) + '\t' + c.sign.note + '\n';
+            p_value(c.sign.p, 6) + '\t' + c.sign.note + '\n';
 }
 
 void unanimity_text(const MetaReport& r, int prec, std::string& text) {
@@ -199,10 +203,16 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     const MetaReport r =
         meta_runs(qrels, runs, in.measures, in.eval, s, [](const Evaluation& ev) { print_warnings(ev.warnings); });
     if (s.analysis == "loo") print_warnings(r.loo.warnings);
+    Provenance prov("meta " + s.analysis, std::vector<std::string>(positional.begin() + 1, positional.end()), &in);
+    prov.settings = settings_of(so.given);
+    prov.seeds["seed"] = so.resampling.seed;
     if (so.format == "json") {
-        out += meta_json(r, 2) + "\n";
+        nlohmann::json doc = nlohmann::json::parse(meta_json(r, -1));
+        doc["provenance"] = prov.json();
+        out += json_text(doc, 2) + "\n";
         return 0;
     }
+    if (so.provenance) out += prov.comment();
     const int prec = so.precision;
     if (s.analysis == "loo") {
         out += header("loo", "topics: " + r.topic_policy);

@@ -67,7 +67,9 @@ int cmd_rarity(const std::vector<std::string>& args, std::string& out) {
                                  {"rel", ro.rel_level},
                                  {"systems", report.systems},
                                  {"pool", report.pool}};
-    out += table.render(to.format, to.precision, provenance);
+    Provenance prov("rarity", positional);
+    prov.settings = settings_of(options);
+    out += table.render(to, provenance, prov);
     return 0;
 }
 

@@ -80,6 +80,10 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     Inputs in = load_inputs(positional, to.order, "relative");
     const auto& qrels = in.qrels;
     const auto& runs = in.runs;
+    Provenance prov("relative " + action, positional);
+    prov.settings = settings_of(options);
+    prov.settings["measures"] = measures;
+    prov.missing = missing == MissingTopics::Skip ? "skip" : "zero";
     nlohmann::json provenance = {{"command", "relative " + action},
                                  {"qrels", positional[0]},
                                  {"runs", runs.size()},
@@ -88,7 +92,7 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     if (action == "sweep") {
         Table table({{"measure", Table::Kind::Text}, {"alpha", Table::Kind::Real}, {"tau_b", Table::Kind::Real}});
         for (const AlphaPoint& p : alpha_sweep(qrels, runs, measures, alphas, missing)) table.add({p.measure, p.alpha, p.tau_b});
-        out += table.render(to.format, to.precision, provenance);
+        out += table.render(to, provenance, prov);
         return 0;
     }
     so.missing = missing;
@@ -96,6 +100,7 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     so.progress = bar.hook();
     provenance["trials"] = so.trials;
     provenance["seed"] = so.seed;
+    prov.seeds["seed"] = so.seed;
     Table table({{"measure", Table::Kind::Text},
                  {"runs", Table::Kind::Integer},
                  {"trials", Table::Kind::Integer},
@@ -103,7 +108,7 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
                  {"mean_tau_b", Table::Kind::Real}});
     for (const SampleSizeRow& r : sample_size_tau(qrels, runs, measures, so))
         table.add({r.measure, r.point.runs, r.point.trials, r.point.defined, r.point.mean_tau_b});
-    out += table.render(to.format, to.precision, provenance);
+    out += table.render(to, provenance, prov);
     return 0;
 }
 

@@ -71,7 +71,10 @@ int cmd_unique(const std::vector<std::string>& args, std::string& out) {
                                  {"rel", rel},          {"topics", u.topics},
                                  {"missing", missing == MissingTopics::Skip ? "skip" : "zero"},
                                  {"groups", groups_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(groups_path)}};
-    out += table.render(to.format, to.precision, provenance);
+    Provenance prov("unique", positional);
+    prov.settings = settings_of(options);
+    if (!groups_path.empty()) prov.inputs.emplace_back("groups", groups_path);
+    out += table.render(to, provenance, prov);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #include "input.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/measure_list.hpp"
 
 #include <map>
 
@@ -14,17 +15,27 @@ std::vector<OptionSpec> input_option_specs() {
             {0, "intents", true},    {0, "intent-types", true}};
 }
 
+namespace {
+/// Adds m (as typed: `typed`) unless a measure of the same canonical name is there already.
+void add_typed(EvaluationInputs& in, MeasureSpec m, const std::string& typed) {
+    const std::size_t before = in.measures.size();
+    add_distinct(in.measures, std::move(m));
+    if (in.measures.size() > before) in.typed.push_back(typed);
+}
+}  // namespace
+
 bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
     if (p.name == "measure") {
         bool preset = false;
         for (const MeasureGroup& g : measure_groups()) {
             if (g.name == p.value) {
-                for (const std::string& m : g.measures) add_distinct(in.measures, parse_measure(m));
+                for (const std::string& m : g.measures) add_typed(in, parse_measure(m), m);
                 preset = true;
             }
         }
-        if (!preset)
-            for (MeasureSpec& m : parse_measures(p.value)) add_distinct(in.measures, std::move(m));
+        if (!preset) {
+            for (const std::string& m : split_measure_list(p.value)) add_typed(in, parse_measure(m), m);
+        }
     } else if (p.name == "missing") {
         if (p.value == "skip")
             in.eval.missing = MissingTopics::Skip;

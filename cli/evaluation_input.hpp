@@ -27,6 +27,7 @@ inline EvalOptions zero_missing() {
 
 struct EvaluationInputs {
     std::vector<MeasureSpec> measures;
+    std::vector<std::string> typed;  // each measure as typed (a preset's: as its list names it)
     EvalOptions eval = zero_missing();  // --missing zero unless told otherwise (README: missing topics)
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;

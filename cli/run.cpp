@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/text.hpp"
 #include "irlens/version.hpp"
 
 #include <cstring>
@@ -44,17 +45,25 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         err += "irlens " + command + ": " + what + "\n";
         return code;
     };
+    // Every writer but the drop-ins' (which print the reference tool's bytes) prints valid UTF-8:
+    // an invalid byte sequence in a name or id becomes U+FFFD (text::to_utf8). Replacing over the
+    // whole output equals replacing field by field: fields end at ASCII separators, never part
+    // of a multi-byte sequence.
+    auto utf8 = [&](int rc) {
+        if (text::valid_utf8_prefix(out) != out.size()) out = text::to_utf8(out);
+        return rc;
+    };
     try {
         if (command == "trec_eval") return cmd_trec_eval(args, out);
-        if (command == "eval") return cmd_eval(args, out);
         if (command == "ndeval") return cmd_ndeval(args, out);
-        if (command == "measures") return cmd_measures(args, out);
-        if (command == "compare") return cmd_compare(args, out);
-        if (command == "meta") return cmd_meta(args, out);
-        if (command == "rarity") return cmd_rarity(args, out);
-        if (command == "unique") return cmd_unique(args, out);
-        if (command == "relative") return cmd_relative(args, out);
-        if (command == "check") return cmd_check(args, out);
+        if (command == "eval") return utf8(cmd_eval(args, out));
+        if (command == "measures") return utf8(cmd_measures(args, out));
+        if (command == "compare") return utf8(cmd_compare(args, out));
+        if (command == "meta") return utf8(cmd_meta(args, out));
+        if (command == "rarity") return utf8(cmd_rarity(args, out));
+        if (command == "unique") return utf8(cmd_unique(args, out));
+        if (command == "relative") return utf8(cmd_relative(args, out));
+        if (command == "check") return utf8(cmd_check(args, out));
         if (command == "version" || command == "--version") {
             out += "irlens " IRLENS_VERSION "\n";
             return 0;

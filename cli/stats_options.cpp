@@ -1,6 +1,7 @@
 #include "stats_options.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@ std::vector<OptionSpec> stats_option_specs() {
     std::vector<OptionSpec> specs = resampling_option_specs();
     specs.push_back({'f', "format", true});
     specs.push_back({0, "precision", true});
+    specs.push_back({0, "provenance", false});
     return specs;
 }
 
@@ -22,6 +24,7 @@ std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& ar
     for (const OptionSpec& s : stats_option_specs()) specs.push_back(s);
     std::vector<ParsedOption> options, rest;
     parse_args(args, specs, options, positional);
+    o.given = options;
     in.eval.missing = MissingTopics::Zero;
     for (const ParsedOption& p : options)
         if (!take_input_option(p, in) && !take_stats_option(p, o, formats)) rest.push_back(p);
@@ -44,6 +47,8 @@ bool take_stats_option(const ParsedOption& p, StatsOptions& o, const std::vector
         std::size_t v = parse_count("--precision", p.value, 0);
         if (v > 17) throw UsageError("--precision must be an integer from 0 to 17");
         o.precision = static_cast<int>(v);
+    } else if (p.name == "provenance") {
+        o.provenance = true;
     } else {
         return false;
     }
@@ -61,38 +66,10 @@ std::string fixed(double v, int precision) {
 std::string p_value(double p, int digits) {
     if (std::isnan(p)) return "nan";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, p);
+    std::snprintf(buf, sizeof buf, "%.*g", digits < 1 ? 1 : digits, p);
     return buf;
 }
 
-std::string latex_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '\\':
-                out += "\\textbackslash{}";
-                break;
-            case '~':
-                out += "\\textasciitilde{}";
-                break;
-            case '^':
-                out += "\\textasciicircum{}";
-                break;
-            case '&':
-            case '%':
-            case '$':
-            case '#':
-            case '_':
-            case '{':
-            case '}':
-                out += '\\';
-                out += c;
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
+std::string latex_escape(const std::string& s) { return text::latex_text(s); }
 
 }  // namespace irlens::cli

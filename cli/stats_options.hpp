@@ -18,9 +18,11 @@ struct StatsOptions {
     Resampling resampling;  // B = 10000, seed = 1 unless given
     std::string format = "tsv";
     int precision = 4;
+    bool provenance = false;         // --provenance: the provenance comment first (tsv, LaTeX)
+    std::vector<ParsedOption> given;  // every option as given (the provenance's settings)
 };
 
-/// -B, --seed, --exact-limit, -f/--format, --precision.
+/// -B, --seed, --exact-limit, -f/--format, --precision, --provenance.
 std::vector<OptionSpec> stats_option_specs();
 
 /// Applies p when it is one of the options above (formats: the allowed list); false otherwise.
@@ -35,9 +37,10 @@ std::vector<ParsedOption> parse_stats_command(const std::vector<std::string>& ar
 
 /// v with `precision` decimals; "nan", "inf", "-inf" for non-finite values.
 std::string fixed(double v, int precision);
-/// A p-value with `digits` significant digits (e.g. 0.0123, 1.5e-12); "nan" when not a number.
-std::string p_value(double p, int digits = 6);
-/// Text with LaTeX's special characters escaped.
+/// A p-value with `digits` significant digits (e.g. 0.0123, 1.5e-12; at least 1); "nan" when
+/// not a number.
+std::string p_value(double p, int digits);
+/// Text with LaTeX's special characters escaped (text::latex_text).
 std::string latex_escape(const std::string& s);
 
 }  // namespace irlens::cli

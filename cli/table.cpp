@@ -1,5 +1,7 @@
 #include "table.hpp"
 
+#include "irlens/json_text.hpp"
+#include "irlens/text.hpp"
 #include "irlens/version.hpp"
 
 #include <cmath>
@@ -7,21 +9,12 @@
 
 namespace irlens::cli {
 
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::vector<OptionSpec> TableOptions::with(std::vector<OptionSpec> own) {
     own.push_back({'h', "help", false});
     own.push_back({'f', "format", true});
     own.push_back({0, "precision", true});
     own.push_back({0, "order", true});
+    own.push_back({0, "provenance", false});
     return own;
 }
 
@@ -34,15 +27,20 @@ bool TableOptions::take(const ParsedOption& o) {
         precision = precision_option(o);
     else if (o.name == "order")
         order = order_option(o);
+    else if (o.name == "provenance")
+        provenance = true;
     else
         return false;
     return true;
 }
 
-std::string Table::render(const std::string& format, int precision, const nlohmann::json& provenance) const {
+std::string Table::render(const TableOptions& to, const nlohmann::json& document, const Provenance& prov) const {
+    const std::string& format = to.format;
+    const int precision = to.precision;
     if (format == "json") {
         nlohmann::json j = {{"irlens", IRLENS_VERSION}};
-        j.update(provenance);
+        j.update(document);
+        j["provenance"] = prov.json();
         j["columns"] = nlohmann::json::array();
         for (const auto& c : columns_) j["columns"].push_back(c.first);
         j["rows"] = nlohmann::json::array();
@@ -61,35 +59,29 @@ std::string Table::render(const std::string& format, int precision, const nlohma
             }
             j["rows"].push_back(jr);
         }
-        return j.dump(2) + "\n";
+        return json_text(j, 2) + "\n";
     }
+    // Text cells go through text::csv_text in csv (quoting, a ' before a formula's first
+    // character); numbers and the header are written as they are.
     const bool csv = format == "csv";
-    std::string out;
-    auto line = [&](const std::vector<std::string>& fields) {
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            if (i) out += csv ? ',' : '\t';
-            out += csv ? csv_field(fields[i]) : fields[i];
-        }
-        out += '\n';
-    };
-    std::vector<std::string> fields;
-    for (const auto& c : columns_) fields.push_back(c.first);
-    line(fields);
+    std::string out = to.provenance ? prov.comment() : "";
+    for (std::size_t i = 0; i < columns_.size(); ++i) out += (i ? (csv ? "," : "\t") : "") + columns_[i].first;
+    out += '\n';
     char buf[64];
     for (const auto& row : rows_) {
-        fields.clear();
         for (std::size_t i = 0; i < columns_.size(); ++i) {
+            if (i) out += csv ? ',' : '\t';
             const Cell& cell = row[i];
             if (columns_[i].second == Kind::Text) {
-                fields.push_back(cell.text);
+                out += csv ? text::csv_text(cell.text) : cell.text;
             } else if (std::isnan(cell.number)) {
-                fields.push_back("nan");
+                out += "nan";
             } else {
                 std::snprintf(buf, sizeof buf, "%.*f", columns_[i].second == Kind::Integer ? 0 : precision, cell.number);
-                fields.push_back(buf);
+                out += buf;
             }
         }
-        line(fields);
+        out += '\n';
     }
     return out;
 }

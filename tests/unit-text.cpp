@@ -155,3 +155,42 @@ TEST_CASE("LineSplitter: an empty chunk, even a null view, changes nothing") {
     s.finish(collect);
     CHECK(lines == std::vector<std::string>{"a", "bc"});
 }
+
+TEST_CASE("to_utf8: each maximal subpart of an ill-formed sequence becomes one U+FFFD") {
+    using irlens::text::to_utf8;
+    using irlens::text::valid_utf8_prefix;
+    const std::string R = "\xEF\xBF\xBD";  // U+FFFD
+    CHECK(to_utf8("plain ascii") == "plain ascii");
+    CHECK(to_utf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") == "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");  // é € 😀
+    CHECK(to_utf8("a\xFF" "b") == "a" + R + "b");            // never a byte of UTF-8
+    CHECK(to_utf8("\xFF\xFE") == R + R);                     // two bytes, two replacements
+    CHECK(to_utf8("a\xC3(") == "a" + R + "(");               // lead without its continuation
+    CHECK(to_utf8("\xF0\x9F\x98") == R);                     // truncated 4-byte sequence: one subpart
+    CHECK(to_utf8("\xF0\x9F\x98x") == R + "x");
+    CHECK(to_utf8("\x80\x80") == R + R);                     // lone continuation bytes
+    CHECK(to_utf8("\xC0\xAF") == R + R);                     // overlong: C0 is never a lead
+    CHECK(to_utf8("\xE0\x80\xAF") == R + R + R);             // overlong 3-byte: E0 needs A0..BF
+    CHECK(to_utf8("\xED\xA0\x80") == R + R + R);             // a surrogate (U+D800)
+    CHECK(to_utf8("\xF4\x90\x80\x80") == R + R + R + R);     // above U+10FFFF
+    CHECK(to_utf8("\xE2\x82" "\xE2\x82\xAC") == R + "\xE2\x82\xAC");
+    CHECK(to_utf8(std::string("a\0b", 3)) == std::string("a\0b", 3));  // NUL is valid UTF-8
+    CHECK(valid_utf8_prefix("ab\xC3\xA9\xFF" "c") == 4);
+    CHECK(valid_utf8_prefix("") == 0);
+}
+
+TEST_CASE("csv_text: quotes as RFC 4180, a ' before a formula's first character (OWASP)") {
+    using irlens::text::csv_text;
+    CHECK(csv_text("bm25") == "bm25");
+    CHECK(csv_text("a,b") == "\"a,b\"");
+    CHECK(csv_text("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(csv_text("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"");
+    CHECK(csv_text("+1") == "'+1");
+    CHECK(csv_text("-cmd") == "'-cmd");
+    CHECK(csv_text("@SUM(A1)") == "'@SUM(A1)");
+    CHECK(csv_text("\tx") == "'\tx");
+    CHECK(csv_text("\rx") == "\"'\rx\"");
+    CHECK(csv_text("a=b") == "a=b");  // only the first character matters
+    CHECK(csv_text("") == "");
+    CHECK(csv_text(std::string("\0x", 2)) == std::string("\0x", 2));
+    CHECK(csv_text("r\xFF") == "r\xEF\xBF\xBD");
+}

@@ -72,7 +72,7 @@ val subtopic_coverage_js(int run_handle, const std::string& topic, double depth,
         SubtopicCoverage c = subtopic_coverage(lookup(table().runs, run_handle, "run"), topic,
                                                static_cast<long>(depth), static_cast<long>(rel));
         val o = val::object();
-        o.set("topic", c.topic);
+        o.set("topic", js_text(c.topic));
         o.set("intents", strings_to_js(c.intents));
         o.set("docs", strings_to_js(c.docs));
         val grades = val::array();

@@ -113,7 +113,7 @@ val sessions_info(int h) {
         val a = val::array();
         for (const Sessions::Session& s : lookup(table().sessions, h, "sessions")->sessions()) {
             val o = val::object();
-            o.set("id", s.id);
+            o.set("id", js_text(s.id));
             o.set("topics", strings_to_js(s.topics));
             a.call<void>("push", o);
         }

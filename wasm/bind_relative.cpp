@@ -70,14 +70,14 @@ val rarity_report_js(int qrels_handle, val run_handles, val depth, val pool, val
         val rows = val::array();
         for (const RareDocument& d : report.documents) {
             val r = val::object();
-            r.set("topic", d.topic);
-            r.set("doc", d.doc);
+            r.set("topic", js_text(d.topic));
+            r.set("doc", js_text(d.doc));
             r.set("rel", d.rel);
             r.set("found_by", static_cast<double>(d.found_by));
             r.set("systems", static_cast<double>(report.systems));
             r.set("rarity", number(d.rarity));
             r.set("rarity_mixture", number(d.rarity_mixture));
-            r.set("only_run", d.only_run);
+            r.set("only_run", js_text(d.only_run));
             rows.call<void>("push", r);
         }
         set_table(out, {"topic", "doc", "rel", "found_by", "systems", "rarity", "rarity_mixture", "only_run"}, rows);
@@ -106,8 +106,8 @@ val unique_contributions_js(int qrels_handle, val run_handles, int groups_handle
         auto add = [&](const char* scope, const UniqueCount& c) {
             val r = val::object();
             r.set("scope", std::string(scope));
-            r.set("name", c.name);
-            r.set("group", c.group);
+            r.set("name", js_text(c.name));
+            r.set("group", js_text(c.group));
             r.set("runs", static_cast<double>(c.runs));
             r.set("mean", number(c.mean));
             r.set("total", static_cast<double>(c.total));

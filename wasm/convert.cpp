@@ -1,5 +1,7 @@
 #include "convert.hpp"
 
+#include "irlens/text.hpp"
+
 #include <cmath>
 
 using emscripten::val;
@@ -32,6 +34,8 @@ const char* aggregate_name(Aggregate a) {
 
 }  // namespace
 
+val js_text(std::string_view s) { return val(text::to_utf8(s)); }
+
 std::vector<std::string> strings_from_js(const val& array) {
     std::vector<std::string> out;
     unsigned n = array["length"].as<unsigned>();
@@ -41,7 +45,7 @@ std::vector<std::string> strings_from_js(const val& array) {
 
 val strings_to_js(const std::vector<std::string>& strings) {
     val a = val::array();
-    for (const std::string& s : strings) a.call<void>("push", s);
+    for (const std::string& s : strings) a.call<void>("push", js_text(s));
     return a;
 }
 
@@ -94,8 +98,8 @@ val evaluation_to_js(const Evaluation& ev) {
     val runs = val::array();
     for (const RunScores& r : ev.runs) {
         val jr = val::object();
-        jr.set("name", r.name);
-        jr.set("tag", r.tag);
+        jr.set("name", js_text(r.name));
+        jr.set("tag", js_text(r.tag));
         jr.set("topics", strings_to_js(r.topics));
         std::vector<double> values;
         values.reserve(ev.measures.size() * r.topics.size());
@@ -119,8 +123,8 @@ val explanation_to_js(const Explanation& e) {
     auto number = [](double v) { return std::isfinite(v) ? val(v) : val::null(); };
     val o = val::object();
     o.set("measure", e.measure);
-    o.set("run", e.run);
-    o.set("topic", e.topic);
+    o.set("run", js_text(e.run));
+    o.set("topic", js_text(e.topic));
     o.set("formula", e.formula);
     o.set("columns", strings_to_js(e.columns));
     o.set("missing", e.missing);
@@ -130,7 +134,7 @@ val explanation_to_js(const Explanation& e) {
         val row = val::object();
         row.set("rank", static_cast<double>(r.rank));
         row.set("retrieved", r.retrieved);
-        row.set("doc", r.doc);
+        row.set("doc", js_text(r.doc));
         row.set("rel", r.rel);
         val values = val::array();
         for (double v : r.values) values.call<void>("push", number(v));

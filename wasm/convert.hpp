@@ -8,11 +8,18 @@
 #include <emscripten/val.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace irlens::wasm {
 
+/// A JS string of `s`, invalid UTF-8 replaced by U+FFFD (text::to_utf8; Embind's own decoding of
+/// short strings does not replace). Every string built from input bytes (ids, tags, warnings,
+/// messages) goes through it.
+emscripten::val js_text(std::string_view s);
+
 std::vector<std::string> strings_from_js(const emscripten::val& array);
+/// An array of js_text(s).
 emscripten::val strings_to_js(const std::vector<std::string>& strings);
 
 /// {name, aliases, family, help, citation, cutoff: null|"int"|"real", cutoffRequired, aggregate,

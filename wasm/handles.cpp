@@ -1,5 +1,7 @@
 #include "handles.hpp"
 
+#include "convert.hpp"
+
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
 
@@ -72,10 +74,10 @@ void rethrow_as_js(std::exception_ptr e) {
     } catch (...) {
         message = "internal error";
     }
-    val error = val::global("Error").new_(message);
+    val error = val::global("Error").new_(js_text(message));
     error.set("name", name);
     if (!file.empty()) {
-        error.set("file", file);
+        error.set("file", js_text(file));
         error.set("line", line);
     }
     error.throw_();

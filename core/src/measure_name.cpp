@@ -1,6 +1,7 @@
 // The measure-name language: parse_measure and the canonical printers (see measure.hpp).
 #include "irlens/error.hpp"
 #include "irlens/measure.hpp"
+#include "irlens/measure_list.hpp"
 #include "irlens/text.hpp"
 
 #include <algorithm>
@@ -378,13 +379,13 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     return spec;
 }
 
-std::vector<MeasureSpec> parse_measures(std::string_view list) {
-    std::vector<MeasureSpec> out;
+std::vector<std::string> split_measure_list(std::string_view list) {
+    std::vector<std::string> out;
     int depth = 0;
     std::size_t start = 0;
     auto flush = [&](std::size_t end) {
         std::string item = trim(list.substr(start, end - start));
-        if (!item.empty()) add_distinct(out, parse_measure(item));
+        if (!item.empty()) out.push_back(std::move(item));
     };
     for (std::size_t i = 0; i < list.size(); ++i) {
         char c = list[i];
@@ -396,6 +397,12 @@ std::vector<MeasureSpec> parse_measures(std::string_view list) {
         }
     }
     flush(list.size());
+    return out;
+}
+
+std::vector<MeasureSpec> parse_measures(std::string_view list) {
+    std::vector<MeasureSpec> out;
+    for (const std::string& item : split_measure_list(list)) add_distinct(out, parse_measure(item));
     return out;
 }
 

@@ -116,6 +116,113 @@ bool numeric_id_before(std::string_view a, std::string_view b) {
     return a < b;
 }
 
+namespace {
+/// The length of the well-formed UTF-8 sequence starting at s[i], or 0 when it is ill-formed;
+/// `subpart` is then the length of its maximal subpart (at least 1): Unicode 15.0 Table 3-7.
+std::size_t utf8_sequence(std::string_view s, std::size_t i, std::size_t& subpart) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    subpart = 1;
+    if (b < 0x80) return 1;
+    std::size_t need;
+    unsigned char low = 0x80, high = 0xBF;  // the bounds of the second byte
+    if (b >= 0xC2 && b <= 0xDF) {
+        need = 1;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        need = 2;
+        if (b == 0xE0) low = 0xA0;
+        if (b == 0xED) high = 0x9F;  // no surrogates
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        need = 3;
+        if (b == 0xF0) low = 0x90;
+        if (b == 0xF4) high = 0x8F;  // nothing above U+10FFFF
+    } else {
+        return 0;  // a continuation byte, C0, C1 or F5..FF: never a lead byte
+    }
+    for (std::size_t k = 1; k <= need; ++k) {
+        if (i + k >= s.size()) return 0;
+        const unsigned char c = static_cast<unsigned char>(s[i + k]);
+        if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF)) return 0;
+        subpart = k + 1;
+    }
+    return need + 1;
+}
+}  // namespace
+
+std::size_t valid_utf8_prefix(std::string_view s) {
+    std::size_t i = 0, subpart;
+    while (i < s.size()) {
+        // ASCII runs are the common case: skip them a byte at a time without the table walk.
+        if (static_cast<unsigned char>(s[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t n = utf8_sequence(s, i, subpart);
+        if (!n) return i;
+        i += n;
+    }
+    return i;
+}
+
+std::string to_utf8(std::string_view s) {
+    std::size_t i = valid_utf8_prefix(s);
+    if (i == s.size()) return std::string(s);
+    std::string out(s.substr(0, i));
+    while (i < s.size()) {
+        std::size_t subpart;
+        std::size_t n = utf8_sequence(s, i, subpart);
+        if (n) {
+            out.append(s.data() + i, n);
+            i += n;
+        } else {
+            out += "\xEF\xBF\xBD";  // U+FFFD
+            i += subpart;
+        }
+    }
+    return out;
+}
+
+std::string csv_text(std::string_view s) {
+    std::string text = to_utf8(s);
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos) text.insert(0, 1, '\'');
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string latex_text(std::string_view s) {
+    std::string out;
+    for (char c : to_utf8(s)) {
+        switch (c) {
+            case '\\':
+                out += "\\textbackslash{}";
+                break;
+            case '~':
+                out += "\\textasciitilde{}";
+                break;
+            case '^':
+                out += "\\textasciicircum{}";
+                break;
+            case '&':
+            case '%':
+            case '$':
+            case '#':
+            case '_':
+            case '{':
+            case '}':
+                out += '\\';
+                out += c;
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
 bool is_blank_or_comment(std::string_view line) {
     for (char c : line) {
         if (is_space(static_cast<unsigned char>(c))) continue;

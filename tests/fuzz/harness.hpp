@@ -19,6 +19,9 @@
 //   8  PrefsReader, prefs or qrels_prefs format (then a run of its documents, trec_eval all_prefs)
 //   9  Intents, probabilities or types file (then every diversity measure on kFuzzDiversityQrels)
 //  10  RunGroups::parse (TSV or CSV), then its group of each fixture run
+// Every evaluation's result is also written as JSON, CSV and LaTeX (check_writers: arbitrary bytes
+// in run tags, topic ids and doc ids must come out as valid UTF-8, the JSON must parse, a CSV
+// cell must not start a formula, LaTeX specials must be escaped).
 // Readers get the payload in random-sized chunks, each copied into a heap block of exactly its
 // size (so AddressSanitizer sees any read past a chunk), with empty chunks in between.
 #pragma once
@@ -27,6 +30,7 @@
 #include "irlens/error.hpp"
 #include "irlens/evaluate.hpp"
 #include "irlens/intents.hpp"
+#include "irlens/json_text.hpp"
 #include "irlens/measure.hpp"
 #include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
@@ -34,6 +38,7 @@
 #include "irlens/run.hpp"
 #include "irlens/run_groups.hpp"
 #include "irlens/sessions.hpp"
+#include "irlens/text.hpp"
 #include "irlens/trec_eval.hpp"
 
 #include <cmath>
@@ -139,16 +144,72 @@ inline const std::vector<MeasureSpec>& all_measures() {
     return all;
 }
 
+/// One text (a tag, an id) through the CSV and LaTeX writers: valid UTF-8 out, a CSV cell that
+/// reads back (RFC 4180) as to_utf8(s), with a ' first when that starts with = + - @ TAB CR, and
+/// LaTeX without an unescaped special character.
+inline void check_text_writers(std::string_view s) {
+    const std::string utf8 = text::to_utf8(s);
+    if (text::valid_utf8_prefix(utf8) != utf8.size()) throw HarnessFailure("to_utf8: invalid UTF-8 out");
+    if (text::valid_utf8_prefix(s) == s.size() && utf8 != s) throw HarnessFailure("to_utf8 changed valid UTF-8");
+    std::string cell = text::csv_text(s), read;
+    if (!cell.empty() && cell.front() == '"') {
+        if (cell.size() < 2 || cell.back() != '"') throw HarnessFailure("csv: unbalanced quotes");
+        for (std::size_t i = 1; i + 1 < cell.size(); ++i) {
+            if (cell[i] == '"' && cell[++i] != '"') throw HarnessFailure("csv: a lone quote inside a quoted cell");
+            read += cell[i];
+        }
+    } else {
+        if (cell.find_first_of(",\"\n\r") != std::string::npos) throw HarnessFailure("csv: a special character unquoted");
+        read = cell;
+    }
+    const bool formula = !utf8.empty() && std::string_view("=+-@\t\r").find(utf8[0]) != std::string_view::npos;
+    if (read != (formula ? "'" : "") + utf8) throw HarnessFailure("csv: the cell does not read back as the text");
+    std::string latex = text::latex_text(s);
+    if (text::valid_utf8_prefix(latex) != latex.size()) throw HarnessFailure("latex: invalid UTF-8 out");
+    for (const char* word : {"\\textbackslash{}", "\\textasciitilde{}", "\\textasciicircum{}"})
+        for (std::size_t p; (p = latex.find(word)) != std::string::npos;) latex.erase(p, std::strlen(word));
+    for (std::size_t i = 0; i < latex.size(); ++i) {
+        if (latex[i] == '\\' && i + 1 < latex.size() && std::strchr("&%$#_{}", latex[i + 1])) {
+            ++i;
+        } else if (std::strchr("\\~^&%$#_{}", latex[i]) && latex[i] != '\0') {
+            throw HarnessFailure("latex: an unescaped special character");
+        }
+    }
+}
+
+/// An evaluation written as the CLI and the JS API write it: its ids and tags through
+/// check_text_writers, and a JSON document (as `irlens eval -q -f json`) that must parse back.
+inline void write_all(const Evaluation& ev) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const RunScores& r : ev.runs) {
+        check_text_writers(r.name);
+        check_text_writers(r.tag);
+        nlohmann::json jr = {{"tag", r.tag}};
+        for (std::size_t t = 0; t < r.topics.size(); ++t) {
+            check_text_writers(r.topics[t]);
+            for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+                const double v = r.values[m][t];
+                jr["per_topic"][r.topics[t]][ev.measures[m].name()] = std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+            }
+        }
+        j["runs"][r.name] = jr;
+    }
+    j["warnings"] = ev.warnings;
+    const std::string doc = json_text(j, 2);
+    if (text::valid_utf8_prefix(doc) != doc.size()) throw HarnessFailure("json: invalid UTF-8 out");
+    if (nlohmann::json::parse(doc, nullptr, false).is_discarded()) throw HarnessFailure("json: the document does not parse");
+}
+
 /// Evaluates the runs with the measures, all at once and, if that is refused (a measure needing
-/// an optional input), one measure at a time.
+/// an optional input), one measure at a time; every result through write_all.
 inline void evaluate_all(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
                          const std::vector<MeasureSpec>& measures, const EvalOptions& options) {
     try {
-        evaluate(qrels, runs, measures, options);
+        write_all(evaluate(qrels, runs, measures, options));
     } catch (const UsageError&) {
         for (const MeasureSpec& m : measures) {
             try {
-                evaluate(qrels, runs, {m}, options);
+                write_all(evaluate(qrels, runs, {m}, options));
             } catch (const UsageError&) {
             }
         }
@@ -180,9 +241,11 @@ inline std::shared_ptr<const Run> run_of_judged_docs(const std::shared_ptr<const
 
 inline void check_qrels(const std::shared_ptr<const Qrels>& q) {
     for (std::size_t t = 0; t < q->num_topics(); ++t) {
+        check_text_writers(q->topic_id(t));
         if (q->find_topic(q->topic_id(t)) != static_cast<long>(t)) throw HarnessFailure("qrels: find_topic");
         if (t > 0 && !(q->topic_id(t - 1) < q->topic_id(t))) throw HarnessFailure("qrels: topic order");
         for (const Judgment* j = q->begin(t); j != q->end(t); ++j) {
+            check_text_writers(q->doc(*j));
             long found = q->find(t, q->doc(*j));
             if (found < 0 || q->doc(q->judgment(static_cast<std::uint32_t>(found))) != q->doc(*j))
                 throw HarnessFailure("qrels: find");

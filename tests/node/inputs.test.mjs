@@ -91,3 +91,28 @@ test('side inputs are checked and released', () => {
   groups.dispose();
   assert.throws(() => irlens.evaluate(q, [run], ['P@1'], { groups }), /disposed/);
 });
+
+test('a byte-order mark, invalid UTF-8 in ids and tags, CRLF: U+FFFD in every string out (as the CLI writers)', () => {
+  // The fixture of tests/cli/run.sh: topic 1 has a and d<FF> relevant, topic t<E9> has b; the run
+  // finds a, d<FF> (P@2 = 1) and b (P@2 = 1/2), tagged "=cmd<FF>", every line ending in CRLF, both
+  // files starting with a byte-order mark (stripped: the first topic is "1").
+  const bytes = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  const q = irlens.loadQrels(bytes('\xef\xbb\xbf1 0 a 1\r\n1 0 d\xff 1\r\nt\xe9 0 b 1\r\n'), { name: 'u.qrels' });
+  const run = irlens.loadRun(q, bytes('\xef\xbb\xbf1 Q0 a 1 2 =cmd\xff\r\n1 Q0 d\xff 2 1 =cmd\xff\r\nt\xe9 Q0 b 1 1 =cmd\xff\r\n'), { name: 'u.run' });
+  const other = irlens.loadRun(q, bytes('1 Q0 x 1 2 p\r\nt\xe9 Q0 b 1 1 p\r\n'), { name: 'p.run' });
+  const res = irlens.evaluate(q, [run], ['P@2']);
+  const r = res.runs['u.run'];
+  assert.equal(r.tag, '=cmd\ufffd');
+  assert.deepEqual(r.perTopic, { 1: { 'P@2': 1 }, 't\ufffd': { 'P@2': 0.5 } });
+  assert.equal(r.mean['P@2'], 0.75);
+  // compare's document (JSON text from the core, read back by JSON.parse) of the same runs.
+  const doc = irlens.compare(q, [run, other], ['P@2'], { test: 't' });
+  assert.deepEqual([doc.measures[0].comparisons[0].run, doc.measures[0].comparisons[0].versus], ['u.run', 'p.run']);
+  // The rarity report's ids, rarest first per topic: d<FF> found by u.run only (S_d = 1 of S = 2:
+  // R = 1/2), a by u.run only too (p.run has x, not a); b by both (R = 0).
+  const rows = irlens.rarityReport(q, [run, other]).rows.map((d) => [d.topic, d.doc, d.rarity, d.only_run]);
+  assert.deepEqual(rows, [['1', 'a', 0.5, 'u.run'], ['1', 'd\ufffd', 0.5, 'u.run'], ['t\ufffd', 'b', 0, '']]);
+  // An error message quoting an invalid id is valid text too.
+  assert.throws(() => irlens.loadRun(q, bytes('1 Q0 d\xff 1 2 t\n1 Q0 d\xff 2 1 t\n'), { name: 'dup.run' }),
+    (e) => e.name === 'InputError' && /^dup\.run:2: duplicate document/.test(e.message) && !/\ufffd\ufffd/.test(e.message));
+});

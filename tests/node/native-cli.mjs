@@ -17,6 +17,14 @@ if (noNative) console.log(`SKIPPED: ${noNative}`);
 /** stdout of `irlens ARGS...` (the native CLI). */
 export const cli = (args) => execFileSync(native, args, { encoding: 'utf8' });
 
+/** `irlens ARGS... -f json` parsed, without the file provenance (hashes of files the JS API never sees). */
+export function cliDocument(args) {
+  const doc = JSON.parse(cli(args));
+  assert.equal(doc.provenance?.tool, 'irlens', 'the CLI document carries its provenance');
+  delete doc.provenance;
+  return doc;
+}
+
 export const close = (actual, expected, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);
 
 /** The directory `shared/data/NAME` and the reason to skip its tests when it is absent (printed once). */

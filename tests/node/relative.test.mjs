@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { irlens, node, noNative, cli, close, sharedData } from './native-cli.mjs';
+import { irlens, node, noNative, cli, cliDocument, close, sharedData } from './native-cli.mjs';
 
 // Topic 1: a (1), b (2), c (1), d (1) relevant, e judged 0. Topic 2: f relevant.
 // A: 1 -> a b e, 2 -> f.   B: 1 -> a c.   C: 1 -> x a c.   Groups: A -> g1, B and C -> g2.
@@ -144,7 +144,7 @@ test('sampleSizeTau: seeded, with progress and cancel', () => {
 });
 
 test('the same objects as `irlens rarity | unique | relative sweep | relative sample -f json`', { skip: noNative }, () => {
-  const json = (args) => JSON.parse(cli(args));
+  const json = cliDocument;
   assert.deepEqual(irlens.rarityReport(q, runs), json(['rarity', qrelsPath, ...runPaths, '-f', 'json']));
   assert.deepEqual(irlens.rarityReport(q, runs, { depth: 2, pool: 'A,C', rel: 2 }),
     json(['rarity', qrelsPath, ...runPaths, '--depth', '2', '--pool', 'A,C', '--rel', '2', '-f', 'json']));
@@ -175,9 +175,9 @@ test('TREC-COVID round 1: Algorithm 1 and the leaderboard groups, equal to the n
   const cruns = [];
   for (const p of paths) cruns.push(await node.loadRunFile(irlens, cq, p));
   const args = ['relative', 'sample', qrelsFile, ...paths, '-m', 'P_rareness(alpha=1)@10', '--sizes', '2,4', '--trials', '100', '--seed', '2023', '-f', 'json'];
-  assert.deepEqual(irlens.sampleSizeTau(cq, cruns, 'P_rareness(alpha=1)@10', { sizes: [2, 4], trials: 100, seed: 2023 }), JSON.parse(cli(args)));
+  assert.deepEqual(irlens.sampleSizeTau(cq, cruns, 'P_rareness(alpha=1)@10', { sizes: [2, 4], trials: 100, seed: 2023 }), cliDocument(args));
   const board = join(covid, 'leaderboard.csv');
   const lg = irlens.loadGroups(readFileSync(board), { name: board });
   assert.deepEqual(irlens.uniqueContributions(cq, cruns, { depth: 10, groups: lg }),
-    JSON.parse(cli(['unique', qrelsFile, ...paths, '--depth', '10', '--groups', board, '-f', 'json'])));
+    cliDocument(['unique', qrelsFile, ...paths, '--depth', '10', '--groups', board, '-f', 'json']));
 });

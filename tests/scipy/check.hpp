@@ -1,6 +1,7 @@
 // Compares irlens with the lines printed by tests/scipy/reference.py (recorded in
 // tests/scipy/reference.txt, or live): p-values and statistics must agree to 1e-9 relative; where
-// scipy gives NaN or raises, irlens must give p = 1 and say why. Shared by the unit suite
+// scipy gives NaN or raises, irlens must give NaN (undefined) and say why. A NaN agrees only with a NaN (a
+// NaN statistic of scipy needs irlens' to be NaN too), and a value that does not parse fails. Shared by the unit suite
 // (recorded values) and the `scipy` ctest (live values). Lines of the functions bootstrap_bca and
 // bootstrap_percentile carry an interval (low in the statistic column, high in the p column) of
 // the mean of x, for B, seed and level given in the y column.
@@ -36,8 +37,19 @@ inline std::vector<double> parse_numbers(std::string_view list) {
     return out;
 }
 
+/// A reference value: a number, or "nan" where scipy's result is NaN. False for anything else (a
+/// value that does not parse is a failure, never a NaN that would agree with anything).
+inline bool parse_reference(std::string_view s, double& out) {
+    if (s == "nan") {
+        out = NAN;
+        return true;
+    }
+    return text::parse_double(s, out);
+}
+
+/// NaN agrees only with NaN: both sides undefined by definition (scipy's NaN, irlens' NaN).
 inline bool agrees(double irlens, double scipy) {
-    if (std::isnan(scipy)) return true;  // checked separately (NaN and a note)
+    if (std::isnan(scipy) || std::isnan(irlens)) return std::isnan(scipy) && std::isnan(irlens);
     if (std::isinf(scipy)) return irlens == scipy;
     return std::fabs(irlens - scipy) <= 1e-9 * std::fabs(scipy) || std::fabs(irlens - scipy) <= 1e-15;
 }
@@ -56,8 +68,10 @@ inline ScipyCheck check_scipy_reference(std::string_view output) {
         const std::string function(f[1]);
         const Alternative alt = parse_alternative(f[2]);
         double want_statistic = NAN, want_p = NAN;
-        text::parse_double(f[3], want_statistic);
-        text::parse_double(f[4], want_p);
+        if (!parse_reference(f[3], want_statistic) || !parse_reference(f[4], want_p)) {
+            result.failures.push_back("unparsable reference value: " + std::string(line.substr(0, 60)));
+            return;
+        }
         const std::vector<double> x = parse_numbers(f[5]), y = parse_numbers(f[6]);
         double statistic = NAN, p = NAN;
         std::string note;
@@ -84,6 +98,10 @@ inline ScipyCheck check_scipy_reference(std::string_view output) {
         if (std::isnan(want_p)) {
             if (!std::isnan(p) || note.empty())
                 result.failures.push_back(what + ": scipy gives NaN, irlens should give NaN (undefined) with a note");
+            if (!agrees(statistic, want_statistic)) {
+                std::snprintf(buf, sizeof buf, ": statistic = %.17g, scipy %.17g", statistic, want_statistic);
+                result.failures.push_back(what + buf);
+            }
             return;
         }
         if (!agrees(p, want_p)) {

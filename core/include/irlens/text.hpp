@@ -164,6 +164,26 @@ private:
     std::uint64_t line_no_ = 0;
 };
 
+/// The length of the longest prefix of `s` that is valid UTF-8 (s.size() when all of it is).
+std::size_t valid_utf8_prefix(std::string_view s);
+
+/// `s` as valid UTF-8 for a writer (JSON, CSV, TSV, LaTeX, the JS API's strings): every maximal
+/// subpart of an ill-formed sequence becomes U+FFFD (Unicode 15.0, Sec. 3.9 "U+FFFD Substitution
+/// of Maximal Subparts", as the WHATWG decoder and JS's TextDecoder do: "a\xC3(" -> "a\uFFFD(",
+/// "\xF0\x9F\x98" -> one U+FFFD, "\xFF\xFE" -> two). Valid input is returned unchanged. The
+/// drop-ins (trec_eval, ndeval) never call it: they print the reference tool's bytes.
+std::string to_utf8(std::string_view s);
+
+/// A text cell of a CSV file (run names, tags, topic and doc ids, measure names): to_utf8, then a
+/// leading ' when the text starts with =, +, -, @, TAB or CR (a spreadsheet would run it as a
+/// formula: OWASP's "CSV Injection" advice), then RFC 4180 quotes when it holds a comma, a quote
+/// or a line break. Numbers are never text cells: "-0.5" stays a number.
+std::string csv_text(std::string_view s);
+
+/// Text for a LaTeX table: to_utf8, then \ ~ ^ as \textbackslash{} \textasciitilde{}
+/// \textasciicircum{}, and & % $ # _ { } with a backslash.
+std::string latex_text(std::string_view s);
+
 /// True when the line holds only whitespace or starts (after whitespace) with '#'.
 bool is_blank_or_comment(std::string_view line);
 

@@ -1,6 +1,7 @@
 // The JSON document of a comparison (irlens/comparison.hpp): what `irlens compare --format json`
 // prints and the JS API's compare() returns.
 #include "irlens/comparison.hpp"
+#include "irlens/json_text.hpp"
 #include "irlens/version.hpp"
 
 #include "stats/json_number.hpp"
@@ -65,7 +66,7 @@ std::string comparison_json(const Comparison& c, int indent) {
     if (s.risk) j["risk_alpha"] = s.risk_alpha;
     j["measures"] = measures;
     j["warnings"] = c.warnings;
-    return j.dump(indent);
+    return json_text(j, indent);
 }
 
 }  // namespace irlens

@@ -1,6 +1,7 @@
 // The JSON document of a meta-evaluation (irlens/meta_report.hpp): what `irlens meta ANALYSIS
 // ... --format json` prints and the JS API's meta() returns.
 #include "irlens/meta_report.hpp"
+#include "irlens/json_text.hpp"
 #include "irlens/version.hpp"
 
 #include "stats/json_number.hpp"
@@ -146,7 +147,7 @@ std::string meta_json(const MetaReport& r, int indent) {
     if (r.analysis == "unanimity") unanimity_json(r, j);
     if (r.analysis == "loo") loo_json(r, j);
     j["warnings"] = r.warnings;
-    return j.dump(indent);
+    return json_text(j, indent);
 }
 
 }  // namespace irlens
