@@ -28,10 +28,10 @@ TEST_CASE("RBU(form=authors) by hand: (1 - p) p^(rank-1) weights, each intent's 
     // (one non-relevant document) costs p * e = 0.024.
     CHECK(f.value("RBU(form=authors)", "2", 0, MissingTopics::Zero) == 0.0);
     CHECK(f.value("RBU", "2", 0, MissingTopics::Zero) == approx(-0.024));
-    CHECK(parse_measure("RBU(form=authors)").name() == "RBU(p=0.8,e=0.03,form=authors)");
-    CHECK(parse_measure("RBU(form=paper)@5").name() == "RBU(p=0.8,e=0.03)@5");
+    CHECK(parse_measure("RBU(form=authors)").name() == "RBU(form=authors)");
+    CHECK(parse_measure("RBU(form=paper)@5").name() == "RBU@5");
     CHECK_THROWS_WITH_AS(parse_measure("RBU(form=authors,max_grade=3)").compile(),
-                         "RBU(p=0.8,e=0.03,form=authors,max_grade=3): max_grade does not apply to form=authors (gmax is "
+                         "RBU(form=authors,max_grade=3): max_grade does not apply to form=authors (gmax is "
                          "each intent's highest gain)",
                          UsageError);
 }

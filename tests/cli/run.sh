@@ -78,7 +78,7 @@ expect 2 "unknown option" -- eval "$T/qrels" "$T/run" -m P@5 --bogus
 expect 2 "" -- trec_eval "$T/qrels"
 expect 2 "unknown command" -- frobnicate
 expect 0 "" "P@k   [precision]" -- measures
-expect 0 "" "p (number, default 0.8)" -- measures "RBP"
+expect 0 "" "p (number, default 0.8, [0, 1))" -- measures "RBP"
 expect 2 "unknown measure" -- measures "RBX"
 
 # Preference judgments (-R prefs / qrels_prefs) and judgment groups (-R qrels_jg).
@@ -144,7 +144,7 @@ expect 0 "" $'P@1\tP@2\t3\t0.0000\tnan' -- meta correlation "$T/q4" "$T/A" "$T/B
 expect 0 "" $'P@2\t3\t0\t0\tnan\tnan\t4' -- meta discriminative-power "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2 -B 20
 expect 0 "" $'P@2\t2\t20\t0.5000' -- meta stability "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2 --trials 20
 expect 0 "" $'measure\tmu\tp_measure' -- meta unanimity "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2
-expect 0 "" "no wins on either side; p = 1" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
+expect 0 "" "no wins on either side: p is undefined" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
 expect 0 "" '"run": "A_copy"' -- meta loo "$T/q4" "$T/A" "$T/A_copy" -m P@1 --groups "$T/groups.tsv" -f json
 
 # Identical runs: p is undefined (nan in TSV, null in JSON) and the note says why; every output states the topic policy.

@@ -143,12 +143,11 @@ void add_compat_measures(std::vector<MeasureInfo>& out) {
     m.citation = "Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
                  "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
                  "(compat provider)";
-    m.params = {{"p", ParamKind::Real, "0.95", "persistence: the weight of depth i is p^(i-1)", true},
-                {"normalize", ParamKind::Bool, "True", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)"}};
+    m.params = {ParamInfo{"p", ParamKind::Real, "0.95", "persistence: the weight of depth i is p^(i-1)"}.in(Range{0, 1, true, true}),
+                ParamInfo{"normalize", ParamKind::Bool, "True", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)"}};
     m.make = [](const MeasureSpec& s) {
         double p = s.real_param("p");
         bool normalize = s.bool_param("normalize");
-        if (!(p > 0 && p < 1)) throw UsageError("Compat: p must be in (0,1), got " + format_number(p));
         return traced([=](const TopicView& v, auto& t) {
             const CompatLists& l = v.cached<CompatLists>(&kCompatTag, 0, [&] { return compat_lists(v); });
             return compat(v.qrels(), l, p, normalize, t);
