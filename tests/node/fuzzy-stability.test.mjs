@@ -5,10 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { irlens, noNative, cli } from './native-cli.mjs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { irlens, noNative, cliDocument } from './native-cli.mjs';
 
-const ex = resolve('examples');
+const ex = fileURLToPath(new URL('../../examples', import.meta.url)); // whatever the working directory (ctest runs in build-wasm/tests)
 const qrelsPath = join(ex, 'qrels.txt');
 const names = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
 const qrels = irlens.loadQrels(readFileSync(qrelsPath), { name: qrelsPath });
@@ -28,8 +29,8 @@ test('meta stability, fuzzy: stability + error rate + tie rate = 1, and the vari
 
 test('meta stability, fuzzy: the same document as the CLI', { skip: noNative }, () => {
   const js = irlens.meta('stability', qrels, runs, ['P@5', 'AP'], { stability: 'fuzzy', fuzziness: 0.02, trials: 300, seed: 4 });
-  const nat = JSON.parse(cli(['meta', 'stability', qrelsPath, ...names.map((n) => join(ex, n)), '-m', 'P@5 AP', '--stability', 'fuzzy',
-    '--fuzziness', '0.02', '--trials', '300', '--seed', '4', '-f', 'json']));
+  const nat = cliDocument(['meta', 'stability', qrelsPath, ...names.map((n) => join(ex, n)), '-m', 'P@5 AP', '--stability', 'fuzzy',
+    '--fuzziness', '0.02', '--trials', '300', '--seed', '4', '-f', 'json']);
   // Run names: the CLI names runs by file name, as loadRun's names here.
   assert.deepEqual(js, nat);
 });

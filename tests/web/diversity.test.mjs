@@ -57,6 +57,10 @@ test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equ
   });
   assertTable(await tableTexts(page), await page.evaluate(() => window.irlensApp.state.result),
     nativeEval(join(DIV, 'qrels.txt'), RUNS.map((r) => join(DIV, r)), 'alpha_nDCG@10 D-nDCG@10 StRecall@3', ['--qrels-format', 'diversity']));
+  // By hand (examples/README.md): div-a on topic 201 ranks a01 (subtopic 1), a05 (judged 0: nothing),
+  // a02 (adds subtopic 2) in its top 3, of the topic's 3 subtopics: StRecall@3 = 2/3.
+  const strec = await page.evaluate(() => window.irlensApp.state.result.runs['div-a.run'].perTopic['201']['StRecall@3']);
+  assert.equal(strec, 2 / 3);
   await afterRender(page, () => page.click('#tab-coverage'), 'coverage');
   await afterRender(page, () => page.selectOption('#sel-covTopic', '202'));
   await page.waitForSelector('#chart-coverage svg');

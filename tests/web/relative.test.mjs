@@ -242,6 +242,6 @@ test('tau-b against alpha: where it is undefined the view says so instead of dra
   await afterRender(page, () => page.setInputFiles('#run-files', [RUNS[0], join(tmp, 'twin.run')]));
   await afterRender(page, () => page.click('#tab-rareness'), 'rareness');
   await page.waitForSelector('#tau-alpha-undefined');
-  assert.match(await page.textContent('#tau-alpha-undefined'), /^Not drawn, tau-b undefined \(a constant ranking\): P_rareness@10 at alpha 0, /);
+  assert.match(await page.textContent('#tau-alpha-undefined'), /^Not drawn, no tau-b \(a constant ranking\): P_rareness@10 at alpha 0, /);
   await page.close();
 });

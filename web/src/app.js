@@ -383,6 +383,7 @@ export class App {
     const token = (this.renderToken = (this.renderToken || 0) + 1);
     container.dataset.view = current.id;
     container.dataset.rendered = 'false';
+    delete container.dataset.warnings; // set by the table view for what it shows
     Promise.resolve(current.render(container, this, () => token === this.renderToken))
       .catch((e) => {
         console.error(e);

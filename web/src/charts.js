@@ -45,7 +45,7 @@ export function tauHeatmapSpec(correlations, { label = 'tau-b', title = "Kendall
       const tau = correlations.tau[i][j];
       const note = correlations.notes ? correlations.notes[i][j] : '';
       const text = tau === null ? (note === 'the same measure' ? '' : '–') : tau.toFixed(2);
-      values.push({ a, b, tau, text, note: tau === null ? note || 'undefined' : note });
+      values.push({ a, b, tau, text, note: tau === null ? note || 'no value' : note });
     }),
   );
   const order = correlations.measures;

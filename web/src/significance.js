@@ -148,7 +148,7 @@ export function markersAddon(app) {
   else {
     const policy = e.value.measures.length ? e.value.measures[0].topic_policy : '';
     box.append(el('p', { class: 'legend', id: 'sig-legend' },
-      `Markers on the adjusted p-value vs ${s.b}: ${markerLegend()}; – undefined (hover for why). Test: ${e.value.test}. ${capitalise(policy)}.`));
+      `Markers on the adjusted p-value vs ${s.b}: ${markerLegend()}; – no value (hover for why). Test: ${e.value.test}. ${capitalise(policy)}.`));
   }
   return box;
 }

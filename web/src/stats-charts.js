@@ -4,7 +4,7 @@ import { OKABE_ITO } from './charts.js';
 import { rowP, resampled, directedMarker } from './significance.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
-const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'undefined'];
+const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'no value'];
 const BAND_COLOURS = ['#08306b', '#2171b5', '#6baed6', '#f0f0f0', '#ffffff'];
 const bandOf = (p) => BANDS[p === null ? 4 : p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3];
 // A cell's label: "–" undefined, "<1/B" for a resampled 0, "<.001", else 3 decimals.

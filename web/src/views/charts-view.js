@@ -103,7 +103,7 @@ export const chartsView = {
       if (measures.length < 2 || runs.length < 2) return tau.chart.append(el('p', { class: 'hint no-values' }, 'Needs at least two runs and two numeric measures.'));
       tau.chart.append(el('div', { class: 'body' }));
       await fillWhenDone(app, live, tau.chart, correlationEntry(app, measures), async (doc, body) => {
-        body.append(el('p', { class: 'hint' }, `Kendall's tau-b (as in Meta-evaluation) between the ${doc.runs.length} runs' orderings by each measure's mean; – undefined (hover for why). ${doc.topic_policy}.`));
+        body.append(el('p', { class: 'hint' }, `Kendall's tau-b (as in Meta-evaluation) between the ${doc.runs.length} runs' orderings by each measure's mean; – no value (hover for why). ${doc.topic_policy}.`));
         const chart = el('div', { class: 'chart' });
         body.append(chart);
         views['kendall-tau'] = await renderChart(chart, tauHeatmapSpec(matrixOf(doc, measures, 'tau_b')));

@@ -69,7 +69,7 @@ async function renderSweep(card, app, live) {
   // Hints go before the chart: rendering replaces the chart element's content.
   if (app.runNames.length < 3) chart.before(el('p', { class: 'hint' }, 'Kendall\'s tau needs at least three runs to say much.'));
   const undefinedAt = rows.filter((r) => r.tau_b === null).map((r) => `${r.series} at alpha ${r.alpha}`);
-  if (undefinedAt.length) chart.before(el('p', { class: 'hint', id: 'tau-alpha-undefined' }, `Not drawn, tau-b undefined (a constant ranking): ${undefinedAt.join(', ')}.`));
+  if (undefinedAt.length) chart.before(el('p', { class: 'hint', id: 'tau-alpha-undefined' }, `Not drawn, no tau-b (a constant ranking): ${undefinedAt.join(', ')}.`));
   view = await renderChart(chart, tauAlphaSpec(rows));
 }
 

@@ -56,7 +56,7 @@ async function pairwise(app, live, box, measure, runs) {
         rows: doc.measures[0].comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
         doc,
       }), statistics),
-      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – undefined (hover for why). ${doc.measures[0].topic_policy}.`),
+      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${doc.measures[0].topic_policy}.`),
       chart);
     view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
   });
@@ -100,7 +100,7 @@ async function risk(app, live, box) {
         c.trisk === null ? null : `${c.trisk.toFixed(3)}${Math.abs(c.trisk) >= 2 ? (c.trisk > 0 ? ' ▲' : ' ▼') : ''}`, `${c.wins}/${c.ties}/${c.losses}`, c.note || '']));
     const statistics = { name: 'risk', ...options, ...seedOf(app, options.test), test: doc.test };
     out.append(tableExports(app, 'risk', () => ({ columns, rows, doc }), statistics),
-      statsTable('risk-table', `Against the baseline ${doc.baseline}; risk aversion alpha = ${doc.risk_alpha} (a loss weighs 1 + alpha times a win; Dinçer, Macdonald & Ounis, SIGIR 2014). TRisk ▲ ≥ 2: a significant win, ▼ ≤ -2: a significant loss. p: ${doc.test}; ${markerLegend()}; – undefined (see the note). ${doc.measures.length ? doc.measures[0].topic_policy : ''}.`,
+      statsTable('risk-table', `Against the baseline ${doc.baseline}; risk aversion alpha = ${doc.risk_alpha} (a loss weighs 1 + alpha times a win; Dinçer, Macdonald & Ounis, SIGIR 2014). TRisk ▲ ≥ 2: a significant win, ▼ ≤ -2: a significant loss. p: ${doc.test}; ${markerLegend()}; – no value (see the note). ${doc.measures.length ? doc.measures[0].topic_policy : ''}.`,
         ['measure', 'run', 'mean', 'baseline', 'difference', 'adjusted p', 'URisk', 'TRisk', 'wins/ties/losses', 'note'], shown));
   });
 }

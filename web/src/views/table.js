@@ -125,6 +125,7 @@ export const tableView = {
     const exportButton = (label, ext, type, make) =>
       el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, provenance(app, await app.fileHashes())), type) }, label);
     container.textContent = '';
+    container.dataset.warnings = String(result.warnings.length); // what this render showed (tests compare the box with it)
     container.append(
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
