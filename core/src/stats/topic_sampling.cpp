@@ -47,6 +47,20 @@ void check_sampling(const ScoreMatrix& m, std::size_t topics_needed, std::size_t
                          std::to_string(m.topics.size()));
 }
 
+/// The trials both stability variants share: `trials` seeded draws of `topics_per_trial` topics;
+/// for each, visit(k, a, b) with the means of pair k's two runs over the drawn topics.
+template <class Visit>
+void stability_trials(const ScoreMatrix& m, const std::vector<RunPair>& pairs, std::size_t topics_per_trial,
+                      std::size_t trials, std::uint64_t seed, Visit visit) {
+    std::vector<std::size_t> pool(m.topics.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) pool[i] = i;
+    Rng rng(seed);
+    for (std::size_t trial = 0; trial < trials; ++trial) {
+        const std::vector<double> means = means_over(m, draw_topics(rng, pool, 0, topics_per_trial));
+        for (std::size_t k = 0; k < pairs.size(); ++k) visit(k, means[pairs[k].a], means[pairs[k].b]);
+    }
+}
+
 }  // namespace
 
 Stability stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::size_t trials, std::uint64_t seed) {
@@ -56,16 +70,10 @@ Stability stability(const ScoreMatrix& m, std::size_t topics_per_trial, std::siz
     s.topics_per_trial = topics_per_trial;
     s.trials = trials;
     std::vector<double> wins_a(pairs.size(), 0.0);  // trials won by pair.a, ties counting 1/2
-    std::vector<std::size_t> pool(m.topics.size());
-    for (std::size_t i = 0; i < pool.size(); ++i) pool[i] = i;
-    Rng rng(seed);
-    for (std::size_t trial = 0; trial < trials; ++trial) {
-        const std::vector<double> means = means_over(m, draw_topics(rng, pool, 0, topics_per_trial));
-        for (std::size_t k = 0; k < pairs.size(); ++k) {
-            int c = compare(means[pairs[k].a], means[pairs[k].b]);
-            wins_a[k] += c > 0 ? 1.0 : c == 0 ? 0.5 : 0.0;
-        }
-    }
+    stability_trials(m, pairs, topics_per_trial, trials, seed, [&](std::size_t k, double a, double b) {
+        int c = compare(a, b);
+        wins_a[k] += c > 0 ? 1.0 : c == 0 ? 0.5 : 0.0;
+    });
     double sum = 0;
     for (double w : wins_a) {
         double share = std::max(w, static_cast<double>(trials) - w) / static_cast<double>(trials);
@@ -86,16 +94,9 @@ Stability fuzzy_stability(const ScoreMatrix& m, std::size_t topics_per_trial, st
     s.topics_per_trial = topics_per_trial;
     s.trials = trials;
     std::vector<std::size_t> wins_a(pairs.size(), 0), wins_b(pairs.size(), 0);  // ties: the rest
-    std::vector<std::size_t> pool(m.topics.size());
-    for (std::size_t i = 0; i < pool.size(); ++i) pool[i] = i;
-    Rng rng(seed);
-    for (std::size_t trial = 0; trial < trials; ++trial) {
-        const std::vector<double> means = means_over(m, draw_topics(rng, pool, 0, topics_per_trial));
-        for (std::size_t k = 0; k < pairs.size(); ++k) {
-            const double a = means[pairs[k].a], b = means[pairs[k].b];
-            if (std::fabs(a - b) > fuzziness) ++(a > b ? wins_a[k] : wins_b[k]);
-        }
-    }
+    stability_trials(m, pairs, topics_per_trial, trials, seed, [&](std::size_t k, double a, double b) {
+        if (std::fabs(a - b) > fuzziness) ++(a > b ? wins_a[k] : wins_b[k]);
+    });
     std::size_t majority = 0, minority = 0;
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         const std::size_t more = std::max(wins_a[k], wins_b[k]);
