@@ -76,3 +76,44 @@ test('the table shows the seeded bootstrap percentile interval by default, withi
   await page.close();
 });
 
+// Unique relevant documents of each run at depth 10 (not found by a run of another group), from
+// the worker's uniqueContributions with the loaded groups: {run: count}.
+const uniqueRel = (page) => page.evaluate(() => window.irlensApp.request('unique', { depth: 10 })
+  .then((r) => Object.fromEntries(r.rows.filter((row) => row.scope === 'run').map((row) => [row.name, row.total]))));
+const byRun = (page) => page.evaluate(() => window.irlensApp.state.side.groups ? window.irlensApp.state.side.groups.info.byRun : null);
+const groupOf = (page, run) => page.inputValue(`#file-list input[aria-label="Group of ${run}"]`);
+
+test('the run manager assigns groups, as a groups file would; a loaded groups file shows and can be changed', async () => {
+  const page = await loaded();
+  await page.click('#loaded-summary');
+  assert.equal(await groupOf(page, 'mixed.run'), '');
+  // By hand: mixed.run finds d2, d3, d4 at rank 1, one.run d2. Each run its own group: d2 is found
+  // by another group, so mixed.run has 2 unique relevant documents (d3, d4), one.run 0.
+  assert.deepEqual(await uniqueRel(page), { 'mixed.run': 2, 'one.run': 0 });
+  // Both runs in one group: assigned to the selected runs.
+  await page.check('#file-list input[aria-label="Select mixed.run"]');
+  await page.check('#file-list input[aria-label="Select one.run"]');
+  await page.fill('#group-selected', 'team-a');
+  await afterRender(page, () => page.click('#assign-group'));
+  assert.deepEqual(await byRun(page), { 'mixed.run': 'team-a', 'one.run': 'team-a' });
+  assert.equal(await page.textContent('#side-status-groups'), 'groups (run manager): 2 runs in 1 groups');
+  assert.equal(await groupOf(page, 'one.run'), 'team-a');
+  // One group: no other group finds d2 -> mixed.run 3 (d2, d3, d4), one.run 1 (d2).
+  assert.deepEqual(await uniqueRel(page), { 'mixed.run': 3, 'one.run': 1 });
+  // One run's group changed in its own field.
+  await page.fill('#file-list input[aria-label="Group of one.run"]', 'team-b');
+  await afterRender(page, () => page.press('#file-list input[aria-label="Group of one.run"]', 'Enter'));
+  assert.deepEqual(await byRun(page), { 'mixed.run': 'team-a', 'one.run': 'team-b' });
+  assert.deepEqual(await uniqueRel(page), { 'mixed.run': 2, 'one.run': 0 }); // two groups again
+  // A groups file: the manager shows its groups and changes them.
+  const groups = join(tmp, 'groups.tsv');
+  writeFileSync(groups, 'mixed.run\tx\none.run\ty\n');
+  await afterRender(page, () => page.setInputFiles('#side-groups', groups));
+  assert.equal(await groupOf(page, 'mixed.run'), 'x');
+  assert.equal(await groupOf(page, 'one.run'), 'y');
+  await page.fill('#file-list input[aria-label="Group of mixed.run"]', 'y');
+  await afterRender(page, () => page.press('#file-list input[aria-label="Group of mixed.run"]', 'Enter'));
+  assert.deepEqual(await byRun(page), { 'mixed.run': 'y', 'one.run': 'y' });
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
