@@ -116,18 +116,20 @@ export async function waitRendered(page, view) {
 
 /**
  * Checks what a render left on the page: no text "null", "undefined" or "NaN" (a value the code
- * failed to format; "null hypothesis" and the legends' "undefined (hover for why)" are prose); on the table, the warnings box exactly when the
+ * failed to format; "null hypothesis", "p is undefined", the notes' "(scipy: NaN)" and the legends' "– undefined (hover for
+ * why)" are prose, a chart legend's labels are categories); on the table, the warnings box exactly when the
  * result has warnings; the problems panel exactly when the app has problems to show.
  */
 export async function assertClean(page) {
   const r = await page.evaluate(() => {
     const texts = [];
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.parentElement.closest('script, style, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      // a chart legend's labels are category names (the p-value bands' "undefined"), not values
+      acceptNode: (n) => (n.parentElement.closest('script, style, template, .role-legend') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     while (walk.nextNode()) texts.push(walk.currentNode.nodeValue);
     const text = texts.join(' ');
-    const bad = text.match(/.{0,50}(\bundefined\b(?! \(hover for why\))|\bNaN\b|\bnull\b(?! hypothes)).{0,50}/);
+    const bad = text.match(/.{0,50}((?<!– )\bundefined\b(?<!\bis undefined)|(?<!scipy: )\bNaN\b|\bnull\b(?! hypothes)).{0,50}/);
     const app = window.irlensApp;
     const result = app && app.state.result;
     return {
