@@ -65,6 +65,8 @@ export class App {
 
   // ---- settings -------------------------------------------------------------------------------
   set(changes, { evaluate = false } = {}) {
+    // The table's percentile intervals come with the evaluation: a new seed evaluates again.
+    if (changes.seed !== undefined && changes.seed !== this.state.settings.seed) evaluate = true;
     Object.assign(this.state.settings, changes);
     const hash = toHash(this.state.settings);
     if (hash !== location.hash && !(hash === '' && location.hash === '')) history.replaceState(null, '', hash || location.pathname + location.search);
@@ -78,7 +80,7 @@ export class App {
     const next = readHash();
     this.state.settings = next;
     this.measureField.sync();
-    if (next.m !== before.m || next.missing !== before.missing) this.evaluate();
+    if (next.m !== before.m || next.missing !== before.missing || next.seed !== before.seed) this.evaluate();
     else this.render();
   }
 
@@ -244,7 +246,7 @@ export class App {
       await this.busy('Evaluating', async (progress) => {
         const res = await this.client.request(
           'evaluate',
-          { measures: [settings.m], missing: settings.missing },
+          { measures: [settings.m], missing: settings.missing, seed: settings.seed },
           { onProgress: (f) => progress(f, 'evaluation') },
         );
         this.state.result = res.result;

@@ -2,7 +2,9 @@
 // carries its provenance: irlens version, the canonical measure names with every default spelled
 // out (measuresFull), input file names with their SHA-256 (side inputs included), the settings, and
 // the seeds of the randomised procedures behind what is shown (app.seeds(): significance.js; views
-// that draw random samples add theirs, e.g. analysis-exports.js).
+// that draw random samples add theirs, e.g. analysis-exports.js). The table's interval
+// (ci95_low, ci95_high) is the one it shows (table-intervals.js), named in the provenance's `interval`.
+import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -13,6 +15,7 @@ export function provenance(app, hashes) {
     created: new Date().toISOString(),
     measures: state.result ? state.result.measuresFull : {},
     missing: state.settings.missing,
+    interval: state.result ? intervalRecord(app) : null, // the table's (table-intervals.js)
     baseline: state.settings.b || null,
     inputs: [state.qrels, ...state.runs.filter((r) => r.info && !r.excluded)]
       .filter(Boolean)
@@ -36,7 +39,8 @@ export function tableRecords(app) {
   const out = [];
   for (const [run, r] of Object.entries(result.runs)) {
     for (const m of result.measures) {
-      const rec = { run, tag: r.tag, measure: m, mean: r.mean[m], ciLow: r.ci95[m] ? r.ci95[m][0] : null, ciHigh: r.ci95[m] ? r.ci95[m][1] : null };
+      const ci = tableInterval(app, run, m);
+      const rec = { run, tag: r.tag, measure: m, mean: r.mean[m], ciLow: ci ? ci[0] : null, ciHigh: ci ? ci[1] : null };
       const cmp = app.compare(run, m);
       if (cmp) Object.assign(rec, { diff: cmp.diff, wins: cmp.wins, ties: cmp.ties, losses: cmp.losses });
       out.push(rec);
@@ -79,7 +83,8 @@ export function toJSON(app, prov) {
   const { result } = app.state;
   const runs = {};
   for (const [run, r] of Object.entries(result.runs)) {
-    runs[run] = { tag: r.tag, mean: r.mean, ci95: r.ci95, perTopic: r.perTopic };
+    const ci95 = Object.fromEntries(result.measures.map((m) => [m, tableInterval(app, run, m)]));
+    runs[run] = { tag: r.tag, mean: r.mean, ci95, perTopic: r.perTopic };
     if (app.state.settings.b) {
       runs[run].baseline = Object.fromEntries(result.measures.map((m) => [m, app.compare(run, m)]));
     }
@@ -91,15 +96,19 @@ export function toJSON(app, prov) {
 const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
 export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^]/g, (c) => TEX_SPECIAL[c]);
 
-/** booktabs table: runs x measures, mean (best per column in bold) with the 95% CI half-width, and
+/** booktabs table: runs x measures, mean (best per column in bold) with its interval (the table's:
+ *  t, its half-width; percentile, asymmetric, its bounds), and
  *  the significance markers vs the baseline when the table shows them. */
 export function toLaTeX(app, prov) {
   const { result } = app.state;
   const markers = app.markers ? app.markers() : null;
   const runs = Object.keys(result.runs);
   const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
+  const t = intervalRecord(app).method === 't';
+  const what = texEscape(intervalName(app));
   const lines = [
     `% provenance: ${JSON.stringify(prov)}`,
+    `% interval: ${intervalName(app)}`,
     '% needs \\usepackage{booktabs}',
     '\\begin{table}',
     '\\centering',
@@ -116,14 +125,15 @@ export function toLaTeX(app, prov) {
       if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
       const mark = markers ? markers.of(run, m) : '';
       if (mark) s += `$^{${mark}}$`;
-      const ci = result.runs[run].ci95[m];
-      if (ci) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
+      const ci = tableInterval(app, run, m);
+      if (ci && t) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
+      else if (ci) s += ` {\\scriptsize [${fmt(ci[0], 3)}, ${fmt(ci[1], 3)}]}`;
       return s;
     });
     lines.push(`${texEscape(run)} & ${cells.join(' & ')} \\\\`);
   }
   lines.push('\\bottomrule', '\\end{tabular}');
-  lines.push(`\\caption{Mean over topics with the half-width of the 95\\% t confidence interval; best per column in bold.${markers ? ` ${texEscape(markers.legend)}` : ''} irlens ${texEscape(prov.version)}.}`);
+  lines.push(`\\caption{Mean over topics with ${t ? `the half-width of the ${what}` : `its ${what}`}; best per column in bold.${markers ? ` ${texEscape(markers.legend)}` : ''} irlens ${texEscape(prov.version)}.}`);
   lines.push('\\end{table}', '');
   return lines.join('\n');
 }

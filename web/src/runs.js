@@ -1,7 +1,10 @@
 // The loaded files as one summary line ("qrels.txt: 30 topics, 8,691 judgments · 143 runs,
 // 54 MB") that opens the run manager: a filter by name, selection (one by one or every run
 // shown), Remove / Remove selected, and each run's tag, lines, topics answered and problems (not
-// loaded, waiting for a qrels file, left out for answering no topic).
+// loaded, waiting for a qrels file, left out for answering no topic), and each run's group: typed
+// per run, or for the selected runs at once, over the groups of a loaded groups file; the
+// mapping is loaded as a groups file (side-inputs.js assignGroups), so NRG's group policies,
+// unique contributions, leave-one-out and colour by group use it.
 import { el } from './views/util.js';
 
 const count = (n) => n.toLocaleString('en-US');
@@ -34,6 +37,19 @@ export function summaryText(state) {
   return parts.join(' · ');
 }
 
+/** The group of every run: those of the loaded groups (a file, or assigned here). */
+function groupsByRun(app) {
+  const g = app.state.side && app.state.side.groups;
+  return { ...((g && g.info && g.info.byRun) || {}) };
+}
+
+/** Sets the group of `names` to `group` ('' = none) and loads the mapping. */
+function assign(app, names, group) {
+  const byRun = groupsByRun(app);
+  for (const name of names) byRun[name] = group.trim();
+  return app.sideInputs.assignGroups(byRun);
+}
+
 function runDetail(r) {
   if (r.excluded) return `(tag ${r.info.tag}, ${r.info.linesRead} lines, answers none of the qrels' topics: left out)`;
   if (r.info) {
@@ -57,6 +73,7 @@ export function renderRunManager(app) {
   const list = $('#file-list');
   list.textContent = '';
   list.setAttribute('aria-label', state.example ? 'Loaded files (the example)' : 'Loaded files');
+  const groups = groupsByRun(app);
   if (state.qrels) list.append(el('li', { class: 'ok' }, 'Qrels: ', el('strong', {}, state.qrels.source.name), ` (${count(state.qrels.info.topics.length)} topics, ${count(state.qrels.info.judgments)} judgments)`));
   for (const r of state.runs) {
     const name = r.source.name;
@@ -67,6 +84,8 @@ export function renderRunManager(app) {
         syncTools(app);
       } }),
       ' Run: ', el('strong', {}, name), ` ${runDetail(r)} `,
+      el('input', { type: 'text', class: 'group', 'aria-label': `Group of ${name}`, placeholder: 'group', value: groups[name] || '', spellcheck: 'false',
+        onchange: (e) => assign(app, [name], e.target.value) }), ' ',
       el('button', { type: 'button', class: 'small', 'aria-label': `Remove ${name}`, onclick: () => app.removeRun(name) }, 'Remove')));
   }
   filterRuns(app);
@@ -92,6 +111,7 @@ function syncTools(app) {
   const button = app.$('#remove-selected');
   button.disabled = !selected.size;
   button.textContent = selected.size ? `Remove selected (${selected.size})` : 'Remove selected';
+  app.$('#assign-group').disabled = !selected.size;
 }
 
 export function setupRunManager(app) {
@@ -110,5 +130,8 @@ export function setupRunManager(app) {
     const names = [...app.selectedRuns];
     app.selectedRuns.clear();
     if (names.length) app.removeRuns(names);
+  });
+  $('#assign-group').addEventListener('click', () => {
+    if (app.selectedRuns.size) assign(app, [...app.selectedRuns], $('#group-selected').value);
   });
 }

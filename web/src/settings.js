@@ -8,6 +8,7 @@ export const DEFAULTS = {
   b: '', // baseline run
   v: 'table', // view id
   sort: '', // table sort: "<column>:<asc|desc>"
+  tci: 'percentile', // table interval: percentile (bootstrap, B = 1,000, the seed below) | t (table-intervals.js)
   pm: '', // per-topic: measure
   pr: '', // per-topic: run
   pmode: 'scores', // per-topic: scores | diff

@@ -13,6 +13,9 @@ import { sha256, textSource, decodedStream } from './files.js';
 import { el } from './views/util.js';
 import { diversityExample, sideExample } from './example-side-data.js';
 
+/** The name of the groups the run manager assigns (in the provenance and messages). */
+export const GROUPS_NAME = 'groups (run manager)';
+
 export const SIDE_INPUTS = [
   { kind: 'groups', label: 'Run groups', hint: 'run<TAB>group, or a CSV with run and team columns (a leaderboard)', role: 'groups' },
   { kind: 'intentProbabilities', label: 'Intent probabilities', hint: 'topic subtopic probability', role: 'intents' },
@@ -114,6 +117,26 @@ export function setupSideInputs(app) {
     render();
   }
 
+  /**
+   * The run -> group mapping the run manager builds (runs.js): written as a groups file
+   * (`run<TAB>group` lines, GROUPS_NAME) and read as one, so every consumer sees what a chosen
+   * file gives; an empty mapping removes the groups. The example stays (this is no new data).
+   */
+  async function assignGroups(byRun) {
+    const lines = Object.entries(byRun).filter(([, g]) => g).map(([run, g]) => `${run}\t${g}\n`);
+    if (!lines.length) return app.state.side.groups ? drop('groups') : undefined;
+    await app.serially(async () => {
+      app.state.errors = [];
+      try {
+        await read('groups', textSource(GROUPS_NAME, lines.join('')));
+      } catch (e) {
+        app.reportError(e, GROUPS_NAME);
+      }
+      render();
+    });
+    await app.evaluate();
+  }
+
   $('#qrels-diversity').addEventListener('change', async () => {
     // Read the loaded qrels again in the chosen format (the runs are read again against them).
     const q = app.state.qrels;
@@ -146,5 +169,5 @@ export function setupSideInputs(app) {
     render();
   });
   render();
-  return { render, loadTexts };
+  return { render, loadTexts, assignGroups };
 }

@@ -13,7 +13,8 @@
 //   dropRun {name}
 //   clear                                  forgets the qrels and every run (side inputs: dropSide)
 //   parse   {text}                         -> [{name, full}] or the parser's UsageError
-//   evaluate {measures, missing}           -> {result (evaluate() without raw), correlations}
+//   evaluate {measures, missing, seed}     -> {result (evaluate() without raw, plus the table's
+//                                             percentile intervals: table-intervals.js), correlations}
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain)
@@ -22,6 +23,7 @@
 
 import { statsActions } from './stats-actions.js';
 import { relativeActions } from './worker-relative.js';
+import { addPercentileIntervals } from './table-intervals.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -101,11 +103,11 @@ export function startWorker(irlensPromise, scope = self) {
     parse({ text }) {
       return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
     },
-    evaluate({ measures, missing = 'skip' }, progress) {
+    evaluate({ measures, missing = 'skip', seed = '1' }, progress) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       if (!list.length) return { result: null, correlations: null };
-      const result = irlens.evaluate(qrels, list, measures, { missing, progress, ...side });
+      const result = addPercentileIntervals(irlens, irlens.evaluate(qrels, list, measures, { missing, progress, ...side }), seed);
       delete result.raw;
       return { result, correlations: irlens.rankCorrelations(result) };
     },

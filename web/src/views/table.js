@@ -1,4 +1,5 @@
-// The results table: runs x measures, mean with its 95% t confidence interval, sortable by any
+// The results table: runs x measures, mean with its 95% interval (table-intervals.js: bootstrap
+// percentile by default, t as a setting; "–" where undefined), sortable by any
 // column, best mean per column marked; with a baseline, each cell adds the difference of means
 // and wins/ties/losses over the topics both runs were scored on. The header row and the run
 // column stay in view while the table scrolls (style.css); a filter shows the runs whose name or
@@ -10,7 +11,8 @@
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
 import { toCSV, toJSON, toLaTeX, provenance, download } from '../exports.js';
-import { el, fmt, signed, noData } from './util.js';
+import { el, fmt, signed, noData, select } from './util.js';
+import { TABLE_INTERVALS, tableInterval, intervalName } from '../table-intervals.js';
 
 function sortRuns(app, runs, measures) {
   const [col, dir] = (app.state.settings.sort || '').split(':');
@@ -81,6 +83,7 @@ export const tableView = {
           label, el('span', { 'aria-hidden': 'true', class: 'arrow' }, dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : '')));
     };
     const best = Object.fromEntries(measures.map((m) => [m, app.best(m)]));
+    const what = intervalName(app);
     const thead = el('thead', {}, el('tr', {}, header('run', 'Run'), measures.map((m) => header(m, m, result.measuresFull[m]))));
     const tbody = el('tbody');
     const built = new Map();
@@ -95,11 +98,12 @@ export const tableView = {
       for (const m of measures) {
         const v = r.mean[m];
         const isBest = v !== null && best[m] !== null && v === best[m];
-        const ci = r.ci95[m];
+        const ci = tableInterval(app, run, m);
         const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
           el('span', { class: 'mean' }, fmt(v)),
           isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
-          ci ? el('div', { class: 'ci', title: '95% t confidence interval of the mean over topics' }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`) : null);
+          ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
+            : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
         const cmp = app.compare(run, m);
         if (cmp) {
           td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`, title: `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics` },
@@ -116,7 +120,7 @@ export const tableView = {
     const count = el('span', { class: 'hint', 'aria-live': 'polite' });
     const filter = el('input', { id: 'table-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', value: app.tableFilter || '',
       oninput: (e) => { app.tableFilter = e.target.value; applyFilter(app.tableFilter); } });
-    const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with the 95% confidence interval`,
+    const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
       base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
     const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody));
     const runs = sortRuns(app, Object.keys(result.runs), measures);
@@ -130,7 +134,10 @@ export const tableView = {
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
-      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, 'Filter runs ', filter), count),
+      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, 'Filter runs ', filter),
+        select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci), count),
+      ...(result.percentile && result.percentile.error && app.state.settings.tci !== 't'
+        ? [el('p', { class: 'hint', role: 'status' }, `No percentile intervals: ${result.percentile.error}`)] : []),
       wrap,
       ...(result.warnings.length ? [el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w))))] : []),
     );
