@@ -34,3 +34,14 @@ test('meta stability, fuzzy: the same document as the CLI', { skip: noNative }, 
   // Run names: the CLI names runs by file name, as loadRun's names here.
   assert.deepEqual(js, nat);
 });
+
+test('meta stability, fuzzy, by hand: two identical runs tie on every trial', () => {
+  // bm25.run and a copy of it have equal means on every topic subset: |a - b| = 0 <= 0.05 on each of
+  // the 50 trials, so no trial has a winner: stability 0/50 = 0, error rate 0, tie rate 50/50 = 1
+  // (the half-ties reading would give 1/2: a tie counts 1/2 for each run).
+  const bm25 = readFileSync(join(ex, 'bm25.run'));
+  const pair = [irlens.loadRun(qrels, bm25, { name: 'bm25.run' }), irlens.loadRun(qrels, bm25, { name: 'copy.run' })];
+  const doc = irlens.meta('stability', qrels, pair, ['AP'], { stability: 'fuzzy', fuzziness: 0.05, trials: 50 });
+  assert.deepEqual([doc.measures[0].stability, doc.measures[0].error_rate, doc.measures[0].tie_rate], [0, 0, 1]);
+  assert.equal(irlens.meta('stability', qrels, pair, ['AP'], { trials: 50 }).measures[0].stability, 0.5);
+});
