@@ -3,12 +3,7 @@
 # message [kind]; exit codes 0 (no errors; warnings allowed), 4 (errors), 2 (usage), 3 (an input
 # that cannot be read); the JSON report.
 # usage: check.sh PATH/TO/irlens
-set -u
-IRLENS=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.sh"
 
 # expect_finding EXIT 'LINE_PREFIX ... [kind]' -- check args...: the exit code, and the text report
 # holds the line.

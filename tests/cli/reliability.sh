@@ -5,12 +5,7 @@
 # byte-order mark never changes a number, every measure parameter is checked against its range,
 # and every command that averages has --missing with one default.
 # usage: reliability.sh PATH/TO/irlens
-set -u
-IRLENS=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.sh"
 
 # expect EXIT STDERR_SUBSTRING -- irlens args...: exit code, a piece of stderr, nothing on stdout on
 # error. Every run is limited to 1 GiB of address space and 60 seconds.
