@@ -104,6 +104,16 @@ test('the whole campaign (143 runs) after the example: the table and every tab, 
       await afterRender(page, () => page.click(`#tab-${id}`), id);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(overflow <= width, `${id}: no horizontal scrolling of the page at ${width} px (${overflow} px wide)`);
+      if (id === 'table') {
+        // The results start within the first screen after loading (the inputs are a side panel
+        // or fold away), with the page scrolled to its top: at 1400 px the table's first row is
+        // in view; at 390 px (inputs above the results) the results area, its tab bar, is.
+        const top = await page.evaluate((wide) => {
+          window.scrollTo(0, 0);
+          return document.querySelector(wide ? '#results tbody tr' : '#tabs').getBoundingClientRect().top;
+        }, width === 1400);
+        assert.ok(top < 900, `the results start at ${Math.round(top)} px, below the first screen (900 px) at ${width} px`);
+      }
       // the first screen of the view (from its tabs down): what a user sees first
       await page.evaluate(() => document.querySelector('#tabs').scrollIntoView());
       await page.screenshot({ path: join(ARTIFACTS, `campaign-${id}-${suffix}.png`) });
