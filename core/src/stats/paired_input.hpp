@@ -3,6 +3,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/significance.hpp"
+#include "irlens/stats_settings.hpp"
 
 #include <limits>
 #include <string>
@@ -57,7 +58,8 @@ inline TestResult p_one_by_definition(std::size_t n, double statistic, const std
 }
 
 inline void check_resampling(const Resampling& r) {
-    if (r.B < 1 || r.B > 10000000) throw UsageError("the number of resamples B must be between 1 and 10000000");
+    if (r.B < 1 || r.B > kMaxCount)
+        throw UsageError("the number of resamples B must be between 1 and " + std::to_string(kMaxCount));
     if (r.exact_limit > 40)
         throw UsageError("exact enumeration is limited to 40 non-zero differences (2^40 sign flips)");
 }
