@@ -43,7 +43,7 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
     Trace trace(out, *run);
     if (!measure->explain(view, trace))
         throw UsageError("explain: " + spec.name() +
-                         " has no explanation yet (explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP)");
+                         " has no explanation yet (explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP, Compat, EU, CT, RBU)");
     trace.finish();
     return out;
 }

@@ -8,7 +8,9 @@
 //   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
 //   - the value itself, bit-identical to the one evaluate() reports for that topic.
 // Explained so far: P, R, Success, RelP (precision.cpp), AP, RR (average_precision.cpp),
-// nDCG, DCG, IdealDCG (gain.cpp), RBP (rbp.cpp). Other measures throw UsageError.
+// nDCG, DCG, IdealDCG (gain.cpp), RBP (rbp.cpp), Compat (compat.cpp), EU, CT and RBU in both forms
+// (diversity_utility.cpp: per rank r(d, t) of every intent; the judgment shown is the document's
+// highest grade over the intents). Other measures throw UsageError.
 #pragma once
 
 #include "irlens/measure.hpp"

@@ -4,6 +4,7 @@
 // the leave-one-out pool test in leave_one_out.hpp.
 #pragma once
 
+#include "irlens/confidence.hpp"
 #include "irlens/score_table.hpp"
 #include "irlens/significance.hpp"
 
@@ -100,6 +101,24 @@ struct Concordance {
     TestResult sign;  // sign test of wins1 out of wins1 + wins2
 };
 Concordance concordance(const ScoreMatrix& m1, const ScoreMatrix& m2, const std::vector<ScoreMatrix>& gold);
+
+/// Predictive power (Sakai, PROMISE 2013, Sec. 5.3, after Sanderson et al., SIGIR 2010): how often
+/// a measure agrees with human preferences between two runs' rankings of a topic. Given, for each
+/// non-tied human preference i, the measure's score of the preferred run (preferred[i]) and of the
+/// other run (other[i]) on that topic: the measure agrees when preferred[i] > other[i]; a measure
+/// tie (equal up to 1e-9 relative, the rounding slack of stability) counts as disagreement. power =
+/// agreements / preferences; its interval is the bootstrap percentile interval of that share at
+/// `level` over B resamples of the preferences (mean_interval of the 0/1 agreements, seeded as
+/// every bootstrap in irlens). NaN power for no preference, NaN bounds for fewer than 2.
+struct PredictivePower {
+    std::size_t preferences = 0, agreements = 0, measure_ties = 0;
+    double power = std::numeric_limits<double>::quiet_NaN();
+    Interval interval;
+};
+PredictivePower predictive_power(const std::vector<double>& preferred, const std::vector<double>& other,
+                                 const Resampling& r, double level = 0.95);
+/// Why the power or its interval is undefined ("" when both are defined).
+std::string predictive_power_note(const PredictivePower& p);
 
 /// Metric Unanimity (Amigo, Spina & Carrillo-de-Albornoz, SIGIR 2018, Sec. 6.1): over every topic
 /// and every ordered pair of different runs (i, j), m_ij = 1 when the measure scores i above j,

@@ -10,6 +10,8 @@
 //   concordance           exactly two measures given the gold-standard measures (the last
 //                         settings.gold.size() measures of the evaluation)
 //   unanimity             every measure against all the others
+//   predictive-power      every measure: the share of the non-tied human preferences
+//                         (settings.preferences) it agrees with, with a bootstrap interval
 //   loo                   the leave-one-out pool test (needs the runs' groups: eval.groups)
 // meta_json() is the document `irlens meta ... --format json` prints and the JS API returns.
 #pragma once
@@ -56,6 +58,19 @@ struct ConcordanceReport {
     Concordance result;
 };
 
+struct MeasurePredictivePower {
+    std::string measure;
+    std::size_t unscored = 0;  // non-tied preferences left out: a run has no value on the topic
+    PredictivePower result;
+};
+
+struct PredictivePowerReport {
+    std::string source;  // the preferences file
+    std::size_t judgments = 0, human_ties = 0;
+    double level = 0.95;  // of the intervals
+    std::vector<MeasurePredictivePower> measures;
+};
+
 struct MetaReport {
     std::string analysis, qrels;  // qrels: its source name
     MissingTopics missing = MissingTopics::Zero;
@@ -68,6 +83,7 @@ struct MetaReport {
     std::vector<MeasureStability> stability;
     ConcordanceReport concordance;
     std::vector<Unanimity> unanimity;
+    PredictivePowerReport predictive;
     LeaveOneOut loo;
     std::string groups_source;  // loo: the groups file
     std::vector<std::string> warnings;

@@ -7,9 +7,11 @@
 #include "irlens/args.hpp"
 #include "irlens/confidence.hpp"
 #include "irlens/measure.hpp"
+#include "irlens/readers/preference_judgments.hpp"
 #include "irlens/significance.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -73,20 +75,23 @@ struct MetaSettings {
     double rbo_p = 0.9;            // --rbo-p
     std::vector<std::string> gold;  // --gold: concordance's gold-standard measures
     std::size_t depth = 100;       // --depth: the leave-one-out pool depth
+    std::string preferences_file;  // --preferences: predictive power's judgments (read by the front-end)
+    std::shared_ptr<const PreferenceJudgments> preferences;  // ... once read
     MetaSettings() { testing.test = PairedTest::Bootstrap; }
 };
 
-/// correlation, discriminative-power, stability, concordance, unanimity, loo.
+/// correlation, discriminative-power, stability, concordance, unanimity, predictive-power, loo.
 const std::vector<std::string>& meta_analyses();
 /// UsageError "unknown analysis ..." unless `name` is one of them.
 void check_meta_analysis(const std::string& name);
 /// --test, --correction, --curve, --topics, --trials, --bin-width, --rbo-p, --gold, --depth,
-/// --stability, --fuzziness.
+/// --stability, --fuzziness, --preferences.
 std::vector<OptionSpec> meta_option_specs();
 /// Applies p when it is one of meta's own options (UsageError for a bad value); false otherwise.
 bool take_meta_option(const ParsedOption& p, MetaSettings& s);
 /// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance,
-/// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy.
+/// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy,
+/// --preferences only for predictive-power.
 void check_meta_settings(const MetaSettings& s);
 /// As compare_settings_from_args, for `analysis` and meta's options.
 MetaSettings meta_settings_from_args(const std::string& analysis, const std::vector<std::string>& args);

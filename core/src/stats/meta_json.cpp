@@ -105,6 +105,28 @@ void unanimity_json(const MetaReport& r, nlohmann::json& j) {
                                  {"p_joint", x.p_joint}});
 }
 
+void predictive_power_json(const MetaReport& r, nlohmann::json& j) {
+    const PredictivePowerReport& p = r.predictive;
+    j["preferences_file"] = p.source;
+    j["judgments"] = p.judgments;
+    j["human_ties"] = p.human_ties;
+    j["interval"] = "bootstrap percentile";
+    j["confidence"] = p.level;
+    j["B"] = r.settings.testing.resampling.B;
+    j["seed"] = r.settings.testing.resampling.seed;
+    j["measures"] = nlohmann::json::array();
+    for (const MeasurePredictivePower& m : p.measures)
+        j["measures"].push_back({{"measure", m.measure},
+                                 {"preferences", m.result.preferences},
+                                 {"agreements", m.result.agreements},
+                                 {"measure_ties", m.result.measure_ties},
+                                 {"unscored", m.unscored},
+                                 {"predictive_power", json_number(m.result.power)},
+                                 {"ci_low", json_number(m.result.interval.low)},
+                                 {"ci_high", json_number(m.result.interval.high)},
+                                 {"note", predictive_power_note(m.result)}});
+}
+
 void loo_json(const MetaReport& r, nlohmann::json& j) {
     const LeaveOneOut& loo = r.loo;
     j["pool_depth"] = r.settings.depth;
@@ -145,6 +167,7 @@ std::string meta_json(const MetaReport& r, int indent) {
     if (r.analysis == "stability") stability_json(r, j);
     if (r.analysis == "concordance") concordance_json(r, j);
     if (r.analysis == "unanimity") unanimity_json(r, j);
+    if (r.analysis == "predictive-power") predictive_power_json(r, j);
     if (r.analysis == "loo") loo_json(r, j);
     j["warnings"] = r.warnings;
     return json_text(j, indent);

@@ -9,6 +9,8 @@
 #include "stats/progress_parts.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <unordered_map>
 
 namespace irlens {
 
@@ -117,6 +119,86 @@ std::vector<Unanimity> unanimity_analysis(const Evaluation& ev) {
     return metric_unanimity(tables);
 }
 
+/// The index in ev.runs of the run a preference names: the run of that name, else the only run
+/// with that name without .gz/.txt, else the only run with that tag. InputError otherwise.
+std::size_t preferred_run(const Evaluation& ev, const std::string& name, const PreferenceJudgments& p,
+                          std::uint64_t line) {
+    for (std::size_t i = 0; i < ev.runs.size(); ++i)
+        if (ev.runs[i].name == name) return i;
+    std::vector<std::size_t> by_key, by_tag;
+    for (std::size_t i = 0; i < ev.runs.size(); ++i) {
+        if (run_key(ev.runs[i].name) == run_key(name)) by_key.push_back(i);
+        if (ev.runs[i].tag == name) by_tag.push_back(i);
+    }
+    for (const std::vector<std::size_t>* found : {&by_key, &by_tag}) {
+        if (found->size() == 1) return found->front();
+        if (found->size() > 1)
+            throw InputError(p.source, line, "run '" + quote_bytes(name) + "' is ambiguous: it names both '" +
+                                                 ev.runs[(*found)[0]].name + "' and '" + ev.runs[(*found)[1]].name + "'");
+    }
+    std::string names;
+    for (const RunScores& r : ev.runs) names += (names.empty() ? "" : ", ") + r.name;
+    throw InputError(p.source, line,
+                     "run '" + quote_bytes(name) + "' is not one of the runs evaluated (" + names +
+                         "; a run is named by its file name, its name without .gz/.txt, or its tag)");
+}
+
+PredictivePowerReport predictive_power_analysis(const Evaluation& ev, const MetaSettings& s) {
+    if (!s.preferences)
+        throw UsageError("predictive-power needs --preferences FILE (topic<TAB>run X<TAB>run Y<TAB>X|Y|tie lines)");
+    const PreferenceJudgments& p = *s.preferences;
+    PredictivePowerReport r;
+    r.source = p.source;
+    r.judgments = p.judgments.size();
+    std::vector<std::unordered_map<std::string, std::size_t>> topic_of(ev.runs.size());  // [run] topic -> index
+    for (std::size_t i = 0; i < ev.runs.size(); ++i)
+        for (std::size_t t = 0; t < ev.runs[i].topics.size(); ++t) topic_of[i].emplace(ev.runs[i].topics[t], t);
+    struct Pair {
+        std::size_t run_preferred, run_other;
+        const std::string* topic;
+    };
+    std::vector<Pair> pairs;  // the non-tied preferences
+    for (const PreferenceJudgment& j : p.judgments) {
+        const std::size_t x = preferred_run(ev, j.x, p, j.line), y = preferred_run(ev, j.y, p, j.line);
+        if (x == y)
+            throw InputError(p.source, j.line, "'" + quote_bytes(j.x) + "' and '" + quote_bytes(j.y) + "' name the same run");
+        bool known = false;
+        for (const auto& topics : topic_of) known = known || topics.count(j.topic);
+        if (!known)
+            throw InputError(p.source, j.line,
+                             "topic '" + quote_bytes(j.topic) + "' has no scores: " +
+                                 (ev.missing == MissingTopics::Zero ? "it is not in the qrels"
+                                                                    : "it is not in the qrels, or no run answered it"));
+        if (j.verdict == PreferenceJudgment::Verdict::Tie) {
+            ++r.human_ties;
+            continue;
+        }
+        const bool x_wins = j.verdict == PreferenceJudgment::Verdict::X;
+        pairs.push_back({x_wins ? x : y, x_wins ? y : x, &j.topic});
+    }
+    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+        MeasurePredictivePower mp;
+        mp.measure = score_matrix(ev, m).measure;  // UsageError for a text-valued measure
+        std::vector<double> preferred, other;
+        for (const Pair& pr : pairs) {
+            auto value = [&](std::size_t run) {
+                auto t = topic_of[run].find(*pr.topic);
+                return t == topic_of[run].end() ? NAN : ev.runs[run].values[m][t->second];
+            };
+            const double a = value(pr.run_preferred), b = value(pr.run_other);
+            if (std::isnan(a) || std::isnan(b)) {
+                ++mp.unscored;
+                continue;
+            }
+            preferred.push_back(a);
+            other.push_back(b);
+        }
+        mp.result = predictive_power(preferred, other, s.testing.resampling, r.level);
+        r.measures.push_back(std::move(mp));
+    }
+    return r;
+}
+
 MetaReport report_of(const MetaSettings& settings, const std::string& qrels_name, MissingTopics missing) {
     MetaReport r;
     r.analysis = settings.analysis;
@@ -150,6 +232,7 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     if (a == "stability") r.stability = stability_analysis(ev, settings, parts);
     if (a == "concordance") r.concordance = concordance_analysis(ev, ev.measures.size() - settings.gold.size());
     if (a == "unanimity") r.unanimity = unanimity_analysis(ev);
+    if (a == "predictive-power") r.predictive = predictive_power_analysis(ev, settings);
     r.warnings = ev.warnings;
     return r;
 }

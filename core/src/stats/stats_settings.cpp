@@ -128,7 +128,8 @@ CompareSettings compare_settings_from_args(const std::vector<std::string>& args)
 
 const std::vector<std::string>& meta_analyses() {
     static const std::vector<std::string> names = {"correlation", "discriminative-power", "stability",
-                                                   "concordance", "unanimity",            "loo"};
+                                                   "concordance", "unanimity",            "predictive-power",
+                                                   "loo"};
     return names;
 }
 
@@ -136,13 +137,14 @@ void check_meta_analysis(const std::string& name) {
     const std::vector<std::string>& all = meta_analyses();
     if (std::find(all.begin(), all.end(), name) == all.end())
         throw UsageError("unknown analysis '" + name +
-                         "': expected correlation, discriminative-power, stability, concordance, unanimity or loo");
+                         "': expected correlation, discriminative-power, stability, concordance, unanimity, "
+                         "predictive-power or loo");
 }
 
 std::vector<OptionSpec> meta_option_specs() {
     return {{0, "test", true},   {0, "correction", true}, {0, "curve", false}, {0, "topics", true}, {0, "trials", true},
             {0, "bin-width", true}, {0, "rbo-p", true},    {0, "gold", true},   {0, "depth", true},
-            {0, "stability", true}, {0, "fuzziness", true}};
+            {0, "stability", true}, {0, "fuzziness", true}, {0, "preferences", true}};
 }
 
 bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
@@ -163,6 +165,8 @@ bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
         s.fuzziness = parse_real("--fuzziness", p.value);
         s.fuzziness_given = true;
         if (!(s.fuzziness >= 0) || !std::isfinite(s.fuzziness)) throw UsageError("--fuzziness must be a number >= 0");
+    } else if (p.name == "preferences") {
+        s.preferences_file = p.value;
     } else return false;
     return true;
 }
@@ -174,6 +178,8 @@ void check_meta_settings(const MetaSettings& s) {
     if ((s.stability != "half-ties" || s.fuzziness_given) && s.analysis != "stability")
         throw UsageError("--stability and --fuzziness are for the stability analysis");
     if (s.fuzziness_given && s.stability != "fuzzy") throw UsageError("--fuzziness is for --stability fuzzy");
+    if (!s.preferences_file.empty() && s.analysis != "predictive-power")
+        throw UsageError("--preferences is for the predictive-power analysis");
 }
 
 MetaSettings meta_settings_from_args(const std::string& analysis, const std::vector<std::string>& args) {
