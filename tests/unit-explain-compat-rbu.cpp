@@ -3,7 +3,7 @@
 // explained value is bit-identical to the evaluated one.
 #include "fixture.hpp"
 
-#include "irlens/explain.hpp"
+#include "irlens/evaluation/explain.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -4,8 +4,10 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/stats/meta.hpp"
+#include "irlens/frontends/meta_report.hpp"
 #include "irlens/readers/preference_judgments.hpp"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "irlens/readers/preference_judgments.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 namespace irlens {
 

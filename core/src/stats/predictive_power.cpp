@@ -1,6 +1,6 @@
-// Predictive power with preference judgments (Sakai, PROMISE 2013, Sec. 5.3; irlens/meta.hpp).
+// Predictive power with preference judgments (Sakai, PROMISE 2013, Sec. 5.3; irlens/stats/meta.hpp).
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include "stats/tolerance.hpp"
 
