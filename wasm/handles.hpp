@@ -15,6 +15,7 @@
 #include "irlens/intents.hpp"
 #include "irlens/preferences.hpp"
 #include "irlens/qrels.hpp"
+#include "irlens/readers/input_formats.hpp"
 #include "irlens/run.hpp"
 #include "irlens/run_groups.hpp"
 #include "irlens/sessions.hpp"
@@ -31,9 +32,9 @@
 namespace irlens::wasm {
 
 struct HandleTable {
-    std::unordered_map<int, std::unique_ptr<QrelsReader>> qrels_readers;
+    std::unordered_map<int, std::unique_ptr<AnyQrelsReader>> qrels_readers;  // TREC, BEIR or JSON qrels (input_formats.hpp)
     std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
-    std::unordered_map<int, std::unique_ptr<RunReader>> run_readers;
+    std::unordered_map<int, std::unique_ptr<AnyRunReader>> run_readers;  // TREC, MS MARCO or JSON runs
     std::unordered_map<int, std::shared_ptr<const Run>> runs;
     std::unordered_map<int, std::shared_ptr<const RunGroups>> groups;
     std::unordered_map<int, std::shared_ptr<const Intents>> intents;
