@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { ROOT, browserSession, tableTexts, afterRender, shot } from './harness.mjs';
+import { join } from 'node:path';
+import { ROOT, browserSession, tableTexts, afterRender, shot, dropFiles } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-formats-'));
@@ -25,16 +25,6 @@ const dense = {};
 for (const f of lines('dense.run')) (dense[f[0]] ||= {})[f[2]] = Number(f[4]);
 writeFileSync(join(conv, 'dense.run'), JSON.stringify(dense));
 
-/** Drops files (paths) on `selector`, as a user would. */
-async function dropFiles(page, selector, paths) {
-  const data = paths.map((p) => ({ name: basename(p), b64: readFileSync(p).toString('base64') }));
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
-    return dt;
-  }, data);
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
-}
 
 async function tableOf(dir) {
   const page = await session.open();

@@ -449,6 +449,21 @@ private:
     std::unordered_map<std::string, std::pair<std::uint64_t, std::uint64_t>> topics_, docs_;  // key -> line, column
 };
 
+namespace {
+
+/// The converter's last text, then the TREC reader's result (its errors in the input's terms).
+template <class Reader>
+auto finish_through(FormatConverter& converter, Reader& reader) {
+    converter.finish();
+    try {
+        return reader.finish();
+    } catch (const InputError& e) {
+        throw converter.translate(e);
+    }
+}
+
+}  // namespace
+
 }  // namespace detail
 
 AnyQrelsReader::AnyQrelsReader(std::string source, QrelsFormat format)
@@ -460,14 +475,7 @@ AnyQrelsReader::~AnyQrelsReader() = default;
 
 void AnyQrelsReader::feed(std::string_view chunk) { converter_->feed(chunk); }
 
-std::shared_ptr<const Qrels> AnyQrelsReader::finish() {
-    converter_->finish();
-    try {
-        return reader_->finish();
-    } catch (const InputError& e) {
-        throw converter_->translate(e);
-    }
-}
+std::shared_ptr<const Qrels> AnyQrelsReader::finish() { return detail::finish_through(*converter_, *reader_); }
 
 InputFormat AnyQrelsReader::input_format() const { return converter_->format(); }
 
@@ -480,14 +488,7 @@ AnyRunReader::~AnyRunReader() = default;
 
 void AnyRunReader::feed(std::string_view chunk) { converter_->feed(chunk); }
 
-std::shared_ptr<const Run> AnyRunReader::finish() {
-    converter_->finish();
-    try {
-        return reader_->finish();
-    } catch (const InputError& e) {
-        throw converter_->translate(e);
-    }
-}
+std::shared_ptr<const Run> AnyRunReader::finish() { return detail::finish_through(*converter_, *reader_); }
 
 InputFormat AnyRunReader::input_format() const { return converter_->format(); }
 
