@@ -3,7 +3,7 @@
 #include "input.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -17,8 +17,8 @@
 // its file. Values must be numbers (nan: the topic has no value for that measure).
 #pragma once
 
-#include "irlens/evaluate.hpp"
-#include "irlens/measure.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 #include "score_files.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 #include <cstdio>

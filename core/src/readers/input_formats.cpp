@@ -3,7 +3,7 @@
 #include "irlens/readers/input_formats.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <climits>
 #include <cstdint>

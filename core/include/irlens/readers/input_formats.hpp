@@ -22,8 +22,8 @@
 // (diversity, qrels_jg) qrels are read as TREC only.
 #pragma once
 
-#include "irlens/qrels.hpp"
-#include "irlens/run.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
 
 #include <memory>
 #include <string>
