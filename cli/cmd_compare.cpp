@@ -23,12 +23,19 @@ namespace {
 
 const char kHelp[] =
     "usage: irlens compare QRELS RUN... -m MEASURE... [options]\n"
+    "       irlens compare --scores FILE... [-m MEASURE...] [options]\n"
     "\n"
     "Tests whether runs differ on the per-topic scores of each measure: every run against a baseline\n"
-    "(--baseline) or every pair of runs. Measures, runs and qrels as in `irlens eval`.\n"
+    "(--baseline), chosen pairs (--pairs) or every pair of runs. Measures, runs and qrels as in\n"
+    "`irlens eval`; with --scores, the per-topic scores of other tools instead: trec_eval -q output (one\n"
+    "or many runs per file), irlens eval -q -f tsv|json, ir_measures -q (tsv or jsonl), or a topic x run\n"
+    "CSV matrix (header topic,RUN,...), told apart by content; -m picks measures (default: all).\n"
     "\n"
     "  -m, --measure M        measure(s) to compare (repeatable; presets expand)\n"
+    "      --scores           the files are per-topic scores (see above); a pair is compared on the\n"
+    "                         topics both runs have scores for\n"
     "      --baseline RUN     compare every other run with RUN (its file name or path)\n"
+    "      --pairs A:B,...    compare only these pairs of runs (repeatable); the correction is over them\n"
     "      --test T           t (default: paired t-test), wilcoxon, sign, randomisation, bootstrap (paired,\n"
     "                         studentised), unpaired-bootstrap, tukey (randomised Tukey HSD over all runs)\n"
     "      --correction C     none (default), bonferroni, holm, bh: over the pairs compared (not with tukey)\n"
@@ -80,21 +87,34 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
         take_compare_option(p, s);
     }
     s.testing.resampling = so.resampling;
-    if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens compare --help)");
-    require_measures(in.measures);
     check_compare_settings(s);
-
-    auto qrels = load_qrels(positional[0], in.qrels_format);
-    std::vector<std::string> paths(positional.begin() + 1, positional.end());
-    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, paths, in.order);
-    load_optional_inputs(in);
-    std::vector<std::string> names;
-    for (const auto& r : runs) names.push_back(r->name());
-    const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names, s.baseline, paths);
-    ProgressBar bar("irlens compare");
-    in.eval.progress = bar.hook();
-    const Comparison c = compare_runs(qrels, runs, in.measures, in.eval, s, base, print_warnings);
-    Provenance prov("compare", positional, &in);
+    Comparison c;
+    Provenance prov("compare", so.scores ? std::vector<std::string>() : positional, &in);
+    if (so.scores) {
+        const ScoreInput scores = load_scores(positional, in, so, "compare");
+        std::vector<std::string> names;
+        for (const RunScores& r : scores.evaluation.runs) names.push_back(r.name);
+        const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
+        ProgressBar bar("irlens compare");
+        c = compare_evaluation(scores.evaluation, scores.name, scores.topics, s, base, bar.hook());
+        for (MeasureComparison& mc : c.measures) mc.topic_policy = scores_policy(mc.topic_policy);
+        for (const std::string& f : positional) prov.inputs.emplace_back("scores", f);
+        prov.measures = scores.evaluation.measures;
+        prov.missing = "skip";
+    } else {
+        if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens compare --help)");
+        require_measures(in.measures);
+        auto qrels = load_qrels(positional[0], in.qrels_format);
+        std::vector<std::string> paths(positional.begin() + 1, positional.end());
+        std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, paths, in.order);
+        load_optional_inputs(in);
+        std::vector<std::string> names;
+        for (const auto& r : runs) names.push_back(r->name());
+        const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names, s.baseline, paths);
+        ProgressBar bar("irlens compare");
+        in.eval.progress = bar.hook();
+        c = compare_runs(qrels, runs, in.measures, in.eval, s, base, print_warnings);
+    }
     prov.settings = settings_of(so.given);
     prov.seeds["seed"] = so.resampling.seed;
     if (so.format == "json") {

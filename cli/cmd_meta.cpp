@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace irlens::cli {
@@ -23,8 +24,10 @@ namespace {
 
 const char kHelp[] =
     "usage: irlens meta ANALYSIS QRELS RUN... -m MEASURE... [options]\n"
+    "       irlens meta ANALYSIS --scores FILE... [-m MEASURE...] [options]\n"
     "\n"
-    "Meta-evaluation of measures over a set of runs (measures, runs and qrels as in `irlens eval`).\n"
+    "Meta-evaluation of measures over a set of runs (measures, runs and qrels as in `irlens eval`), or\n"
+    "with --scores over per-topic scores from other tools (as in irlens compare --help; not loo).\n"
     "ANALYSIS is one of:\n"
     "  correlation           rank correlation of the run orderings of every pair of measures: Kendall's\n"
     "                        tau-a, tau-b (with p), tau_ap both ways and symmetric, Spearman's rho (with p),\n"
@@ -210,23 +213,56 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     if (positional.empty()) throw UsageError("expected ANALYSIS QRELS RUN... (see irlens meta --help)");
     s.analysis = positional[0];
     check_meta_analysis(s.analysis);
-    if (positional.size() < 3) throw UsageError("expected QRELS and at least one RUN after '" + s.analysis + "'");
-    require_measures(in.measures);
-    check_meta_settings(s);
-
-    auto qrels = load_qrels(positional[1], in.qrels_format);
-    std::vector<std::shared_ptr<const Run>> runs =
-        load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
-    load_optional_inputs(in);
+    const std::vector<std::string> files(positional.begin() + 1, positional.end());
+    MetaReport r;
+    Provenance prov("meta " + s.analysis, so.scores ? std::vector<std::string>() : files, &in);
     if (!s.preferences_file.empty())
         s.preferences = std::make_shared<const PreferenceJudgments>(
             PreferenceJudgments::parse(s.preferences_file, slurp(s.preferences_file)));
-    ProgressBar bar("irlens meta");
-    in.eval.progress = bar.hook();
-    const MetaReport r =
-        meta_runs(qrels, runs, in.measures, in.eval, s, [](const Evaluation& ev) { print_warnings(ev.warnings); });
-    if (s.analysis == "loo") print_warnings(r.loo.warnings);
-    Provenance prov("meta " + s.analysis, std::vector<std::string>(positional.begin() + 1, positional.end()), &in);
+    if (so.scores) {
+        if (s.analysis == "loo") throw UsageError("loo re-reads the runs against reduced qrels: it cannot work from --scores");
+        check_meta_settings(s);
+        // The gold measures (concordance) go last, as meta_evaluation expects them.
+        EvaluationInputs wanted = in;
+        std::vector<MeasureSpec> gold;
+        for (const std::string& g : s.gold) gold.push_back(parse_measure(g));
+        if (!wanted.measures.empty())
+            for (const MeasureSpec& g : gold) add_distinct(wanted.measures, g);
+        ScoreInput scores = load_scores(files, wanted, so, "meta");
+        std::vector<MeasureSpec>& ms = scores.evaluation.measures;
+        for (const MeasureSpec& g : gold) {
+            auto at = std::find_if(ms.begin(), ms.end(), [&](const MeasureSpec& m) { return m.name() == g.name(); });
+            if (at == ms.end()) throw UsageError("--gold " + g.name() + ": the score files have no such measure");
+            const std::size_t k = static_cast<std::size_t>(at - ms.begin());
+            std::rotate(ms.begin() + static_cast<long>(k), ms.begin() + static_cast<long>(k) + 1, ms.end());
+            auto last = [k](auto& v) { std::rotate(v.begin() + static_cast<long>(k), v.begin() + static_cast<long>(k) + 1, v.end()); };
+            for (RunScores& run : scores.evaluation.runs) {
+                last(run.values);
+                last(run.texts);
+                last(run.aggregate);
+                last(run.ci_low);
+                last(run.ci_high);
+            }
+        }
+        ProgressBar bar("irlens meta");
+        r = meta_evaluation(scores.evaluation, scores.name, scores.topics, s, bar.hook());
+        r.topic_policy = scores_policy(r.topic_policy);
+        for (const std::string& f : files) prov.inputs.emplace_back("scores", f);
+        prov.measures = scores.evaluation.measures;
+        prov.missing = "skip";
+    } else {
+        if (positional.size() < 3) throw UsageError("expected QRELS and at least one RUN after '" + s.analysis + "'");
+        require_measures(in.measures);
+        check_meta_settings(s);
+        auto qrels = load_qrels(positional[1], in.qrels_format);
+        std::vector<std::shared_ptr<const Run>> runs =
+            load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
+        load_optional_inputs(in);
+        ProgressBar bar("irlens meta");
+        in.eval.progress = bar.hook();
+        r = meta_runs(qrels, runs, in.measures, in.eval, s, [](const Evaluation& ev) { print_warnings(ev.warnings); });
+        if (s.analysis == "loo") print_warnings(r.loo.warnings);
+    }
     prov.settings = settings_of(so.given);
     if (!s.preferences_file.empty()) prov.inputs.emplace_back("preferences", s.preferences_file);
     prov.seeds["seed"] = so.resampling.seed;
@@ -241,7 +277,7 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     if (s.analysis == "loo") {
         out += header("loo", "topics: " + r.topic_policy);
     } else {
-        out += header(s.analysis, r.topic_policy + "; " + std::to_string(runs.size()) + " runs");
+        out += header(s.analysis, r.topic_policy + "; " + std::to_string(r.runs.size()) + " runs");
     }
     if (s.analysis == "correlation") correlation_text(r, prec, out);
     if (s.analysis == "discriminative-power") discrimination_text(r, prec, out);

@@ -32,9 +32,9 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
         c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs, keep);
         qrels = c.options.prefs->qrels();
     } else {
-        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep);
+        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep, Formats::Trec);
     }
-    auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score, keep);
+    auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score, keep, Formats::Trec);
     out = trec_eval(c.options, qrels, run);
     return 0;
 }

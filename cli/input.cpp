@@ -3,6 +3,7 @@
 #include "evaluation_input.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/readers/input_formats.hpp"
 
 #include <zlib.h>
 
@@ -159,7 +160,13 @@ auto finish_reading(Reader& reader, const std::string& path) {
 
 }  // namespace
 
-std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom) {
+std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom,
+                                        Formats formats) {
+    if (formats == Formats::Any) {
+        AnyQrelsReader reader(path, format);
+        read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+        return finish_reading(reader, path);
+    }
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
@@ -174,7 +181,13 @@ std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsForm
 }
 
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
-                                    const std::string& name, RunOrder order, text::ByteOrderMark bom) {
+                                    const std::string& name, RunOrder order, text::ByteOrderMark bom,
+                                    Formats formats) {
+    if (formats == Formats::Any) {
+        AnyRunReader reader(qrels, name, order);
+        read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+        return finish_reading(reader, path);
+    }
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);

@@ -29,14 +29,21 @@ void read_file(const std::string& path, const std::function<void(std::string_vie
 /// InputError at a line longer than text::kMaxLineBytes instead of growing without bound.
 std::string slurp(const std::string& path, text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 
+/// Which formats load_qrels and load_run read: TREC only (the drop-ins, as trec_eval and ndeval), or
+/// also BEIR qrels, MS MARCO runs and ranx / ir_measures JSON, detected by content
+/// (irlens/readers/input_formats.hpp).
+enum class Formats { Trec, Any };
+
 /// The readers below strip a leading byte-order mark unless `bom` is Keep (the drop-ins).
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format,
-                                        text::ByteOrderMark bom = text::ByteOrderMark::Strip);
+                                        text::ByteOrderMark bom = text::ByteOrderMark::Strip,
+                                        Formats formats = Formats::Any);
 std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format,
                                               text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order,
-                                    text::ByteOrderMark bom = text::ByteOrderMark::Strip);
+                                    text::ByteOrderMark bom = text::ByteOrderMark::Strip,
+                                    Formats formats = Formats::Any);
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
 std::shared_ptr<const Sessions> load_sessions(const std::string& path);

@@ -1,5 +1,7 @@
 #include "stats_options.hpp"
 
+#include "score_files.hpp"
+
 #include "irlens/error.hpp"
 #include "irlens/readers/text.hpp"
 
@@ -13,6 +15,7 @@ std::vector<OptionSpec> stats_option_specs() {
     specs.push_back({'f', "format", true});
     specs.push_back({0, "precision", true});
     specs.push_back({0, "provenance", false});
+    specs.push_back({0, "scores", false});
     return specs;
 }
 
@@ -49,10 +52,49 @@ bool take_stats_option(const ParsedOption& p, StatsOptions& o, const std::vector
         o.precision = static_cast<int>(v);
     } else if (p.name == "provenance") {
         o.provenance = true;
+    } else if (p.name == "scores") {
+        o.scores = true;
     } else {
         return false;
     }
     return true;
+}
+
+ScoreInput load_scores(const std::vector<std::string>& files, const EvaluationInputs& in, const StatsOptions& o,
+                       const char* command) {
+    for (const ParsedOption& p : o.given) {
+        if (p.name == "missing" && p.value == "zero")
+            throw UsageError("--missing zero needs the runs: with --scores a pair is compared on the topics both runs "
+                             "have scores for");
+        for (const char* name : {"qrels-format", "order", "doc-lengths", "sessions", "groups", "intents", "intent-types"})
+            if (p.name == name)
+                throw UsageError(std::string("--") + name + " is for qrels and runs, not for --scores");
+    }
+    if (files.empty()) throw UsageError(std::string("--scores needs at least one score file (see irlens ") + command + " --help)");
+    ScoreFiles sf = load_score_files(files, in.measures);
+    if (!sf.skipped.empty() && in.measures.empty()) {  // with -m they were not wanted anyway
+        std::string list;
+        for (const std::string& m : sf.skipped) list += (list.empty() ? "" : ", ") + m;
+        std::fprintf(stderr, "irlens %s: warning: measures in the score files that irlens cannot name were left out: %s\n",
+                     command, list.c_str());
+    }
+    ScoreInput s;
+    s.evaluation = std::move(sf.evaluation);
+    s.topics = sf.topics;
+    s.name = "scores:";
+    for (std::size_t i = 0; i < files.size(); ++i) s.name += (i ? ", " : " ") + files[i];
+    return s;
+}
+
+std::string scores_policy(std::string policy) {
+    const std::pair<const char*, const char*> words[] = {
+        {" qrels topics that every compared run answered (--missing skip)", " topics of the score files that every compared run has scores for"},
+        {" qrels topics both runs answered (--missing skip)", " topics of the score files both runs have scores for"}};
+    for (const auto& [from, to] : words) {
+        const std::size_t at = policy.find(from);
+        if (at != std::string::npos) policy.replace(at, std::string(from).size(), to);
+    }
+    return policy;
 }
 
 std::string fixed(double v, int precision) {

@@ -68,12 +68,27 @@ void read_options(const std::vector<std::string>& args, std::vector<OptionSpec> 
 
 std::vector<OptionSpec> compare_option_specs() {
     return {{0, "baseline", true},   {0, "test", true}, {0, "correction", true}, {0, "alternative", true},
-            {0, "confidence", true}, {0, "ci", true},   {0, "risk", true}};
+            {0, "confidence", true}, {0, "ci", true},   {0, "risk", true},       {0, "pairs", true}};
 }
 
 bool take_compare_option(const ParsedOption& p, CompareSettings& s) {
     if (p.name == "baseline") {
         s.baseline = p.value;
+    } else if (p.name == "pairs") {
+        // A:B,C:D: pairs separated by commas, the two runs of a pair by a colon.
+        std::size_t start = 0;
+        for (;;) {
+            const std::size_t comma = p.value.find(',', start);
+            const std::string pair = p.value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            const std::size_t colon = pair.find(':');
+            if (colon == std::string::npos || colon == 0 || colon + 1 == pair.size() ||
+                pair.find(':', colon + 1) != std::string::npos)
+                throw UsageError("--pairs takes RUN:RUN pairs separated by commas (e.g. a.run:b.run,a.run:c.run), got '" +
+                                 pair + "'");
+            s.pairs.emplace_back(pair.substr(0, colon), pair.substr(colon + 1));
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
     } else if (p.name == "test") {
         s.unpaired = p.value == "unpaired-bootstrap";
         if (!s.unpaired) {

@@ -9,7 +9,7 @@
 // builds it for both): same keys, same values, NaN as null.
 
 const COMPARE_OPTIONS = {
-  baseline: '--baseline', test: '--test', correction: '--correction', alternative: '--alternative',
+  baseline: '--baseline', pairs: '--pairs', test: '--test', correction: '--correction', alternative: '--alternative',
   confidence: '--confidence', ci: '--ci', risk: '--risk', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
 };
 const META_OPTIONS = {
@@ -87,7 +87,8 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
 
   /**
    * Significance tests between runs, as `irlens compare`: every run against options.baseline (a
-   * run name or Run) or every pair of runs, on each measure. Returns the document of
+   * run name or Run), the pairs of options.pairs ('a:b,c:d' or ['a:b', 'c:d']: only these, the
+   * correction over them) or every pair of runs, on each measure. Returns the document of
    * `irlens compare --format json`: {irlens, command, qrels, missing, test, alternative,
    * correction, B, seed, intervals, confidence, baseline?, risk_alpha?, warnings,
    * measures: [{measure, measure_full, topic_policy, comparisons: [{run, versus, mean,

@@ -70,7 +70,7 @@ val parse_measures_js(const std::string& text) {
 int qrels_begin(const std::string& name, const std::string& format) {
     return guarded([&] {
         int h = table().next++;
-        table().qrels_readers[h] = std::make_unique<QrelsReader>(name, qrels_format(format));
+        table().qrels_readers[h] = std::make_unique<AnyQrelsReader>(name, qrels_format(format));
         return h;
     });
 }
@@ -108,7 +108,7 @@ int run_begin(int qrels_handle, const std::string& name, const std::string& orde
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         int h = table().next++;
-        table().run_readers[h] = std::make_unique<RunReader>(q, name, run_order(order));
+        table().run_readers[h] = std::make_unique<AnyRunReader>(q, name, run_order(order));
         return h;
     });
 }

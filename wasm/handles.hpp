@@ -14,6 +14,7 @@
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/readers/intents.hpp"
 #include "irlens/readers/preferences.hpp"
+#include "irlens/readers/input_formats.hpp"
 #include "irlens/readers/qrels.hpp"
 #include "irlens/readers/run.hpp"
 #include "irlens/readers/run_groups.hpp"
@@ -31,9 +32,9 @@
 namespace irlens::wasm {
 
 struct HandleTable {
-    std::unordered_map<int, std::unique_ptr<QrelsReader>> qrels_readers;
+    std::unordered_map<int, std::unique_ptr<AnyQrelsReader>> qrels_readers;  // TREC, BEIR or JSON qrels (input_formats.hpp)
     std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
-    std::unordered_map<int, std::unique_ptr<RunReader>> run_readers;
+    std::unordered_map<int, std::unique_ptr<AnyRunReader>> run_readers;  // TREC, MS MARCO or JSON runs
     std::unordered_map<int, std::shared_ptr<const Run>> runs;
     std::unordered_map<int, std::shared_ptr<const RunGroups>> groups;
     std::unordered_map<int, std::shared_ptr<const Intents>> intents;

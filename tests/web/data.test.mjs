@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, DIST, browserSession, downloadOf, newPage, tableTexts, nativeEval, afterRender, assertClean, shot } from './harness.mjs';
+import { ROOT, DIST, browserSession, downloadOf, newPage, tableTexts, nativeEval, afterRender, assertClean, shot, dropFiles } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-data-'));
@@ -25,17 +25,6 @@ const state = (page) => page.evaluate(() => {
   };
 });
 
-/** Drops files (paths; names may be given as {path, name}) on `selector`, as a user would. */
-async function dropFiles(page, selector, files) {
-  const data = files.map((f) => (typeof f === 'string' ? { path: f, name: basename(f) } : f))
-    .map((f) => ({ name: f.name, b64: readFileSync(f.path).toString('base64') }));
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
-    return dt;
-  }, data);
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
-}
 
 test('the first file the user chooses replaces the whole example; a run of another collection is left out with a warning', async () => {
   const page = await open();

@@ -10,7 +10,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { before, after } from 'node:test';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -220,4 +220,16 @@ export function browserSession() {
 export async function downloadOf(page, selector) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+}
+
+/** Drops files on `selector`, as a user would: paths, or {path, name} to give a file another name. */
+export async function dropFiles(page, selector, files) {
+  const data = files.map((f) => (typeof f === 'string' ? { path: f, name: basename(f) } : f))
+    .map((f) => ({ name: f.name, b64: readFileSync(f.path).toString('base64') }));
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
+    return dt;
+  }, data);
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }

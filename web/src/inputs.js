@@ -3,8 +3,11 @@
 // format of the diversity switch (side-inputs.js).
 //
 // Dropped files are told apart by their content, never by their name: the first non-comment lines
-// of a qrels file have 4 columns, the last an integer (`topic iter doc rel`), a run's have 6
-// (`topic Q0 doc rank score tag`). One qrels-like file among the dropped ones is the qrels; with
+// of a qrels file have 4 columns, the last an integer (`topic iter doc rel`), or are a BEIR header
+// (`query-id corpus-id score`) and its rows; a run's have 6 (`topic Q0 doc rank score tag`) or 3
+// (MS MARCO's `qid pid rank`). A JSON dict of dicts (ranx, ir_measures) whose values seen are all
+// integers is qrels-like, with any other number a run. (The reader in the worker detects the
+// format again on its own: input_formats.hpp.) One qrels-like file among the dropped ones is the qrels; with
 // several the user is asked which (a file name containing "qrel" is only the default answer); all
 // the others are read as runs, each reporting its own problems, so one odd file blocks none.
 import { fileSource, decodedStream } from './files.js';
@@ -39,9 +42,19 @@ export async function firstLines(file, n = SAMPLE_LINES) {
 /** 'qrels', 'run' or 'unknown' from a file's first lines (see the comment at the top). */
 export function classifyLines(lines) {
   if (!lines.length) return 'unknown';
+  if (lines[0].trimStart().startsWith('{')) {
+    // JSON: the numbers that are values (after ':' and not an object).
+    const values = [...lines.join('\n').matchAll(/:\s*(-?\d[\d.eE+-]*)/g)].map((m) => m[1]);
+    if (!values.length) return 'unknown';
+    return values.every((v) => /^-?\d+$/.test(v)) ? 'qrels' : 'run';
+  }
   const words = lines.map((l) => l.trim().split(/\s+/));
-  if (words.every((w) => w.length === 4 && /^-?\d+$/.test(w[3]))) return 'qrels';
+  const integer = (w, i) => /^-?\d+$/.test(w[i]);
+  if (words[0].join(' ') === 'query-id corpus-id score' && words.slice(1).every((w) => w.length === 3 && integer(w, 2)))
+    return 'qrels';
+  if (words.every((w) => w.length === 4 && integer(w, 3))) return 'qrels';
   if (words.every((w) => w.length === 6)) return 'run';
+  if (words.every((w) => w.length === 3 && integer(w, 2))) return 'run';
   return 'unknown';
 }
 

@@ -181,6 +181,30 @@ std::string describe_intervals(const CompareSettings& s) {
                 : " (B=" + std::to_string(r.B) + ", seed " + std::to_string(r.seed) + ")");
 }
 
+/// The pairs of --pairs as run indices; UsageError for a name that is no run, a run paired with
+/// itself or a pair named twice (either way round).
+std::vector<RunPair> chosen_pairs(const std::vector<std::string>& names,
+                                  const std::vector<std::pair<std::string, std::string>>& chosen) {
+    auto index = [&](const std::string& name) {
+        std::string list;
+        for (std::size_t r = 0; r < names.size(); ++r) {
+            if (names[r] == name) return r;
+            list += (r ? ", " : "") + names[r];
+        }
+        throw UsageError("--pairs: '" + name + "' is not one of the runs (" + list + ")");
+    };
+    std::vector<RunPair> pairs;
+    for (const auto& [x, y] : chosen) {
+        RunPair p{index(x), index(y)};
+        if (p.a == p.b) throw UsageError("--pairs: '" + x + ":" + y + "' pairs a run with itself");
+        for (const RunPair& q : pairs)
+            if ((q.a == p.a && q.b == p.b) || (q.a == p.b && q.b == p.a))
+                throw UsageError("--pairs: the pair '" + x + ":" + y + "' is named twice");
+        pairs.push_back(p);
+    }
+    return pairs;
+}
+
 void require_two_runs(std::size_t runs) {
     if (runs < 2) throw UsageError("compare needs at least two runs");
 }
@@ -200,7 +224,8 @@ Comparison compare_evaluation(const Evaluation& ev, const std::string& qrels_nam
     c.settings = settings;
     c.missing = ev.missing;
     c.warnings = ev.warnings;
-    const std::vector<RunPair> pairs = comparison_pairs(c.runs.size(), c.baseline);
+    const std::vector<RunPair> pairs =
+        settings.pairs.empty() ? comparison_pairs(c.runs.size(), c.baseline) : chosen_pairs(c.runs, settings.pairs);
     c.test = describe_test(settings, pairs.size());
     c.intervals = describe_intervals(settings);
     const stats::ProgressParts parts(progress, ev.measures.size());

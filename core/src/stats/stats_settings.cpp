@@ -16,6 +16,8 @@ void require_measures(const std::vector<MeasureSpec>& measures) {
 void check_compare_settings(const CompareSettings& s) {
     if (s.risk && s.baseline.empty())
         throw UsageError("--risk needs --baseline: URisk and TRisk compare a run with a baseline");
+    if (!s.pairs.empty() && !s.baseline.empty())
+        throw UsageError("--pairs and --baseline exclude each other: name the baseline in the pairs (RUN:BASELINE)");
     if (s.testing.tukey && s.testing.correction != Correction::None)
         throw UsageError("Tukey HSD p-values are already adjusted for all pairs: use no other --correction");
     if (s.testing.tukey && s.testing.alternative != Alternative::TwoSided)

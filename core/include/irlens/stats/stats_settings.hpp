@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace irlens {
@@ -31,9 +32,12 @@ struct CompareSettings {
     bool risk = false;                             // --risk ALPHA given: URisk and TRisk
     double risk_alpha = 0;
     std::string baseline;  // --baseline: a run's name ("" = every pair of runs)
+    /// --pairs A:B,C:D (repeatable): only these pairs (run names), in this order; the correction's
+    /// family is these pairs (Tukey HSD's p-values stay adjusted for all pairs of all runs).
+    std::vector<std::pair<std::string, std::string>> pairs;
 };
 
-/// The checks across options, once all are read: --risk needs --baseline, Tukey HSD takes no
+/// The checks across options, once all are read: --risk needs --baseline, --pairs excludes it, Tukey HSD takes no
 /// correction and no one-sided alternative, BCa intervals are not for unpaired-bootstrap.
 void check_compare_settings(const CompareSettings& s);
 /// The settings of `irlens meta`.

@@ -27,7 +27,7 @@ std::vector<OptionSpec> resampling_option_specs();
 /// for any other option.
 bool take_resampling_option(const ParsedOption& p, Resampling& r);
 
-/// --baseline, --test, --correction, --alternative, --confidence, --ci, --risk.
+/// --baseline, --pairs, --test, --correction, --alternative, --confidence, --ci, --risk.
 std::vector<OptionSpec> compare_option_specs();
 /// Applies p when it is one of compare's own options (UsageError for a bad value); false otherwise.
 bool take_compare_option(const ParsedOption& p, CompareSettings& s);
