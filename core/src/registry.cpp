@@ -23,6 +23,7 @@ void add_rareness_measures(std::vector<MeasureInfo>&);
 void add_nrg_measures(std::vector<MeasureInfo>&);
 void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
+void add_intent_aware_forms(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
 void add_compat_measures(std::vector<MeasureInfo>&);
@@ -50,6 +51,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_nrg_measures(v);
         measures::add_ndeval_measures(v);
         measures::add_intent_aware_measures(v);
+        measures::add_intent_aware_forms(v);
         measures::add_d_measures(v);
         measures::add_diversity_utility_measures(v);
         return v;

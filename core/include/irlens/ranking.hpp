@@ -10,7 +10,9 @@
 // RunOrder::Rank = rank ascending, same tie rule. max_docs keeps the first max_docs after ordering
 // (trec_eval -M); judged_only then drops every doc whose relevance is negative (trec_eval -J).
 // With a group (grouped qrels), the ranking is the one against that group's judgments alone
-// (form_res_rels_jg.c): a doc judged only in other groups is not in the pool.
+// (form_res_rels_jg.c): a doc judged only in other groups is not in the pool. Grouped qrels
+// without a group (standard measures on diversity qrels) give a doc its highest grade over the
+// groups, and count it once per level (the RBU paper's r(d)).
 #pragma once
 
 #include "irlens/qrels.hpp"

@@ -15,7 +15,23 @@
 // cancels (log2 here). I-rec and isnew count a document as relevant to an
 // intent from grade 1 on. Intent types default to informational, so DIN-nDCG = D-nDCG without an
 // intent-types file.
+//
+// The D- and D#-forms of the other measures defined on a gain vector and an ideal list (Sakai Sec.
+// 3.1: "based on the globally ideal list, other D-measures such as D-Q can be defined"), written
+// once: global_ranking() turns the (run, topic) into one Ranking whose judgment at each rank is a
+// level standing for the document's global gain GG (Eq. 27), with a gain table from levels to
+// global gains that counts the topic's documents relevant to some intent per level, so that the
+// base measure's own code (sakai.hpp, err.hpp) reads GG for g, "relevant to some intent" for I,
+// and builds the globally ideal list from the table:
+//   D-Q@l      Q (Eq. 13) with g = GG, cg* from the globally ideal list, R = documents relevant
+//              to some intent;
+//   D-nERR@l   ERR (Eq. 15) with Pr(r) = (2^GG(r) - 1) / 2^max_grade (ERR's reading, err.hpp) over
+//              the same for the globally ideal list;
+//   D#-Q, D#-nERR  gamma I-rec@l + (1 - gamma) D-measure (Eq. 29).
+#include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
+#include "measures/sakai.hpp"
+#include "measures/trace.hpp"
 
 #include "irlens/error.hpp"
 
@@ -23,6 +39,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <memory>
 
 namespace irlens::measures {
 
@@ -115,6 +132,154 @@ MeasureInfo d_measure(const char* name, std::vector<std::string> aliases, const 
     return m;
 }
 
+/// One D-measure view of a (run, topic): level k >= 1 stands for the k-th smallest distinct global
+/// gain of the topic's relevant documents, 0 for a judged document relevant to no intent.
+struct GlobalRanking {
+    Ranking ranking;
+    std::vector<GainLevel> gains;  // level -> GG, with the topic's count of each
+};
+
+/// GG of a document with grade(i) for intent i (Eq. 27; gain 0 below grade 1).
+template <class Grade>
+double global_gain(const TopicIntents& ti, const std::vector<std::vector<GainLevel>>& gains, Grade grade) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < ti.size(); ++i) {
+        int g = grade(i);
+        if (g >= 1) sum += ti.weights()[i] * gain_of(g, gains[i]);
+    }
+    return sum;
+}
+
+GlobalRanking global_ranking(const IntentRankings& ir, const ParamValue& given) {
+    const TopicIntents& ti = ir.topic;
+    auto gains = intent_gains(ti, given);
+    std::vector<double> values;  // GG of each relevant document of the topic
+    for (const auto& d : ti.relevant) values.push_back(global_gain(ti, gains, [&](std::size_t i) { return d.grades[i]; }));
+    std::vector<double> distinct = values;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    auto level_of = [&](double gg) {
+        return static_cast<int>(std::lower_bound(distinct.begin(), distinct.end(), gg) - distinct.begin()) + 1;
+    };
+    GlobalRanking out;
+    Ranking& r = out.ranking;
+    r.rel_level = 1;
+    r.num_rel = static_cast<long>(values.size());
+    r.num_rel_levels = static_cast<long>(distinct.size()) + 1;
+    r.rel_levels.assign(distinct.size() + 1, 0);
+    for (double gg : values) r.rel_levels[static_cast<std::size_t>(level_of(gg))]++;
+    out.gains.push_back({0, 0.0, 0});
+    for (std::size_t k = 0; k < distinct.size(); ++k)
+        out.gains.push_back({static_cast<long>(k) + 1, distinct[k], r.rel_levels[k + 1]});
+    for (long x = 0; x < ir.num_ret; ++x) {
+        std::size_t at = static_cast<std::size_t>(x);
+        bool relevant = false, judged = false, unjudged = false;
+        for (const Ranking& intent : ir.rankings) {
+            int g = intent.rels[at];
+            relevant |= g >= 1;
+            judged |= g >= 0;
+            unjudged |= g == kUnjudged;
+        }
+        int code = 0;
+        if (relevant) {
+            code = level_of(global_gain(ti, gains, [&](std::size_t i) { return ir.rankings[i].rels[at]; }));
+            r.num_rel_ret++;
+        } else if (!judged && unjudged) {
+            code = kUnjudged;
+            r.num_unjudged_in_pool++;
+        } else if (!judged) {
+            code = kNotInPool;
+            r.num_nonpool++;
+        }
+        r.rels.push_back(code);
+        r.docs.push_back(ir.docs[at]);
+    }
+    r.num_ret = ir.num_ret;
+    return out;
+}
+
+/// A D-measure over the global ranking: `value(global, trace)`; with a sharp form, combined with I-rec@l.
+template <class Value>
+MeasureInfo d_form(const char* name, std::vector<std::string> aliases, const char* help, const char* eqs,
+                   std::vector<ParamInfo> params, bool sharp_form, Value value) {
+    MeasureInfo m;
+    m.name = name;
+    m.aliases = std::move(aliases);
+    m.family = "diversity";
+    m.help = help;
+    m.citation = std::string("Sakai & Song, Evaluating diversified search results using per-intent graded relevance "
+                             "(SIGIR 2011); Sakai, PROMISE 2013, Sec. 3.1, ") + eqs;
+    m.cutoff = CutoffKind::Int;
+    m.params = std::move(params);
+    m.params.push_back(gains_param());
+    m.params.push_back(judged_only_param());
+    if (sharp_form) m.params.insert(m.params.begin(), gamma_param());
+    std::string d_name = name;  // the D-measure a sharp form combines with I-rec
+    if (sharp_form) d_name.erase(d_name.find('#'), 1);
+    m.make = [sharp_form, value, d_name](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+        long l = s.has_cutoff() ? s.cutoff_int() : -1;
+        ParamValue given = s.param("gains");
+        bool jo = s.bool_param("judged_only");
+        double gamma = sharp_form ? sharp_gamma(s) : 0.0;
+        auto base = value(s, l);
+        // The global ranking is kept in the view (under this measure's own tag): an explanation
+        // refers to it until the trace is finished.
+        auto tag = std::make_shared<char>();
+        return traced([=](const TopicView& v, auto& t) {
+            const IntentRankings& ir = intent_rankings(v, jo);
+            const GlobalRanking& g = v.cached<GlobalRanking>(tag.get(), 0, [&] { return global_ranking(ir, given); });
+            if constexpr (std::decay_t<decltype(t)>::on) {
+                t.ranking(g.ranking);
+                std::size_t c = t.columns({"global gain GG"});
+                for (long x = 0; x < g.ranking.num_ret; ++x) {
+                    int code = g.ranking.rels[static_cast<std::size_t>(x)];
+                    t.row(x, {code >= 1 ? gain_of(code, g.gains) : 0.0}, c);
+                }
+            }
+            double d = base(v, g);
+            t.term(d_name, d);
+            if (!sharp_form) return d;
+            double irec = intent_recall(ir, l);
+            t.term("I-rec", irec);
+            return sharp(gamma, irec, d);
+        });
+    };
+    return m;
+}
+
+ParamInfo beta_param() {
+    return ParamInfo{"beta", ParamKind::Real, "1", "user persistence of the blended ratio"}.in(Range::non_negative(kMaxWeight));
+}
+
+/// D-Q and D#-Q.
+MeasureInfo d_q(bool sharp_form) {
+    return d_form(sharp_form ? "D#-Q" : "D-Q", {sharp_form ? "Dsharp_Q" : "D_Q"},
+                  sharp_form ? "D#-Q@l = gamma I-rec@l + (1 - gamma) D-Q@l."
+                             : "D-Q@l: Q-measure of the global gain sum_i Pr(i|q) g_i, relevant = relevant to some intent, "
+                               "against the globally ideal list.",
+                  sharp_form ? "Eqs. 13, 24, 27, 29" : "Eqs. 13, 27", {beta_param()}, sharp_form,
+                  [](const MeasureSpec& s, long l) {
+                      double beta = s.real_param("beta");
+                      return [=](const TopicView&, const GlobalRanking& g) { return q_measure(g.ranking, g.gains, beta, l); };
+                  });
+}
+
+/// D-nERR and D#-nERR.
+MeasureInfo d_nerr(bool sharp_form) {
+    return d_form(sharp_form ? "D#-nERR" : "D-nERR", {sharp_form ? "Dsharp_nERR" : "D_nERR"},
+                  sharp_form ? "D#-nERR@l = gamma I-rec@l + (1 - gamma) D-nERR@l."
+                             : "D-nERR@l: ERR with satisfaction probability (2^GG - 1)/2^max_grade of the global gain GG, "
+                               "over the same for the globally ideal list.",
+                  sharp_form ? "Eqs. 15, 24, 27, 29" : "Eqs. 15, 27", {max_grade_param()}, sharp_form,
+                  [](const MeasureSpec& s, long l) {
+                      return [=](const TopicView& v, const GlobalRanking& g) {
+                          Satisfaction sat = satisfaction(s, v.qrels());
+                          double ideal = err_of(ideal_probs(g.ranking, g.gains, sat, l));
+                          return ideal > 0.0 ? err_of(ranking_probs(g.ranking, g.gains, sat, l)) / ideal : 0.0;
+                      };
+                  });
+}
+
 /// S-RR@x%: 1 / the first rank where the fraction of intents covered reaches x / 100.
 double s_rr(const IntentRankings& ir, double percent) {
     std::size_t m = ir.topic.size();
@@ -146,6 +311,8 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
                             "Eqs. 32-33", true, false));
     out.push_back(d_measure("DIN#-nDCG", {"DINsharp_nDCG"}, "DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l.",
                             "Eqs. 24, 29, 32-33", true, true));
+    for (bool sharp_form : {false, true}) out.push_back(d_q(sharp_form));
+    for (bool sharp_form : {false, true}) out.push_back(d_nerr(sharp_form));
     {
         MeasureInfo m;
         m.name = "S-RR";

@@ -65,9 +65,6 @@ std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>
     return probs;
 }
 
-namespace {
-
-/// The ideal ranking's probabilities: every relevant judgment of the topic, highest first, top k.
 std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
     std::vector<double> probs;
     for (const GainLevel& g : gains)
@@ -77,6 +74,8 @@ std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& 
     if (k >= 0 && static_cast<std::size_t>(k) < probs.size()) probs.resize(static_cast<std::size_t>(k));
     return probs;
 }
+
+namespace {
 
 MeasureInfo err_measure(const char* name, std::vector<std::string> aliases, const char* help, bool normalised) {
     MeasureInfo m;
