@@ -239,7 +239,7 @@ TEST_CASE("generic IA forms: judged_only keeps a document judged for some intent
 TEST_CASE("explained IA and D forms: the explanation's value is the evaluated one, bit for bit") {
     Fixture f(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
     for (const char* m : {"wP_IA@3", "wAP_IA", "Q_IA", "nDCG_IA@5", "RBP_IA", "RR_IA", "D-Q", "D#-Q@3", "D-nERR@5",
-                          "D#-nERR"}) {
+                          "D#-nERR", "D-nDCG@3", "D#-nDCG"}) {
         CAPTURE(m);
         Explanation e = explain(f.qrels, f.runs[0], "1", parse_measure(m));
         CHECK(e.value == f.value(m, "1"));
@@ -251,6 +251,11 @@ TEST_CASE("explained IA and D forms: the explanation's value is the evaluated on
     CHECK(e.terms[0].first == "Pr(1|q)");
     CHECK(e.terms[1].first == "M_1");
     CHECK(e.terms[1].second == approx(2.0 / 3));
+    // D-nDCG is explained by nDCG's own rows on the global ranking: b (GG 2/3 uniform) at rank 1.
+    Explanation d = explain(f.qrels, f.runs[0], "1", parse_measure("D-nDCG@3"));
+    REQUIRE(d.rows.size() >= 3);
+    CHECK(d.rows[0].doc == "b");
+    CHECK(d.terms[0].first == "GG of level 1");
 }
 
 TEST_CASE("D-Q and D-nERR: the base measure on the global gains, against the globally ideal list") {
@@ -307,4 +312,15 @@ TEST_CASE("U_IA: U on each intent's own trailtext (Sakai Eq. 31)") {
     CHECK(f.value("U_IA", "1") == approx((u1 + u2) / 2));
     // U on the topic (highest grade over intents) reads a's text before c's: c at 10800.
     CHECK(f.value("U", "1") == approx(u1 + 2 * (1 - 10800.0 / 132000)));
+}
+
+TEST_CASE("D-U: U-measure of the global gains, reading every document relevant to some intent") {
+    // As the U_IA case; uniform weights: GG(a) = 1/2, GG(c) = 2/2 = 1. The trailtext reads 20% of a
+    // (relevant to intent 1) and of c: a at 2400, c at 10800 (U_IA read c at 8800 for intent 2).
+    Fixture f("1 1 a 1\n1 2 c 2\n1 1 b 0\n", {"1 Q0 b 1 4 t\n1 Q0 a 2 3 t\n1 Q0 x 3 2 t\n1 Q0 c 4 1 t\n"},
+              QrelsFormat::Grouped);
+    f.options.doc_lengths = read_doc_lengths("lengths", "a 10000\nc 40000\n");
+    CHECK(f.value("D-U", "1") == approx(0.5 * (1 - 2400.0 / 132000) + (1 - 10800.0 / 132000)));
+    // @2: only a.
+    CHECK(f.value("D-U@2", "1") == approx(0.5 * (1 - 2400.0 / 132000)));
 }

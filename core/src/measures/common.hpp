@@ -42,7 +42,8 @@ inline ParamInfo gains_param() {
 
 /// Gain lookup as trec_eval's setup_gains/get_gain (gain_init.c): the listed levels take the given
 /// gains, every other judged level l >= 0 of the topic gains l, anything else (unjudged, not in the
-/// pool, levels absent from the topic) gains 0. As in trec_eval, a listed negative level is matched
+/// pool, levels absent from the topic) gains 0. A ranking with level_gains (the D-measures') gives
+/// each level that gain instead, whatever `given` lists. As in trec_eval, a listed negative level is matched
 /// against the ranking's codes: gains={-1:g} gives docs not in the qrels gain g, -2 docs judged < 0.
 struct GainLevel {
     long level;

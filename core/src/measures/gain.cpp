@@ -25,6 +25,11 @@ namespace irlens::measures {
 
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r) {
     std::vector<GainLevel> gains;
+    if (!r.level_gains.empty()) {  // already in increasing order of gain
+        for (long level = 0; level < r.num_rel_levels; ++level)
+            gains.push_back({level, r.level_gains[static_cast<std::size_t>(level)], r.rel_levels[static_cast<std::size_t>(level)]});
+        return gains;
+    }
     for (const auto& g : given) gains.push_back({g.first, g.second, 0});
     // Only the listed levels need a search (the levels appended below are distinct): O(levels x
     // listed) rather than O(levels^2).
@@ -389,18 +394,24 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
-            if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
-                bool jo = s.bool_param("judged_only");
-                return traced([=](const TopicView& v, auto& t) { return ndcg_cut(v.ranking(1, jo), k, t); });
-            }
-            return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+            auto of_table = [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
                 t.formula("nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / discount_i (to rank k with @k); IDCG = "
                           "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
                 Dcg x = gain_dcg(r, g, k, d, t);
                 double v = x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
                 t.term("nDCG = DCG / IDCG", v);
                 return v;
-            });
+            };
+            if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
+                bool jo = s.bool_param("judged_only");
+                ParamValue gains = s.param("gains");
+                return traced([=](const TopicView& v, auto& t) {
+                    const Ranking& r = v.ranking(1, jo);
+                    // ndcg_cut takes the judgment for the gain; a ranking with level gains (D-nDCG's) has a table.
+                    return r.level_gains.empty() ? ndcg_cut(r, k, t) : of_table(r, gain_table(gains, r), t);
+                });
+            }
+            return with_gains_traced(s, of_table);
         };
         out.push_back(m);
     }

@@ -18,13 +18,19 @@
 
 namespace irlens::measures {
 
-namespace {
-
-/// The base measure compiled from the IA spec: the same parameters and cutoff under the base name.
-MeasureSpec base_spec(const MeasureSpec& ia, const std::string& base) {
-    std::string full = ia.full_name();
-    return parse_measure(base + full.substr(ia.info().name.size()));
+MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const std::string& skip) {
+    std::string args;
+    for (const ParamInfo& p : form.info().params) {
+        const ParamValue& v = form.param(p.name);
+        if (p.name == skip || !v.given) continue;
+        args += (args.empty() ? "" : ",") + p.name + "=" + v.text();
+    }
+    std::string text = base + (args.empty() ? "" : "(" + args + ")");
+    if (form.has_cutoff()) text += "@" + std::to_string(form.cutoff_int());
+    return parse_measure(text);
 }
+
+namespace {
 
 class IntentAwareForm final : public TopicMeasure {
 public:

@@ -110,6 +110,10 @@ std::unique_ptr<TopicMeasure> with_ideal(Ideal ideal, Score score) {
 /// measure (Sakai Eq. 26).
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f);
 
+/// The base measure of a generic form (IA, D): `base` with the form's parameters (every one but
+/// `skip`, such as the "#" forms' gamma) and integer cutoff (intent_aware_forms.cpp).
+MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const std::string& skip = "");
+
 /// Sakai's "#" combination (Eq. 29): gamma * I-rec + (1 - gamma) * value.
 inline double sharp(double gamma, double intent_recall, double value) {
     return gamma * intent_recall + (1 - gamma) * value;
