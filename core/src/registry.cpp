@@ -76,4 +76,31 @@ const std::vector<MeasureGroup>& measure_groups() {
     return groups;
 }
 
+const std::vector<MeasureGroup>& trec_eval_groups() {
+    // measures.c's nickname lists (te_trec_measure_nicknames[]).
+    static const std::vector<MeasureGroup> groups = {
+        {"official", "trec_eval's default measures",
+         {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+          "iprec_at_recall", "P"}},
+        {"set", "set measures",
+         {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall", "set_relative_P",
+          "set_map", "set_F"}},
+        {"all_trec", "every measure on TREC qrels",
+         {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+          "iprec_at_recall", "P", "relstring", "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility",
+          "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg",
+          "binG", "G", "set_P", "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"}},
+        {"all_prefs", "every preference measure (-R prefs, -R qrels_prefs)",
+         {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+          "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+          "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp"}},
+        {"prefs", "the main preference measures",
+         {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+          "prefs_pair", "prefs_avgjg"}},
+        {"qrels_jg", "the judgment-group measures (-R qrels_jg)",
+         {"runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"}},
+    };
+    return groups;
+}
+
 }  // namespace irlens

@@ -200,6 +200,7 @@ public:
           name_("D-" + base) {}
 
     void prepare(const EvalContext& c) override { base_->prepare(c); }
+    bool explainable() const override { return true; }
     double compute(const TopicView& v) const override {
         double d = base_->compute(global_view(v));
         return sharp_ ? sharp(gamma_, intent_recall(intent_rankings(v, judged_only_), depth_), d) : d;
@@ -254,6 +255,7 @@ MeasureInfo d_form(const MeasureInfo& base, bool sharp_form, const std::string& 
                  "Sakai, PROMISE 2013, Sec. 3.1, " + eqs + "; base measure: " + base.citation;
     m.aggregate = Aggregate::Mean;
     m.zero_if_missing = false;
+    m.trec_eval.clear();  // trec_eval's names stay the base measure's
     m.params.erase(std::remove_if(m.params.begin(), m.params.end(), [](const ParamInfo& p) { return p.name == "rel"; }),
                    m.params.end());
     if (sharp_form) m.params.insert(m.params.begin(), gamma_param());
@@ -291,6 +293,7 @@ double s_rr(const IntentRankings& ir, double percent) {
 }  // namespace
 
 void add_d_measures(std::vector<MeasureInfo>& out) {
+    std::size_t first = out.size();
     // The D-forms of the measures defined on a gain vector with an ideal list (docs/diversity.md
     // lists those without one).
     struct Form {
@@ -330,6 +333,7 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         };
         out.push_back(m);
     }
+    mark_diversity(out, first);
 }
 
 }  // namespace irlens::measures

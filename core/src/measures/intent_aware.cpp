@@ -57,6 +57,7 @@ std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
 }
 
 void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
+    std::size_t first = out.size();
     for (bool sharp_form : {false, true}) {
         MeasureInfo m = ia_measure(sharp_form ? "P+Q#" : "P+Q", {sharp_form ? "PplusQsharp" : "PplusQ"},
                                    sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
@@ -85,6 +86,7 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
         };
         out.push_back(m);
     }
+    mark_diversity(out, first);
 }
 
 }  // namespace irlens::measures

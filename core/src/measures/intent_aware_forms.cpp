@@ -30,6 +30,12 @@ MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const st
     return parse_measure(text);
 }
 
+void mark_diversity(std::vector<MeasureInfo>& out, std::size_t first) {
+    for (std::size_t i = first; i < out.size(); ++i)
+        if (std::find(out[i].needs.begin(), out[i].needs.end(), Need::DiversityQrels) == out[i].needs.end())
+            out[i].needs.insert(out[i].needs.begin(), Need::DiversityQrels);
+}
+
 namespace {
 
 class IntentAwareForm final : public TopicMeasure {
@@ -46,6 +52,7 @@ public:
         NoTrace t;
         return sum(v, t);
     }
+    bool explainable() const override { return true; }
     bool explain(const TopicView& v, Trace& t) const override {
         t.formula("sum over the topic's intents i of Pr(i|q) M_i, M_i the measure on intent i's judgments alone");
         t.value(sum(v, t));
@@ -95,6 +102,7 @@ MeasureInfo ia_form(const MeasureInfo& base, const std::string& name, std::vecto
                  (cite.empty() ? std::string() : cite + "; ") + "base measure: " + base.citation;
     m.aggregate = Aggregate::Mean;
     m.zero_if_missing = false;
+    m.trec_eval.clear();  // trec_eval's names stay the base measure's
     std::string base_name = base.name;
     m.make = [base_name](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
         MeasureSpec b = base_spec(s, base_name);
@@ -135,6 +143,7 @@ void add_intent_aware_forms(std::vector<MeasureInfo>& out) {
         {"RBP", "RBP_IA", {"RBP-IA"}, ""},
         {"U", "U_IA", {"U-IA"}, "Sakai & Dou, SIGIR 2013; Sakai, PROMISE 2013, Eq. 31"},
     };
+    std::size_t first = out.size();
     std::vector<MeasureInfo> rows;
     for (const Form& f : forms) {
         const MeasureInfo& base = row(out, f.base);
@@ -145,6 +154,7 @@ void add_intent_aware_forms(std::vector<MeasureInfo>& out) {
         rows.push_back(ia_form(base, f.name, f.aliases, help, f.cite));
     }
     for (MeasureInfo& m : rows) out.push_back(std::move(m));
+    mark_diversity(out, first);
 }
 
 }  // namespace irlens::measures

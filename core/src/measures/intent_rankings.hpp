@@ -114,6 +114,9 @@ double intent_aware_sum(const IntentRankings& ir, const std::function<double(con
 /// `skip`, such as the "#" forms' gamma) and integer cutoff (intent_aware_forms.cpp).
 MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const std::string& skip = "");
 
+/// Marks the rows out[first..] as reading diversity qrels (MeasureInfo::needs).
+void mark_diversity(std::vector<MeasureInfo>& out, std::size_t first);
+
 /// Sakai's "#" combination (Eq. 29): gamma * I-rec + (1 - gamma) * value.
 inline double sharp(double gamma, double intent_recall, double value) {
     return gamma * intent_recall + (1 - gamma) * value;

@@ -256,6 +256,7 @@ void add_graded_params(MeasureInfo& m) {
 std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s);
 
 void add_ndeval_measures(std::vector<MeasureInfo>& out) {
+    std::size_t first = out.size();
     {
         MeasureInfo m = ndeval_measure(
             "ERR_IA", {"ERR-IA"},
@@ -403,6 +404,7 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         };
         out.push_back(m);
     }
+    mark_diversity(out, first);
 }
 
 }  // namespace irlens::measures
