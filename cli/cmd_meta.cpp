@@ -7,9 +7,10 @@
 #include "provenance.hpp"
 #include "stats_options.hpp"
 
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/error.hpp"
-#include "irlens/json_text.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/frontends/meta_report.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>
@@ -40,6 +41,9 @@ const char kHelp[] =
     "  concordance           concordance test of exactly two measures (-m M1 -m M2) given gold-standard\n"
     "                        measures (--gold G, repeatable), with the sign test on the wins\n"
     "  unanimity             Metric Unanimity of every measure with respect to all the others\n"
+    "  predictive-power      the share of human preferences each measure agrees with: --preferences FILE\n"
+    "                        (topic<TAB>run X<TAB>run Y<TAB>X|Y|tie lines; human ties are left out, a\n"
+    "                        measure tie counts as disagreement), with a 95% bootstrap percentile interval\n"
     "  loo                   leave-one-out pool test: --groups FILE (run<TAB>group, or a CSV with run and\n"
     "                        team/group columns), --depth K pool depth (default 100)\n"
     "\n"
@@ -152,6 +156,22 @@ void unanimity_text(const MetaReport& r, int prec, std::string& text) {
                 fixed(x.p_unanimous, prec) + '\t' + fixed(x.p_joint, prec) + '\n';
 }
 
+void predictive_power_text(const MetaReport& r, int prec, std::string& text) {
+    const PredictivePowerReport& p = r.predictive;
+    const Resampling& rs = r.settings.testing.resampling;
+    text += "# predictive power (Sakai 2013 Sec. 5.3): share of the non-tied preferences of " + p.source +
+            " each measure agrees with;\n# a measure tie counts as disagreement; " + std::to_string(p.judgments) +
+            " judgments, of which " + std::to_string(p.human_ties) + " tied by the judges (left out); unscored: a run has no value on the topic\n"
+            "# interval: " + fixed(p.level * 100, 0) + "% bootstrap percentile over the preferences (B=" +
+            std::to_string(rs.B) + ", seed " + std::to_string(rs.seed) + ")\n"
+            "measure\tpreferences\tagreements\tmeasure_ties\tunscored\tpredictive_power\tci_low\tci_high\tnote\n";
+    for (const MeasurePredictivePower& m : p.measures)
+        text += m.measure + '\t' + std::to_string(m.result.preferences) + '\t' + std::to_string(m.result.agreements) +
+                '\t' + std::to_string(m.result.measure_ties) + '\t' + std::to_string(m.unscored) + '\t' +
+                fixed(m.result.power, prec) + '\t' + fixed(m.result.interval.low, prec) + '\t' +
+                fixed(m.result.interval.high, prec) + '\t' + predictive_power_note(m.result) + '\n';
+}
+
 void loo_text(const MetaReport& r, int prec, std::string& text) {
     const LeaveOneOut& loo = r.loo;
     text += "# contributions: judged documents in each run's top " + std::to_string(r.settings.depth) +
@@ -198,6 +218,9 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     std::vector<std::shared_ptr<const Run>> runs =
         load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
     load_optional_inputs(in);
+    if (!s.preferences_file.empty())
+        s.preferences = std::make_shared<const PreferenceJudgments>(
+            PreferenceJudgments::parse(s.preferences_file, slurp(s.preferences_file)));
     ProgressBar bar("irlens meta");
     in.eval.progress = bar.hook();
     const MetaReport r =
@@ -205,6 +228,7 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     if (s.analysis == "loo") print_warnings(r.loo.warnings);
     Provenance prov("meta " + s.analysis, std::vector<std::string>(positional.begin() + 1, positional.end()), &in);
     prov.settings = settings_of(so.given);
+    if (!s.preferences_file.empty()) prov.inputs.emplace_back("preferences", s.preferences_file);
     prov.seeds["seed"] = so.resampling.seed;
     if (so.format == "json") {
         nlohmann::json doc = nlohmann::json::parse(meta_json(r, -1));
@@ -224,6 +248,7 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     if (s.analysis == "stability") stability_text(r, prec, out);
     if (s.analysis == "concordance") concordance_text(r, prec, out);
     if (s.analysis == "unanimity") unanimity_text(r, prec, out);
+    if (s.analysis == "predictive-power") predictive_power_text(r, prec, out);
     if (s.analysis == "loo") loo_text(r, prec, out);
     return 0;
 }

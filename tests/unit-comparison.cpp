@@ -3,9 +3,11 @@
 // the pairs compared, the rows of a comparison, progress and cancelling, the JSON documents.
 #include "fixture.hpp"
 
-#include "irlens/comparison.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
 #include "irlens/error.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/meta_report.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -77,7 +79,7 @@ TEST_CASE("meta's options") {
     CHECK(s.trials == 5);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("x", {}),
                          "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, "
-                         "unanimity or loo",
+                         "unanimity, predictive-power or loo",
                          UsageError);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--rbo-p=1"}),
                          "--rbo-p must be between 0 and 1 (exclusive)", UsageError);

@@ -3,7 +3,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/explain.hpp"
+#include "irlens/evaluation/explain.hpp"
 
 #include <cmath>
 
@@ -143,7 +143,7 @@ TEST_CASE("explain errors") {
     Fixture f(kQrels, {kRun0});
     CHECK_THROWS_WITH_AS(ex(f, "Bpref"),
                          "explain: Bpref has no explanation yet (explained: P, R, Success, RelP, AP, RR, nDCG, DCG, "
-                         "IdealDCG, RBP)",
+                         "IdealDCG, RBP, Compat, EU, CT, RBU)",
                          UsageError);
     CHECK_THROWS_WITH_AS(ex(f, "P@5", 0, "9"), "explain: topic '9' is not in the qrels", UsageError);
 }

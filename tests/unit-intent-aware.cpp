@@ -4,9 +4,9 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/doc_lengths.hpp"
-#include "irlens/explain.hpp"
-#include "irlens/intents.hpp"
+#include "irlens/readers/doc_lengths.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/readers/intents.hpp"
 
 #include <cmath>
 

@@ -3,7 +3,7 @@
 // an evaluate() result, and tests, rank correlations, intervals and corrections on plain vectors.
 //
 // Options are the CLI's, camelCased (--exact-limit -> exactLimit, --rbo-p -> rboP, -B -> B): this
-// module turns them into the CLI's option list, which the core reads (irlens/stats_settings.hpp),
+// module turns them into the CLI's option list, which the front-end library reads (irlens/frontends/stats_flags.hpp),
 // so the defaults, checks and error messages (UsageError, naming the CLI's option) are the CLI's.
 // compare() and meta() return the document `irlens compare|meta --format json` prints (the core
 // builds it for both): same keys, same values, NaN as null.
@@ -18,8 +18,9 @@ const META_OPTIONS = {
   stability: '--stability', fuzziness: '--fuzziness',
 };
 const EVAL_OPTIONS = ['missing', 'progress', 'groups', 'intents', 'docLengths', 'sessions'];
+const PREFERENCE_OPTIONS = ['preferences', 'preferencesName'];
 
-export default function stats({ core, Qrels, Run, evalOptions, checkInputs, checkString, api }) {
+export default function stats({ core, Qrels, Run, evalOptions, checkInputs, checkString, stageWhole, api }) {
   /** The CLI's option list for `options` (keys of `table`); a Run stands for its name. */
   function toArgs(options, table, what, extra = []) {
     const args = [];
@@ -124,25 +125,42 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
   }
 
   /**
+   * predictive-power's judgments (options.preferences: the file's text or bytes, named
+   * options.preferencesName, default 'preferences', in messages), staged for the binding: {name,
+   * size}, or undefined without them. Stage last: the binding reads them first.
+   */
+  function stagedPreferences(preferences, name = 'preferences', what) {
+    if (preferences === undefined || preferences === null) return undefined;
+    checkString(name, `${what} preferencesName`);
+    const [size] = stageWhole(preferences);
+    return { name, size };
+  }
+
+  /**
    * Meta-evaluation, as `irlens meta ANALYSIS`: 'correlation' | 'discriminative-power' |
-   * 'stability' | 'concordance' | 'unanimity' | 'loo'. Returns the document of
+   * 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo'. Returns the document of
    * `irlens meta ANALYSIS --format json` (keys per analysis: pairs; measures [{..., asl_curve}];
    * measures [{stability, swap_rate, swap_bins ...}], seed; measure_1, measure_2, gold, conc_1 ...;
-   * measures [{mu ...}]; pool_depth, groups_file, measures [{runs: [...]}]).
+   * measures [{mu ...}]; preferences_file, judgments, human_ties, interval, confidence, B, seed,
+   * measures [{measure, preferences, agreements, measure_ties, unscored, predictive_power, ci_low,
+   * ci_high, note}]; pool_depth, groups_file, measures [{runs: [...]}]).
    * options (defaults as the CLI): test ('bootstrap'; discriminative power), correction, B, seed,
    * exactLimit, topics (stability: half), trials (1000), binWidth (0.01), stability ('half-ties' |
    * 'fuzzy'), fuzziness (0.05, with stability: 'fuzzy'), rboP (0.9), gold
-   * (concordance: gold-standard measure names), depth (loo: 100), missing ('zero'), groups (loo:
-   * from loadGroups), intents, docLengths, sessions, progress.
+   * (concordance: gold-standard measure names), depth (loo: 100), preferences (predictive-power:
+   * the text or bytes of a `topic<TAB>run X<TAB>run Y<TAB>X|Y|tie` file; preferencesName names it
+   * in messages), missing ('zero'), groups (loo: from loadGroups), intents, docLengths, sessions,
+   * progress.
    */
   function meta(analysis, qrels, runs, measures, options = {}) {
     checkString(analysis, 'meta analysis');
     checkInputs(qrels, runs, 'meta');
-    const { missing = 'zero', progress, groups, intents, docLengths, sessions, ...rest } = options;
+    const { missing = 'zero', progress, groups, intents, docLengths, sessions, preferences, preferencesName, ...rest } = options;
     checkProgress(progress, 'meta');
-    const args = toArgs(rest, META_OPTIONS, 'meta', EVAL_OPTIONS);
+    const args = toArgs(rest, META_OPTIONS, 'meta', [...EVAL_OPTIONS, ...PREFERENCE_OPTIONS]);
     const eo = evalOptions({ missing, progress, groups, intents, docLengths, sessions });
-    return JSON.parse(core.meta(analysis, qrels.live, runs.map((r) => r.live), measureList(measures, 'meta'), args, eo));
+    const prefs = stagedPreferences(preferences, preferencesName, 'meta');
+    return JSON.parse(core.meta(analysis, qrels.live, runs.map((r) => r.live), measureList(measures, 'meta'), args, eo, prefs));
   }
 
   /**
@@ -152,17 +170,19 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
    * measures of the result, which are taken as the gold standard (and left out of the compared
    * measures).
    */
-  function metaScores(analysis, result, { qrels, measures, progress, ...rest } = {}) {
+  function metaScores(analysis, result, { qrels, measures, progress, preferences, preferencesName, ...rest } = {}) {
     checkString(analysis, 'metaScores analysis');
     checkProgress(progress, 'metaScores');
     const q = qrelsOf(qrels, 'metaScores');
-    const args = toArgs(rest, META_OPTIONS, 'metaScores', ['qrels', 'measures', 'progress']);
+    const args = toArgs(rest, META_OPTIONS, 'metaScores', ['qrels', 'measures', 'progress', ...PREFERENCE_OPTIONS]);
     let list = measureList(measures || (result && result.measures), 'metaScores');
     if (rest.gold !== undefined && rest.gold !== null) {
       const gold = (Array.isArray(rest.gold) ? rest.gold : [rest.gold]).map((g) => api.parseMeasure(String(g)).name);
       list = [...list.filter((m) => !gold.includes(m)), ...gold];
     }
-    return JSON.parse(core.metaScores(analysis, scoresOf(result, list, 'metaScores'), q.name, q.topics, args, progress));
+    const scores = scoresOf(result, list, 'metaScores');
+    const prefs = stagedPreferences(preferences, preferencesName, 'metaScores');
+    return JSON.parse(core.metaScores(analysis, scores, q.name, q.topics, args, progress, prefs));
   }
 
   const statsApi = {

@@ -3,16 +3,19 @@
 // that holds no runs), and the tests, correlations, intervals and corrections on plain vectors.
 //
 // Options cross as the CLI's option list (api-stats.mjs turns the JS options object into it) and
-// are read by the core (irlens/stats_settings.hpp): same names, defaults and messages as the CLI.
+// are read by the front-end library (irlens/frontends/stats_flags.hpp): same names, defaults and messages as the CLI.
+// meta's predictive-power analysis takes its preferences file staged (handles.hpp), as {name, size}.
 // compare and meta return the core's JSON document as text (comparison_json / meta_json, the bytes
 // of `irlens compare|meta --format json` without indentation), which api-stats.mjs parses.
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/comparison.hpp"
-#include "irlens/correlation.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/meta_report.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -113,10 +116,18 @@ std::string compare_scores_js(val evaluation, const std::string& qrels_name, dou
     });
 }
 
+/// prefs: undefined, or {name, size} of a preferences file staged (predictive-power's judgments).
+void take_preferences(MetaSettings& s, const val& prefs) {
+    if (prefs.isUndefined() || prefs.isNull()) return;
+    s.preferences = std::make_shared<const PreferenceJudgments>(
+        PreferenceJudgments::parse(prefs["name"].as<std::string>(), staged(prefs["size"].as<double>())));
+}
+
 std::string meta_js(const std::string& analysis, int qrels_handle, val run_handles, val measure_names, val args,
-                    val options) {
+                    val options, val prefs) {
     return guarded([&] {
-        const MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        take_preferences(s, prefs);
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         return meta_json(meta_runs(q, runs_from_js(run_handles), measures_from_js(measure_names), eval_options(options), s),
                          -1);
@@ -124,9 +135,10 @@ std::string meta_js(const std::string& analysis, int qrels_handle, val run_handl
 }
 
 std::string meta_scores_js(const std::string& analysis, val evaluation, const std::string& qrels_name,
-                           double qrels_topics, val args, val progress) {
+                           double qrels_topics, val args, val progress, val prefs) {
     return guarded([&] {
-        const MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
+        take_preferences(s, prefs);
         return meta_json(meta_evaluation(evaluation_from_js(evaluation), qrels_name,
                                          static_cast<std::size_t>(qrels_topics), s, progress_from_js(progress)),
                          -1);

@@ -138,6 +138,17 @@ expect 2 "concordance needs at least one gold-standard measure" -- meta concorda
 expect 2 "stability: cannot draw 9 topic(s) from 4" -- meta stability "$T/q4" "$T/A" "$T/B" -m P@1 --topics 9
 expect 2 "run 'B' has no group in" -- meta loo "$T/q4" "$T/A" "$T/B" -m P@1 --groups "$T/groups.tsv"
 expect 3 "bad_groups:1: expected 'run<TAB>group' lines or a CSV header" -- meta loo "$T/q4" "$T/A" -m P@1 --groups "$T/bad_groups"
+# Predictive power: P@1 of A is 1, 1, 1, 0 and of B 0, 0, 0, 0. Preferences: topic 1 A > B
+# agrees (1 > 0), topic 4 A > B is a measure tie (0 = 0: disagreement), topic 2 "B A Y" (A
+# preferred) agrees, topic 3 is a human tie (left out): 2 of 3 = 0.6667, 1 measure tie.
+printf '1\tA\tB\tX\n4\tA\tB\tX\n2\tB\tA\tY\n3\tA\tB\ttie\n' > "$T/prefs.tsv"
+printf '1\tA\tZ\tX\n' > "$T/prefs_run"
+printf '1\tA\tB\tX\n1\tA\tB\tmaybe\n' > "$T/prefs_verdict"
+expect 0 "" $'P@1\t3\t2\t1\t0\t0.6667' -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs.tsv" -B 100
+expect 3 "prefs_run:1: run 'Z' is not one of the runs evaluated (A, B;" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs_run"
+expect 3 "prefs_verdict:2: verdict must be X, Y or tie, got 'maybe'" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs_verdict"
+expect 2 "predictive-power needs --preferences FILE" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1
+expect 2 "--preferences is for the predictive-power analysis" -- meta unanimity "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs.tsv"
 # P@2 is 0.5, 0.5, 0.5, 0 for every run (A, B, A_copy): a constant ranking (tau undefined), no
 # significant pair, every trial tied (stability 1/2).
 expect 0 "" $'P@1\tP@2\t3\t0.0000\tnan' -- meta correlation "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2

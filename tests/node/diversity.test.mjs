@@ -124,3 +124,17 @@ test('diversity measures with intents through evaluate, as `irlens eval --qrels-
   // Intent types matter: DIN-nDCG differs from D-nDCG once subtopic 3 of 201 is navigational.
   assert.notEqual(wasm.runs['div-b.run'].perTopic['201']['DIN-nDCG@5'], wasm.runs['div-b.run'].perTopic['201']['D-nDCG@5']);
 });
+
+test('explain: RBU in both forms, EU, CT and Compat give the evaluated value bit for bit on the example', () => {
+  // explain() scores with uniform intent weights (no intents file), as evaluate without one.
+  const measures = ['RBU(form=authors)', 'RBU@5', 'EU@5', 'CT@5', 'Compat'];
+  for (const name of RUNS) {
+    const result = irlens.evaluate(q, [byScore[name]], measures, { missing: 'zero' });
+    for (const [topic, row] of Object.entries(result.runs[name].perTopic))
+      for (const m of measures) {
+        const e = irlens.explain(byScore[name], topic, m);
+        assert.equal(e.value, row[m], `${name} ${topic} ${m}`);
+        if (m.startsWith('RBU') && !e.missing) assert.ok(e.columns.some((c) => c.startsWith('r(d, intent ')), 'r(d, t) of every intent per rank');
+      }
+  }
+});

@@ -49,6 +49,12 @@ const runs = [];
 for (const p of runPaths) runs.push(await loadRunFile(irlens, qrels, p));
 const groups = irlens.loadGroups('run0\tg1\nrun1\tg1\nrun2\tg2\nrun3\tg3\nrun4\tg3\n', { name: join(dir, 'groups.tsv') });
 writeFileSync(join(dir, 'groups.tsv'), 'run0\tg1\nrun1\tg1\nrun2\tg2\nrun3\tg3\nrun4\tg3\n');
+// Human preferences for predictive power: two pairs of runs per topic, verdicts drawn.
+let prefsText = '';
+for (const t of topics)
+  for (const [x, y] of [['run0', 'run1'], ['run2', 'run4']]) prefsText += `${t}\t${x}\t${y}\t${['X', 'Y', 'tie'][Math.floor(rand() * 3)]}\n`;
+const prefsPath = join(dir, 'prefs.tsv');
+writeFileSync(prefsPath, prefsText);
 
 function cli(args) {
   const doc = JSON.parse(execFileSync(native, [...args, '-f', 'json'], { stdio: ['ignore', 'pipe', 'ignore'] }));
@@ -129,7 +135,7 @@ test('compare: errors are UsageErrors with the CLI messages; unknown options are
   assert.throws(() => irlens.compare(qrels, [runs[0]], ['AP']), { name: 'UsageError', message: 'compare needs at least two runs' });
   assert.throws(() => irlens.compare(qrels, two, ['RelString@3']), { name: 'UsageError', message: "measure 'RelString@3' has text values; significance tests and meta-evaluation need numbers" });
   assert.throws(() => irlens.compare(qrels, two, ['AP'], { tests: 't' }), (e) => e instanceof TypeError && /unknown option 'tests'/.test(e.message));
-  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity or loo" });
+  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity, predictive-power or loo" });
   assert.throws(() => irlens.meta('correlation', qrels, two, ['AP']), { name: 'UsageError', message: 'correlation needs at least two measures (-m M1 -m M2)' });
   assert.throws(() => irlens.meta('loo', qrels, two, ['AP']), { name: 'UsageError', message: 'loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)' });
 });
@@ -162,6 +168,7 @@ test('compare and meta: the same documents as the native CLI; randomised p-value
     ['concordance', { gold: ['nDCG@10', 'RR'] }, ['--gold', 'nDCG@10', '--gold', 'RR'], []],
     ['unanimity', {}, [], []],
     ['loo', { groups, depth: 5 }, ['--groups', join(dir, 'groups.tsv'), '--depth', '5'], []],
+    ['predictive-power', { preferences: prefsText, preferencesName: prefsPath, B: 500, seed: 3 }, ['--preferences', prefsPath, '-B', '500', '--seed', '3'], ['predictive_power', 'ci_low', 'ci_high']],
   ];
   for (const [analysis, js, args, exact] of metaCases) {
     const ms = analysis === 'concordance' ? ['P@5', 'AP'] : measures;
@@ -179,6 +186,17 @@ test('compareScores and metaScores: the documents of compare and meta from an ev
     for (const [analysis, options] of [['discriminative-power', { B: 300 }], ['stability', { trials: 50 }], ['correlation', {}], ['unanimity', {}]])
       assert.deepEqual(irlens.metaScores(analysis, result, { qrels, ...options }), irlens.meta(analysis, qrels, runs, measures, { missing, ...options }));
   }
+  // Predictive power: the preferences as text or bytes.
+  const prefs = { preferences: new TextEncoder().encode(prefsText), preferencesName: 'prefs.tsv', B: 200 };
+  const pp = irlens.metaScores('predictive-power', irlens.evaluate(qrels, runs, measures, { missing: 'zero' }), { qrels, ...prefs });
+  assert.deepEqual(pp, irlens.meta('predictive-power', qrels, runs, measures, { ...prefs, preferences: prefsText }));
+  assert.equal(pp.judgments, 50);
+  assert.ok(pp.measures[0].preferences > 0 && pp.measures[0].preferences + pp.human_ties === 50);
+  assert.throws(() => irlens.meta('predictive-power', qrels, runs, ['AP'], { preferences: 't00\trun0\trun9\tX\n', preferencesName: 'p.tsv' }),
+    { name: 'InputError', message: /^p\.tsv:1: run 'run9' is not one of the runs evaluated/ });
+  assert.throws(() => irlens.meta('predictive-power', qrels, runs, ['AP'], { preferences: 't00\trun0\trun1\tZ\n' }),
+    { name: 'InputError', message: "preferences:1: verdict must be X, Y or tie, got 'Z'" });
+  assert.throws(() => irlens.meta('predictive-power', qrels, runs, ['AP']), { name: 'UsageError', message: /needs --preferences FILE/ });
   // Concordance: the gold measures are named in options.gold and taken from the result.
   const result = irlens.evaluate(qrels, runs, ['nDCG@10', 'P@5', 'AP'], { missing: 'zero' });
   assert.deepEqual(irlens.metaScores('concordance', result, { qrels, gold: ['nDCG@10'] }), irlens.meta('concordance', qrels, runs, ['P@5', 'AP'], { gold: ['nDCG@10'] }));

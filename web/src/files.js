@@ -45,14 +45,15 @@ export function fileSource(file) {
 }
 
 /**
- * Streams `source` into a new reader of `kind` ('qrels' | 'run'); onBytes(n) reports compressed
- * bytes read so far (for the progress bar). Resolves with the reader's info. A qrels source may
- * carry its format (source.format: 'plain' | 'diversity').
+ * Streams `source` into a new reader of `kind` ('qrels' | 'run' | 'check'); onBytes(n) reports
+ * compressed bytes read so far (for the progress bar). Resolves with the reader's info (a check:
+ * its report). A qrels source may carry its format (source.format: 'plain' | 'diversity'); a
+ * check takes the checker's options (worker-core.js).
  */
-export async function ingest(client, kind, source, { format = source.format || 'plain', onBytes } = {}) {
+export async function ingest(client, kind, source, { format = source.format || 'plain', onBytes, options } = {}) {
   const slot = nextSlot++;
   const generation = client.generation; // a cancel in between makes every later request fail
-  await client.request('begin', { slot, kind, name: source.name, format }, { generation });
+  await client.request('begin', { slot, kind, name: source.name, format, options }, { generation });
   let reader = null;
   let gzip = false;
   try {

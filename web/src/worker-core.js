@@ -5,10 +5,13 @@
 //
 // Actions:
 //   init                                   -> {version, registry, groups}
-//   begin   {slot, kind: qrels|run, name, format}  starts a streaming reader (a run is read against
-//                                             the current qrels)
+//   begin   {slot, kind: qrels|run|check, name, format, options}  starts a streaming reader (a run
+//                                             is read against the current qrels; check: a run
+//                                             checker, options as runChecker's, useQrels: the
+//                                             current qrels' topics)
 //   feed    {slot, chunk: ArrayBuffer}
-//   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name)
+//   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name);
+//                                             check: the report (irlens check --format json)
 //   abort   {slot}
 //   dropRun {name}
 //   clear                                  forgets the qrels and every run (side inputs: dropSide)
@@ -43,8 +46,11 @@ export function startWorker(irlensPromise, scope = self) {
       irlens = await irlensPromise;
       return { version: irlens.version, registry: irlens.measures(), groups: irlens.groups() };
     },
-    begin({ slot, kind, name, format = 'plain' }) {
-      if (kind === 'qrels') {
+    begin({ slot, kind, name, format = 'plain', options = {} }) {
+      if (kind === 'check') {
+        const { useQrels, ...rest } = options;
+        readers.set(slot, { kind, name, reader: irlens.runChecker({ ...rest, name, qrels: useQrels && qrels ? qrels : undefined }) });
+      } else if (kind === 'qrels') {
         readers.set(slot, { kind, name, reader: irlens.qrelsReader(name, { format }) });
       } else {
         if (!qrels) throw Object.assign(new Error('load a qrels file first'), { name: 'UsageError' });
@@ -69,6 +75,7 @@ export function startWorker(irlensPromise, scope = self) {
       if (!r) throw new Error(`no reader ${slot}`);
       readers.delete(slot);
       const done = r.reader.finish();
+      if (r.kind === 'check') return done;
       if (r.kind === 'qrels') {
         if (qrels) qrels.dispose();
         for (const run of runs.values()) run.dispose();

@@ -35,12 +35,15 @@
 // - RBU@k with effort e = RBU@k with e = 0 minus e sum_{i<=min(k,n)} p^i.
 #include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
+#include "measures/trace.hpp"
 
 #include "irlens/error.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <type_traits>
 
 namespace irlens::measures {
 
@@ -76,7 +79,33 @@ std::vector<std::vector<double>> relevance(const IntentRankings& ir, const Param
     return out;
 }
 
-double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+/// Explain mode: the columns r(d, t) of every intent t (the relevance the sums below weigh),
+/// then `names`; returns the index of the first of `names`.
+template <class T>
+std::size_t utility_columns(const IntentRankings& ir, T& t, std::initializer_list<const char*> names) {
+    if constexpr (T::on) {
+        std::vector<std::string> cols;
+        for (std::string_view name : ir.topic.names) cols.push_back("r(d, intent " + std::string(name) + ")");
+        t.columns(cols);
+        return t.columns(std::vector<std::string>(names.begin(), names.end()));
+    }
+    return 0;
+}
+
+/// Explain mode: the r(d, t) of rank r.
+template <class T>
+void utility_row(const std::vector<std::vector<double>>& rel, std::size_t r, T& t) {
+    if constexpr (T::on) t.row(static_cast<long>(r), rel[r]);
+}
+
+// The loops below are traced for explain mode (measures/trace.hpp): per rank, r(d, t) of every
+// intent, then the measure's own intermediate values.
+
+const auto eu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+    if constexpr (std::decay_t<decltype(t)>::on)
+        t.formula("EU@k = sum_{i<=k} (sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) - e) / (1 + log2 i); alpha = " +
+              format_number(u.alpha) + ", e = " + format_number(u.e));
+    const std::size_t c = utility_columns(ir, t, {"novelty-biased gain", "discount 1 + log2 i", "(gain - e) / discount", "EU so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0);
     double sum = 0.0;
@@ -86,12 +115,20 @@ double eu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel,
             gain += w[i] * rel[r][i] * novelty[i];
             if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
         }
-        sum += (gain - u.e) / (1.0 + std::log2(static_cast<double>(r + 1)));
+        const double discount = 1.0 + std::log2(static_cast<double>(r + 1)), term = (gain - u.e) / discount;
+        sum += term;
+        utility_row(rel, r, t);
+        t.row(static_cast<long>(r), {gain, discount, term, sum}, c);
     }
+    t.term("EU", sum);
     return sum;
-}
+};
 
-double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+const auto ct = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+    if constexpr (std::decay_t<decltype(t)>::on)
+        t.formula("CT@k = sum_{i<=k} 1/i sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) [intent t's relevance above i < max_height]; "
+              "alpha = " + format_number(u.alpha) + ", max_height = " + format_number(u.max_height));
+    const std::size_t c = utility_columns(ir, t, {"unsaturated novelty-biased gain", "gain / i", "CT so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0), filled(ir.topic.size(), 0.0);
     double sum = 0.0;
@@ -102,13 +139,23 @@ double ct(const IntentRankings& ir, const std::vector<std::vector<double>>& rel,
             filled[i] += rel[r][i];
             if (rel[r][i] > 0) novelty[i] *= 1.0 - u.alpha;
         }
-        sum += gain / static_cast<double>(r + 1);
+        const double term = gain / static_cast<double>(r + 1);
+        sum += term;
+        utility_row(rel, r, t);
+        t.row(static_cast<long>(r), {gain, term, sum}, c);
     }
+    t.term("CT", sum);
     return sum;
-}
+};
 
 /// Eq. 11 (rank i weighs p^i), or with u.authors the authors' code (rank i weighs (1 - p) p^(i-1)).
-double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u) {
+const auto rbu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+    if constexpr (std::decay_t<decltype(t)>::on)
+        t.formula(std::string(u.authors ? "RBU (the authors' code) = (1 - p) sum_i p^(i-1) (gain_i - e)"
+                                    : "RBU (Eq. 11) = sum_i p^i (gain_i - e)") +
+              ", gain_i = sum_t w(t) r(d_i,t) prod_{j<i} (1 - r(d_j,t)); p = " + format_number(u.p) +
+              ", e = " + format_number(u.e));
+    const std::size_t c = utility_columns(ir, t, {u.authors ? "p^(i-1)" : "p^i", "gain", "weight (gain - e)", "sum so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> unsatisfied(ir.topic.size(), 1.0);
     double sum = 0.0, weight = u.authors ? 1.0 : u.p;  // the weight of rank 1
@@ -119,14 +166,38 @@ double rbu(const IntentRankings& ir, const std::vector<std::vector<double>>& rel
             unsatisfied[i] *= 1.0 - rel[r][i];
         }
         sum += weight * (gain - u.e);
+        utility_row(rel, r, t);
+        t.row(static_cast<long>(r), {weight, gain, weight * (gain - u.e), sum}, c);
         weight *= u.p;
     }
-    return u.authors ? (1.0 - u.p) * sum : sum;
+    t.term("sum", sum);
+    if (!u.authors) return sum;
+    t.term("RBU = (1 - p) sum", (1.0 - u.p) * sum);
+    return (1.0 - u.p) * sum;
+};
+
+/// Explain mode: the run's ranking with each document's highest grade over the intents (the
+/// judgment shown per rank), kept in the view so that it outlives the trace.
+const Ranking& highest_grades(const TopicView& v, const IntentRankings& ir) {
+    static const char tag = 0;
+    return v.cached<Ranking>(&tag, 0, [&] {
+        Ranking out = ir.rankings.front();
+        for (std::size_t r = 0; r < out.rels.size(); ++r) {
+            int best = kNotInPool;
+            bool negative = false;
+            for (const Ranking& x : ir.rankings) {
+                best = std::max(best, x.rels[r]);
+                negative = negative || x.rels[r] == kUnjudged;
+            }
+            out.rels[r] = best == kNotInPool && negative ? kUnjudged : best;
+        }
+        return out;
+    });
 }
 
+template <class F>
 MeasureInfo utility_measure(const char* name, const char* help, const std::string& cite, std::vector<ParamInfo> params,
-                            bool cutoff_required,
-                            double (*f)(const IntentRankings&, const std::vector<std::vector<double>>&, const UtilityParams&)) {
+                            bool cutoff_required, F f) {
     MeasureInfo m;
     m.name = name;
     m.family = "diversity";
@@ -161,10 +232,15 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
         u.k = s.has_cutoff() ? s.cutoff_int() : kAll;
         u.judged_only = s.bool_param("judged_only");
         ParamValue gains = s.param("gains");
-        return fn([=](const TopicView& v) {
-            if (u.authors && v.missing()) return 0.0;  // the authors' code: no ranking, RBU 0
+        return traced([=](const TopicView& v, auto& t) {
+            if (u.authors && v.missing()) {  // the authors' code: no ranking, RBU 0
+                t.term("RBU (no ranking: the topic was not answered)", 0.0);
+                return 0.0;
+            }
             const IntentRankings& ir = intent_rankings(v, u.judged_only);
-            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k, u.authors), u);
+            if constexpr (std::decay_t<decltype(t)>::on)
+                if (!ir.rankings.empty()) t.ranking(highest_grades(v, ir));
+            return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k, u.authors), u, t);
         });
     };
     return m;

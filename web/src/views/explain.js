@@ -4,7 +4,7 @@
 import { el, fmt, noData, select } from './util.js';
 import { relLabel } from './per-topic.js';
 
-const EXPLAINED = /^(P|R|Success|RelP|AP|MAP|RR|MRR|nDCG|NDCG|DCG|IdealDCG|RBP)\b/;
+const EXPLAINED = /^(P|R|Success|RelP|AP|MAP|RR|MRR|nDCG|NDCG|DCG|IdealDCG|RBP|Compat|compat|EU|CT|RBU)\b/;
 const SHOW = 50;
 
 export const explainView = {
@@ -24,7 +24,7 @@ export const explainView = {
     const controls = el('div', { class: 'controls' },
       select(app, 'Run', 'er', runs, run), select(app, 'Topic', 'et', topics, topic),
       el('label', { for: mid, class: 'field' }, 'Measure ', mInput, el('datalist', { id: 'explain-measures' }, candidates.map((m) => new Option(m, m)))),
-      el('span', { class: 'hint' }, 'Explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP (any parameters).'));
+      el('span', { class: 'hint' }, 'Explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP, Compat, EU, CT, RBU (any parameters).'));
     const out = el('div', { class: 'explanation', 'aria-live': 'polite' });
     container.textContent = '';
     container.append(controls, out);

@@ -9,5 +9,6 @@ import { metaView } from './meta-view.js';
 import { relativeView } from './relative.js';
 import { rarenessView } from './rareness.js';
 import { coverageView } from './coverage.js';
+import { checkView } from './check.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView];
+export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView];

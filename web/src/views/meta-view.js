@@ -2,7 +2,8 @@
 // and how the measures agree. ASL curves and the discriminative-power table (Sakai, PROMISE 2013,
 // Sec. 5.1), a heatmap of a rank correlation between the measures' run orderings (Kendall's tau-b
 // or tau-a, tau_ap one way or symmetric, Spearman, RBO), stability and swap rate (Turkmen et al.;
-// Voorhees & Buckley), Metric Unanimity (Amigo et al.), the concordance test (Sakai Fig. 17) and,
+// Voorhees & Buckley), Metric Unanimity (Amigo et al.), the concordance test (Sakai Fig. 17), with a
+// preference judgments file predictive power (Sakai Sec. 5.3), and,
 // with a run -> group file, the leave-one-out pool test (Sakai Fig. 18). All but the last run on the
 // table's scores in the stats workers (progress and Cancel in the strip); leave-one-out re-reads
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
@@ -112,6 +113,30 @@ async function concordance(app, live, box, measures) {
   });
 }
 
+/** Predictive power (Sakai Sec. 5.3): a preference judgments file chosen here, on the table's scores in the stats workers. */
+async function predictivePower(app, live, box, measures) {
+  const body = box.querySelector('.body');
+  const prefs = app.statsPreferences;
+  const input = el('input', { type: 'file', id: 'pp-preferences', onchange: async (ev) => {
+    const file = ev.target.files[0];
+    if (file) app.statsPreferences = { name: file.name, text: await file.text() };
+    app.render();
+  } });
+  body.append(el('div', { class: 'controls' },
+    el('label', { for: 'pp-preferences', class: 'file' }, 'Preference judgments (topic<TAB>run X<TAB>run Y<TAB>X, Y or tie) ', input),
+    prefs ? el('span', { class: 'hint' }, `loaded: ${prefs.name}`) : null));
+  if (!prefs) return;
+  const options = { preferences: prefs.text, preferencesName: prefs.name, ...resampling(app) };
+  const e = metaEntry(app, 'predictive-power', measures, options, false);
+  await fillWhenDone(app, live, box, e, (doc, out) => {
+    const columns = ['measure', 'preferences', 'agreements', 'measure_ties', 'unscored', 'predictive_power', 'ci_low', 'ci_high', 'note'];
+    const rows = doc.measures.map((m) => columns.map((k) => m[k]));
+    out.append(tableExports(app, 'predictive-power', () => ({ columns, rows, doc }), { name: 'predictive-power', preferences: doc.preferences_file, B: doc.B, seed: doc.seed }),
+      table('predictive-power-table', `Share of the ${doc.judgments - doc.human_ties} non-tied preferences of ${doc.preferences_file} each measure agrees with (${doc.human_ties} tied by the judges, left out); a tie in the measure counts as disagreement. 95% bootstrap percentile interval over the preferences (B = ${doc.B}, seed ${doc.seed}). ${doc.topic_policy}.`,
+        ['measure', 'preferences', 'agreements', 'measure ties', 'unscored', 'predictive power', '95% low', '95% high', 'note'], rows, [1, 2, 3, 4]));
+  });
+}
+
 /** Leave-one-out: a groups file chosen here, run on request in the main worker (app.busy). */
 async function leaveOneOut(app, live, box, measures) {
   const s = app.state.settings;
@@ -172,8 +197,9 @@ export const metaView = {
     const mu = section('unanimity', 'Metric Unanimity');
     const cc = section('concordance', 'Concordance test');
     const loo = section('loo', 'Leave-one-out pool test');
+    const pp = section('predictive-power', 'Predictive power (preference judgments)');
     container.textContent = '';
-    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, asl, corr), dp, st, mu, cc, loo);
+    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, asl, corr), dp, st, mu, cc, pp, loo);
     const several = measures.length >= 2;
     if (!several) for (const box of [corr, mu]) box.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures.'));
     await Promise.all([
@@ -182,6 +208,7 @@ export const metaView = {
       stability(app, live, st, measures),
       several ? unanimity(app, live, mu, measures) : null,
       several ? concordance(app, live, cc, measures) : cc.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures and a gold standard.')),
+      predictivePower(app, live, pp, measures),
       leaveOneOut(app, live, loo, measures),
     ]);
   },
