@@ -22,24 +22,6 @@
 
 namespace irlens::measures {
 
-namespace {
-
-const long kAll = std::numeric_limits<long>::max();
-
-MeasureInfo ia_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "diversity";
-    m.help = help;
-    m.citation = std::string("Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; ") + cite;
-    m.cutoff = CutoffKind::Int;
-    return m;
-}
-
-
-}  // namespace
-
 std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
     if (s.real_param("alpha") != 0.5)
         throw UsageError(s.name() + ": alpha applies only to ndeval's ERR_IA (graded=False)");
@@ -58,33 +40,37 @@ std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
 
 void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
     std::size_t first = out.size();
+    Rows rows(out, "diversity");
     for (bool sharp_form : {false, true}) {
-        MeasureInfo m = ia_measure(sharp_form ? "P+Q#" : "P+Q", {sharp_form ? "PplusQsharp" : "PplusQ"},
-                                   sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
-                                              : "P+Q@l: Q-measure for each informational intent, P+ for each navigational "
-                                                "one, weighted by Pr(i|q) (intent types from --intent-types; "
-                                                "informational by default).",
-                                   "Sakai, PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012");
-        m.params = {ParamInfo{"beta", ParamKind::Real, "1", "user persistence of Q and P+"}.in(Range::non_negative(kMaxWeight)), gains_param(), judged_only_param()};
-        if (sharp_form)
-            m.params.insert(m.params.begin(), gamma_param());
-        m.make = [sharp_form](const MeasureSpec& s) {
-            double beta = s.real_param("beta");
-            double gamma = sharp_form ? sharp_gamma(s) : 0.0;
-            if (!(beta >= 0) || !std::isfinite(beta)) throw UsageError(s.name() + ": beta must be a finite number >= 0");
-            long l = s.has_cutoff() ? s.cutoff_int() : -1;
-            ParamValue gains = s.param("gains");
-            bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) {
-                const IntentRankings& ir = intent_rankings(v, jo);
-                double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
-                    std::vector<GainLevel> g = gain_table(gains, r);
-                    return ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);
+        std::vector<ParamInfo> params = {
+            ParamInfo::real("beta", "user persistence of Q and P+").defaults_to("1").in(Range::non_negative(kMaxWeight)),
+            gains_param(), judged_only_param()};
+        if (sharp_form) params.insert(params.begin(), gamma_param());
+        rows.add(sharp_form ? "P+Q#" : "P+Q")
+            .alias(sharp_form ? "PplusQsharp" : "PplusQ")
+            .help(sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
+                             : "P+Q@l: Q-measure for each informational intent, P+ for each navigational one, weighted by "
+                               "Pr(i|q) (intent types from --intent-types; informational by default).")
+            .cite("Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; Sakai, "
+                  "PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012")
+            .cutoff()
+            .params(params)
+            .make([sharp_form](const MeasureSpec& s) {
+                double beta = s.real_param("beta");
+                double gamma = sharp_form ? sharp_gamma(s) : 0.0;
+                if (!(beta >= 0) || !std::isfinite(beta)) throw UsageError(s.name() + ": beta must be a finite number >= 0");
+                long l = s.has_cutoff() ? s.cutoff_int() : -1;
+                ParamValue gains = s.param("gains");
+                bool jo = s.bool_param("judged_only");
+                return fn([=](const TopicView& v) {
+                    const IntentRankings& ir = intent_rankings(v, jo);
+                    double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
+                        std::vector<GainLevel> g = gain_table(gains, r);
+                        return ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);
+                    });
+                    return sharp_form ? sharp(gamma, intent_recall(ir, l), pq) : pq;
                 });
-                return sharp_form ? sharp(gamma, intent_recall(ir, l), pq) : pq;
             });
-        };
-        out.push_back(m);
     }
     mark_diversity(out, first);
 }
