@@ -4,6 +4,8 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/readers/doc_lengths.hpp"
+#include "irlens/evaluation/explain.hpp"
 #include "irlens/readers/intents.hpp"
 
 #include <cmath>
@@ -176,4 +178,149 @@ TEST_CASE("P+Q and P+Q#: Q for informational intents, P+ for navigational ones")
     CHECK(f.value("P+Q(beta=0)", "1") == approx(0.5 * (5.0 / 6) + 0.25 * (1.0 / 3) + 0.25 * 0.25));
     CHECK(parse_measure("PplusQ@3").name() == "P+Q@3");
     CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"), "measure 'P+Q#(gamma=2)': parameter gamma of P+Q# must be [0, 1], got '2'", UsageError);
+}
+
+TEST_CASE("standard measures on diversity qrels read a document's highest grade over its intents") {
+    // d1 is judged 0 for intent 1 and 2 for intent 2: relevant, grade 2 (max over intents), R = 1.
+    // Before the fix P@1 read the first judgment (intent 1: 0) and gave 0, and R counted one
+    // judgment per (intent, doc).
+    Fixture f("1 1 d1 0\n1 2 d1 2\n", {"1 Q0 d1 1 1 t\n"}, QrelsFormat::Grouped);
+    CHECK(f.value("P@1", "1") == 1.0);
+    CHECK(f.value("P(rel=2)@1", "1") == 1.0);
+    CHECK(f.value("nDCG", "1") == 1.0);
+    // kDiversityQrels: a max(1, 1) = 1, b 2, c 1, d max(0, -2) = 0, e 0; R = 3 (a, b, c counted once).
+    // Run b x a c d: relevant at ranks 1, 3, 4: AP = (1 + 2/3 + 3/4) / 3; R@5 = 1.
+    Fixture g(irlens::test::kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    CHECK(g.value("AP", "1") == approx((1 + 2.0 / 3 + 0.75) / 3));
+    CHECK(g.value("R@5", "1") == approx(1.0));
+    CHECK(g.value("NumRel", "1") == 3);
+    // nDCG: gains 2, 0, 1, 1, 0 against the ideal 2, 1, 1.
+    CHECK(g.value("nDCG", "1") == approx((2 + 1 / lg(4) + 1 / lg(5)) / (2 + 1 / lg(3) + 1 / lg(4))));
+    // The spam judgment (-2) of d is outweighed by its 0: judged, not "in the pool but unjudged".
+    CHECK(g.value("Judged@5", "1") == approx(4.0 / 5));
+}
+
+TEST_CASE("generic IA forms: the base measure on each intent's judgments, weighted by Pr(i|q)") {
+    Fixture f = weighted();
+    // Weights 0.5, 0.25, 0.25. Run b x a c d; per intent: 1: b (2) rank 1, a (1) rank 3 (R = 2);
+    // 2: a rank 3 (R = 1; d judged 0); 3: c rank 4 (R = 1).
+    // wP_IA@3: P_1 = 2/3, P_2 = 1/3, P_3 = 0 -> 0.5 * 2/3 + 0.25 / 3. ndeval's P_IA@3 is unweighted:
+    // (2 + 1 + 0) / (3 * 3) = 1/3.
+    CHECK(f.value("wP_IA@3", "1") == approx(0.5 * 2.0 / 3 + 0.25 / 3));
+    CHECK(f.value("P_IA@3", "1") == approx(1.0 / 3));
+    // wAP_IA: AP_1 = (1 + 2/3)/2 = 5/6, AP_2 = 1/3, AP_3 = 1/4; ndeval's AP_IA is their plain mean.
+    CHECK(f.value("wAP_IA", "1") == approx(0.5 * 5.0 / 6 + 0.25 / 3 + 0.25 / 4));
+    CHECK(f.value("AP_IA", "1") == approx((5.0 / 6 + 1.0 / 3 + 0.25) / 3));
+    // Q_IA is P+Q without navigational intents (Q_1 = 11/12, Q_2 = 1/2, Q_3 = 2/5; see the P+Q case).
+    CHECK(f.value("Q_IA", "1") == approx(0.5 * 11.0 / 12 + 0.25 * 0.5 + 0.25 * 0.4));
+    CHECK(f.value("Q_IA@3", "1") == approx(f.value("P+Q@3", "1")));
+    // P+_IA: intent 1 P+ = 1 (r_p = 1); intents 2, 3 have one relevant document: P+ = BR(r_p) = Q.
+    CHECK(f.value("P+_IA", "1") == approx(0.5 * 1 + 0.25 * 0.5 + 0.25 * 0.4));
+    // R_IA@3: intent 1 2/2, intent 2 1/1, intent 3 0/1.
+    CHECK(f.value("R_IA@3", "1") == approx(0.75));
+    // wnERR_IA@5 (max_grade 2: Pr = 3/4 for grade 2, 1/4 for grade 1):
+    //   intent 1: ERR 0.75 + 0.25 * 0.25/3 over its ideal b a: 0.75 + 0.25 * 0.25/2;
+    //   intent 2: 0.25/3 over 0.25; intent 3: 0.25/4 over 0.25.
+    CHECK(f.value("wnERR_IA@5", "1") ==
+          approx(0.5 * (0.75 + 0.0625 / 3) / (0.75 + 0.0625 / 2) + 0.25 / 3 + 0.25 / 4));
+    // Uniform without --intents.
+    Fixture u(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    CHECK(u.value("wAP_IA", "1") == approx(u.value("AP_IA", "1")));
+    CHECK(parse_measure("Q-IA@10").name() == "Q_IA@10");
+    CHECK(parse_measure("MRR-IA").name() == "RR_IA");
+}
+
+TEST_CASE("generic IA forms: judged_only keeps a document judged for some intent") {
+    // judged_only drops x (not in the qrels) only: b a c d; intent 3's c moves to rank 3.
+    Fixture f = weighted();
+    CHECK(f.value("RR_IA(judged_only=True)", "1") == approx(0.5 + 0.25 / 2 + 0.25 / 3));
+}
+
+TEST_CASE("explained IA and D forms: the explanation's value is the evaluated one, bit for bit") {
+    Fixture f(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    for (const char* m : {"wP_IA@3", "wAP_IA", "Q_IA", "nDCG_IA@5", "RBP_IA", "RR_IA", "D-Q", "D#-Q@3", "D-nERR@5",
+                          "D#-nERR", "D-nDCG@3", "D#-nDCG"}) {
+        CAPTURE(m);
+        Explanation e = explain(f.qrels, f.runs[0], "1", parse_measure(m));
+        CHECK(e.value == f.value(m, "1"));
+        CHECK(!e.terms.empty());
+    }
+    // The IA terms: Pr(i|q) and M_i per intent, uniform here.
+    Explanation e = explain(f.qrels, f.runs[0], "1", parse_measure("wP_IA@3"));
+    REQUIRE(e.terms.size() == 6);
+    CHECK(e.terms[0].first == "Pr(1|q)");
+    CHECK(e.terms[1].first == "M_1");
+    CHECK(e.terms[1].second == approx(2.0 / 3));
+    // D-nDCG is explained by nDCG's own rows on the global ranking: b (GG 2/3 uniform) at rank 1.
+    Explanation d = explain(f.qrels, f.runs[0], "1", parse_measure("D-nDCG@3"));
+    REQUIRE(d.rows.size() >= 3);
+    CHECK(d.rows[0].doc == "b");
+    CHECK(d.terms[0].first == "GG of level 1");
+}
+
+TEST_CASE("D-Q and D-nERR: the base measure on the global gains, against the globally ideal list") {
+    Fixture f = weighted();
+    // Global gains (see D-nDCG): b 1, a 0.75, c 0.25; R = 3 documents relevant to some intent.
+    // Run b x a c d: I = 1 0 1 1 0; cg = 1, 1, 1.75, 2; ideal b a c: cg* = 1, 1.75, 2, 2.
+    // BR(1) = (1 + 1)/(1 + 1) = 1; BR(3) = (2 + 1.75)/(3 + 2) = 0.75; BR(4) = (3 + 2)/(4 + 2) = 5/6.
+    double dq = (1 + 0.75 + 5.0 / 6) / 3;
+    CHECK(f.value("D-Q", "1") == approx(dq));
+    // @3: BR(1) + BR(3) over min(3, R) = 3.
+    CHECK(f.value("D-Q@3", "1") == approx((1 + 0.75) / 3));
+    // beta = 0: AP of "relevant to some intent" = (1 + 2/3 + 3/4)/3.
+    CHECK(f.value("D-Q(beta=0)", "1") == approx((1 + 2.0 / 3 + 0.75) / 3));
+    CHECK(f.value("D#-Q", "1") == approx(0.5 * 1 + 0.5 * dq));  // I-rec = 1
+    CHECK(f.value("D#-Q@1", "1") == approx(0.5 / 3 + 0.5 * 1));  // I-rec@1 = 1/3, D-Q@1 = BR(1)/1
+    // D-nERR@5, max_grade 2: Pr = (2^GG - 1)/4: b (2 - 1)/4 = 1/4, a (2^0.75 - 1)/4, c (2^0.25 - 1)/4.
+    double pb = 0.25, pa = (std::exp2(0.75) - 1) / 4, pc = (std::exp2(0.25) - 1) / 4;
+    double run = pb + (1 - pb) * pa / 3 + (1 - pb) * (1 - pa) * pc / 4;
+    double ideal = pb + (1 - pb) * pa / 2 + (1 - pb) * (1 - pa) * pc / 3;
+    CHECK(f.value("D-nERR@5", "1") == approx(run / ideal));
+    CHECK(f.value("D#-nERR@5", "1") == approx(0.5 + 0.5 * run / ideal));
+}
+
+TEST_CASE("graded alpha_nDCG and NRBP: r(d,t) = (2^g - 1)/2^max_grade in place of 1") {
+    Fixture f(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
+    // max_grade 2: b (intent 1, grade 2) r = 3/4; a (intents 1, 2, grade 1) r = 1/4; c (intent 3) 1/4.
+    // alpha = 0.5. Run b x a c d: gains b 3/4; a 1/4 * 0.5 (intent 1 seen once) + 1/4 = 3/8; c 1/4.
+    // alpha_DCG@5 (ideal-ideal: 3 intents, gains 3, 1.5, 0.75, ... over log2(r+1)):
+    double lg3 = std::log2(3.0), lg5 = std::log2(5.0);
+    double dcg = 0.75 + 0.375 / 2 + 0.25 / lg5;
+    double ideal_ideal = 3 + 1.5 / lg3 + 0.75 / 2 + 0.375 / lg5 + 0.1875 / std::log2(6.0);
+    CHECK(f.value("alpha_DCG(graded=True)@5", "1") == approx(dcg / ideal_ideal));
+    // Greedy ideal: b 3/4 first (a gives 1/2, c 1/4); then a 1/8 + 1/4 = 3/8 vs c 1/4: a; then c 1/4.
+    double ideal = 0.75 + 0.375 / lg3 + 0.25 / 2;
+    CHECK(f.value("alpha_nDCG(graded=True)@5", "1") == approx(dcg / ideal));
+    // NRBP (beta = 0.5): (1 - 0.5 * 0.5) / 3 * (3/4 + 3/8 * 1/4 + 1/4 * 1/8).
+    double nrbp = 0.75 / 3 * (0.75 + 0.375 * 0.25 + 0.25 * 0.125);
+    CHECK(f.value("NRBP(graded=True)", "1") == approx(nrbp));
+    CHECK(f.value("nNRBP(graded=True)", "1") == approx(nrbp / (0.75 / 3 * (0.75 + 0.375 * 0.5 + 0.25 * 0.25))));
+    // The binary names are unchanged (unit-ndeval.cpp and the golden ndeval tests pin them).
+    CHECK_THROWS_WITH_AS(f.value("NRBP(max_grade=3)", "1"), "NRBP(max_grade=3): gains and max_grade apply only with graded=True",
+                         UsageError);
+}
+
+TEST_CASE("U_IA: U on each intent's own trailtext (Sakai Eq. 31)") {
+    // Intent 1: a (grade 1); intent 2: c (grade 2); b judged 0. Run b a x c; snippets 200 characters,
+    // 20% of each document relevant to the intent read (a 10000 characters, c 40000).
+    Fixture f("1 1 a 1\n1 2 c 2\n1 1 b 0\n", {"1 Q0 b 1 4 t\n1 Q0 a 2 3 t\n1 Q0 x 3 2 t\n1 Q0 c 4 1 t\n"},
+              QrelsFormat::Grouped);
+    f.options.doc_lengths = read_doc_lengths("lengths", "a 10000\nc 40000\n");
+    // Intent 1 reads snippets b, a (400) and 2000 of a: U_1 = 1 (1 - 2400/132000).
+    // Intent 2 reads snippets b, a, x, c (800) and 8000 of c: U_2 = 2 (1 - 8800/132000).
+    double u1 = 1 - 2400.0 / 132000, u2 = 2 * (1 - 8800.0 / 132000);
+    CHECK(f.value("U_IA", "1") == approx((u1 + u2) / 2));
+    // U on the topic (highest grade over intents) reads a's text before c's: c at 10800.
+    CHECK(f.value("U", "1") == approx(u1 + 2 * (1 - 10800.0 / 132000)));
+}
+
+TEST_CASE("D-U: U-measure of the global gains, reading every document relevant to some intent") {
+    // As the U_IA case; uniform weights: GG(a) = 1/2, GG(c) = 2/2 = 1. The trailtext reads 20% of a
+    // (relevant to intent 1) and of c: a at 2400, c at 10800 (U_IA read c at 8800 for intent 2).
+    Fixture f("1 1 a 1\n1 2 c 2\n1 1 b 0\n", {"1 Q0 b 1 4 t\n1 Q0 a 2 3 t\n1 Q0 x 3 2 t\n1 Q0 c 4 1 t\n"},
+              QrelsFormat::Grouped);
+    f.options.doc_lengths = read_doc_lengths("lengths", "a 10000\nc 40000\n");
+    CHECK(f.value("D-U", "1") == approx(0.5 * (1 - 2400.0 / 132000) + (1 - 10800.0 / 132000)));
+    // @2: only a.
+    CHECK(f.value("D-U@2", "1") == approx(0.5 * (1 - 2400.0 / 132000)));
 }

@@ -21,19 +21,16 @@ namespace irlens {
 
 namespace {
 
-enum class Style { None, CutLong, CutDouble, Doubles, Pairs };
 enum class Print { Double, Long, RunId, Text };
 enum class Avg { Mean, Sum, GeoMean, NumQ, NumRel, None };
 
 /// The parameter of one printed value.
 struct Param {
-    long k = 0;                                      // CutLong
-    double x = 0;                                    // CutDouble
-    std::vector<double> doubles;                     // Doubles
+    long k = 0;                                      // Cutoffs
+    double x = 0;                                    // Levels
+    std::vector<double> doubles;                     // Numbers
     std::vector<std::pair<std::string, double>> pairs;  // Pairs
 };
-
-std::string rel(const TrecEvalOptions& o) { return "rel=" + std::to_string(o.rel_level); }
 
 std::string gains_of(const Param& p) {
     // gain_init.c: only pairs whose name is an integer are gains.
@@ -47,170 +44,127 @@ std::string gains_of(const Param& p) {
     return g.empty() ? "" : "gains={" + g + "}";
 }
 
-std::string with(std::string name, const std::string& args, const std::string& cutoff = "") {
-    if (!args.empty()) name += "(" + args + ")";
-    if (!cutoff.empty()) name += "@" + cutoff;
-    return name;
-}
-
-double pair_value(const Param& p, const char* name, double def) {
+double pair_value(const Param& p, const std::string& name, double def) {
     for (const auto& pr : p.pairs)
         if (pr.first == name) def = pr.second;
     return def;
 }
 
+/// A trec_eval name (a registry measure's TrecEvalName, or runid, trec_eval's run name line).
 struct Binding {
-    const char* root;
-    Style style;
-    const char* defaults;
-    Print print;
-    Avg avg;
-    bool per_query;
-    std::string (*spec)(const Param&, const TrecEvalOptions&);
+    const TrecEvalName* name;
+    const MeasureInfo* info;  // null for runid
+    const std::string& root() const { return name->root; }
+    Print print() const {
+        return !info ? Print::RunId : info->text_valued ? Print::Text : info->integer ? Print::Long : Print::Double;
+    }
+    Avg avg() const {
+        if (!info || info->text_valued) return Avg::None;
+        switch (name->average) {
+            case TrecAverage::Mean: return info->aggregate == Aggregate::Sum ? Avg::Sum : Avg::Mean;
+            case TrecAverage::Sum: return Avg::Sum;
+            case TrecAverage::GeoMean: return Avg::GeoMean;
+            case TrecAverage::NumQ: return Avg::NumQ;
+            case TrecAverage::NumRel: return Avg::NumRel;
+        }
+        return Avg::None;
+    }
+    bool takes(const char* param) const {
+        for (const ParamInfo& p : info->params)
+            if (p.name == param) return true;
+        return false;
+    }
 };
 
-// te_trec_measures[] of measures.c, in its order (which is the output order).
-const Binding kBindings[] = {
-    {"runid", Style::None, "", Print::RunId, Avg::None, false, nullptr},
-    {"num_q", Style::None, "", Print::Long, Avg::NumQ, false, [](const Param&, const TrecEvalOptions&) { return std::string("NumQ"); }},
-    {"num_ret", Style::None, "", Print::Long, Avg::Sum, true, [](const Param&, const TrecEvalOptions&) { return std::string("NumRet"); }},
-    {"num_rel", Style::None, "", Print::Long, Avg::NumRel, true,
-     [](const Param&, const TrecEvalOptions& o) { return with("NumRel", rel(o)); }},
-    {"num_rel_ret", Style::None, "", Print::Long, Avg::Sum, true,
-     [](const Param&, const TrecEvalOptions& o) { return with("NumRelRet", rel(o)); }},
-    {"map", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("AP", rel(o)); }},
-    {"gm_map", Style::None, "", Print::Double, Avg::GeoMean, false,
-     [](const Param&, const TrecEvalOptions& o) { return with("AP", rel(o)); }},
-    {"Rprec", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("Rprec", rel(o)); }},
-    {"bpref", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("Bpref", rel(o)); }},
-    {"recip_rank", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("RR", rel(o)); }},
-    {"iprec_at_recall", Style::CutDouble, "0.0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("IPrec", rel(o), format_number(p.x)); }},
-    {"P", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("P", rel(o), std::to_string(p.k)); }},
-    {"relstring", Style::Doubles, "10", Print::Text, Avg::None, true,
-     [](const Param& p, const TrecEvalOptions&) {
-         // A length <= 0 prints an empty string: no measure needed. trec_eval's (long) cast of a
-         // length beyond long's range (relstring.1e308, relstring.nan) is undefined; on x86 it
-         // gives LONG_MIN, an empty string, and so does irlens (found by the fuzzer).
-         double x = p.doubles[0];
-         long len = x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
-         return len > 0 ? "RelString@" + std::to_string(len) : std::string();
-     }},
-    {"recall", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("R", rel(o), std::to_string(p.k)); }},
-    {"infAP", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("infAP", rel(o)); }},
-    {"gm_bpref", Style::None, "", Print::Double, Avg::GeoMean, false,
-     [](const Param&, const TrecEvalOptions& o) { return with("Bpref", rel(o)); }},
-    {"Rprec_mult", Style::CutDouble, "0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("RprecMult", "mult=" + format_number(p.x) + "," + rel(o)); }},
-    {"utility", Style::Doubles, "1.0,-1.0,0.0,0.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) {
-         if (p.doubles.size() != 4)
-             throw UsageError("trec_eval.calc_utility: improper number of coefficients (utility takes 4)");
-         return with("Utility", "a=" + format_number(p.doubles[0]) + ",b=" + format_number(p.doubles[1]) +
-                                    ",c=" + format_number(p.doubles[2]) + ",d=" + format_number(p.doubles[3]) +
-                                    ",N=" + std::to_string(o.num_docs) + "," + rel(o));
-     }},
-    {"11pt_avg", Style::Doubles, "0.0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) {
-         std::string list;
-         for (double x : p.doubles) list += (list.empty() ? "" : ",") + format_number(x);
-         return with("IPrecAvg", "recall=[" + list + "]," + rel(o));
-     }},
-    {"binG", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("BinG", rel(o)); }},
-    {"G", Style::Pairs, "", Print::Double, Avg::Mean, true, [](const Param& p, const TrecEvalOptions&) { return with("G", gains_of(p)); }},
-    {"dcg", Style::Pairs, "", Print::Double, Avg::Mean, true, [](const Param& p, const TrecEvalOptions&) { return with("DCG", gains_of(p)); }},
-    {"ideal_dcg", Style::Pairs, "", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) { return with("IdealDCG", gains_of(p)); }},
-    {"ndcg", Style::Pairs, "", Print::Double, Avg::Mean, true, [](const Param& p, const TrecEvalOptions&) { return with("nDCG", gains_of(p)); }},
-    {"ndcg_rel", Style::Pairs, "", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) { return with("nDCGRel", gains_of(p)); }},
-    {"Rndcg", Style::Pairs, "", Print::Double, Avg::Mean, true, [](const Param& p, const TrecEvalOptions&) { return with("RnDCG", gains_of(p)); }},
-    {"ndcg_cut", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) { return with("nDCG", "", std::to_string(p.k)); }},
-    {"map_cut", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("AP", rel(o), std::to_string(p.k)); }},
-    {"relative_P", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("RelP", rel(o), std::to_string(p.k)); }},
-    {"success", Style::CutLong, "1,5,10", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("Success", rel(o), std::to_string(p.k)); }},
-    {"set_P", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("SetP", rel(o)); }},
-    {"set_relative_P", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions& o) { return with("SetRelP", rel(o)); }},
-    {"set_recall", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("SetR", rel(o)); }},
-    {"set_map", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("SetAP", rel(o)); }},
-    {"set_F", Style::Doubles, "1.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("SetF", "beta=" + format_number(p.doubles[0]) + "," + rel(o)); }},
-    {"num_nonrel_judged_ret", Style::None, "", Print::Long, Avg::Sum, true,
-     [](const Param&, const TrecEvalOptions& o) { return with("NumNonRelJudgedRet", rel(o)); }},
-    {"prefs_num_prefs_poss", Style::None, "", Print::Long, Avg::Sum, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsPossible"); }},
-    {"prefs_num_prefs_ful", Style::None, "", Print::Long, Avg::Sum, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsFulfilled"); }},
-    {"prefs_num_prefs_ful_ret", Style::None, "", Print::Long, Avg::Sum, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("NumPrefsFulfilledRet"); }},
-    {"prefs_simp", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimp"); }},
-    {"prefs_pair", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPair"); }},
-    {"prefs_avgjg", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJG"); }},
-    {"prefs_avgjg_Rnonrel", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRNonrel"); }},
-    {"prefs_simp_ret", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimpRet"); }},
-    {"prefs_pair_ret", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPairRet"); }},
-    {"prefs_avgjg_ret", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRet"); }},
-    {"prefs_avgjg_Rnonrel_ret", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGRNonrelRet"); }},
-    {"prefs_simp_imp", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsSimpImp"); }},
-    {"prefs_pair_imp", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsPairImp"); }},
-    {"prefs_avgjg_imp", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions&) { return std::string("PrefsAvgJGImp"); }},
-    {"map_avgjg", Style::None, "", Print::Double, Avg::Mean, true,
-     [](const Param&, const TrecEvalOptions& o) { return with("APAvgJG", rel(o)); }},
-    {"P_avgjg", Style::CutLong, "5,10,15,20,30,100,200,500,1000", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("PAvgJG", rel(o), std::to_string(p.k)); }},
-    {"Rprec_mult_avgjg", Style::CutDouble, "0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions& o) { return with("RprecMultAvgJG", "mult=" + format_number(p.x) + "," + rel(o)); }},
-    {"yaap", Style::None, "", Print::Double, Avg::Mean, true, [](const Param&, const TrecEvalOptions& o) { return with("YAAP", rel(o)); }},
-    {"rbp", Style::Pairs, "", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) {
-         std::string g = gains_of(p);
-         return with("RBP", "p=" + format_number(pair_value(p, "p", 0.9)) + ",norm=topic" + (g.empty() ? "" : "," + g));
-     }},
-    {"rbp_resid", Style::Pairs, "", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) { return with("RBPResid", "p=" + format_number(pair_value(p, "p", 0.9))); }},
-    {"unj", Style::CutLong, "5,10,20", Print::Double, Avg::Mean, true,
-     [](const Param& p, const TrecEvalOptions&) { return with("Unjudged", "", std::to_string(p.k)); }},
-};
+/// te_trec_measures[] of measures.c, in its order (the output order): runid, then the registry's
+/// trec_eval names by TrecEvalName::order.
+const std::vector<Binding>& bindings() {
+    static const TrecEvalName runid{"runid", 0, TrecParams::None, "", TrecAverage::Mean, false};
+    static const std::vector<Binding> all = [] {
+        std::vector<Binding> v{{&runid, nullptr}};
+        for (const MeasureInfo& m : registry())
+            for (const TrecEvalName& n : m.trec_eval) v.push_back({&n, &m});
+        std::stable_sort(v.begin(), v.end(), [](const Binding& a, const Binding& b) { return a.name->order < b.name->order; });
+        return v;
+    }();
+    return all;
+}
 
-struct Nickname {
-    const char* name;
-    std::vector<const char*> measures;
-};
-
-const Nickname kNicknames[] = {
-    {"official", {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
-                  "iprec_at_recall", "P"}},
-    {"set", {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall", "set_relative_P",
-             "set_map", "set_F"}},
-    {"all_trec", {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
-                  "iprec_at_recall", "P", "relstring", "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility",
-                  "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg",
-                  "binG", "G", "set_P", "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"}},
-    {"all_prefs", {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
-                   "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
-                   "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp"}},
-    {"prefs", {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
-               "prefs_pair", "prefs_avgjg"}},
-    {"qrels_jg", {"runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"}},
-};
+/// The measure-language name of one value of binding b (TrecEvalName):
+///   NAME(FILL=value, PAIRS, FIXED, gains={...}, N=<-N>, rel=<-l>)@cutoff
+/// empty when no measure is computed (relstring of length <= 0 prints an empty string).
+std::string spec_of(const Binding& b, const Param& p, const TrecEvalOptions& o) {
+    const TrecEvalName& n = *b.name;
+    std::vector<std::string> args;
+    std::string cutoff;
+    auto fill = [&](const std::string& value) {
+        if (n.fill.empty())
+            cutoff = value;
+        else
+            args.push_back(n.fill[0] + "=" + value);
+    };
+    switch (n.params) {
+        case TrecParams::None:
+            break;
+        case TrecParams::Cutoffs:
+            fill(std::to_string(p.k));
+            break;
+        case TrecParams::Levels:
+            fill(format_number(p.x));
+            break;
+        case TrecParams::Numbers:
+            if (n.fill.empty()) {
+                // An integer cutoff (relstring): a length <= 0 prints an empty string, no measure
+                // needed. trec_eval's (long) cast of a length beyond long's range (relstring.1e308,
+                // relstring.nan) is undefined; on x86 it gives LONG_MIN, an empty string, and so does
+                // irlens (found by the fuzzer).
+                double x = p.doubles[0];
+                long len = x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
+                if (len <= 0) return "";
+                cutoff = std::to_string(len);
+            } else if (n.fill.size() == 1) {
+                const ParamInfo* list = nullptr;
+                for (const ParamInfo& q : b.info->params)
+                    if (q.name == n.fill[0] && q.kind == ParamKind::RealList) list = &q;
+                std::string text;
+                if (list) {
+                    for (double x : p.doubles) text += (text.empty() ? "" : ",") + format_number(x);
+                    text = "[" + text + "]";
+                } else {
+                    text = format_number(p.doubles[0]);
+                }
+                fill(text);
+            } else {
+                if (p.doubles.size() != n.fill.size())
+                    throw UsageError("trec_eval.calc_" + n.root + ": improper number of coefficients (" + n.root + " takes " +
+                                     std::to_string(n.fill.size()) + ")");
+                for (std::size_t i = 0; i < n.fill.size(); ++i) args.push_back(n.fill[i] + "=" + format_number(p.doubles[i]));
+            }
+            break;
+        case TrecParams::Pairs:
+            for (const std::string& pair : n.pairs) {
+                std::size_t eq = pair.find('=');
+                std::string name = pair.substr(0, eq);
+                args.push_back(name + "=" + format_number(pair_value(p, name, std::atof(pair.c_str() + eq + 1))));
+            }
+            break;
+    }
+    if (!n.fixed.empty()) args.push_back(n.fixed);
+    if (n.params == TrecParams::Pairs && b.takes("gains")) {
+        std::string g = gains_of(p);
+        if (!g.empty()) args.push_back(g);
+    }
+    if (b.takes("N")) args.push_back("N=" + std::to_string(o.num_docs));
+    if (n.rel && b.takes("rel")) args.push_back("rel=" + std::to_string(o.rel_level));
+    std::string name = b.info->name;
+    if (!args.empty()) {
+        name += "(";
+        for (std::size_t i = 0; i < args.size(); ++i) name += (i ? "," : "") + args[i];
+        name += ")";
+    }
+    if (!cutoff.empty()) name += "@" + cutoff;
+    return name;
+}
 
 const double kMinGeoMean = 0.00001;     // MIN_GEO_MEAN
 const double kMissingZscore = -1000000;  // MISSING_ZSCORE_VALUE
@@ -247,7 +201,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
         Slot s;
         s.binding = &b;
         s.name = name;
-        std::string spec = b.spec ? b.spec(p, o) : std::string();
+        std::string spec = b.info ? spec_of(b, p, o) : std::string();
         if (!spec.empty()) {
             MeasureSpec m = parse_measure(spec, {}, false);  // trec_eval's values, whatever their range
             s.measure = m.compile();
@@ -256,52 +210,53 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
         }
         slots.push_back(std::move(s));
     };
-    std::string text = given ? *given : b.defaults;
+    const std::string root = b.root();
+    std::string text = given ? *given : b.name->defaults;
     char buf[64];
-    switch (b.style) {
-        case Style::None:
-            add(b.root, Param{});
+    switch (b.name->params) {
+        case TrecParams::None:
+            add(root, Param{});
             break;
-        case Style::CutLong: {
+        case TrecParams::Cutoffs: {
             std::vector<long> cuts;
             for (const std::string& piece : split_commas(text)) {
                 cuts.push_back(c_atol(piece));
                 // trec_eval says "Negative cutoff detected" for any of these.
                 if (cuts.back() <= 0)
-                    throw UsageError("trec_eval: -m " + std::string(b.root) + "." + text + ": the cutoff '" + piece +
+                    throw UsageError("trec_eval: -m " + root + "." + text + ": the cutoff '" + piece +
                                      "' is not a positive integer");
             }
             std::sort(cuts.begin(), cuts.end());
             for (std::size_t i = 1; i < cuts.size(); ++i)
-                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + std::string(b.root) + "." + text + "'");
+                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
             for (long k : cuts) {
                 Param p;
                 p.k = k;
-                add(std::string(b.root) + "_" + std::to_string(k), p);
+                add(root + "_" + std::to_string(k), p);
             }
             break;
         }
-        case Style::CutDouble: {
+        case TrecParams::Levels: {
             std::vector<double> cuts;
             for (const std::string& piece : split_commas(text)) cuts.push_back(c_atof(piece));
             std::sort(cuts.begin(), cuts.end());
             for (std::size_t i = 1; i < cuts.size(); ++i)
-                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + std::string(b.root) + "." + text + "'");
+                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
             for (double x : cuts) {
                 Param p;
                 p.x = x;
                 std::snprintf(buf, sizeof buf, "%3.2f", x);
-                add(std::string(b.root) + "_" + buf, p);
+                add(root + "_" + buf, p);
             }
             break;
         }
-        case Style::Doubles: {
+        case TrecParams::Numbers: {
             Param p;
             for (const std::string& piece : split_commas(text)) p.doubles.push_back(c_atof(piece));
-            add(given ? std::string(b.root) + "_" + *given : b.root, p);
+            add(given ? root + "_" + *given : root, p);
             break;
         }
-        case Style::Pairs: {
+        case TrecParams::Pairs: {
             Param p;
             if (given) {
                 // meas_init.c get_param_pairs: a list of name=value.
@@ -329,7 +284,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
                     p.pairs.emplace_back(piece.substr(0, eq), c_atof(piece.substr(eq + 1)));
                 }
             }
-            add(given ? std::string(b.root) + "_" + *given : b.root, p);
+            add(given ? root + "_" + *given : root, p);
             break;
         }
     }
@@ -388,20 +343,22 @@ bool ZScores::find(const std::string& topic, const std::string& measure, double&
 
 std::vector<std::string> trec_eval_measure_names() {
     std::vector<std::string> names;
-    for (const Nickname& n : kNicknames) names.push_back(n.name);
-    for (const Binding& b : kBindings) names.push_back(b.root);
+    for (const MeasureGroup& g : trec_eval_groups()) names.push_back(g.name);
+    for (const Binding& b : bindings()) names.push_back(b.root());
     return names;
 }
 
-std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
-                      const std::shared_ptr<const Run>& run) {
-    // Which measures, with which parameter strings (trec_eval.c mark_measure; the first -m
-    // giving parameters for a measure wins).
-    std::vector<bool> marked(sizeof kBindings / sizeof kBindings[0], false);
+namespace {
+
+/// Select: the values to print, in trec_eval's order, with their measures compiled and prepared
+/// (trec_eval.c mark_measure, meas_init.c; the first -m giving parameters for a measure wins).
+std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, const EvalContext& context) {
+    const std::vector<Binding>& all = bindings();
+    std::vector<bool> marked(all.size(), false);
     std::vector<std::pair<std::string, std::string>> params;
     auto mark_one = [&](const std::string& name) {
         for (std::size_t i = 0; i < marked.size(); ++i) {
-            if (name == kBindings[i].root) {
+            if (name == all[i].root()) {
                 marked[i] = true;
                 return true;
             }
@@ -420,9 +377,9 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
             params.emplace_back(name, p);
         }
         bool found = false;
-        for (const Nickname& n : kNicknames) {
-            if (name == n.name) {
-                for (const char* m : n.measures) mark_one(m);
+        for (const MeasureGroup& g : trec_eval_groups()) {
+            if (name == g.name) {
+                for (const std::string& m : g.measures) mark_one(m);
                 found = true;
             }
         }
@@ -434,59 +391,67 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
         if (!marked[i]) continue;
         const std::string* given = nullptr;
         for (const auto& p : params)
-            if (p.first == kBindings[i].root) {
+            if (p.first == all[i].root()) {
                 given = &p.second;
                 break;
             }
-        expand(kBindings[i], given, options, slots);
+        expand(all[i], given, options, slots);
     }
 
     // trec_eval computes each measure from one relevance format only (form_res_rels.c,
     // form_res_rels_jg.c, form_prefs_counts.c refuse the others); runid and num_q need none.
-    RelInput given = options.prefs                               ? RelInput::Preferences
-                     : qrels->format() == QrelsFormat::Grouped ? RelInput::JudgmentGroups
-                                                                 : RelInput::Qrels;
+    RelInput given = options.prefs                              ? RelInput::Preferences
+                     : qrels.format() == QrelsFormat::Grouped ? RelInput::JudgmentGroups
+                                                                : RelInput::Qrels;
     for (const Slot& s : slots) {
-        if (!s.measure || s.binding->avg == Avg::NumQ || s.input == given) continue;
+        if (!s.measure || s.binding->avg() == Avg::NumQ || s.input == given) continue;
         const char* format_names[] = {"qrels", "qrels_jg", "prefs or qrels_prefs"};
         throw UsageError("trec_eval: measure '" + s.name + "' needs -R " + format_names[static_cast<int>(s.input)] +
                          ", not -R " + (given != RelInput::Preferences ? format_names[static_cast<int>(given)]
                                         : options.prefs->format() == PrefsFormat::Prefs ? "prefs" : "qrels_prefs"));
     }
-
-    EvalContext context;
-    context.qrels = qrels;
-    context.prefs = options.prefs;
-    context.runs = {run};
-    context.base.max_docs = options.max_docs;
-    context.base.judged_only = options.judged_only;
     for (Slot& s : slots)
         if (s.measure) s.measure->prepare(context);
+    return slots;
+}
 
-    // The topics to evaluate, in qrels order; their values are computed in parallel, then
-    // converted, summed and printed in order exactly as trec_eval does.
-    std::vector<std::size_t> topics;
-    for (std::size_t t = 0; t < qrels->num_topics(); ++t) {
-        if (!options.only_topic.empty() && qrels->topic_id(t) != options.only_topic) continue;
-        if (!run->has_topic(t) && !options.complete) continue;
-        topics.push_back(t);
+/// The per-topic values of every slot, [topic][slot], as trec_eval stores them before averaging:
+/// gm_ measures as log(max(value, MIN_GEO_MEAN)), trec_eval -c's reset measures 0 on unanswered
+/// topics.
+struct TopicValues {
+    std::vector<std::size_t> topics;  // qrels topic indexes, in qrels order
+    std::vector<double> values;
+    std::vector<std::string> texts;
+};
+
+/// Evaluate: the topics to evaluate, in qrels order, their values computed in parallel. This is
+/// not evaluate() (evaluate.hpp): that takes neither -M, -J nor -D, computes aggregates and
+/// intervals trec_eval does not print, and keeps no log values; this loop is the fast path of
+/// bench/README.md's trec_eval figures.
+TopicValues evaluate_topics(const std::vector<Slot>& slots, const TrecEvalOptions& options, const Qrels& qrels,
+                            const Run& run, const EvalContext& context) {
+    TopicValues out;
+    for (std::size_t t = 0; t < qrels.num_topics(); ++t) {
+        if (!options.only_topic.empty() && qrels.topic_id(t) != options.only_topic) continue;
+        if (!run.has_topic(t) && !options.complete) continue;
+        out.topics.push_back(t);
     }
     std::size_t num_slots = slots.size();
-    std::vector<double> all_values(topics.size() * num_slots, 0.0);
-    std::vector<std::string> all_texts(topics.size() * num_slots);
-    detail::parallel_ranges(topics.size(), [&](std::size_t begin, std::size_t end) {
+    out.values.assign(out.topics.size() * num_slots, 0.0);
+    out.texts.resize(out.topics.size() * num_slots);
+    detail::parallel_ranges(out.topics.size(), [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
-            TopicView view(context, 0, topics[k]);
-            double* values = &all_values[k * num_slots];
-            std::string* texts = &all_texts[k * num_slots];
+            TopicView view(context, 0, out.topics[k]);
+            double* values = &out.values[k * num_slots];
+            std::string* texts = &out.texts[k * num_slots];
             for (std::size_t i = 0; i < num_slots; ++i) {
                 const Slot& s = slots[i];
                 if (!s.measure) continue;
-                if (s.binding->print == Print::Text)
+                if (s.binding->print() == Print::Text)
                     texts[i] = s.measure->text(view);
                 else
                     values[i] = s.measure->compute(view);
-                if (s.binding->avg == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
+                if (s.binding->avg() == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
                 if (view.missing() && s.zero_if_missing) {
                     values[i] = 0;
                     texts[i].clear();
@@ -494,15 +459,22 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
             }
         }
     });
+    return out;
+}
 
+/// Print: the per-topic lines (-q; z-scores with -Z), then the averages (meas_avg.c) and the
+/// summary lines, in trec_eval's bytes.
+std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptions& options, const Qrels& qrels,
+                  const Run& run) {
     std::string out;
+    std::size_t num_slots = slots.size();
     long num_queries = 0;
-    for (std::size_t k = 0; k < topics.size(); ++k) {
-        std::string topic(qrels->topic_id(topics[k]));
-        double* values = &all_values[k * num_slots];
-        const std::string* texts = &all_texts[k * num_slots];
+    for (std::size_t k = 0; k < tv.topics.size(); ++k) {
+        std::string topic(qrels.topic_id(tv.topics[k]));
+        double* values = &tv.values[k * num_slots];
+        const std::string* texts = &tv.texts[k * num_slots];
         if (options.zscores) {
-            for (std::size_t i = 0; i < slots.size(); ++i) {
+            for (std::size_t i = 0; i < num_slots; ++i) {
                 if (!slots[i].measure) continue;
                 double mean, sd;
                 if (!options.zscores->find(topic, slots[i].name, mean, sd))
@@ -513,14 +485,15 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
                     values[i] = values[i] == mean ? 0 : kMissingZscore;
             }
         }
-        for (std::size_t i = 0; i < slots.size(); ++i) {
+        for (std::size_t i = 0; i < num_slots; ++i) {
             Slot& s = slots[i];
             s.sum += values[i];
-            if (!options.per_query || !s.binding->per_query) continue;
+            if (!options.per_query || !s.binding->name->per_query) continue;
             const char* z = options.zscores ? "Z" : "";
-            if (s.binding->print == Print::Text)
+            Print kind = s.binding->print();
+            if (kind == Print::Text)
                 appendf(out, "%-22s\t%s\t'%s'\n", s.name.c_str(), topic.c_str(), texts[i].c_str());
-            else if (s.binding->print == Print::Long && !options.zscores)
+            else if (kind == Print::Long && !options.zscores)
                 appendf(out, "%-22s\t%s\t%ld\n", s.name.c_str(), topic.c_str(), static_cast<long>(values[i]));
             else
                 appendf(out, "%s%-22s\t%s\t%6.4f\n", z, s.name.c_str(), topic.c_str(), values[i]);
@@ -528,13 +501,13 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
         ++num_queries;
     }
     if (num_queries == 0)
-        throw InputError(run->name(), 0, "no topic has both results and relevance judgments (trec_eval: No queries "
-                                         "with both results and relevance info)");
+        throw InputError(run.name(), 0, "no topic has both results and relevance judgments (trec_eval: No queries "
+                                        "with both results and relevance info)");
 
-    long averaged = options.complete ? static_cast<long>(qrels->num_topics()) : num_queries;
+    long averaged = options.complete ? static_cast<long>(qrels.num_topics()) : num_queries;
     for (Slot& s : slots) {
         double v = s.sum;
-        switch (s.binding->avg) {
+        switch (s.binding->avg()) {
             case Avg::Mean:
                 if (averaged) v /= averaged;
                 break;
@@ -549,8 +522,8 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
                 if (options.complete) {
                     // m_num_rel.c: with -c, every judgment > 0 in the qrels file.
                     long n = 0;
-                    for (std::size_t t = 0; t < qrels->num_topics(); ++t)
-                        for (const Judgment* j = qrels->begin(t); j != qrels->end(t); ++j) n += j->rel > 0;
+                    for (std::size_t t = 0; t < qrels.num_topics(); ++t)
+                        for (const Judgment* j = qrels.begin(t); j != qrels.end(t); ++j) n += j->rel > 0;
                     v = static_cast<double>(n);
                 }
                 break;
@@ -560,9 +533,9 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
         }
         if (!options.summary) continue;
         const char* z = options.zscores ? "Z" : "";
-        switch (s.binding->print) {
+        switch (s.binding->print()) {
             case Print::RunId:
-                appendf(out, "%-22s\t%s\t%s\n", "runid", "all", run->tag().c_str());
+                appendf(out, "%-22s\t%s\t%s\n", "runid", "all", run.tag().c_str());
                 break;
             case Print::Text:
                 break;
@@ -578,6 +551,21 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
         }
     }
     return out;
+}
+
+}  // namespace
+
+std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                      const std::shared_ptr<const Run>& run) {
+    EvalContext context;
+    context.qrels = qrels;
+    context.prefs = options.prefs;
+    context.runs = {run};
+    context.base.max_docs = options.max_docs;
+    context.base.judged_only = options.judged_only;
+    std::vector<Slot> slots = select(options, *qrels, context);
+    TopicValues values = evaluate_topics(slots, options, *qrels, *run, context);
+    return print(slots, values, options, *qrels, *run);
 }
 
 }  // namespace irlens

@@ -22,6 +22,15 @@ long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g
         if (j->group == static_cast<std::uint32_t>(g)) return static_cast<long>(qrels.index_of(*j));
     return -1;
 }
+
+/// The highest grade the qrels give the doc of judgment `first` (its first in the topic) in any group.
+int max_grade_of(const Qrels& qrels, std::size_t topic, long first) {
+    const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first));
+    std::string_view doc = qrels.doc(*j);
+    int grade = j->rel;
+    for (; j != qrels.end(topic) && qrels.doc(*j) == doc; ++j) grade = std::max(grade, static_cast<int>(j->rel));
+    return grade;
+}
 }  // namespace
 
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
@@ -63,15 +72,33 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     const Qrels& qrels = run.qrels();
     Ranking r;
     r.rel_level = options.rel_level;
+    // Grouped qrels read without a group (a standard measure given diversity qrels): a document's
+    // grade is its highest over the groups (the RBU paper's r(d), Sec. 2), counted once.
+    bool max_over_groups = qrels.format() == QrelsFormat::Grouped && options.group < 0;
+    // The grade of each judged document of the topic (f(grade) once per document).
+    auto each_grade = [&](auto f) {
+        for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic);) {
+            if (options.group >= 0 && static_cast<long>(j->group) != options.group) {
+                ++j;
+                continue;
+            }
+            if (!max_over_groups) {
+                f((j++)->rel);
+                continue;
+            }
+            long first = static_cast<long>(qrels.index_of(*j));
+            f(max_grade_of(qrels, topic, first));
+            for (std::string_view doc = qrels.doc(*j); j != qrels.end(topic) && qrels.doc(*j) == doc;) ++j;
+        }
+    };
     // Judgment counts per level (negative judgments are not counted, as in trec_eval).
-    auto counted = [&](const Judgment& j) { return options.group < 0 || static_cast<long>(j.group) == options.group; };
     int max_rel = -1;
-    for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
-        if (j->rel > max_rel && counted(*j)) max_rel = j->rel;
+    each_grade([&](int rel) { max_rel = std::max(max_rel, rel); });
     if (max_rel >= 0) {
         std::vector<long> levels(static_cast<std::size_t>(max_rel) + 1, 0);
-        for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
-            if (j->rel >= 0 && counted(*j)) levels[static_cast<std::size_t>(j->rel)]++;
+        each_grade([&](int rel) {
+            if (rel >= 0) levels[static_cast<std::size_t>(rel)]++;
+        });
         for (std::size_t i = 0; i < levels.size(); ++i) {
             if (levels[i]) {
                 r.num_rel_levels = static_cast<long>(i) + 1;
@@ -93,7 +120,8 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
         if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);
         int rel = kNotInPool;
         if (judgment >= 0) {
-            int grade = qrels.judgment(static_cast<std::uint32_t>(judgment)).rel;
+            int grade = max_over_groups ? max_grade_of(qrels, topic, judgment)
+                                        : qrels.judgment(static_cast<std::uint32_t>(judgment)).rel;
             rel = grade < 0 ? kUnjudged : grade;
         }
         if (options.judged_only && rel < 0) continue;

@@ -6,7 +6,12 @@ TopicView::TopicView(const EvalContext& context, std::size_t run_index, std::siz
     : context_(&context), run_index_(run_index), topic_(topic),
       missing_(!context.runs[run_index]->has_topic(topic)) {}
 
+TopicView::TopicView(const TopicView& parent, RankingSource source)
+    : context_(parent.context_), run_index_(parent.run_index_), topic_(parent.topic_), missing_(parent.missing_),
+      parent_(&parent), source_(std::move(source)) {}
+
 const std::vector<std::uint32_t>& TopicView::ordered() const {
+    if (parent_) return parent_->ordered();
     if (!have_order_) {
         ordered_ = order_topic(run(), topic_);
         have_order_ = true;
@@ -22,7 +27,8 @@ const Ranking& TopicView::ranking(long rel_level, bool judged_only) const {
     options.rel_level = rel_level;
     options.judged_only = judged_only;
     cache_.push_back(Cached{rel_level, judged_only,
-                            std::make_unique<Ranking>(make_ranking(run(), topic_, ordered(), options))});
+                            std::make_unique<Ranking>(source_ ? source_(rel_level, judged_only)
+                                                              : make_ranking(run(), topic_, ordered(), options))});
     return *cache_.back().ranking;
 }
 

@@ -170,110 +170,103 @@ double reciprocal_rank(const Ranking& r, long k, T& t) {
     return 0.0;
 }
 
-MeasureInfo ranked(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "average precision";
-    m.help = help;
-    m.citation = cite;
-    m.params = {rel_param(), judged_only_param()};
-    return m;
-}
-
 }  // namespace
 
 void add_average_precision_measures(std::vector<MeasureInfo>& out) {
-    {
-        MeasureInfo m = ranked("AP", {"MAP", "map"},
-                               "Average precision: precision at each relevant document retrieved (in the top k with @k), "
-                               "summed over the number of relevant documents R (AP@k is trec_eval's map_cut.k), or over "
-                               "min(k, R) with denom=min.",
-                               "Buckley & Voorhees (2005); Harman (1992); Sakai, PROMISE 2013, Eqs. 9-10 (denom=min); "
-                               "trec_eval 10.0 (NIST), m_map.c, m_map_cut.c");
-        m.cutoff = CutoffKind::Int;
-        m.params.insert(m.params.begin(),
-                        ParamInfo{"denom", ParamKind::Word, "R",
-                                  "what the sum of precisions is divided by: R (relevant documents, trec_eval) or min "
-                                  "(min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)", false, {"R", "min"}});
-        m.make = [](const MeasureSpec& s) {
+    Rows rows(out, "average precision");
+    rows.add("AP")
+        .alias("MAP")
+        .alias("map")
+        .help("Average precision: precision at each relevant document retrieved (in the top k with @k), "
+              "summed over the number of relevant documents R (AP@k is trec_eval's map_cut.k), or over "
+              "min(k, R) with denom=min.")
+        .cite("Buckley & Voorhees (2005); Harman (1992); Sakai, PROMISE 2013, Eqs. 9-10 (denom=min); "
+              "trec_eval 10.0 (NIST), m_map.c, m_map_cut.c")
+        .cutoff()
+        .params({ParamInfo::word("denom", "what the sum of precisions is divided by: R (relevant documents, trec_eval) or "
+                                          "min (min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)")
+                     .defaults_to("R")
+                     .one_of({"R", "min"}),
+                 rel_param(), judged_only_param()})
+        .trec(trec("map", 5))
+        .trec(trec("gm_map", 6).geometric())
+        .trec(trec("map_cut", 27).cutoffs(kTrecCutoffs))
+        .make([](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             bool by_depth = s.word_param("denom") == "min";
             return traced([=](const TopicView& v, auto& t) { return average_precision(v.ranking(level, jo), k, by_depth, t); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = ranked("infAP", {},
-                               "Inferred AP for sampled pools: docs judged negative count as pooled-but-unjudged, "
-                               "docs not in the qrels as non-relevant.",
-                               "Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect Judgments "
-                               "(CIKM 2006); trec_eval 10.0 (NIST), m_infap.c");
-        m.params = {rel_param()};
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("infAP")
+        .help("Inferred AP for sampled pools: docs judged negative count as pooled-but-unjudged, "
+              "docs not in the qrels as non-relevant.")
+        .cite("Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect Judgments "
+              "(CIKM 2006); trec_eval 10.0 (NIST), m_infap.c")
+        .params({rel_param()})
+        .trec(trec("infAP", 14))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             return fn([=](const TopicView& v) { return inferred_ap(v.ranking(level)); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = ranked("YAAP", {"yaap"}, "Yet another AP: log((1 + S) / (1 + R - S)), S the sum of precisions at relevant docs.",
-                               "Robertson, On Smoothing Average Precision (ECIR 2012); trec_eval 10.0 (NIST), m_yaap.c");
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("YAAP")
+        .alias("yaap")
+        .help("Yet another AP: log((1 + S) / (1 + R - S)), S the sum of precisions at relevant docs.")
+        .cite("Robertson, On Smoothing Average Precision (ECIR 2012); trec_eval 10.0 (NIST), m_yaap.c")
+        .params({rel_param(), judged_only_param()})
+        .values(Range())
+        .trec(trec("yaap", 53))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return yaap(v.ranking(level, jo)); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = ranked("IPrec", {},
-                               "Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
-                               "at or after the one where recall x is reached.",
-                               "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 7; trec_eval 10.0 (NIST), m_iprec_at_recall.c");
-        m.cutoff = CutoffKind::Real;
-        m.cutoff_required = true;
-        m.cutoff_help = "recall level in [0,1]";
-        m.cutoff_range = Range::unit();
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("IPrec")
+        .help("Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
+              "at or after the one where recall x is reached.")
+        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 7; trec_eval 10.0 (NIST), m_iprec_at_recall.c")
+        .cutoff_required(CutoffKind::Real)
+        .cutoff_help("recall level in [0,1]")
+        .cutoff_in(Range::unit())
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("iprec_at_recall", 10).levels(kTrecRecallLevels))
+        .make([](const MeasureSpec& s) {
             double x = s.cutoff();
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return interpolated_precision(v.ranking(level, jo), x); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = ranked("IPrecAvg", {"11pt_avg"},
-                               "Interpolated precision averaged over recall levels (default: the 11 points 0, 0.1 ... 1).",
-                               "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 (NIST), "
-                               "m_11pt_avg.c");
-        m.params.insert(m.params.begin(), ParamInfo{"recall", ParamKind::RealList, "[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]",
-                                                    "the recall levels averaged"}.in(Range::unit()));
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("IPrecAvg")
+        .alias("11pt_avg")
+        .help("Interpolated precision averaged over recall levels (default: the 11 points 0, 0.1 ... 1).")
+        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 (NIST), "
+              "m_11pt_avg.c")
+        .params({ParamInfo::reals("recall", "the recall levels averaged")
+                     .defaults_to("[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]")
+                     .in(Range::unit()),
+                 rel_param(), judged_only_param()})
+        .trec(trec("11pt_avg", 18).numbers(kTrecRecallLevels).fill({"recall"}))
+        .make([](const MeasureSpec& s) {
             std::vector<double> xs = s.param("recall").reals;
             if (xs.empty()) throw UsageError("IPrecAvg: recall must list at least one level");
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return interpolated_precision_avg(v.ranking(level, jo), xs); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = ranked("RR", {"MRR", "recip_rank"},
-                               "Reciprocal rank of the first relevant document (in the top k with @k).",
-                               "Kantor & Voorhees (2000); trec_eval 10.0 (NIST), m_recip_rank.c");
-        m.cutoff = CutoffKind::Int;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("RR")
+        .alias("MRR")
+        .alias("recip_rank")
+        .help("Reciprocal rank of the first relevant document (in the top k with @k).")
+        .cite("Kantor & Voorhees (2000); trec_eval 10.0 (NIST), m_recip_rank.c")
+        .cutoff()
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("recip_rank", 9))
+        .make([](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return traced([=](const TopicView& v, auto& t) { return reciprocal_rank(v.ranking(level, jo), k, t); });
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

@@ -61,47 +61,46 @@ double bpref_sakai(const Ranking& r, bool over_n) {
     return sum / static_cast<double>(r.num_rel);
 }
 
-MeasureInfo sakai_bpref(const char* name, const char* alias, const char* help, bool over_n) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = {alias};
-    m.family = "bpref";
-    m.help = help;
-    m.citation = std::string("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. ") + (over_n ? "23" : "22") +
-                 "; Buckley & Voorhees (SIGIR 2004)";
-    m.params = {rel_param()};
-    m.make = [over_n](const MeasureSpec& s) {
+/// Sakai's bpref_R (over_n = false) or bpref_N, compiled.
+auto sakai_bpref(bool over_n) {
+    return [over_n](const MeasureSpec& s) {
         long level = s.int_param("rel");
         return fn([=](const TopicView& v) { return bpref_sakai(v.ranking(level, true), over_n); });
     };
-    return m;
 }
 
 }  // namespace
 
 void add_bpref_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo m;
-    m.name = "Bpref";
-    m.aliases = {"BPref", "bpref"};
-    m.family = "bpref";
-    m.help = "Binary preference: how often judged relevant documents rank above judged non-relevant ones "
-             "(unjudged documents are ignored). Bpref(agg=gmean) is trec_eval's gm_bpref.";
-    m.citation = "Buckley & Voorhees, Retrieval Evaluation with Incomplete Information (SIGIR 2004); "
-                 "trec_eval 10.0 (NIST), m_bpref.c";
-    m.params = {rel_param()};
-    m.make = [](const MeasureSpec& s) {
-        long level = s.int_param("rel");
-        return fn([=](const TopicView& v) { return bpref(v.ranking(level)); });
-    };
-    out.push_back(m);
-    out.push_back(sakai_bpref("BprefR", "bpref_R",
-                              "bpref with R as the denominator: 1/R sum over judged relevant documents of "
-                              "1 - min(R, judged non-relevant above) / R (Bpref when R <= N).",
-                              false));
-    out.push_back(sakai_bpref("BprefN", "bpref_N",
-                              "bpref with N as the denominator: 1/R sum over judged relevant documents of "
-                              "1 - (judged non-relevant above) / N (Bpref when R >= N; Buttcher et al.'s RankEff).",
-                              true));
+    Rows rows(out, "bpref");
+    rows.add("Bpref")
+        .alias("BPref")
+        .alias("bpref")
+        .help("Binary preference: how often judged relevant documents rank above judged non-relevant ones "
+              "(unjudged documents are ignored). Bpref(agg=gmean) is trec_eval's gm_bpref.")
+        .cite("Buckley & Voorhees, Retrieval Evaluation with Incomplete Information (SIGIR 2004); "
+              "trec_eval 10.0 (NIST), m_bpref.c")
+        .params({rel_param()})
+        .trec(trec("bpref", 8))
+        .trec(trec("gm_bpref", 15).geometric())
+        .make([](const MeasureSpec& s) {
+            long level = s.int_param("rel");
+            return fn([=](const TopicView& v) { return bpref(v.ranking(level)); });
+        });
+    rows.add("BprefR")
+        .alias("bpref_R")
+        .help("bpref with R as the denominator: 1/R sum over judged relevant documents of "
+              "1 - min(R, judged non-relevant above) / R (Bpref when R <= N).")
+        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 22; Buckley & Voorhees (SIGIR 2004)")
+        .params({rel_param()})
+        .make(sakai_bpref(false));
+    rows.add("BprefN")
+        .alias("bpref_N")
+        .help("bpref with N as the denominator: 1/R sum over judged relevant documents of "
+              "1 - (judged non-relevant above) / N (Bpref when R >= N; Buttcher et al.'s RankEff).")
+        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 23; Buckley & Voorhees (SIGIR 2004)")
+        .params({rel_param()})
+        .make(sakai_bpref(true));
 }
 
 }  // namespace irlens::measures

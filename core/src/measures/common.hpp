@@ -3,6 +3,7 @@
 
 #include "irlens/measures/measure.hpp"
 #include "irlens/evaluation/topic_view.hpp"
+#include "measures/row.hpp"
 
 #include <memory>
 #include <utility>
@@ -28,21 +29,27 @@ std::unique_ptr<TopicMeasure> fn(F f) {
 
 // Parameters used by many measures, with ir_measures' names and defaults.
 inline ParamInfo rel_param(const char* def = "1") {
-    return {"rel", ParamKind::Int, def, "minimum judgment that counts as relevant (inclusive)"};
+    return ParamInfo::integer("rel", "minimum judgment that counts as relevant (inclusive)").defaults_to(def);
 }
 inline ParamInfo judged_only_param() {
-    return {"judged_only", ParamKind::Bool, "False",
-            "drop unjudged documents before computing (condensed list, Sakai's M')"};
+    return ParamInfo::boolean("judged_only", "drop unjudged documents before computing (condensed list, Sakai's M')")
+        .defaults_to("False");
 }
 inline ParamInfo gains_param() {
-    return ParamInfo{"gains", ParamKind::Gains, "",
-            "gain per relevance level: a mapping such as {0:0,1:1,2:3} (unlisted levels gain their own level, "
-            "as trec_eval), linear (gain = grade, the default) or exp (2^grade - 1)"}.in(Range{-kMaxWeight, kMaxWeight});
+    return ParamInfo::gains("gains",
+                            "gain per relevance level: a mapping such as {0:0,1:1,2:3} (unlisted levels gain their own "
+                            "level, as trec_eval), linear (gain = grade, the default) or exp (2^grade - 1)")
+        .in(Range{-kMaxWeight, kMaxWeight});
+}
+/// The `mult` parameter of R-precision at a multiple of R (RprecMult, RprecMultAvgJG).
+inline ParamInfo mult_param() {
+    return ParamInfo::real("mult", "the multiple of R").defaults_to("1").in(Range::positive(kMaxWeight));
 }
 
 /// Gain lookup as trec_eval's setup_gains/get_gain (gain_init.c): the listed levels take the given
 /// gains, every other judged level l >= 0 of the topic gains l, anything else (unjudged, not in the
-/// pool, levels absent from the topic) gains 0. As in trec_eval, a listed negative level is matched
+/// pool, levels absent from the topic) gains 0. A ranking with level_gains (the D-measures') gives
+/// each level that gain instead, whatever `given` lists. As in trec_eval, a listed negative level is matched
 /// against the ranking's codes: gains={-1:g} gives docs not in the qrels gain g, -2 docs judged < 0.
 struct GainLevel {
     long level;

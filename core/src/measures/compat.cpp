@@ -134,26 +134,25 @@ double compat(const Qrels& q, const CompatLists& l, double p, bool normalize, T&
 }  // namespace
 
 void add_compat_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo m;
-    m.name = "Compat";
-    m.aliases = {"compat"};
-    m.family = "compat";
-    m.help = "Compatibility: rank-biased overlap of the run with the ideal ranking of the relevant documents (by grade), "
-             "normalised by the ideal's own; as ir_measures' Compat.";
-    m.citation = "Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
-                 "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
-                 "(compat provider)";
-    m.params = {ParamInfo{"p", ParamKind::Real, "0.95", "persistence: the weight of depth i is p^(i-1)"}.in(Range{0, 1, true, true}),
-                ParamInfo{"normalize", ParamKind::Bool, "True", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)"}};
-    m.make = [](const MeasureSpec& s) {
-        double p = s.real_param("p");
-        bool normalize = s.bool_param("normalize");
-        return traced([=](const TopicView& v, auto& t) {
-            const CompatLists& l = v.cached<CompatLists>(&kCompatTag, 0, [&] { return compat_lists(v); });
-            return compat(v.qrels(), l, p, normalize, t);
+    Rows rows(out, "compat");
+    rows.add("Compat")
+        .alias("compat")
+        .help("Compatibility: rank-biased overlap of the run with the ideal ranking of the relevant documents (by grade), "
+              "normalised by the ideal's own; as ir_measures' Compat.")
+        .cite("Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
+              "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
+              "(compat provider)")
+        .params({ParamInfo::real("p", "persistence: the weight of depth i is p^(i-1)").defaults_to("0.95").in(Range{0, 1, true, true}),
+                 ParamInfo::boolean("normalize", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)")
+                     .defaults_to("True")})
+        .make([](const MeasureSpec& s) {
+            double p = s.real_param("p");
+            bool normalize = s.bool_param("normalize");
+            return traced([=](const TopicView& v, auto& t) {
+                const CompatLists& l = v.cached<CompatLists>(&kCompatTag, 0, [&] { return compat_lists(v); });
+                return compat(v.qrels(), l, p, normalize, t);
+            });
         });
-    };
-    out.push_back(m);
 }
 
 }  // namespace irlens::measures

@@ -50,31 +50,24 @@ private:
 }  // namespace
 
 void add_count_measures(std::vector<MeasureInfo>& out) {
-    const char* trec = "trec_eval 10.0 (NIST), m_num_*.c";
-    {
-        MeasureInfo m;
-        m.name = "NumQ";
-        m.aliases = {"num_q"};
-        m.family = "counts";
-        m.help = "Number of topics evaluated (summed over topics).";
-        m.citation = trec;
-        m.aggregate = Aggregate::Sum;
-        m.integer = true;
-        m.make = [](const MeasureSpec&) { return fn([](const TopicView&) { return 1.0; }); };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "NumRet";
-        m.zero_if_missing = true;
-        m.aliases = {"num_ret"};
-        m.family = "counts";
-        m.help = "Number of documents retrieved; with rel=N only those judged >= N (summed over topics).";
-        m.citation = trec;
-        m.params = {rel_param("")};
-        m.aggregate = Aggregate::Sum;
-        m.integer = true;
-        m.make = [](const MeasureSpec& s) {
+    const char* num_c = "trec_eval 10.0 (NIST), m_num_*.c";
+    Rows rows(out, "counts");
+    rows.add("NumQ")
+        .alias("num_q")
+        .help("Number of topics evaluated (summed over topics).")
+        .cite(num_c)
+        .count()
+        .trec(trec("num_q", 1).average(TrecAverage::NumQ).summary_only())
+        .make([](const MeasureSpec&) { return fn([](const TopicView&) { return 1.0; }); });
+    rows.add("NumRet")
+        .alias("num_ret")
+        .help("Number of documents retrieved; with rel=N only those judged >= N (summed over topics).")
+        .cite(num_c)
+        .params({rel_param("")})
+        .count()
+        .zero_if_missing()
+        .trec(trec("num_ret", 2).without_rel())
+        .make([](const MeasureSpec& s) {
             const ParamValue& rel = s.param("rel");
             bool counted = rel.given;
             long level = rel.i;
@@ -82,111 +75,84 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
                 if (!counted) return static_cast<double>(v.ranking(1).num_ret);
                 return static_cast<double>(v.ranking(level).num_rel_ret);
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "NumRel";
-        m.aliases = {"num_rel"};
-        m.family = "counts";
-        m.help = "Number of documents judged relevant for the topic (summed over topics).";
-        m.citation = trec;
-        m.params = {rel_param()};
-        m.aggregate = Aggregate::Sum;
-        m.integer = true;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("NumRel")
+        .alias("num_rel")
+        .help("Number of documents judged relevant for the topic (summed over topics).")
+        .cite(num_c)
+        .params({rel_param()})
+        .count()
+        .trec(trec("num_rel", 3).average(TrecAverage::NumRel))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             return fn([=](const TopicView& v) { return static_cast<double>(v.ranking(level).num_rel); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "NumRelRet";
-        m.aliases = {"num_rel_ret"};
-        m.family = "counts";
-        m.help = "Number of relevant documents retrieved (summed over topics).";
-        m.citation = trec;
-        m.params = {rel_param(), judged_only_param()};
-        m.aggregate = Aggregate::Sum;
-        m.integer = true;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("NumRelRet")
+        .alias("num_rel_ret")
+        .help("Number of relevant documents retrieved (summed over topics).")
+        .cite(num_c)
+        .params({rel_param(), judged_only_param()})
+        .count()
+        .trec(trec("num_rel_ret", 4))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return static_cast<double>(v.ranking(level, jo).num_rel_ret); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "NumNonRelJudgedRet";
-        m.aliases = {"num_nonrel_judged_ret"};
-        m.family = "counts";
-        m.help = "Number of retrieved documents judged non-relevant (summed over topics).";
-        m.citation = trec;
-        m.params = {rel_param()};
-        m.aggregate = Aggregate::Sum;
-        m.integer = true;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("NumNonRelJudgedRet")
+        .alias("num_nonrel_judged_ret")
+        .help("Number of retrieved documents judged non-relevant (summed over topics).")
+        .cite(num_c)
+        .params({rel_param()})
+        .count()
+        .trec(trec("num_nonrel_judged_ret", 35))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             return fn([=](const TopicView& v) {
                 const Ranking& r = v.ranking(level);
                 return static_cast<double>(r.num_ret) - r.num_nonpool - r.num_unjudged_in_pool - r.num_rel_ret;
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "Unjudged";
-        m.zero_if_missing = true;
-        m.aliases = {"unj"};
-        m.family = "counts";
-        m.help = "Fraction of the top k that is unjudged (not in the qrels or judged negative); "
-                 "a ranking shorter than k counts as padded with judged documents.";
-        m.citation = "trec_eval 10.0 (NIST), m_unjudged.c";
-        m.cutoff = CutoffKind::Int;
-        m.cutoff_required = true;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("Unjudged")
+        .alias("unj")
+        .help("Fraction of the top k that is unjudged (not in the qrels or judged negative); "
+              "a ranking shorter than k counts as padded with judged documents.")
+        .cite("trec_eval 10.0 (NIST), m_unjudged.c")
+        .cutoff_required()
+        .zero_if_missing()
+        .set()
+        .diagnostic()
+        .trec(trec("unj", 56).cutoffs("5,10,20"))
+        .make([](const MeasureSpec& s) {
             long k = s.cutoff_int();
             return fn([=](const TopicView& v) { return unjudged_at(v.ranking(1), k); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "Judged";
-        m.family = "counts";
-        m.help = "Fraction of the top min(k, retrieved) documents that have a judgment (ir_measures' Judged@k); "
-                 "without @k the whole ranking.";
-        m.citation = "ir_measures (MacAvaney, Macdonald, Ounis; ECIR 2022), Judged";
-        m.cutoff = CutoffKind::Int;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("Judged")
+        .help("Fraction of the top min(k, retrieved) documents that have a judgment (ir_measures' Judged@k); "
+              "without @k the whole ranking.")
+        .cite("ir_measures (MacAvaney, Macdonald, Ounis; ECIR 2022), Judged")
+        .cutoff()
+        .set()
+        .diagnostic()
+        .make([](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             return fn([=](const TopicView& v) {
                 const Ranking& r = v.ranking(1);
                 return judged_at(r, k < 0 ? r.num_ret : k);
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "RelString";
-        m.zero_if_missing = true;
-        m.aliases = {"relstring"};
-        m.family = "counts";
-        m.help = "The judgments of the top k documents as a string: 0-9, '>' above 9, '-' not judged, "
-                 "'.' judged negative (text; per topic only).";
-        m.citation = "trec_eval 10.0 (NIST), m_relstring.c";
-        m.cutoff = CutoffKind::Int;
-        m.text_valued = true;
-        m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+        });
+    rows.add("RelString")
+        .alias("relstring")
+        .help("The judgments of the top k documents as a string: 0-9, '>' above 9, '-' not judged, "
+              "'.' judged negative (text; per topic only).")
+        .cite("trec_eval 10.0 (NIST), m_relstring.c")
+        .cutoff()
+        .text_valued()
+        .zero_if_missing()
+        .trec(trec("relstring", 12).numbers("10"))
+        .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             return std::make_unique<RelString>(s.has_cutoff() ? s.cutoff_int() : 10);
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

@@ -247,10 +247,10 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
 }
 
 ParamInfo alpha_param() {
-    return ParamInfo{"alpha", ParamKind::Real, "0.5", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)"}.in(Range::unit());
+    return ParamInfo::real("alpha", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)").defaults_to("0.5").in(Range::unit());
 }
 ParamInfo effort_param() {
-    return ParamInfo{"e", ParamKind::Real, "0.03", "effort (cost) of inspecting one document, in relevance units"}.in(Range::non_negative(kMaxWeight));
+    return ParamInfo::real("e", "effort (cost) of inspecting one document, in relevance units").defaults_to("0.03").in(Range::non_negative(kMaxWeight));
 }
 
 }  // namespace
@@ -268,17 +268,17 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
         "CT", "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
         std::string("Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") + kAmigo +
             ", Sec. 4.3",
-        {alpha_param(), ParamInfo{"max_height", ParamKind::Real, "1", "relevance that saturates an intent (the cube's height)"}.in(Range::positive(kMaxWeight))}, true, ct));
+        {alpha_param(), ParamInfo::real("max_height", "relevance that saturates an intent (the cube's height)").defaults_to("1").in(Range::positive(kMaxWeight))}, true, ct));
     out.push_back(utility_measure(
         "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e); form=authors: "
                "the authors' code, (1 - p) p^(rank-1) weights and each intent's own highest grade.",
         std::string(kAmigo) + ", Eq. 11; form=authors: the authors' RBU.java (github.com/jCarrilloDeAlbornoz/RBU)",
-        {ParamInfo{"p", ParamKind::Real, "0.8", "persistence: probability of inspecting the next document"}.in(Range::unit()),
+        {ParamInfo::real("p", "persistence: probability of inspecting the next document").defaults_to("0.8").in(Range::unit()),
          effort_param(),
-         ParamInfo{"form", ParamKind::Word, "paper",
-                   "paper: Eq. 11 as printed (p^rank, gmax = max_grade); authors: the released code ((1 - p) p^(rank-1), gmax "
-                   "per intent, 0 for an unanswered topic)",
-                   false, {"paper", "authors"}}},
+         ParamInfo::word("form", "paper: Eq. 11 as printed (p^rank, gmax = max_grade); authors: the released code ((1 - p) "
+                                 "p^(rank-1), gmax per intent, 0 for an unanswered topic)")
+             .defaults_to("paper")
+             .one_of({"paper", "authors"})},
         false, rbu));
 }
 

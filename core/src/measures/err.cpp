@@ -27,9 +27,9 @@ double Satisfaction::of_gain(double g) const {
 }
 
 ParamInfo max_grade_param() {
-    return ParamInfo{"max_grade", ParamKind::Real, "",
-            "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of any grade in the "
-            "qrels file"}.in(Range::non_negative(1000));
+    return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of "
+                                        "any grade in the qrels file")
+        .in(Range::non_negative(1000));
 }
 
 Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {
@@ -65,9 +65,6 @@ std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>
     return probs;
 }
 
-namespace {
-
-/// The ideal ranking's probabilities: every relevant judgment of the topic, highest first, top k.
 std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
     std::vector<double> probs;
     for (const GainLevel& g : gains)
@@ -78,20 +75,11 @@ std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& 
     return probs;
 }
 
-MeasureInfo err_measure(const char* name, std::vector<std::string> aliases, const char* help, bool normalised) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "err";
-    m.help = help;
-    m.citation = "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
-                 "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
-    m.cutoff = CutoffKind::Int;
-    m.params = {max_grade_param(),
-                rel_param(),
-                gains_param(),
-                judged_only_param()};
-    m.make = [normalised](const MeasureSpec& s) {
+namespace {
+
+/// ERR (normalised = false) or nERR, compiled.
+auto err_factory(bool normalised) {
+    return [normalised](const MeasureSpec& s) {
         long k = s.has_cutoff() ? s.cutoff_int() : -1;
         const ParamValue& max_grade = s.param("max_grade");
         if (max_grade.given && !std::isfinite(max_grade.r))
@@ -109,20 +97,30 @@ MeasureInfo err_measure(const char* name, std::vector<std::string> aliases, cons
             return ideal > 0.0 ? value / ideal : 0.0;
         });
     };
-    return m;
 }
 
 }  // namespace
 
 void add_err_measures(std::vector<MeasureInfo>& out) {
-    out.push_back(err_measure("ERR", {"err"},
-                              "Expected reciprocal rank: the user stops at rank r, satisfied with probability "
-                              "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.",
-                              false));
-    out.push_back(err_measure("nERR", {"NERR"},
-                              "Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
-                              "gain), both in the top k with @k.",
-                              true));
+    const char* cite = "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
+                       "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
+    Rows rows(out, "err");
+    rows.add("ERR")
+        .alias("err")
+        .help("Expected reciprocal rank: the user stops at rank r, satisfied with probability "
+              "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.")
+        .cite(cite)
+        .cutoff()
+        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .make(err_factory(false));
+    rows.add("nERR")
+        .alias("NERR")
+        .help("Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
+              "gain), both in the top k with @k.")
+        .cite(cite)
+        .cutoff()
+        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .make(err_factory(true));
 }
 
 }  // namespace irlens::measures

@@ -28,6 +28,10 @@ Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q);
 /// a relevant document (judgment >= r.rel_level), 0 for any other.
 std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k);
 
+/// The ideal ranking's probabilities: every relevant judgment of the table (levels >= r.rel_level,
+/// `count` of each), highest first, the first k (k < 0: all).
+std::vector<double> ideal_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k);
+
 /// ERR of a list of satisfaction probabilities: sum_r dsat(r-1) Pr(r) / r (Sakai Eq. 15).
 double err_of(const std::vector<double>& probs);
 

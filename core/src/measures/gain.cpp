@@ -25,6 +25,11 @@ namespace irlens::measures {
 
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r) {
     std::vector<GainLevel> gains;
+    if (!r.level_gains.empty()) {  // already in increasing order of gain
+        for (long level = 0; level < r.num_rel_levels; ++level)
+            gains.push_back({level, r.level_gains[static_cast<std::size_t>(level)], r.rel_levels[static_cast<std::size_t>(level)]});
+        return gains;
+    }
     for (const auto& g : given) gains.push_back({g.first, g.second, 0});
     // Only the listed levels need a search (the levels appended below are distinct): O(levels x
     // listed) rather than O(levels^2).
@@ -326,17 +331,6 @@ double bin_g(const Ranking& r) {
     return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
 }
 
-MeasureInfo gain_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "gain";
-    m.help = help;
-    m.citation = cite;
-    m.params = {gains_param(), judged_only_param()};
-    return m;
-}
-
 template <class F>
 std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
     ParamValue gains = s.param("gains");
@@ -347,16 +341,15 @@ std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
     });
 }
 
-/// nDCG, DCG and IdealDCG: gains, the discount variant, condensed lists.
-MeasureInfo dcg_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite) {
-    MeasureInfo m = gain_measure(name, std::move(aliases), help, cite);
-    m.cutoff = CutoffKind::Int;
-    m.params.insert(m.params.begin() + 1,
-                    {{"dcg", ParamKind::Word, "log2",
-                      "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), none for "
-                      "r <= b; 1+logb = gain/(1+log_b r)", false, {"log2", "exp-log2", "jk", "1+logb"}},
-                     ParamInfo{"b", ParamKind::Real, "2", "log base of dcg=jk and dcg=1+logb"}.in(Range::above(1))});
-    return m;
+/// The parameters of nDCG, DCG and IdealDCG: gains, the discount variant, condensed lists.
+std::vector<ParamInfo> dcg_params() {
+    return {gains_param(),
+            ParamInfo::word("dcg", "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), "
+                                   "none for r <= b; 1+logb = gain/(1+log_b r)")
+                .defaults_to("log2")
+                .one_of({"log2", "exp-log2", "jk", "1+logb"}),
+            ParamInfo::real("b", "log base of dcg=jk and dcg=1+logb").defaults_to("2").in(Range::above(1)),
+            judged_only_param()};
 }
 
 /// with_gains for a traced f(ranking, gains, tracer).
@@ -379,96 +372,105 @@ double ndcg_with_gains(const Ranking& r, const std::vector<GainLevel>& gains, lo
 }
 
 void add_gain_measures(std::vector<MeasureInfo>& out) {
-    const char* jk = "Jarvelin & Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques (TOIS 2002); ";
-    {
-        MeasureInfo m = dcg_measure("nDCG", {"NDCG", "ndcg"},
-                                    "Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
-                                    "@k truncates both (trec_eval's ndcg_cut.k); dcg= picks another discount.",
-                                    "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Eq. 6; Burges et al., ICML 2005 "
-                                    "(exp-log2); Jarvelin et al., ECIR 2008 (1+logb); trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c");
-        m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+    Rows rows(out, "gain");
+    rows.add("nDCG")
+        .alias("NDCG")
+        .alias("ndcg")
+        .help("Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
+              "@k truncates both (trec_eval's ndcg_cut.k); dcg= picks another discount.")
+        .cite("Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Eq. 6; Burges et al., ICML 2005 "
+              "(exp-log2); Jarvelin et al., ECIR 2008 (1+logb); trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c")
+        .cutoff()
+        .params(dcg_params())
+        .trec(trec("ndcg", 23).pairs())
+        .trec(trec("ndcg_cut", 26).cutoffs(kTrecCutoffs))
+        .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
-            if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
-                bool jo = s.bool_param("judged_only");
-                return traced([=](const TopicView& v, auto& t) { return ndcg_cut(v.ranking(1, jo), k, t); });
-            }
-            return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
+            auto of_table = [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
                 t.formula("nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / discount_i (to rank k with @k); IDCG = "
                           "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
                 Dcg x = gain_dcg(r, g, k, d, t);
                 double v = x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
                 t.term("nDCG = DCG / IDCG", v);
                 return v;
-            });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = dcg_measure("DCG", {"dcg"}, "Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).",
-                                    "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Sec. 2.2; trec_eval 10.0 (NIST), "
-                                    "m_ndcg.c (dcg)");
-        m.make = [](const MeasureSpec& s) {
+            };
+            if (s.has_cutoff() && !s.param("gains").given && d.kind == Discount::Log2) {
+                bool jo = s.bool_param("judged_only");
+                ParamValue gains = s.param("gains");
+                return traced([=](const TopicView& v, auto& t) {
+                    const Ranking& r = v.ranking(1, jo);
+                    // ndcg_cut takes the judgment for the gain; a ranking with level gains (D-nDCG's) has a table.
+                    return r.level_gains.empty() ? ndcg_cut(r, k, t) : of_table(r, gain_table(gains, r), t);
+                });
+            }
+            return with_gains_traced(s, of_table);
+        });
+    rows.add("DCG")
+        .alias("dcg")
+        .help("Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).")
+        .cite("Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Sec. 2.2; trec_eval 10.0 (NIST), "
+              "m_ndcg.c (dcg)")
+        .cutoff()
+        .params(dcg_params())
+        .values(Range::non_negative())
+        .trec(trec("dcg", 21).pairs())
+        .make([](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
             return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
                 t.formula("DCG = sum over ranks i of gain_i / discount_i (to rank k with @k)");
                 return gain_dcg(r, g, k, d, t).dcg;
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = dcg_measure("IdealDCG", {"ideal_dcg"}, "DCG of the ideal ranking (the normaliser of nDCG).",
-                                    "Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (ideal_dcg)");
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("IdealDCG")
+        .alias("ideal_dcg")
+        .help("DCG of the ideal ranking (the normaliser of nDCG).")
+        .cite("Jarvelin & Kekalainen, TOIS 2002; trec_eval 10.0 (NIST), m_ndcg.c (ideal_dcg)")
+        .cutoff()
+        .params(dcg_params())
+        .values(Range::non_negative())
+        .trec(trec("ideal_dcg", 22).pairs())
+        .make([](const MeasureSpec& s) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
             return with_gains_traced(s, [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
                 t.formula("IdealDCG = DCG of the ideal ranking: every judged document by decreasing gain");
                 return gain_dcg(r, g, k, d, t).ideal;
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = gain_measure("nDCGRel", {"ndcg_rel"},
-                                     "nDCG averaged at each relevant document (trec_eval's experimental ndcg_rel).",
-                                     "trec_eval 10.0 (NIST), m_ndcg_rel.c");
-        m.make = [](const MeasureSpec& s) { return with_gains(s, ndcg_rel); };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = gain_measure("RnDCG", {"Rndcg"},
-                                     "nDCG averaged at the R levels where the ideal gain changes (trec_eval's experimental Rndcg).",
-                                     "trec_eval 10.0 (NIST), m_Rndcg.c");
-        m.make = [](const MeasureSpec& s) { return with_gains(s, rndcg); };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = gain_measure("G", {},
-                                     "Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
-                                     "(trec_eval's experimental G).",
-                                     "trec_eval 10.0 (NIST), m_G.c");
-        m.make = [](const MeasureSpec& s) { return with_gains(s, g_measure); };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "BinG";
-        m.aliases = {"binG"};
-        m.family = "gain";
-        m.help = "Binary G: mean over relevant documents of 1 / log2(2 + non-relevant retrieved before it).";
-        m.citation = "trec_eval 10.0 (NIST), m_binG.c";
-        m.params = {rel_param(), judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("nDCGRel")
+        .alias("ndcg_rel")
+        .help("nDCG averaged at each relevant document (trec_eval's experimental ndcg_rel).")
+        .cite("trec_eval 10.0 (NIST), m_ndcg_rel.c")
+        .params({gains_param(), judged_only_param()})
+        .trec(trec("ndcg_rel", 24).pairs())
+        .make([](const MeasureSpec& s) { return with_gains(s, ndcg_rel); });
+    rows.add("RnDCG")
+        .alias("Rndcg")
+        .help("nDCG averaged at the R levels where the ideal gain changes (trec_eval's experimental Rndcg).")
+        .cite("trec_eval 10.0 (NIST), m_Rndcg.c")
+        .params({gains_param(), judged_only_param()})
+        .trec(trec("Rndcg", 25).pairs())
+        .make([](const MeasureSpec& s) { return with_gains(s, rndcg); });
+    rows.add("G")
+        .help("Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
+              "(trec_eval's experimental G).")
+        .cite("trec_eval 10.0 (NIST), m_G.c")
+        .params({gains_param(), judged_only_param()})
+        .trec(trec("G", 20).pairs())
+        .make([](const MeasureSpec& s) { return with_gains(s, g_measure); });
+    rows.add("BinG")
+        .alias("binG")
+        .help("Binary G: mean over relevant documents of 1 / log2(2 + non-relevant retrieved before it).")
+        .cite("trec_eval 10.0 (NIST), m_binG.c")
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("binG", 19))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return bin_g(v.ranking(level, jo)); });
-        };
-        out.push_back(m);
-    }
-    (void)jk;
+        });
 }
 
 }  // namespace irlens::measures

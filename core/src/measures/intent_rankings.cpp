@@ -82,17 +82,10 @@ bool judged_for_topic(const Qrels& q, const Run& run, std::size_t t, std::uint32
 }
 
 IntentRankings build(const TopicView& v, bool judged_only) {
-    const EvalContext& c = v.context();
     IntentRankings ir;
-    ir.topic = topic_intents(c, v.topic());
-    // The run's documents after max_docs, and after judged_only for the topic as a whole, so that
-    // every intent's ranking holds the same documents at the same ranks.
-    judged_only = judged_only || c.base.judged_only;
-    std::vector<std::uint32_t> docs;
-    for (std::uint32_t ref : v.ordered()) {
-        if (static_cast<long>(docs.size()) >= c.base.max_docs) break;
-        if (!judged_only || judged_for_topic(v.qrels(), v.run(), v.topic(), ref)) docs.push_back(ref);
-    }
+    ir.topic = topic_intents(v.context(), v.topic());
+    ir.docs = intent_docs(v, judged_only);
+    const std::vector<std::uint32_t>& docs = ir.docs;
     ir.num_ret = static_cast<long>(docs.size());
     RankingOptions options;  // rel_level 1, every document of `docs`
     for (std::uint32_t g : ir.topic.groups) {
@@ -103,6 +96,17 @@ IntentRankings build(const TopicView& v, bool judged_only) {
 }
 
 }  // namespace
+
+std::vector<std::uint32_t> intent_docs(const TopicView& v, bool judged_only) {
+    const EvalContext& c = v.context();
+    judged_only = judged_only || c.base.judged_only;
+    std::vector<std::uint32_t> docs;
+    for (std::uint32_t ref : v.ordered()) {
+        if (static_cast<long>(docs.size()) >= c.base.max_docs) break;
+        if (!judged_only || judged_for_topic(v.qrels(), v.run(), v.topic(), ref)) docs.push_back(ref);
+    }
+    return docs;
+}
 
 const IntentRankings& intent_rankings(const TopicView& v, bool judged_only) {
     return v.cached<IntentRankings>(&kIntentRankingsTag, judged_only ? 1 : 0, [&] { return build(v, judged_only); });

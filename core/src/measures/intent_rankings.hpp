@@ -19,6 +19,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace irlens::measures {
@@ -65,14 +66,20 @@ TopicIntents topic_intents(const EvalContext& context, std::size_t t);
 struct IntentRankings {
     TopicIntents topic;
     std::vector<Ranking> rankings;
+    std::vector<std::uint32_t> docs;  // intent_docs(): the documents of every ranking
     long num_ret = 0;
 };
+
+/// The run's documents every intent's ranking holds: the view's order after max_docs, and after
+/// judged_only for the topic as a whole (a document judged >= 0 for some intent), so that every
+/// intent's ranking holds the same documents at the same ranks.
+std::vector<std::uint32_t> intent_docs(const TopicView& v, bool judged_only);
 
 /// The intent rankings of a view, built once per view and shared by the measures that ask.
 const IntentRankings& intent_rankings(const TopicView& v, bool judged_only);
 
 /// A measure with a value per qrels topic computed once per evaluation from the topic's intents
-/// (ideal values, which depend on the qrels alone): ideal(TopicIntents) in prepare(), then
+/// (ideal values, which depend on the qrels alone): ideal(TopicIntents[, EvalContext]) in prepare(), then
 /// score(TopicView, the topic's ideal value) per topic.
 template <class Ideal, class Score>
 class WithIdeal final : public TopicMeasure {
@@ -80,7 +87,12 @@ public:
     WithIdeal(Ideal ideal, Score score) : ideal_(std::move(ideal)), score_(std::move(score)) {}
     void prepare(const EvalContext& c) override {
         values_.clear();
-        for (std::size_t t = 0; t < c.qrels->num_topics(); ++t) values_.push_back(ideal_(topic_intents(c, t)));
+        for (std::size_t t = 0; t < c.qrels->num_topics(); ++t) {
+            if constexpr (std::is_invocable_v<Ideal, const TopicIntents&, const EvalContext&>)
+                values_.push_back(ideal_(topic_intents(c, t), c));
+            else
+                values_.push_back(ideal_(topic_intents(c, t)));
+        }
     }
     double compute(const TopicView& v) const override { return score_(v, values_[v.topic()]); }
 
@@ -97,6 +109,13 @@ std::unique_ptr<TopicMeasure> with_ideal(Ideal ideal, Score score) {
 /// Sum over the topic's intents of Pr(i|q) f(intent i's ranking, i): the intent-aware form of a
 /// measure (Sakai Eq. 26).
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f);
+
+/// The base measure of a generic form (IA, D): `base` with the form's parameters (every one but
+/// `skip`, such as the "#" forms' gamma) and integer cutoff (intent_aware_forms.cpp).
+MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const std::string& skip = "");
+
+/// Marks the rows out[first..] as reading diversity qrels (MeasureInfo::needs).
+void mark_diversity(std::vector<MeasureInfo>& out, std::size_t first);
 
 /// Sakai's "#" combination (Eq. 29): gamma * I-rec + (1 - gamma) * value.
 inline double sharp(double gamma, double intent_recall, double value) {

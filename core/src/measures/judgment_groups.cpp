@@ -69,68 +69,58 @@ private:
     Fn f_;
 };
 
-MeasureInfo group_measure(const char* name, const char* trec_name, const char* help, const char* cite) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = {trec_name};
-    m.family = "judgment groups";
-    m.help = help;
-    m.citation = cite;
-    m.params = {rel_param(), judged_only_param()};
-    m.input = RelInput::JudgmentGroups;
-    return m;
-}
-
 }  // namespace
 
 void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
-    {
-        MeasureInfo m = group_measure("APAvgJG", "map_avgjg",
-                                      "Average precision against each judgment group's judgments, averaged over the groups.",
-                                      "trec_eval 10.0 (NIST), m_map_avgjg.c; AP: Sakai, PROMISE 2013, Eq. 9, averaged over "
-                                      "groups as Eq. 26 with uniform weights");
-        m.make = [](const MeasureSpec& s) {
+    Rows rows(out, "judgment groups");
+    rows.add("APAvgJG")
+        .alias("map_avgjg")
+        .help("Average precision against each judgment group's judgments, averaged over the groups.")
+        .cite("trec_eval 10.0 (NIST), m_map_avgjg.c; AP: Sakai, PROMISE 2013, Eq. 9, averaged over "
+              "groups as Eq. 26 with uniform weights")
+        .params({rel_param(), judged_only_param()})
+        .input(RelInput::JudgmentGroups)
+        .trec(trec("map_avgjg", 50))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
                 return over_groups(v, level, jo, [](const Ranking& r) { return average_precision(r, -1); });
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = group_measure("PAvgJG", "P_avgjg",
-                                      "Precision at k against each judgment group's judgments, averaged over the groups.",
-                                      "trec_eval 10.0 (NIST), m_P_avgjg.c; averaged over groups as Sakai, PROMISE 2013, "
-                                      "Eq. 26 with uniform weights");
-        m.cutoff = CutoffKind::Int;
-        m.cutoff_required = true;
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("PAvgJG")
+        .alias("P_avgjg")
+        .help("Precision at k against each judgment group's judgments, averaged over the groups.")
+        .cite("trec_eval 10.0 (NIST), m_P_avgjg.c; averaged over groups as Sakai, PROMISE 2013, "
+              "Eq. 26 with uniform weights")
+        .cutoff_required()
+        .params({rel_param(), judged_only_param()})
+        .input(RelInput::JudgmentGroups)
+        .trec(trec("P_avgjg", 51).cutoffs(kTrecCutoffs))
+        .make([](const MeasureSpec& s) {
             long k = s.cutoff_int(), level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
                 return over_groups(v, level, jo, [k](const Ranking& r) { return precision_at(r, k); });
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m = group_measure("RprecMultAvgJG", "Rprec_mult_avgjg",
-                                      "Precision after mult x R documents (R relevant in the group) against each judgment "
-                                      "group's judgments, averaged over the groups.",
-                                      "trec_eval 10.0 (NIST), m_Rprec_mult_avgjg.c; averaged over groups as Sakai, PROMISE "
-                                      "2013, Eq. 26 with uniform weights");
-        m.params.insert(m.params.begin(), ParamInfo{"mult", ParamKind::Real, "1", "the multiple of R"}.in(Range::positive(kMaxWeight)));
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("RprecMultAvgJG")
+        .alias("Rprec_mult_avgjg")
+        .help("Precision after mult x R documents (R relevant in the group) against each judgment "
+              "group's judgments, averaged over the groups.")
+        .cite("trec_eval 10.0 (NIST), m_Rprec_mult_avgjg.c; averaged over groups as Sakai, PROMISE "
+              "2013, Eq. 26 with uniform weights")
+        .params({mult_param(), rel_param(), judged_only_param()})
+        .input(RelInput::JudgmentGroups)
+        .trec(trec("Rprec_mult_avgjg", 52).levels(kTrecMultiples).fill({"mult"}))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double mult = s.real_param("mult");
             return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
                 return over_groups(v, level, jo, [mult](const Ranking& r) { return r_precision_mult(r, mult); });
             });
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

@@ -379,6 +379,41 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     return spec;
 }
 
+MeasureSpec MeasureSpec::example(const MeasureInfo& info) {
+    MeasureSpec spec;
+    spec.info_ = &info;
+    spec.aggregate_ = info.aggregate;
+    if (info.cutoff_required) {
+        spec.has_cutoff_ = true;
+        spec.cutoff_ = info.cutoff == CutoffKind::Real ? 0.5 : info.cutoff == CutoffKind::Percent ? 100 : 10;
+        spec.cutoff_text_ = format_number(spec.cutoff_) + (info.cutoff == CutoffKind::Percent ? "%" : "");
+    }
+    for (const ParamInfo& p : info.params) {
+        ParamValue v;
+        v.kind = p.kind;
+        if (p.required)
+            v.given = true;  // 0, false, empty
+        else if (!p.default_value.empty())
+            v = parse_value(p, p.default_value, info.name, info.name);
+        spec.params_[p.name] = v;
+    }
+    return spec;
+}
+
+bool MeasureInfo::explainable() const { return MeasureSpec::example(*this).compile()->explainable(); }
+
+const char* need_name(Need n) {
+    switch (n) {
+        case Need::DiversityQrels: return "diversity qrels";
+        case Need::OtherRuns: return "other runs";
+        case Need::DocLengths: return "doc lengths";
+        case Need::Sessions: return "sessions";
+        case Need::Preferences: return "preferences";
+        case Need::JudgmentGroups: return "judgment groups";
+    }
+    return "";
+}
+
 std::vector<std::string> split_measure_list(std::string_view list) {
     std::vector<std::string> out;
     int depth = 0;

@@ -27,14 +27,23 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 
 namespace irlens::measures {
 
 namespace {
 
+/// The redundancy model: a document relevant to an intent (grade >= rel) brings it relevance(grade)
+/// times (1 - alpha)^(documents relevant to it above). relevance is 1 (ndeval), or with graded the
+/// RBU paper's r(d,t) (Sec. 4.3): ERR's satisfaction probability (2^g - 1)/2^max_grade of the gain
+/// g of the grade (err.hpp).
 struct Novelty {
     double alpha;
     long rel;
+    bool graded = false;
+    Satisfaction sat;
+    ParamValue gains;
+    double relevance(int grade) const { return graded ? sat.of_gain(level_gain(gains, grade)) : 1.0; }
 };
 
 /// ndeval's discount(): 1 at rank 1, log(2) / log(rank + 1) after.
@@ -47,8 +56,9 @@ std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n) {
     for (long r = 0; r < n; ++r) {
         double score = 0.0;
         for (std::size_t i = 0; i < gain.size(); ++i) {
-            if (ir.rankings[i].rels[static_cast<std::size_t>(r)] >= nv.rel) {
-                score += gain[i];
+            int grade = ir.rankings[i].rels[static_cast<std::size_t>(r)];
+            if (grade >= nv.rel) {
+                score += nv.relevance(grade) * gain[i];
                 gain[i] *= (1.0 - nv.alpha);
             }
         }
@@ -77,7 +87,7 @@ std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n) {
             if (used[k]) continue;
             double score = 0.0;
             for (std::size_t i = 0; i < gain.size(); ++i)
-                if (docs[k]->grades[i] >= nv.rel) score += gain[i];
+                if (docs[k]->grades[i] >= nv.rel) score += nv.relevance(docs[k]->grades[i]) * gain[i];
             if (where < 0 || score > best || (score == best && docs[k]->id > docs[static_cast<std::size_t>(where)]->id)) {
                 best = score;
                 where = static_cast<long>(k);
@@ -165,12 +175,24 @@ struct NdevalParams {
     Novelty nv{0.5, 1};
     double beta = 0.5;
     bool judged_only = false;
+    std::shared_ptr<const MeasureSpec> spec;  // for graded: the satisfaction probability's parameters
+    /// nv, with the satisfaction probability of an evaluation of q when graded.
+    Novelty novelty(const Qrels& q) const {
+        Novelty n = nv;
+        if (n.graded) n.sat = satisfaction(*spec, q);
+        return n;
+    }
 };
 NdevalParams ndeval_params(const MeasureSpec& s) {
     NdevalParams p;
     for (const ParamInfo& info : s.info().params) {
         if (info.name == "alpha") p.nv.alpha = s.real_param("alpha");
         if (info.name == "beta") p.beta = s.real_param("beta");
+        if (info.name == "graded" && info.kind == ParamKind::Bool && s.info().name != "ERR_IA") p.nv.graded = s.bool_param("graded");
+    }
+    if (p.nv.graded) {
+        p.nv.gains = s.param("gains");
+        p.spec = std::make_shared<MeasureSpec>(s);
     }
     p.nv.rel = s.int_param("rel");
     p.judged_only = s.bool_param("judged_only");
@@ -209,12 +231,32 @@ MeasureInfo ndeval_measure(const char* name, std::vector<std::string> aliases, c
     return m;
 }
 
+/// The graded variant's parameters (alpha_DCG, alpha_nDCG, NRBP, nNRBP): graded, max_grade, gains.
+void add_graded_params(MeasureInfo& m) {
+    m.params.push_back({"graded", ParamKind::Bool, "False",
+                        "False: ndeval's binary relevance per intent; True: the RBU paper's graded r(d,t) = (2^g - 1)/2^max_grade "
+                        "(Amigo et al., SIGIR 2018, Sec. 4.3)"});
+    for (ParamInfo p : {max_grade_param(), gains_param()}) {
+        p.help += " (graded=True only)";
+        m.params.push_back(p);
+    }
+    m.help += " graded=True: each intent's gain is r(d,t) (2^g - 1)/2^max_grade instead of 1 (the RBU paper's form).";
+    m.citation += "; graded: Amigo, Spina & Carrillo-de-Albornoz, SIGIR 2018, Sec. 4.3";
+    auto make = m.make;
+    m.make = [make](const MeasureSpec& s) {
+        if (!s.bool_param("graded") && (s.param("gains").given || s.param("max_grade").given))
+            throw UsageError(s.name() + ": gains and max_grade apply only with graded=True");
+        return make(s);
+    };
+}
+
 }  // namespace
 
 // Defined in intent_aware.cpp: ERR_IA(graded=True)@k.
 std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s);
 
 void add_ndeval_measures(std::vector<MeasureInfo>& out) {
+    std::size_t first = out.size();
     {
         MeasureInfo m = ndeval_measure(
             "ERR_IA", {"ERR-IA"},
@@ -253,10 +295,12 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                            : ideal_ideal_normalised(gains, m, p.nv.alpha, k, dcg_discounted);
             };
             return with_ideal(
-                [=](const TopicIntents& ti) { return value(ideal_gains(ti, p.nv, k), ti.intents_with_relevant(p.nv.rel)); },
+                [=](const TopicIntents& ti, const EvalContext& c) {
+                    return value(ideal_gains(ti, p.novelty(*c.qrels), k), ti.intents_with_relevant(p.nv.rel));
+                },
                 [=](const TopicView& v, double ideal) {
                     const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                    std::vector<double> gains = run_gains(ir, p.nv, k);
+                    std::vector<double> gains = run_gains(ir, p.novelty(v.qrels()), k);
                     bool any = false;
                     for (double g : gains) any |= g != 0;
                     return any ? value(gains, ir.topic.intents_with_relevant(p.nv.rel)) / ideal : 0.0;
@@ -278,16 +322,21 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
             long k = s.cutoff_int();
             return fn([=](const TopicView& v) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                return ideal_ideal_normalised(run_gains(ir, p.nv, k), ir.topic.intents_with_relevant(p.nv.rel),
+                return ideal_ideal_normalised(run_gains(ir, p.novelty(v.qrels()), k), ir.topic.intents_with_relevant(p.nv.rel),
                                               p.nv.alpha, k, dcg_discounted);
             });
         };
+        add_graded_params(m);
         out.push_back(m);
     }
-    out.push_back(normalised("alpha_nDCG", {"alpha-nDCG"},
-                             "alpha-nDCG@k (Clarke et al. 2008) as ndeval: alpha-DCG@k over alpha-DCG@k of the greedy ideal "
-                             "ranking.",
-                             false));
+    {
+        MeasureInfo m = normalised("alpha_nDCG", {"alpha-nDCG"},
+                                   "alpha-nDCG@k (Clarke et al. 2008) as ndeval: alpha-DCG@k over alpha-DCG@k of the greedy "
+                                   "ideal ranking.",
+                                   false);
+        add_graded_params(m);
+        out.push_back(m);
+    }
     auto nrbp_measure = [](const char* name, std::vector<std::string> aliases, const char* help, bool normalise) {
         MeasureInfo m = ndeval_measure(name, std::move(aliases), help, kNrbp, false, {alpha_param(), beta_param()});
         m.make = [normalise](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
@@ -295,22 +344,28 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
             const long all = std::numeric_limits<long>::max();
             auto run_nrbp = [=](const TopicView& v) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                return nrbp(run_gains(ir, p.nv, all), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha, p.beta);
+                return nrbp(run_gains(ir, p.novelty(v.qrels()), all), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha,
+                            p.beta);
             };
             if (!normalise) return fn(run_nrbp);
             return with_ideal(
-                [=](const TopicIntents& ti) {
-                    return nrbp(ideal_gains(ti, p.nv, all), ti.intents_with_relevant(p.nv.rel), p.nv.alpha, p.beta);
+                [=](const TopicIntents& ti, const EvalContext& c) {
+                    return nrbp(ideal_gains(ti, p.novelty(*c.qrels), all), ti.intents_with_relevant(p.nv.rel), p.nv.alpha,
+                                p.beta);
                 },
                 [=](const TopicView& v, double ideal) { return ideal > 0 ? run_nrbp(v) / ideal : 0.0; });
         };
         return m;
     };
-    out.push_back(nrbp_measure("NRBP", {},
-                               "Novelty- and rank-biased precision as ndeval: sum of novelty-biased gain * beta^(rank-1) over "
-                               "the whole ranking, times (1 - (1-alpha) beta) / m.",
-                               false));
-    out.push_back(nrbp_measure("nNRBP", {}, "NRBP over the NRBP of ndeval's greedy ideal ranking.", true));
+    for (bool normalise : {false, true}) {
+        MeasureInfo m = normalise ? nrbp_measure("nNRBP", {}, "NRBP over the NRBP of ndeval's greedy ideal ranking.", true)
+                                  : nrbp_measure("NRBP", {},
+                                                 "Novelty- and rank-biased precision as ndeval: sum of novelty-biased gain * "
+                                                 "beta^(rank-1) over the whole ranking, times (1 - (1-alpha) beta) / m.",
+                                                 false);
+        add_graded_params(m);
+        out.push_back(m);
+    }
     {
         MeasureInfo m = ndeval_measure("AP_IA", {"MAP_IA", "MAP-IA"},
                                        "Intent-aware average precision as ndeval's MAP-IA: the mean over intents of each "
@@ -349,6 +404,7 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         };
         out.push_back(m);
     }
+    mark_diversity(out, first);
 }
 
 }  // namespace irlens::measures

@@ -35,33 +35,35 @@ private:
 }  // namespace
 
 void add_nrg_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo m;
-    m.name = "NRG";
-    m.family = "relative";
-    m.help = "Normalized residual gain: the base metric (nDCG@k, RBP, P@k, RR) with each document's gain reduced by "
-             "the chance the searcher already saw it in the prior set of rankings; equals the base metric when the "
-             "prior set is empty.";
-    m.citation = "Clarke et al., Evaluating Relative Retrieval Effectiveness with Normalized Residual Gain (SIGIR-AP "
-                 "2024), Eqs. 1, 3, 4; unique contributions: Appendix B";
-    m.cutoff = CutoffKind::Int;
-    m.cutoff_help = "K: the depth of the ranking scored and of each prior ranking (required for nDCG and P)";
-    m.params = {
-        {"base", ParamKind::Word, "nDCG",
-         "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen 1 to K), RR "
-         "(cascade: seen down to the first relevant document)", false, {"nDCG", "RBP", "P", "RR"}},
-        {"prior", ParamKind::Word, "others",
-         "the prior set of each run: others (every other run), best_per_group (the best run by the base metric of "
-         "every other group; needs groups), other_groups (every run of the other groups), list (the runs named in "
-         "runs=[...]), chronological (runs=[...] in release order: the runs released before it)", false, {"others", "best_per_group", "other_groups", "list", "chronological"}},
-        {"runs", ParamKind::WordList, "", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]"},
-        ParamInfo{"p", ParamKind::Real, "0.8", "persistence of base=RBP"}.in(Range::persistence()),
-        {"rel", ParamKind::Int, "",
-         "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's gains binary"},
-    };
-    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-        return std::make_unique<NrgMeasure>(relative::NrgParams::from(s), s.name());
-    };
-    out.push_back(m);
+    Rows rows(out, "relative");
+    rows.add("NRG")
+        .help("Normalized residual gain: the base metric (nDCG@k, RBP, P@k, RR) with each document's gain reduced by "
+              "the chance the searcher already saw it in the prior set of rankings; equals the base metric when the "
+              "prior set is empty.")
+        .cite("Clarke et al., Evaluating Relative Retrieval Effectiveness with Normalized Residual Gain (SIGIR-AP "
+              "2024), Eqs. 1, 3, 4; unique contributions: Appendix B")
+        .cutoff()
+        .cutoff_help("K: the depth of the ranking scored and of each prior ranking (required for nDCG and P)")
+        .params({
+            ParamInfo::word("base", "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen "
+                                    "1 to K), RR (cascade: seen down to the first relevant document)")
+                .defaults_to("nDCG")
+                .one_of({"nDCG", "RBP", "P", "RR"}),
+            ParamInfo::word("prior", "the prior set of each run: others (every other run), best_per_group (the best run by "
+                                     "the base metric of every other group; needs groups), other_groups (every run of the "
+                                     "other groups), list (the runs named in runs=[...]), chronological (runs=[...] in "
+                                     "release order: the runs released before it)")
+                .defaults_to("others")
+                .one_of({"others", "best_per_group", "other_groups", "list", "chronological"}),
+            ParamInfo::words("runs", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]"),
+            ParamInfo::real("p", "persistence of base=RBP").defaults_to("0.8").in(Range::persistence()),
+            ParamInfo::integer("rel", "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's "
+                                      "gains binary"),
+        })
+        .needs(Need::OtherRuns)
+        .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            return std::make_unique<NrgMeasure>(relative::NrgParams::from(s), s.name());
+        });
 }
 
 }  // namespace irlens::measures

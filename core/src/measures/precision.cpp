@@ -118,69 +118,75 @@ double precision_at(const Ranking& r, long k) {
 
 namespace {
 
+/// The compiled form of a cutoff measure f(ranking, k, tracer) (PrecisionAt, RecallAt, ...).
 template <class F>
-MeasureInfo cutoff_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite, F f) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "precision";
-    m.help = help;
-    m.citation = cite;
-    m.cutoff = CutoffKind::Int;
-    m.cutoff_required = true;
-    m.params = {rel_param(), judged_only_param()};
-    m.make = [f](const MeasureSpec& s) {
+auto cutoff_factory(F f) {
+    return [f](const MeasureSpec& s) {
         long k = s.cutoff_int();
         long level = s.int_param("rel");
         bool jo = s.bool_param("judged_only");
         return traced([=](const TopicView& v, auto& t) { return f(v.ranking(level, jo), k, t); });
     };
-    return m;
 }
 
 }  // namespace
 
 void add_precision_measures(std::vector<MeasureInfo>& out) {
-    out.push_back(cutoff_measure("P", {"Precision"}, "Precision at k: relevant documents in the top k, over k.",
-                                 "van Rijsbergen (1979); trec_eval 10.0 (NIST), m_P.c", PrecisionAt{}));
-    out.push_back(cutoff_measure("R", {"Recall"}, "Recall at k: relevant documents in the top k, over all relevant.",
-                                 "trec_eval 10.0 (NIST), m_recall.c", RecallAt{}));
-    out.push_back(cutoff_measure("Success", {}, "1 if a relevant document is in the top k, else 0.",
-                                 "trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)", SuccessAt{}));
-    out.push_back(cutoff_measure("RelP", {}, "Relative precision at k: relevant in the top k over min(k, R).",
-                                 "trec_eval 10.0 (NIST), m_rel_P.c", RelativePAt{}));
-    {
-        MeasureInfo m;
-        m.name = "Rprec";
-        m.aliases = {"RPrec"};
-        m.family = "precision";
-        m.help = "R-precision: precision after R documents, R = number of relevant documents.";
-        m.citation = "Buckley & Voorhees, Retrieval System Evaluation (2005); Sakai, Metrics, Statistics, Tests (PROMISE 2013), "
-                       "Sec. 2.2 (R-prec = Prec(R)); trec_eval 10.0 (NIST), m_Rprec.c";
-        m.params = {rel_param(), judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+    Rows rows(out, "precision");
+    rows.add("P")
+        .alias("Precision")
+        .help("Precision at k: relevant documents in the top k, over k.")
+        .cite("van Rijsbergen (1979); trec_eval 10.0 (NIST), m_P.c")
+        .cutoff_required()
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("P", 11).cutoffs(kTrecCutoffs))
+        .make(cutoff_factory(PrecisionAt{}));
+    rows.add("R")
+        .alias("Recall")
+        .help("Recall at k: relevant documents in the top k, over all relevant.")
+        .cite("trec_eval 10.0 (NIST), m_recall.c")
+        .cutoff_required()
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("recall", 13).cutoffs(kTrecCutoffs))
+        .make(cutoff_factory(RecallAt{}));
+    rows.add("Success")
+        .help("1 if a relevant document is in the top k, else 0.")
+        .cite("trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)")
+        .cutoff_required()
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("success", 29).cutoffs("1,5,10"))
+        .make(cutoff_factory(SuccessAt{}));
+    rows.add("RelP")
+        .help("Relative precision at k: relevant in the top k over min(k, R).")
+        .cite("trec_eval 10.0 (NIST), m_rel_P.c")
+        .cutoff_required()
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("relative_P", 28).cutoffs(kTrecCutoffs))
+        .make(cutoff_factory(RelativePAt{}));
+    rows.add("Rprec")
+        .alias("RPrec")
+        .help("R-precision: precision after R documents, R = number of relevant documents.")
+        .cite("Buckley & Voorhees, Retrieval System Evaluation (2005); Sakai, Metrics, Statistics, Tests (PROMISE 2013), "
+              "Sec. 2.2 (R-prec = Prec(R)); trec_eval 10.0 (NIST), m_Rprec.c")
+        .params({rel_param(), judged_only_param()})
+        .trec(trec("Rprec", 7))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return fn([=](const TopicView& v) { return r_precision(v.ranking(level, jo)); });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "RprecMult";
-        m.aliases = {"Rprec_mult"};
-        m.family = "precision";
-        m.help = "Precision at a multiple of R documents (trec_eval's Rprec_mult).";
-        m.citation = "trec_eval 10.0 (NIST), m_Rprec_mult.c";
-        m.params = {ParamInfo{"mult", ParamKind::Real, "1", "the multiple of R"}.in(Range::positive(kMaxWeight)), rel_param(), judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("RprecMult")
+        .alias("Rprec_mult")
+        .help("Precision at a multiple of R documents (trec_eval's Rprec_mult).")
+        .cite("trec_eval 10.0 (NIST), m_Rprec_mult.c")
+        .params({mult_param(), rel_param(), judged_only_param()})
+        .trec(trec("Rprec_mult", 16).levels(kTrecMultiples).fill({"mult"}))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double mult = s.real_param("mult");
             return fn([=](const TopicView& v) { return r_precision_mult(v.ranking(level, jo), mult); });
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

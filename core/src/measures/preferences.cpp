@@ -151,24 +151,18 @@ const Entry kEntries[] = {
 }  // namespace
 
 void add_preference_measures(std::vector<MeasureInfo>& out) {
+    Rows rows(out, "preferences");
     for (const Entry& e : kEntries) {
-        MeasureInfo m;
-        m.name = e.name;
-        m.aliases = {e.trec_name};
-        m.family = "preferences";
-        m.help = std::string(e.help) + e.more_help;
-        m.citation = std::string("trec_eval 10.0 (NIST, C. Buckley), m_") + e.trec_name +
-                     ".c over form_prefs_counts.c; preference judgments: Carterette et al., ECIR 2008 "
-                     "(Sakai, PROMISE 2013, Sec. 2.3)" + e.more_citation;
-        m.input = RelInput::Preferences;
-        if (e.count) {
-            m.aggregate = Aggregate::Sum;
-            m.integer = true;
-        }
-        std::string name = e.name;
-        auto f = e.f;
-        m.make = [name, f](const MeasureSpec&) { return std::make_unique<PrefsMeasure>(name, f); };
-        out.push_back(m);
+        Row row = rows.add(e.name);
+        row.alias(e.trec_name)
+            .help(std::string(e.help) + e.more_help)
+            .cite(std::string("trec_eval 10.0 (NIST, C. Buckley), m_") + e.trec_name +
+                  ".c over form_prefs_counts.c; preference judgments: Carterette et al., ECIR 2008 "
+                  "(Sakai, PROMISE 2013, Sec. 2.3)" + e.more_citation)
+            .input(RelInput::Preferences)
+            .trec(trec(e.trec_name, 36 + static_cast<int>(&e - kEntries)))  // kEntries in trec_eval's order
+            .make([name = std::string(e.name), f = e.f](const MeasureSpec&) { return std::make_unique<PrefsMeasure>(name, f); });
+        if (e.count) row.count();
     }
 }
 

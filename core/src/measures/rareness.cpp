@@ -37,44 +37,49 @@ private:
     bool prepared_ = false;
 };
 
-MeasureInfo rareness_measure(const char* name, const char* help, const char* equations) {
-    MeasureInfo m;
-    m.name = name;
-    m.family = "relative";
-    m.help = help;
-    m.citation = std::string("Türkmen, Lease & Kutlu, New Metrics to Encourage Innovation and Diversity in Information "
-                             "Retrieval Approaches (ECIR 2023), ") + equations;
-    m.cutoff = CutoffKind::Int;
-    m.params = {
-        ParamInfo{"alpha", ParamKind::Real, "", "weight of rarity (0 gives the standard measure)", true}.in(Range{-kMaxWeight, kMaxWeight}),
-        {"variant", ParamKind::Word, "original",
-         "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + alpha R'(d), "
-         "R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)", false, {"original", "mixture"}},
-        ParamInfo{"depth", ParamKind::Int, "", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)"}.in(Range::at_least(1)),
-        {"pool", ParamKind::WordList, "", "the runs rarity is counted over, e.g. [runA,runB] (default: every run evaluated)"},
+/// The parameters of the rareness measures.
+std::vector<ParamInfo> rareness_params() {
+    return {
+        ParamInfo::real("alpha", "weight of rarity (0 gives the standard measure)").mandatory().in(Range{-kMaxWeight, kMaxWeight}),
+        ParamInfo::word("variant", "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + "
+                                   "alpha R'(d), R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)")
+            .defaults_to("original")
+            .one_of({"original", "mixture"}),
+        ParamInfo::integer("depth", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)")
+            .in(Range::at_least(1)),
+        ParamInfo::words("pool", "the runs rarity is counted over, e.g. [runA,runB] (default: every run evaluated)"),
         rel_param(),
     };
-    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-        return std::make_unique<RarenessMeasure>(relative::RarenessParams::from(s));
-    };
-    return m;
+}
+
+std::unique_ptr<TopicMeasure> make_rareness(const MeasureSpec& s) {
+    return std::make_unique<RarenessMeasure>(relative::RarenessParams::from(s));
 }
 
 }  // namespace
 
 void add_rareness_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo p = rareness_measure(
-        "P_rareness",
-        "Rareness-based precision at k: relevant documents in the top k, each weighted 1 + alpha R(d) by how few "
-        "runs retrieved it; alpha=0 is P@k.",
-        "Eqs. 1-2; normalised form Sec. 5.2, Eq. 4");
-    p.cutoff_required = true;
-    out.push_back(p);
-    out.push_back(rareness_measure(
-        "AP_rareness",
-        "Rareness-based average precision: AP with P@i replaced by P_rareness@i (in the top k with @k); alpha=0 is "
-        "AP (AP@k).",
-        "Eq. 3 (with Eqs. 1-2); normalised form Sec. 5.2"));
+    const std::string cite = "Türkmen, Lease & Kutlu, New Metrics to Encourage Innovation and Diversity in Information "
+                             "Retrieval Approaches (ECIR 2023), ";
+    Rows rows(out, "relative");
+    rows.add("P_rareness")
+        .help("Rareness-based precision at k: relevant documents in the top k, each weighted 1 + alpha R(d) by how few "
+              "runs retrieved it; alpha=0 is P@k.")
+        .cite(cite + "Eqs. 1-2; normalised form Sec. 5.2, Eq. 4")
+        .cutoff_required()
+        .params(rareness_params())
+        .values(Range())
+        .needs(Need::OtherRuns)
+        .make(make_rareness);
+    rows.add("AP_rareness")
+        .help("Rareness-based average precision: AP with P@i replaced by P_rareness@i (in the top k with @k); alpha=0 is "
+              "AP (AP@k).")
+        .cite(cite + "Eq. 3 (with Eqs. 1-2); normalised form Sec. 5.2")
+        .cutoff()
+        .params(rareness_params())
+        .values(Range())
+        .needs(Need::OtherRuns)
+        .make(make_rareness);
 }
 
 }  // namespace irlens::measures

@@ -62,23 +62,24 @@ double rbp_residual(const Ranking& r, double p) {
 }  // namespace
 
 void add_rbp_measures(std::vector<MeasureInfo>& out) {
-    const char* cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008); "
-                       "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
-    {
-        MeasureInfo m;
-        m.name = "RBP";
-        m.aliases = {"rbp"};
-        m.family = "rbp";
-        m.help = "Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary.";
-        m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp.c";
-        m.cutoff = CutoffKind::Int;
-        m.params = {ParamInfo{"p", ParamKind::Real, "0.8", "persistence: probability of moving on to the next rank"}.in(Range::persistence()),
-                    rel_param(""),
-                    gains_param(),
-                    {"norm", ParamKind::Word, "qrels",
-                     "gain normalisation: qrels = over the highest grade in the qrels file, topic = trec_eval's per-topic rule", false, {"qrels", "topic"}},
-                    judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+    const std::string cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008); "
+                             "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
+    Rows rows(out, "rbp");
+    rows.add("RBP")
+        .alias("rbp")
+        .help("Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary.")
+        .cite(cite + "; trec_eval 10.0 (NIST), m_rbp.c")
+        .cutoff()
+        .params({ParamInfo::real("p", "persistence: probability of moving on to the next rank").defaults_to("0.8").in(Range::persistence()),
+                 rel_param(""),
+                 gains_param(),
+                 ParamInfo::word("norm", "gain normalisation: qrels = over the highest grade in the qrels file, topic = "
+                                         "trec_eval's per-topic rule")
+                     .defaults_to("qrels")
+                     .one_of({"qrels", "topic"}),
+                 judged_only_param()})
+        .trec(trec("rbp", 54).pairs({"p=0.9"}).fixed("norm=topic").without_rel())
+        .make([](const MeasureSpec& s) {
             double p = s.real_param("p");
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             const ParamValue& rel = s.param("rel");
@@ -108,28 +109,23 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                 }
                 return rbp_sum(r, p, k, &gains, t);
             });
-        };
-        out.push_back(m);
-    }
-    {
-        MeasureInfo m;
-        m.name = "RBPResid";
-        m.zero_if_missing = true;
-        m.aliases = {"rbp_resid"};
-        m.family = "rbp";
-        m.help = "RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
-                 "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).";
-        m.citation = std::string(cite) + "; trec_eval 10.0 (NIST), m_rbp_resid.c";
-        m.params = {ParamInfo{"p", ParamKind::Real, "0.8", "persistence"}.in(Range::persistence()), judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+        });
+    rows.add("RBPResid")
+        .alias("rbp_resid")
+        .help("RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
+              "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).")
+        .cite(cite + "; trec_eval 10.0 (NIST), m_rbp_resid.c")
+        .params({ParamInfo::real("p", "persistence").defaults_to("0.8").in(Range::persistence()), judged_only_param()})
+        .zero_if_missing()
+        .diagnostic()
+        .trec(trec("rbp_resid", 55).pairs({"p=0.9"}))
+        .make([](const MeasureSpec& s) {
             double p = s.real_param("p");
             bool jo = s.bool_param("judged_only");
             // As for RBP: outside [0,1) the residual is no longer a probability mass.
             if (p < 0 || p >= 1) throw UsageError("RBPResid: p must be in [0,1), got " + format_number(p));
             return fn([=](const TopicView& v) { return rbp_residual(v.ranking(1, jo), p); });
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

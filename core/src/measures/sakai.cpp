@@ -145,24 +145,17 @@ namespace {
 
 using BlendedFn = double (*)(const Ranking&, const std::vector<GainLevel>&, double, long);
 
-MeasureInfo blended(const char* name, std::vector<std::string> aliases, const char* help, const char* equation,
-                    bool takes_cutoff, BlendedFn f) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = std::move(aliases);
-    m.family = "blended ratio";
-    m.help = help;
-    m.citation = std::string("Sakai, Metrics, Statistics, Tests (PROMISE 2013), ") + equation +
-                 "; Sakai, New performance metrics based on multigrade relevance (NTCIR-4, 2004)";
-    if (takes_cutoff) {
-        m.cutoff = CutoffKind::Int;
-        m.cutoff_help = "measurement depth l";
-    }
-    m.params = {ParamInfo{"beta", ParamKind::Real, "1", "user persistence: weight of cumulative gain in the blended ratio"}.in(Range::non_negative(kMaxWeight)),
-                rel_param(),
-                gains_param(),
-                judged_only_param()};
-    m.make = [f](const MeasureSpec& s) {
+/// The blended-ratio measures' parameters.
+std::vector<ParamInfo> blended_params() {
+    return {ParamInfo::real("beta", "user persistence: weight of cumulative gain in the blended ratio")
+                .defaults_to("1")
+                .in(Range::non_negative(kMaxWeight)),
+            rel_param(), gains_param(), judged_only_param()};
+}
+
+/// A blended-ratio measure f(ranking, gains, beta, cutoff), compiled.
+auto blended(BlendedFn f) {
+    return [f](const MeasureSpec& s) {
         double beta = s.real_param("beta");
         if (!(beta >= 0) || !std::isfinite(beta))
             throw UsageError(s.info().name + ": beta must be a finite number >= 0, got " + format_number(beta));
@@ -175,7 +168,6 @@ MeasureInfo blended(const char* name, std::vector<std::string> aliases, const ch
             return f(r, gain_table(gains, r), beta, cutoff);
         });
     };
-    return m;
 }
 
 double r_measure_fn(const Ranking& r, const std::vector<GainLevel>& g, double beta, long) { return r_measure(r, g, beta); }
@@ -183,24 +175,51 @@ double r_measure_fn(const Ranking& r, const std::vector<GainLevel>& g, double be
 }  // namespace
 
 void add_blended_ratio_measures(std::vector<MeasureInfo>& out) {
-    out.push_back(blended("Q", {"Q-measure"},
-                          "Q-measure: graded AP, the blended ratio (C(r) + beta cg(r)) / (r + beta cg*(r)) averaged over "
-                          "relevant documents; over min(l, R) with @l. beta=0 gives AP.",
-                          "Eqs. 12-13", true, q_measure));
-    out.push_back(blended("RMeasure", {"R-measure"},
-                          "R-measure: the blended ratio at rank R (graded R-precision).", "Sec. 2.2 (R-measure)", false,
-                          r_measure_fn));
-    out.push_back(blended("PMeasure", {"P-measure"},
-                          "P-measure: the blended ratio at r_p, the first rank holding a document of the highest gain "
-                          "retrieved (within the top l with @l).",
-                          "Sec. 2.2 (P-measure)", true, p_measure));
-    out.push_back(blended("OMeasure", {"O-measure"},
-                          "O-measure: the blended ratio at the first relevant document (graded RR).",
-                          "Sec. 2.2 (O-measure)", true, o_measure));
-    out.push_back(blended("P+", {"Pplus", "P+-measure"},
-                          "P+: the blended ratio averaged over the relevant documents at or above r_p, the first rank "
-                          "holding a document of the highest gain retrieved (within the top l with @l).",
-                          "Eq. 14", true, p_plus_at));
+    const std::string cite = "Sakai, Metrics, Statistics, Tests (PROMISE 2013), ";
+    const std::string ntcir = "; Sakai, New performance metrics based on multigrade relevance (NTCIR-4, 2004)";
+    Rows rows(out, "blended ratio");
+    rows.add("Q")
+        .alias("Q-measure")
+        .help("Q-measure: graded AP, the blended ratio (C(r) + beta cg(r)) / (r + beta cg*(r)) averaged over "
+              "relevant documents; over min(l, R) with @l. beta=0 gives AP.")
+        .cite(cite + "Eqs. 12-13" + ntcir)
+        .cutoff()
+        .cutoff_help("measurement depth l")
+        .params(blended_params())
+        .make(blended(q_measure));
+    rows.add("RMeasure")
+        .alias("R-measure")
+        .help("R-measure: the blended ratio at rank R (graded R-precision).")
+        .cite(cite + "Sec. 2.2 (R-measure)" + ntcir)
+        .params(blended_params())
+        .make(blended(r_measure_fn));
+    rows.add("PMeasure")
+        .alias("P-measure")
+        .help("P-measure: the blended ratio at r_p, the first rank holding a document of the highest gain "
+              "retrieved (within the top l with @l).")
+        .cite(cite + "Sec. 2.2 (P-measure)" + ntcir)
+        .cutoff()
+        .cutoff_help("measurement depth l")
+        .params(blended_params())
+        .make(blended(p_measure));
+    rows.add("OMeasure")
+        .alias("O-measure")
+        .help("O-measure: the blended ratio at the first relevant document (graded RR).")
+        .cite(cite + "Sec. 2.2 (O-measure)" + ntcir)
+        .cutoff()
+        .cutoff_help("measurement depth l")
+        .params(blended_params())
+        .make(blended(o_measure));
+    rows.add("P+")
+        .alias("Pplus")
+        .alias("P+-measure")
+        .help("P+: the blended ratio averaged over the relevant documents at or above r_p, the first rank "
+              "holding a document of the highest gain retrieved (within the top l with @l).")
+        .cite(cite + "Eq. 14" + ntcir)
+        .cutoff()
+        .cutoff_help("measurement depth l")
+        .params(blended_params())
+        .make(blended(p_plus_at));
 }
 
 }  // namespace irlens::measures

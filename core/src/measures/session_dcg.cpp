@@ -96,25 +96,25 @@ private:
 }  // namespace
 
 void add_session_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo m;
-    m.name = "sDCG";
-    m.aliases = {"SessionDCG"};
-    m.family = "session";
-    m.help = "Session DCG: the top l documents of each query of a session concatenated, gain / (log4(query position + 3) "
-             "log2(rank + 1)); needs --sessions. Reported on the session's first answered query, NaN on its others.";
-    m.citation = "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 35; Jarvelin, Price, Delcambre & Nielsen, "
-                 "Discounted Cumulated Gain Based Evaluation of Multiple-Query IR Sessions (ECIR 2008); Kanoulas et al. (SIGIR 2011)";
-    m.cutoff = CutoffKind::Int;
-    m.cutoff_help = "documents taken from each query's list";
-    m.sparse = true;
-    m.params = {gains_param(),
-                {"dedup", ParamKind::Bool, "True", "keep only the first occurrence of a document in the session"},
-                judged_only_param()};
-    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-        return std::make_unique<SessionDcg>(s.has_cutoff() ? s.cutoff_int() : -1, s.param("gains"), s.bool_param("judged_only"),
-                                            s.bool_param("dedup"));
-    };
-    out.push_back(m);
+    Rows rows(out, "session");
+    rows.add("sDCG")
+        .alias("SessionDCG")
+        .help("Session DCG: the top l documents of each query of a session concatenated, gain / (log4(query position + 3) "
+              "log2(rank + 1)); needs --sessions. Reported on the session's first answered query, NaN on its others.")
+        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 35; Jarvelin, Price, Delcambre & Nielsen, "
+              "Discounted Cumulated Gain Based Evaluation of Multiple-Query IR Sessions (ECIR 2008); Kanoulas et al. (SIGIR 2011)")
+        .cutoff()
+        .cutoff_help("documents taken from each query's list")
+        .params({gains_param(),
+                 ParamInfo::boolean("dedup", "keep only the first occurrence of a document in the session").defaults_to("True"),
+                 judged_only_param()})
+        .sparse()
+        .values(Range::non_negative())
+        .needs(Need::Sessions)
+        .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            return std::make_unique<SessionDcg>(s.has_cutoff() ? s.cutoff_int() : -1, s.param("gains"), s.bool_param("judged_only"),
+                                                s.bool_param("dedup"));
+        });
 }
 
 }  // namespace irlens::measures

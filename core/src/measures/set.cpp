@@ -45,19 +45,9 @@ double f_measure(const Ranking& r, long k, double beta) {
     return (b2 + 1.0) * p * rc / (b2 * p + rc);
 }
 
-MeasureInfo f_or_e(const char* name, const char* alias, const char* help, bool e) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = {alias};
-    m.family = "set";
-    m.help = help;
-    m.citation = "van Rijsbergen, Information Retrieval (1979); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 1-5";
-    m.cutoff = CutoffKind::Int;
-    m.cutoff_help = "the retrieved set is the top k documents";
-    m.params = {ParamInfo{"beta", ParamKind::Real, "1", "recall is beta times as important as precision (F_1: harmonic mean)"}.in(Range::non_negative(kMaxWeight)),
-                rel_param(),
-                judged_only_param()};
-    m.make = [e](const MeasureSpec& s) {
+/// F (e = false) or E, compiled.
+auto f_or_e(bool e) {
+    return [e](const MeasureSpec& s) {
         long k = s.has_cutoff() ? s.cutoff_int() : -1;
         long level = s.int_param("rel");
         bool jo = s.bool_param("judged_only");
@@ -69,75 +59,112 @@ MeasureInfo f_or_e(const char* name, const char* alias, const char* help, bool e
             return e ? 1.0 - f : f;
         });
     };
-    return m;
 }
 
-MeasureInfo set_measure(const char* name, const char* alias, const char* help, double (*f)(const Ranking&)) {
-    MeasureInfo m;
-    m.name = name;
-    m.aliases = {alias};
-    m.family = "set";
-    m.help = help;
-    m.citation = std::string("trec_eval 10.0 (NIST), m_") + alias + ".c";
-    m.params = {rel_param(), judged_only_param()};
-    m.make = [f](const MeasureSpec& s) {
+/// A measure f(ranking) of the retrieved set, compiled.
+auto set_factory(double (*f)(const Ranking&)) {
+    return [f](const MeasureSpec& s) {
         long level = s.int_param("rel");
         bool jo = s.bool_param("judged_only");
         return fn([=](const TopicView& v) { return f(v.ranking(level, jo)); });
     };
-    return m;
 }
 
 }  // namespace
 
 void add_set_measures(std::vector<MeasureInfo>& out) {
-    out.push_back(set_measure("SetP", "set_P", "Precision of the whole retrieved set: relevant retrieved / retrieved.", set_p));
-    out.push_back(set_measure("SetRelP", "set_relative_P",
-                              "Set precision relative to the best possible for a set of that size: "
-                              "relevant retrieved / min(retrieved, relevant).",
-                              set_rel_p));
-    out.push_back(set_measure("SetR", "set_recall", "Recall of the whole retrieved set: relevant retrieved / relevant.", set_r));
-    out.push_back(set_measure("SetAP", "set_map",
-                              "Unranked average precision: relevant retrieved^2 / (retrieved * relevant).", set_ap));
-    {
-        MeasureInfo m;
-        m.name = "SetF";
-        m.aliases = {"set_F"};
-        m.family = "set";
-        m.help = "F measure of the retrieved set, (beta+1) P R / (beta P + R) as trec_eval's set_F.beta "
-                 "(beta weighs recall against precision; the textbook F_b has beta = b^2).";
-        m.citation = "van Rijsbergen, Information Retrieval (1979); trec_eval 10.0 (NIST), m_set_F.c";
-        m.params = {ParamInfo{"beta", ParamKind::Real, "1", "relative weight of recall"}.in(Range::non_negative(kMaxWeight)), rel_param(), judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+    Rows rows(out, "set");
+    rows.add("SetP")
+        .alias("set_P")
+        .help("Precision of the whole retrieved set: relevant retrieved / retrieved.")
+        .cite("trec_eval 10.0 (NIST), m_set_P.c")
+        .params({rel_param(), judged_only_param()})
+        .set()
+        .trec(trec("set_P", 30))
+        .make(set_factory(set_p));
+    rows.add("SetRelP")
+        .alias("set_relative_P")
+        .help("Set precision relative to the best possible for a set of that size: "
+              "relevant retrieved / min(retrieved, relevant).")
+        .cite("trec_eval 10.0 (NIST), m_set_relative_P.c")
+        .params({rel_param(), judged_only_param()})
+        .set()
+        .trec(trec("set_relative_P", 31))
+        .make(set_factory(set_rel_p));
+    rows.add("SetR")
+        .alias("set_recall")
+        .help("Recall of the whole retrieved set: relevant retrieved / relevant.")
+        .cite("trec_eval 10.0 (NIST), m_set_recall.c")
+        .params({rel_param(), judged_only_param()})
+        .set()
+        .trec(trec("set_recall", 32))
+        .make(set_factory(set_r));
+    rows.add("SetAP")
+        .alias("set_map")
+        .help("Unranked average precision: relevant retrieved^2 / (retrieved * relevant).")
+        .cite("trec_eval 10.0 (NIST), m_set_map.c")
+        .params({rel_param(), judged_only_param()})
+        .set()
+        .trec(trec("set_map", 33))
+        .make(set_factory(set_ap));
+    rows.add("SetF")
+        .alias("set_F")
+        .help("F measure of the retrieved set, (beta+1) P R / (beta P + R) as trec_eval's set_F.beta "
+              "(beta weighs recall against precision; the textbook F_b has beta = b^2).")
+        .cite("van Rijsbergen, Information Retrieval (1979); trec_eval 10.0 (NIST), m_set_F.c")
+        .params({ParamInfo::real("beta", "relative weight of recall").defaults_to("1").in(Range::non_negative(kMaxWeight)), rel_param(), judged_only_param()})
+        .set()
+        .trec(trec("set_F", 34).numbers("1.0").fill({"beta"}))
+        .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double x = s.real_param("beta");
             return fn([=](const TopicView& v) { return set_f(v.ranking(level, jo), x); });
-        };
-        out.push_back(m);
-    }
-    out.push_back(f_or_e("F", "F-measure",
-                         "F-measure of the retrieved set (the top k with @k): (beta^2+1) P R / (beta^2 P + R), beta in the "
-                         "textbook sense (SetF's beta is this beta^2).",
-                         false));
-    out.push_back(f_or_e("E", "E-measure", "E-measure of the retrieved set (the top k with @k): 1 - F(beta).", true));
-    {
-        MeasureInfo m;
-        m.name = "Utility";
-        m.zero_if_missing = true;
-        m.aliases = {"utility"};
-        m.family = "set";
-        m.help = "Linear set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret "
-                 "(d needs N, the number of documents in the collection).";
-        m.citation = "trec_eval 10.0 (NIST), m_utility.c";
-        m.params = {ParamInfo{"a", ParamKind::Real, "1", "worth of a relevant retrieved doc"}.in(Range{-kMaxWeight, kMaxWeight}),
-                    ParamInfo{"b", ParamKind::Real, "-1", "worth of a non-relevant retrieved doc"}.in(Range{-kMaxWeight, kMaxWeight}),
-                    ParamInfo{"c", ParamKind::Real, "0", "worth of a relevant doc not retrieved"}.in(Range{-kMaxWeight, kMaxWeight}),
-                    ParamInfo{"d", ParamKind::Real, "0", "worth of a non-relevant doc not retrieved"}.in(Range{-kMaxWeight, kMaxWeight}),
-                    ParamInfo{"N", ParamKind::Int, "0", "number of documents in the collection (trec_eval -N)"}.in(Range::non_negative()),
-                    rel_param(),
-                    judged_only_param()};
-        m.make = [](const MeasureSpec& s) {
+        });
+    const char* van_rijsbergen =
+        "van Rijsbergen, Information Retrieval (1979); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 1-5";
+    std::vector<ParamInfo> f_params = {
+        ParamInfo::real("beta", "recall is beta times as important as precision (F_1: harmonic mean)")
+            .defaults_to("1")
+            .in(Range::non_negative(kMaxWeight)),
+        rel_param(), judged_only_param()};
+    rows.add("F")
+        .alias("F-measure")
+        .help("F-measure of the retrieved set (the top k with @k): (beta^2+1) P R / (beta^2 P + R), beta in the "
+              "textbook sense (SetF's beta is this beta^2).")
+        .cite(van_rijsbergen)
+        .cutoff()
+        .cutoff_help("the retrieved set is the top k documents")
+        .params(f_params)
+        .set()
+        .make(f_or_e(false));
+    rows.add("E")
+        .alias("E-measure")
+        .help("E-measure of the retrieved set (the top k with @k): 1 - F(beta).")
+        .cite(van_rijsbergen)
+        .cutoff()
+        .cutoff_help("the retrieved set is the top k documents")
+        .params(f_params)
+        .set()
+        .lower_is_better()
+        .make(f_or_e(true));
+    rows.add("Utility")
+        .alias("utility")
+        .help("Linear set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret "
+              "(d needs N, the number of documents in the collection).")
+        .cite("trec_eval 10.0 (NIST), m_utility.c")
+        .params({ParamInfo::real("a", "worth of a relevant retrieved doc").defaults_to("1").in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("b", "worth of a non-relevant retrieved doc").defaults_to("-1").in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("c", "worth of a relevant doc not retrieved").defaults_to("0").in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("d", "worth of a non-relevant doc not retrieved").defaults_to("0").in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::integer("N", "number of documents in the collection (trec_eval -N)").defaults_to("0").in(Range::non_negative()),
+                 rel_param(),
+                 judged_only_param()})
+        .zero_if_missing()
+        .set()
+        .values(Range())
+        .trec(trec("utility", 17).numbers("1.0,-1.0,0.0,0.0").fill({"a", "b", "c", "d"}))
+        .make([](const MeasureSpec& s) {
             double a = s.real_param("a"), b = s.real_param("b"), c = s.real_param("c"), d = s.real_param("d");
             long coll = s.int_param("N");
             long level = s.int_param("rel");
@@ -148,9 +175,7 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
                        // in double: N = 9223372036854775807 must not overflow (found by the fuzzer)
                        d * (static_cast<double>(coll) + r.num_rel_ret - r.num_ret - r.num_rel);
             });
-        };
-        out.push_back(m);
-    }
+        });
 }
 
 }  // namespace irlens::measures

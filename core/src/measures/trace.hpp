@@ -38,6 +38,7 @@ public:
         t.value(f_(v, t));
         return true;
     }
+    bool explainable() const override { return true; }
 
 private:
     F f_;

@@ -52,31 +52,31 @@ private:
 }  // namespace
 
 void add_u_measures(std::vector<MeasureInfo>& out) {
-    MeasureInfo m;
-    m.name = "U";
-    m.aliases = {"U-measure"};
-    m.family = "reading time";
-    m.help = "U-measure: gain of each relevant document decayed linearly, max(0, 1 - pos/L), by the characters read "
-             "before it (snippets, and F of each relevant document); needs --doc-lengths (characters).";
-    m.citation = "Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
-                 "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20";
-    m.cutoff = CutoffKind::Int;
-    m.params = {ParamInfo{"L", ParamKind::Real, "132000", "characters read after which nothing is worth anything"}.in(Range::positive(kMaxWeight)),
-                ParamInfo{"F", ParamKind::Real, "0.2", "fraction of each relevant document read"}.in(Range::unit()),
-                ParamInfo{"snippet", ParamKind::Real, "200", "characters of each snippet read"}.in(Range::non_negative(kMaxWeight)),
-                rel_param(),
-                gains_param(),
-                judged_only_param()};
-    m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-        double L = s.real_param("L"), F = s.real_param("F"), snippet = s.real_param("snippet");
-        if (!(L > 0) || !std::isfinite(L)) throw UsageError("U: L must be a positive number of characters, got " + format_number(L));
-        if (!(F >= 0 && F <= 1)) throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
-        if (!(snippet >= 0) || !std::isfinite(snippet))
-            throw UsageError("U: snippet must be a number of characters >= 0, got " + format_number(snippet));
-        return std::make_unique<UMeasure>(L, F, snippet, s.has_cutoff() ? s.cutoff_int() : -1, s.int_param("rel"),
-                                          s.param("gains"), s.bool_param("judged_only"));
-    };
-    out.push_back(m);
+    Rows rows(out, "reading time");
+    rows.add("U")
+        .alias("U-measure")
+        .help("U-measure: gain of each relevant document decayed linearly, max(0, 1 - pos/L), by the characters read "
+              "before it (snippets, and F of each relevant document); needs --doc-lengths (characters).")
+        .cite("Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
+              "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20")
+        .cutoff()
+        .params({ParamInfo::real("L", "characters read after which nothing is worth anything").defaults_to("132000").in(Range::positive(kMaxWeight)),
+                 ParamInfo::real("F", "fraction of each relevant document read").defaults_to("0.2").in(Range::unit()),
+                 ParamInfo::real("snippet", "characters of each snippet read").defaults_to("200").in(Range::non_negative(kMaxWeight)),
+                 rel_param(),
+                 gains_param(),
+                 judged_only_param()})
+        .values(Range::non_negative())
+        .needs(Need::DocLengths)
+        .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
+            double L = s.real_param("L"), F = s.real_param("F"), snippet = s.real_param("snippet");
+            if (!(L > 0) || !std::isfinite(L)) throw UsageError("U: L must be a positive number of characters, got " + format_number(L));
+            if (!(F >= 0 && F <= 1)) throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
+            if (!(snippet >= 0) || !std::isfinite(snippet))
+                throw UsageError("U: snippet must be a number of characters >= 0, got " + format_number(snippet));
+            return std::make_unique<UMeasure>(L, F, snippet, s.has_cutoff() ? s.cutoff_int() : -1, s.int_param("rel"),
+                                              s.param("gains"), s.bool_param("judged_only"));
+        });
 }
 
 }  // namespace irlens::measures

@@ -10,7 +10,9 @@
 // RunOrder::Rank = rank ascending, same tie rule. max_docs keeps the first max_docs after ordering
 // (trec_eval -M); judged_only then drops every doc whose relevance is negative (trec_eval -J).
 // With a group (grouped qrels), the ranking is the one against that group's judgments alone
-// (form_res_rels_jg.c): a doc judged only in other groups is not in the pool.
+// (form_res_rels_jg.c): a doc judged only in other groups is not in the pool. Grouped qrels
+// without a group (standard measures on diversity qrels) give a doc its highest grade over the
+// groups, and count it once per level (the RBU paper's r(d)).
 #pragma once
 
 #include "irlens/readers/qrels.hpp"
@@ -43,6 +45,10 @@ struct Ranking {
     long num_rel_levels = 0;            // 1 + highest judged level >= 0 with a judgment
     std::vector<long> rel_levels;       // judgments of the topic per level 0..num_rel_levels-1
     long rel_level = 1;
+    /// Empty, or the gain of each level 0..num_rel_levels-1 in increasing order, which gain tables
+    /// then take instead of a `gains` mapping: the D-measures' ranking, whose levels stand for
+    /// global gains (measures/d_measures.cpp).
+    std::vector<double> level_gains;
 
     /// Interpolated precision at the c-th relevant document retrieved, c = 0..num_rel_ret:
     /// max over ranks >= rank of the c-th relevant doc of P(rank), as trec_eval's backward scan

@@ -7,6 +7,7 @@
 #include "irlens/evaluation/ranking.hpp"
 #include "irlens/readers/run.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +36,12 @@ struct EvalContext {
 class TopicView {
 public:
     TopicView(const EvalContext& context, std::size_t run_index, std::size_t topic);
+    /// A view of the same (run, topic) whose rankings come from `source` (called once per
+    /// (rel_level, judged_only) asked for, judged_only already forced by the context) instead of
+    /// the qrels as a whole: the intent-aware forms (measures/intent_aware_forms.cpp) score a
+    /// standard measure on one intent's judgments this way. `parent` must outlive the view.
+    using RankingSource = std::function<Ranking(long rel_level, bool judged_only)>;
+    TopicView(const TopicView& parent, RankingSource source);
 
     const EvalContext& context() const { return *context_; }
     const Qrels& qrels() const { return *context_->qrels; }
@@ -66,6 +73,8 @@ private:
     const EvalContext* context_;
     std::size_t run_index_, topic_;
     bool missing_;
+    const TopicView* parent_ = nullptr;  // its ordering is shared
+    RankingSource source_;
     mutable std::vector<std::uint32_t> ordered_;
     mutable bool have_order_ = false;
     struct Cached {

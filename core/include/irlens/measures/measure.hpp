@@ -58,10 +58,26 @@ struct Range {
     static Range at_least(double min) { return {min, DBL_MAX}; }
 };
 
+/// Which values of a measure are better: front-ends mark the best run with it. Neither: counts and
+/// diagnostics such as NumRet, Unjudged or RBPResid, which describe a run rather than rate it.
+enum class Direction { Higher, Lower, Neither };
+/// Ranked: the order of the retrieved documents matters; Set: only which documents were retrieved
+/// (or the top k of them), e.g. SetP, F@k, NumRet.
+enum class MeasureKind { Ranked, Set };
+/// What a measure reads besides one run and TREC qrels. Preferences and JudgmentGroups mirror
+/// MeasureInfo::input; OtherRuns: the measure scores a run against the other runs evaluated with it
+/// (rareness, NRG; some NRG priors also read run groups).
+enum class Need { DiversityQrels, OtherRuns, DocLengths, Sessions, Preferences, JudgmentGroups };
+/// "diversity qrels", "other runs", "doc lengths", "sessions", "preferences", "judgment groups".
+const char* need_name(Need n);
+
 /// Largest magnitude of a gain value or of a weight such as F's beta: large enough for any use,
 /// small enough that sums and squares over a ranking stay finite.
 constexpr double kMaxWeight = 1e100;
 
+/// A parameter's declaration, written with named fields:
+///   ParamInfo::real("p", "persistence").defaults_to("0.8").in(Range::persistence())
+///   ParamInfo::word("norm", "gain normalisation").defaults_to("qrels").one_of({"qrels", "topic"})
 struct ParamInfo {
     std::string name;
     ParamKind kind;
@@ -70,10 +86,42 @@ struct ParamInfo {
     bool required = false;      // must be given (e.g. alpha of rareness measures)
     std::vector<std::string> choices;  // for Word: the allowed values
     Range range;                       // Int, Real: the value; RealList: every item; Gains: every gain
-    /// This declaration with its range: ParamInfo{"p", ParamKind::Real, ...}.in(Range::unit()).
+
+    static ParamInfo integer(std::string name, std::string help) { return of(ParamKind::Int, std::move(name), std::move(help)); }
+    static ParamInfo real(std::string name, std::string help) { return of(ParamKind::Real, std::move(name), std::move(help)); }
+    static ParamInfo boolean(std::string name, std::string help) { return of(ParamKind::Bool, std::move(name), std::move(help)); }
+    static ParamInfo word(std::string name, std::string help) { return of(ParamKind::Word, std::move(name), std::move(help)); }
+    static ParamInfo gains(std::string name, std::string help) { return of(ParamKind::Gains, std::move(name), std::move(help)); }
+    static ParamInfo reals(std::string name, std::string help) { return of(ParamKind::RealList, std::move(name), std::move(help)); }
+    static ParamInfo words(std::string name, std::string help) { return of(ParamKind::WordList, std::move(name), std::move(help)); }
+    /// This declaration with a default (in the measure language).
+    ParamInfo defaults_to(std::string value) const {
+        ParamInfo p = *this;
+        p.default_value = std::move(value);
+        return p;
+    }
+    /// This declaration, required (no default).
+    ParamInfo mandatory() const {
+        ParamInfo p = *this;
+        p.required = true;
+        return p;
+    }
+    /// This declaration with the words it accepts (Word).
+    ParamInfo one_of(std::vector<std::string> words) const {
+        ParamInfo p = *this;
+        p.choices = std::move(words);
+        return p;
+    }
+    /// This declaration with its range.
     ParamInfo in(Range r) const {
         ParamInfo p = *this;
         p.range = r;
+        return p;
+    }
+
+private:
+    static ParamInfo of(ParamKind kind, std::string name, std::string help) {
+        ParamInfo p{std::move(name), kind, "", std::move(help)};
         return p;
     }
 };
@@ -109,6 +157,37 @@ public:
     /// Explain mode (irlens/evaluation/explain.hpp): recomputes the topic's value recording its arithmetic
     /// into the trace; false when the measure has no explanation.
     virtual bool explain(const TopicView&, Trace&) const { return false; }
+    /// True when explain() records an explanation: set by the tracer (measures/trace.hpp), never by hand.
+    virtual bool explainable() const { return false; }
+};
+
+/// How trec_eval reads a measure's parameters after its name (`-m P.5,10`; meas_init.c): none,
+/// integer cutoffs (P.5,10), real cutoffs (iprec_at_recall.0.1,0.2), a list of numbers (utility.1,-1,0,0)
+/// or name=value pairs (ndcg.1=3,2=9; rbp.p=0.5).
+enum class TrecParams { None, Cutoffs, Levels, Numbers, Pairs };
+/// How trec_eval averages a measure over topics (meas_avg.c): the mean (or the sum, for counts), the
+/// geometric mean (gm_map), the number of topics (num_q), or num_rel's rule under -c (every
+/// judgment > 0 in the qrels).
+enum class TrecAverage { Mean, Sum, GeoMean, NumQ, NumRel };
+
+/// A measure as trec_eval names it: one row of trec_eval's te_trec_measures[] (measures.c). The
+/// trec_eval front-end builds a measure-language name from it for each value printed:
+///   NAME(rel=<-l>, PARAM=<value>, FIXED)@<cutoff>
+struct TrecEvalName {
+    std::string root;              // trec_eval's name: map, P, ndcg_cut
+    int order = 0;                 // the row's position in te_trec_measures[], trec_eval's output order
+    TrecParams params = TrecParams::None;
+    std::string defaults;          // default parameters: "5,10,15,20,30,100,200,500,1000"
+    TrecAverage average = TrecAverage::Mean;  // Mean becomes Sum for measures summed over topics
+    bool per_query = true;         // printed per topic with -q (not gm_map, num_q)
+    bool rel = true;               // -l gives the measure's rel parameter (when it has one)
+    /// The parameters a Cutoffs/Levels/Numbers value fills: empty = the @cutoff; one name = the
+    /// first value (a list for a list parameter); several = one value each, exactly that many.
+    std::vector<std::string> fill;
+    /// Pairs: the pair names read as parameters, with trec_eval's default ("p=0.9"); a gains
+    /// parameter takes the pairs named by integers (gain_init.c).
+    std::vector<std::string> pairs;
+    std::string fixed;             // arguments always given, e.g. "norm=topic"
 };
 
 struct MeasureInfo {
@@ -133,7 +212,17 @@ struct MeasureInfo {
     /// measure a NaN value propagates to the aggregate.
     bool sparse = false;
     RelInput input = RelInput::Qrels;
+    // What front-ends need to present a measure without knowing it by name:
+    Direction direction = Direction::Higher;
+    Range values = Range::unit();             // the values one topic can take (not for text_valued measures)
+    MeasureKind kind = MeasureKind::Ranked;
+    std::vector<Need> needs;
+    std::vector<TrecEvalName> trec_eval;      // trec_eval's names for it (AP: map, gm_map, map_cut)
     std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
+
+    /// True when the measure, compiled with its defaults, can explain its values (explain mode): it
+    /// is built with the tracing helper traced(...) of measures/trace.hpp.
+    bool explainable() const;
 };
 
 /// A measure with all its parameters resolved.
@@ -157,6 +246,10 @@ public:
     std::string full_name() const;  // with every parameter
 
     std::unique_ptr<TopicMeasure> compile() const { return info_->make(*this); }
+
+    /// `info` with its default parameters, a sample cutoff where one is required (10, @0.5, @100%)
+    /// and 0 for required parameters: for asking what its factory builds (MeasureInfo::explainable).
+    static MeasureSpec example(const MeasureInfo& info);
 
 private:
     friend MeasureSpec parse_measure(std::string_view, const std::map<std::string, std::string>&, bool);
@@ -195,6 +288,9 @@ struct MeasureGroup {
     std::vector<std::string> measures;
 };
 const std::vector<MeasureGroup>& measure_groups();
+/// trec_eval's nicknames (-m official, all_trec, set, ...; measures.c), listing trec_eval names
+/// (TrecEvalName::root, and runid, trec_eval's run name line).
+const std::vector<MeasureGroup>& trec_eval_groups();
 
 /// Shortest decimal text that reads back as exactly v ("0.8", "1", "1e-05").
 std::string format_number(double v);

@@ -1,0 +1,89 @@
+// The registry's rows beyond names and parameters: what front-ends read (direction, values, kind,
+// needs, explainable) and trec_eval's names.
+#include "irlens/measures/measure.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+using namespace irlens;
+
+namespace {
+
+const MeasureInfo& info(const char* name) {
+    const MeasureInfo* m = find_measure(name);
+    REQUIRE_MESSAGE(m, name);
+    return *m;
+}
+
+bool needs(const MeasureInfo& m, Need n) { return std::find(m.needs.begin(), m.needs.end(), n) != m.needs.end(); }
+
+}  // namespace
+
+TEST_CASE("explainable comes from the compiled measure: the families built with traced(...)") {
+    // precision.cpp, average_precision.cpp, gain.cpp, rbp.cpp and compat.cpp use traced(...).
+    for (const char* name : {"P", "R", "Success", "RelP", "AP", "RR", "nDCG", "DCG", "IdealDCG", "RBP", "Compat"})
+        CHECK_MESSAGE(info(name).explainable(), name);
+    for (const char* name : {"Bpref", "infAP", "Rprec", "Q", "ERR", "NumRet", "SetP", "RelString", "P_rareness"})
+        CHECK_MESSAGE(!info(name).explainable(), name);
+}
+
+TEST_CASE("direction, values and kind of a few rows") {
+    CHECK(info("P").direction == Direction::Higher);
+    CHECK(info("P").values.text() == "[0, 1]");
+    CHECK(info("P").kind == MeasureKind::Ranked);
+    CHECK(info("E").direction == Direction::Lower);  // 1 - F
+    CHECK(info("E").kind == MeasureKind::Set);
+    CHECK(info("NumRet").direction == Direction::Neither);  // a count describes a run
+    CHECK(info("NumRet").values.text() == Range::non_negative().text());
+    CHECK(info("NumRet").kind == MeasureKind::Set);
+    CHECK(info("RBPResid").direction == Direction::Neither);
+    CHECK(info("DCG").values.text() == Range::non_negative().text());  // unnormalised
+    CHECK(info("Utility").values.text() == Range().text());            // any number: b < 0 by default
+    for (const MeasureInfo& m : registry()) {
+        INFO(m.name);
+        if (m.integer) CHECK(m.direction == Direction::Neither);  // counts
+        if (m.text_valued) CHECK(m.direction == Direction::Neither);
+    }
+}
+
+TEST_CASE("needs: what a measure reads besides one run and TREC qrels") {
+    CHECK(info("P").needs.empty());
+    CHECK(needs(info("TBG"), Need::DocLengths));
+    CHECK(needs(info("U"), Need::DocLengths));
+    CHECK(needs(info("sDCG"), Need::Sessions));
+    CHECK(needs(info("NRG"), Need::OtherRuns));
+    CHECK(needs(info("P_rareness"), Need::OtherRuns));
+    CHECK(needs(info("PrefsSimp"), Need::Preferences));
+    CHECK(needs(info("APAvgJG"), Need::JudgmentGroups));
+    CHECK(std::string(need_name(Need::DocLengths)) == "doc lengths");
+    for (const MeasureInfo& m : registry()) {
+        INFO(m.name);
+        CHECK(needs(m, Need::Preferences) == (m.input == RelInput::Preferences));
+        CHECK(needs(m, Need::JudgmentGroups) == (m.input == RelInput::JudgmentGroups));
+    }
+}
+
+TEST_CASE("trec_eval's names: one row each of te_trec_measures[], in order 1..56 (0 is runid)") {
+    std::set<int> orders;
+    std::set<std::string> roots;
+    for (const MeasureInfo& m : registry())
+        for (const TrecEvalName& n : m.trec_eval) {
+            INFO(m.name << " as " << n.root);
+            CHECK(orders.insert(n.order).second);
+            CHECK(roots.insert(n.root).second);
+        }
+    REQUIRE(orders.size() == 56);  // measures.c: 57 rows with runid
+    CHECK(*orders.begin() == 1);
+    CHECK(*orders.rbegin() == 56);
+    CHECK(info("AP").trec_eval.size() == 3);  // map, gm_map, map_cut
+    CHECK(info("AP").trec_eval[1].root == "gm_map");
+    CHECK(info("AP").trec_eval[1].average == TrecAverage::GeoMean);
+    CHECK(!info("AP").trec_eval[1].per_query);
+    for (const MeasureGroup& g : trec_eval_groups())
+        for (const std::string& root : g.measures) {
+            INFO(g.name << ": " << root);
+            CHECK((root == "runid" || roots.count(root) == 1));
+        }
+}
