@@ -92,6 +92,7 @@ MeasureInfo d_measure(const char* name, std::vector<std::string> aliases, const 
     m.name = name;
     m.aliases = std::move(aliases);
     m.family = "diversity";
+    m.needs = {Need::DiversityQrels};
     m.help = help;
     m.citation = std::string(din ? "Sakai, Evaluation with informational and navigational intents (WWW 2012); "
                                  : "Sakai & Song, Evaluating diversified search results using per-intent graded "
@@ -151,6 +152,7 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         m.name = "S-RR";
         m.aliases = {"S_RR", "SRR"};
         m.family = "diversity";
+        m.needs = {Need::DiversityQrels};
         m.help = "Subtopic reciprocal rank S-RR@x%: 1 / the first rank at which x% of the topic's intents are covered "
                  "(0 if never).";
         m.citation = "Zhai, Cohen & Lafferty, Beyond independent relevance (SIGIR 2003); Amigo, Spina & Carrillo-de-Albornoz, "

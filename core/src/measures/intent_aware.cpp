@@ -36,6 +36,7 @@ MeasureInfo ia_measure(const char* name, std::vector<std::string> aliases, const
     m.name = name;
     m.aliases = std::move(aliases);
     m.family = "diversity";
+    m.needs = {Need::DiversityQrels};
     m.help = help;
     m.citation = std::string("Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; ") + cite;
     m.cutoff = CutoffKind::Int;
