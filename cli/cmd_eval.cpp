@@ -1,5 +1,5 @@
 // `irlens eval`: many runs against one qrels index, measures named in the measure language.
-#include "irlens/args.hpp"
+#include "irlens/frontends/args.hpp"
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
@@ -8,9 +8,9 @@
 #include "table.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/json_text.hpp"
-#include "irlens/text.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/readers/text.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>

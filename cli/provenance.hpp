@@ -8,8 +8,8 @@
 // The files are hashed only when the provenance is written (never by the trec_eval drop-in).
 #pragma once
 
-#include "irlens/args.hpp"
-#include "irlens/measure.hpp"
+#include "irlens/frontends/args.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <nlohmann/json.hpp>
 

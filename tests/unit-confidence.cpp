@@ -1,8 +1,8 @@
 // Confidence intervals (t intervals checked against closed forms and scipy.stats.t.interval),
 // Cohen's d and URisk/TRisk on hand-checkable data (arithmetic in comments).
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 #include "irlens/error.hpp"
-#include "irlens/risk.hpp"
+#include "irlens/stats/risk.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // The registry's rows beyond names and parameters: what front-ends read (direction, values, kind,
 // needs, explainable) and trec_eval's names.
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <doctest/doctest.h>
 

@@ -5,12 +5,12 @@
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/explain.hpp"
-#include "irlens/ranking.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/evaluation/ranking.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 #include "irlens/version.hpp"
 
 #include <emscripten/bind.h>
@@ -202,7 +202,7 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
     });
 }
 
-/// Explain mode: the arithmetic of one measure for one topic of a run (irlens/explain.hpp).
+/// Explain mode: the arithmetic of one measure for one topic of a run (irlens/evaluation/explain.hpp).
 val explain_js(int run_handle, const std::string& topic, const std::string& measure) {
     return guarded([&] {
         auto r = lookup(table().runs, run_handle, "run");
@@ -210,7 +210,7 @@ val explain_js(int run_handle, const std::string& topic, const std::string& meas
     });
 }
 
-/// Kendall's tau between two equally long arrays of numbers (irlens/correlation.hpp);
+/// Kendall's tau between two equally long arrays of numbers (irlens/stats/correlation.hpp);
 /// variant "a" or "b". NaN where undefined.
 double kendall_tau_js(val x, val y, const std::string& variant) {
     return guarded([&] {

@@ -1,6 +1,6 @@
 #include "convert.hpp"
 
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 

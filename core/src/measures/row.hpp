@@ -14,7 +14,7 @@
 // TREC qrels as input, and so on.
 #pragma once
 
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <string>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"

@@ -1,5 +1,5 @@
 // URisk and TRisk (Dincer, Macdonald & Ounis, SIGIR 2014, Eqs. 1 and 3; see risk.hpp).
-#include "irlens/risk.hpp"
+#include "irlens/stats/risk.hpp"
 
 #include "irlens/error.hpp"
 #include "stats/moments.hpp"
