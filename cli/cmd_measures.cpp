@@ -180,6 +180,37 @@ void list_json(std::string& out) {
 
 }  // namespace
 
+std::string measure_names_help() {
+    std::string out, line;
+    auto word = [&](const std::string& w, const std::string& first) {
+        if (line.empty()) {
+            line = "  " + first + w;
+        } else if (line.size() + 1 + w.size() > 100) {
+            out += line + "\n";
+            line = std::string(2 + first.size(), ' ') + w;
+        } else {
+            line += " " + w;
+        }
+    };
+    const std::vector<MeasureInfo>& all = registry();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        bool first = i == 0 || all[i - 1].family != all[i].family;
+        if (first && !line.empty()) {
+            out += line + "\n";
+            line.clear();
+        }
+        std::string label = all[i].family + ": ";
+        if (first)
+            word(all[i].name + cutoff_text(all[i]), label);
+        else
+            word(all[i].name + cutoff_text(all[i]), std::string(label.size(), ' '));
+    }
+    if (!line.empty()) out += line + "\n";
+    line.clear();
+    for (const MeasureGroup& g : measure_groups()) word(g.name, "presets: ");
+    return out + line + "\n";
+}
+
 int cmd_measures(const std::vector<std::string>& args, std::string& out) {
     if (args.size() == 2 && args[0] == "--format" && args[1] == "md") {
         list_md(out);
