@@ -26,13 +26,13 @@ namespace {
 const char kHelp[] =
     "usage: irlens eval QRELS RUN... -m MEASURE... [options]\n"
     "\n"
-    "Evaluates every RUN against QRELS. Measures use ir_measures' names: AP, AP@100, P@10, R@100, RR@10,\n"
-    "nDCG@10, Rprec, Bpref, infAP, Success@10, Judged@10, IPrec@0.5, SetP, SetF(beta=1), RBP(p=0.8),\n"
-    "NumQ, NumRet, NumRel, NumRelRet, and Sakai's Q, RMeasure, P+, ERR@20, nERR@20, F(beta=1), E, BprefR,\n"
-    "BprefN, TBG, U, sDCG, with parameters such as rel=2, gains={0:0,1:1,2:3} (or linear, exp),\n"
-    "judged_only=True and agg=gmean; a preset name (trec_official, trec_dl, recall, rp_curve) expands to its list.\n"
-    "`irlens measures` lists them all. QRELS and RUN are TREC files, or BEIR qrels (query-id corpus-id\n"
-    "score header), MS MARCO runs (qid pid rank) or ranx / ir_measures JSON, told apart by content.\n"
+    "Evaluates every RUN against QRELS. Measures are named in the measure language, NAME(k=v,...)@cutoff,\n"
+    "with ir_measures' names where it has the measure: P@10, nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.8),\n"
+    "AP(rel=2,agg=gmean); a preset name expands to its list. `irlens measures NAME` describes one.\n"
+    "QRELS and RUN are TREC files, or BEIR qrels (query-id corpus-id score header), MS MARCO runs\n"
+    "(qid pid rank) or ranx / ir_measures JSON, told apart by content.\n"
+    "\n"
+    "%MEASURES%"
     "\n"
     "  -m, --measure M        measure(s) to compute (repeatable; a list may be separated by spaces)\n"
     "  -q, --per-topic        also output the value of every topic\n"
@@ -83,7 +83,9 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     int precision = 4;
     for (const ParsedOption& p : options) {
         if (p.name == "help") {
-            out += kHelp;
+            std::string help = kHelp;
+            help.replace(help.find("%MEASURES%"), 10, measure_names_help());  // from the registry
+            out += help;
             return 0;
         }
         if (take_input_option(p, in)) continue;

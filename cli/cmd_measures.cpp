@@ -4,6 +4,9 @@
 #include "irlens/error.hpp"
 #include "irlens/measures/measure.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <cfloat>
 #include <cstdio>
 
 namespace irlens::cli {
@@ -49,6 +52,32 @@ const char* aggregate_text(Aggregate a) {
     return a == Aggregate::Sum ? "sum" : a == Aggregate::GeoMean ? "geometric mean" : "mean";
 }
 
+const char* direction_text(Direction d) {
+    return d == Direction::Higher ? "higher" : d == Direction::Lower ? "lower" : "neither";
+}
+
+std::vector<std::string> needs_of(const MeasureInfo& m) {
+    std::vector<std::string> out;
+    for (Need n : m.needs) out.push_back(need_name(n));
+    return out;
+}
+
+std::vector<std::string> trec_names(const MeasureInfo& m) {
+    std::vector<std::string> out;
+    for (const TrecEvalName& n : m.trec_eval) out.push_back(n.root);
+    return out;
+}
+
+// What front-ends present: "better: higher; values: [0, 1]; ranked; explainable; needs: doc lengths".
+std::string traits(const MeasureInfo& m) {
+    std::string out = std::string("better: ") + direction_text(m.direction);
+    out += "; values: " + (m.text_valued ? std::string("text") : m.values.text());
+    out += m.kind == MeasureKind::Set ? "; set" : "; ranked";
+    if (m.explainable()) out += "; explainable";
+    if (!m.needs.empty()) out += "; needs: " + joined(needs_of(m), ", ");
+    return out;
+}
+
 // Markdown: a '|' inside a table cell must be escaped.
 std::string cell(const std::string& s) {
     std::string out;
@@ -62,7 +91,9 @@ void describe_md(const MeasureInfo& m, std::string& out) {
     out += "### `" + m.name + cutoff_text(m) + "`\n\n" + m.help + "\n\n";
     out += "- family: " + m.family + "\n";
     if (!m.aliases.empty()) out += "- also: `" + joined(m.aliases, "`, `") + "`\n";
+    if (!m.trec_eval.empty()) out += "- trec_eval: `" + joined(trec_names(m), "`, `") + "`\n";
     out += std::string("- aggregate: ") + aggregate_text(m.aggregate) + " over topics\n";
+    out += "- " + traits(m) + "\n";
     out += "- cite: " + m.citation + "\n";
     if (!m.params.empty()) {
         out += "\n| parameter | type | default | meaning |\n|---|---|---|---|\n";
@@ -89,6 +120,8 @@ void list_md(std::string& out) {
 void describe(const MeasureInfo& m, std::string& out) {
     out += m.name + cutoff_text(m) + "   [" + m.family + "]\n    " + m.help + "\n";
     if (!m.aliases.empty()) out += "    also: " + joined(m.aliases, ", ") + "\n";
+    if (!m.trec_eval.empty()) out += "    trec_eval: " + joined(trec_names(m), ", ") + "\n";
+    out += "    " + traits(m) + "\n";
     for (const ParamInfo& p : m.params) {
         out += "    " + p.name + " (" + kind_name(p.kind) + ", " + default_text(p) + "): " + p.help;
         if (!p.choices.empty()) out += " [" + joined(p.choices, "|") + "]";
@@ -97,15 +130,98 @@ void describe(const MeasureInfo& m, std::string& out) {
     out += std::string("    aggregate: ") + aggregate_text(m.aggregate) + " over topics\n    cite: " + m.citation + "\n\n";
 }
 
+// --format tsv: one line per measure, for scripts (docs/cli.md).
+void list_tsv(std::string& out) {
+    out += "name\taliases\tfamily\tcutoff\tbetter\tvalues\tkind\texplainable\tneeds\ttrec_eval\taggregate\thelp\n";
+    for (const MeasureInfo& m : registry()) {
+        out += m.name + "\t" + joined(m.aliases, ",") + "\t" + m.family + "\t" + cutoff_text(m) + "\t" +
+               direction_text(m.direction) + "\t" + (m.text_valued ? std::string("text") : m.values.text()) + "\t" +
+               (m.kind == MeasureKind::Set ? "set" : "ranked") + "\t" + (m.explainable() ? "yes" : "no") + "\t" +
+               joined(needs_of(m), ",") + "\t" + joined(trec_names(m), ",") + "\t" + aggregate_text(m.aggregate) +
+               "\t" + m.help + "\n";
+    }
+}
+
+// A range bound as JSON: null where unbounded.
+nlohmann::json bound(double x) { return x == DBL_MAX || x == -DBL_MAX ? nlohmann::json(nullptr) : nlohmann::json(x); }
+
+// --format json: every field front-ends present, for scripts (docs/cli.md).
+void list_json(std::string& out) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const MeasureInfo& m : registry()) {
+        nlohmann::json params = nlohmann::json::array();
+        for (const ParamInfo& p : m.params)
+            params.push_back({{"name", p.name}, {"type", kind_name(p.kind)}, {"default", p.default_value},
+                              {"required", p.required}, {"choices", p.choices}, {"help", p.help}});
+        nlohmann::json values = nullptr;
+        if (!m.text_valued)
+            values = {{"min", bound(m.values.min)}, {"max", bound(m.values.max)}, {"min_open", m.values.min_open},
+                      {"max_open", m.values.max_open}, {"text", m.values.text()}};
+        all.push_back({{"name", m.name},
+                       {"aliases", m.aliases},
+                       {"family", m.family},
+                       {"cutoff", cutoff_text(m)},
+                       {"better", direction_text(m.direction)},
+                       {"values", values},
+                       {"kind", m.kind == MeasureKind::Set ? "set" : "ranked"},
+                       {"explainable", m.explainable()},
+                       {"needs", needs_of(m)},
+                       {"trec_eval", trec_names(m)},
+                       {"aggregate", aggregate_text(m.aggregate)},
+                       {"text_valued", m.text_valued},
+                       {"help", m.help},
+                       {"citation", m.citation},
+                       {"params", params}});
+    }
+    nlohmann::json groups = nlohmann::json::array();
+    for (const MeasureGroup& g : measure_groups()) groups.push_back({{"name", g.name}, {"help", g.help}, {"measures", g.measures}});
+    out += nlohmann::json({{"measures", all}, {"presets", groups}}).dump(1) + "\n";
+}
+
 }  // namespace
+
+std::string measure_names_help() {
+    std::string out, line;
+    auto word = [&](const std::string& w, const std::string& first) {
+        if (line.empty()) {
+            line = "  " + first + w;
+        } else if (line.size() + 1 + w.size() > 100) {
+            out += line + "\n";
+            line = std::string(2 + first.size(), ' ') + w;
+        } else {
+            line += " " + w;
+        }
+    };
+    const std::vector<MeasureInfo>& all = registry();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        bool first = i == 0 || all[i - 1].family != all[i].family;
+        if (first && !line.empty()) {
+            out += line + "\n";
+            line.clear();
+        }
+        std::string label = all[i].family + ": ";
+        if (first)
+            word(all[i].name + cutoff_text(all[i]), label);
+        else
+            word(all[i].name + cutoff_text(all[i]), std::string(label.size(), ' '));
+    }
+    if (!line.empty()) out += line + "\n";
+    line.clear();
+    for (const MeasureGroup& g : measure_groups()) word(g.name, "presets: ");
+    return out + line + "\n";
+}
 
 int cmd_measures(const std::vector<std::string>& args, std::string& out) {
     if (args.size() == 2 && args[0] == "--format" && args[1] == "md") {
         list_md(out);
+    } else if (args.size() == 2 && args[0] == "--format" && args[1] == "tsv") {
+        list_tsv(out);
+    } else if (args.size() == 2 && args[0] == "--format" && args[1] == "json") {
+        list_json(out);
     } else if (args.size() == 2 && args[0] == "--format" && args[1] == "text") {
         return cmd_measures({}, out);
     } else if (!args.empty() && args[0] == "--format") {
-        throw UsageError("measures: --format takes text or md, and no measure names");
+        throw UsageError("measures: --format takes text, md, tsv or json, and no measure names");
     } else if (args.empty()) {
         for (const MeasureInfo& m : registry()) describe(m, out);
         out += "Presets (usable wherever a measure is):\n";
@@ -114,7 +230,7 @@ int cmd_measures(const std::vector<std::string>& args, std::string& out) {
     } else {
         for (const std::string& a : args) {
             if (a == "-h" || a == "--help") {
-                out += "usage: irlens measures [MEASURE...]\n       irlens measures --format text|md\n"
+                out += "usage: irlens measures [MEASURE...]\n       irlens measures --format text|md|tsv|json\n"
                        "Lists the measures, or describes the named ones; --format md writes docs/measures.md.\n";
                 return 0;
             }

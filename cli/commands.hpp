@@ -12,6 +12,9 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_ndeval(const std::vector<std::string>& args, std::string& out);
 int cmd_measures(const std::vector<std::string>& args, std::string& out);
+/// The registry's measure names (with @k where they take a cutoff) by family, then its presets, as
+/// lines of at most 100 characters indented by two spaces: the list a command's --help shows.
+std::string measure_names_help();
 int cmd_compare(const std::vector<std::string>& args, std::string& out);
 int cmd_meta(const std::vector<std::string>& args, std::string& out);
 int cmd_rarity(const std::vector<std::string>& args, std::string& out);

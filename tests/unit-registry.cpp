@@ -57,6 +57,8 @@ TEST_CASE("needs: what a measure reads besides one run and TREC qrels") {
     CHECK(needs(info("P_rareness"), Need::OtherRuns));
     CHECK(needs(info("PrefsSimp"), Need::Preferences));
     CHECK(needs(info("APAvgJG"), Need::JudgmentGroups));
+    CHECK(needs(info("alpha_nDCG"), Need::DiversityQrels));
+    CHECK(needs(info("RBU"), Need::DiversityQrels));
     CHECK(std::string(need_name(Need::DocLengths)) == "doc lengths");
     for (const MeasureInfo& m : registry()) {
         INFO(m.name);

@@ -9,16 +9,19 @@
 
 namespace irlens {
 
-const char* trec_eval_help() {
+std::string trec_eval_help() {
+    std::string nicknames;  // the registry's trec_eval_groups(), the first the default
+    for (const MeasureGroup& g : trec_eval_groups())
+        nicknames += (nicknames.empty() ? g.name + " (default)" : ", " + g.name);
     return "usage: irlens trec_eval [-h] [-q] [-m measure[.params]]... [-c] [-n] [-l num] [-J] [-M num] [-N num]\n"
            "                        [-R rel_format] [-Z zscores_file] QRELS RUN\n"
            "\n"
            "Evaluates RUN against QRELS exactly as trec_eval 10.0 does and prints the same output.\n"
            "RUN may be '-' for stdin; both files may be gzip-compressed.\n"
            "  -q        also print the value of every measure for every topic\n"
-           "  -m M      measure or nickname to compute (repeatable): official (default), all_trec, set,\n"
-           "            qrels_jg, all_prefs, prefs, or a measure with parameters: P.5,10  ndcg.1=3,2=9\n"
-           "            rbp.p=0.5  relstring.20\n"
+           "  -m M      measure or nickname to compute (repeatable); nicknames: " + nicknames + ";\n"
+           "            a measure may take parameters: P.5,10  ndcg.1=3,2=9  rbp.p=0.5  relstring.20\n"
+           "            (`irlens measures` gives each measure's trec_eval names)\n"
            "  -c        average over every qrels topic; a topic without results scores 0\n"
            "  -n        no summary ('all') lines\n"
            "  -l N      minimum judgment counted as relevant (default 1)\n"

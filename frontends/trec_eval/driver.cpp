@@ -366,7 +366,7 @@ std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, con
         return false;
     };
     std::vector<std::string> requested = options.measures;
-    if (requested.empty()) requested.push_back("official");
+    if (requested.empty()) requested.push_back(trec_eval_groups().front().name);  // official, the default
     for (const std::string& arg : requested) {
         std::string name = arg;
         std::size_t dot = arg.find('.');

@@ -109,6 +109,7 @@ MeasureInfo din_measure(const char* name, std::vector<std::string> aliases, cons
     m.name = name;
     m.aliases = std::move(aliases);
     m.family = "diversity";
+    m.needs = {Need::DiversityQrels};
     m.help = help;
     m.citation = std::string("Sakai, Evaluation with informational and navigational intents (WWW 2012); Sakai, PROMISE "
                              "2013, Sec. 3.1, ") + eqs;
@@ -318,6 +319,7 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         m.name = "S-RR";
         m.aliases = {"S_RR", "SRR"};
         m.family = "diversity";
+        m.needs = {Need::DiversityQrels};
         m.help = "Subtopic reciprocal rank S-RR@x%: 1 / the first rank at which x% of the topic's intents are covered "
                  "(0 if never).";
         m.citation = "Zhai, Cohen & Lafferty, Beyond independent relevance (SIGIR 2003); Amigo, Spina & Carrillo-de-Albornoz, "

@@ -201,6 +201,7 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
     MeasureInfo m;
     m.name = name;
     m.family = "diversity";
+    m.needs = {Need::DiversityQrels};
     m.help = help;
     m.citation = cite;
     m.cutoff = CutoffKind::Int;
@@ -264,11 +265,13 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
         std::string("Yang & Lad, Modeling Expected Utility of Multi-session Information Distillation (ICTIR 2009), as written in ") +
             kAmigo + ", Sec. 4.3",
         {alpha_param(), effort_param()}, false, eu));
+    out.back().values = Range();  // the effort e makes it negative, the sum is unbounded
     out.push_back(utility_measure(
         "CT", "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
         std::string("Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") + kAmigo +
             ", Sec. 4.3",
         {alpha_param(), ParamInfo::real("max_height", "relevance that saturates an intent (the cube's height)").defaults_to("1").in(Range::positive(kMaxWeight))}, true, ct));
+    out.back().values = Range::non_negative();  // 1/rank summed: unbounded
     out.push_back(utility_measure(
         "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e); form=authors: "
                "the authors' code, (1 - p) p^(rank-1) weights and each intent's own highest grade.",
@@ -280,6 +283,7 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
              .defaults_to("paper")
              .one_of({"paper", "authors"})},
         false, rbu));
+    out.back().values = Range();  // the effort e makes it negative
 }
 
 }  // namespace irlens::measures

@@ -383,7 +383,7 @@ MeasureSpec MeasureSpec::example(const MeasureInfo& info) {
     MeasureSpec spec;
     spec.info_ = &info;
     spec.aggregate_ = info.aggregate;
-    if (info.cutoff_required) {
+    if (info.cutoff != CutoffKind::None) {  // NRG(base=nDCG) needs one though it is optional
         spec.has_cutoff_ = true;
         spec.cutoff_ = info.cutoff == CutoffKind::Real ? 0.5 : info.cutoff == CutoffKind::Percent ? 100 : 10;
         spec.cutoff_text_ = format_number(spec.cutoff_) + (info.cutoff == CutoffKind::Percent ? "%" : "");

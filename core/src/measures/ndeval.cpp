@@ -219,6 +219,7 @@ MeasureInfo ndeval_measure(const char* name, std::vector<std::string> aliases, c
     m.name = name;
     m.aliases = std::move(aliases);
     m.family = "diversity";
+    m.needs = {Need::DiversityQrels};
     m.help = help;
     m.citation = cite;
     if (cutoff) {

@@ -247,7 +247,7 @@ public:
 
     std::unique_ptr<TopicMeasure> compile() const { return info_->make(*this); }
 
-    /// `info` with its default parameters, a sample cutoff where one is required (10, @0.5, @100%)
+    /// `info` with its default parameters, a sample cutoff where it takes one (10, @0.5, @100%)
     /// and 0 for required parameters: for asking what its factory builds (MeasureInfo::explainable).
     static MeasureSpec example(const MeasureInfo& info);
 

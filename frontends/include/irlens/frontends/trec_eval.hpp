@@ -71,7 +71,7 @@ struct TrecEvalCommand {
 TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args);
 
 /// trec_eval's usage text, as `irlens trec_eval --help` prints it.
-const char* trec_eval_help();
+std::string trec_eval_help();
 
 /// Evaluates one run and returns what trec_eval prints on stdout. Throws UsageError for bad
 /// measure names or parameters, InputError when the run shares no topic with the qrels.
