@@ -7,11 +7,11 @@
 // at the top and diverge below, as real runs do. The qrels judge the 500 most popular documents
 // and 100 others, about a third of them relevant (grades 1-2). Runs are read from text like any
 // run file; the reading time is printed separately. Times are wall-clock, one thread.
-#include "irlens/evaluate.hpp"
-#include "irlens/random.hpp"
-#include "irlens/rarity.hpp"
-#include "irlens/run_groups.hpp"
-#include "irlens/unique.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/relative/rarity.hpp"
+#include "irlens/readers/run_groups.hpp"
+#include "irlens/relative/unique.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -8,8 +8,8 @@
 // noise, clipped to [0, 1], drawn from irlens' generator (seed 2024), so every build sees the same
 // matrix. A checksum of the p-values shows that two builds (e.g. native and WASM) agree bit for bit.
 // usage: irlens_stats_bench [RUNS [TOPICS [B]]]
-#include "irlens/random.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <algorithm>
 #include <chrono>

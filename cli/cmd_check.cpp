@@ -1,10 +1,11 @@
-// `irlens check`: run validation for organisers (irlens/run_check.hpp).
+// `irlens check`: run validation for organisers (irlens/readers/run_check.hpp).
 #include "commands.hpp"
 #include "input.hpp"
 #include "option_values.hpp"
 
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/error.hpp"
-#include "irlens/run_check.hpp"
+#include "irlens/readers/run_check.hpp"
 
 namespace irlens::cli {
 

@@ -7,9 +7,10 @@
 #include "provenance.hpp"
 #include "stats_options.hpp"
 
-#include "irlens/comparison.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
 #include "irlens/error.hpp"
-#include "irlens/json_text.hpp"
+#include "irlens/frontends/json_text.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>

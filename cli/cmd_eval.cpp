@@ -1,5 +1,5 @@
 // `irlens eval`: many runs against one qrels index, measures named in the measure language.
-#include "irlens/args.hpp"
+#include "irlens/frontends/args.hpp"
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
@@ -8,10 +8,10 @@
 #include "table.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/eval_json.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/json_text.hpp"
-#include "irlens/text.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 #include <cstdio>

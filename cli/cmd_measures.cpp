@@ -1,8 +1,8 @@
-// `irlens measures`: the registry, generated from the one table in core/src/registry.cpp.
+// `irlens measures`: the registry, generated from the one table in core/src/measures/registry.cpp.
 #include "commands.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <cstdio>
 
@@ -77,7 +77,7 @@ void describe_md(const MeasureInfo& m, std::string& out) {
 
 void list_md(std::string& out) {
     out += "# Measures\n\n"
-           "Generated from the registry (`core/src/registry.cpp`) by `irlens measures --format md`; a test\n"
+           "Generated from the registry (`core/src/measures/registry.cpp`) by `irlens measures --format md`; a test\n"
            "fails when this file differs from the generated one. Names are written in the measure\n"
            "language: `NAME(param=value,...)@cutoff`.\n\n";
     for (const MeasureInfo& m : registry()) describe_md(m, out);

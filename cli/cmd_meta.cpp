@@ -7,9 +7,10 @@
 #include "provenance.hpp"
 #include "stats_options.hpp"
 
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/error.hpp"
-#include "irlens/json_text.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/frontends/meta_report.hpp"
 #include "irlens/version.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,10 +1,10 @@
-// `irlens ndeval`: ndeval v4.5's command line and CSV output (see irlens/ndeval.hpp; the flags are
+// `irlens ndeval`: ndeval v4.5's command line and CSV output (see irlens/frontends/ndeval.hpp; the flags are
 // parsed by the core's parse_ndeval_command, shared with the JS API).
 #include "commands.hpp"
 #include "input.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/ndeval.hpp"
+#include "irlens/frontends/ndeval.hpp"
 
 namespace irlens::cli {
 

@@ -7,7 +7,7 @@
 #include "table.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/rarity.hpp"
+#include "irlens/relative/rarity.hpp"
 
 namespace irlens::cli {
 

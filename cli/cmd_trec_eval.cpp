@@ -3,7 +3,7 @@
 #include "input.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 #include "irlens/version.hpp"
 
 #include <cstdio>

@@ -6,7 +6,7 @@
 #include "table.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/unique.hpp"
+#include "irlens/relative/unique.hpp"
 
 namespace irlens::cli {
 

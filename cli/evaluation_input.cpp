@@ -3,7 +3,7 @@
 #include "input.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/measure_list.hpp"
+#include "irlens/measures/measure_list.hpp"
 
 #include <map>
 

@@ -5,11 +5,11 @@
 // the runs (a run is named by its file name, or by its path when two files share a name).
 #pragma once
 
-#include "irlens/args.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/measure.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/run.hpp"
+#include "irlens/frontends/args.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
 
 #include <memory>
 #include <string>

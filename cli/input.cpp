@@ -89,7 +89,7 @@ namespace {
 
 /// read_file without its checks.
 void read_chunks(const std::string& path, const std::function<void(std::string_view)>& sink) {
-    const std::size_t kChunk = 4 << 20;  // chunks of a block or more are scanned in place (core/src/block.hpp)
+    const std::size_t kChunk = 4 << 20;  // chunks of a block or more are scanned in place (core/src/readers/block.hpp)
     File file(path);
     std::vector<char> in(kChunk), out(kChunk);
     std::size_t n = file.read(in.data(), kChunk);

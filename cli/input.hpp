@@ -2,13 +2,13 @@
 // stdin ("-"), streamed in chunks into the core's readers.
 #pragma once
 
-#include "irlens/doc_lengths.hpp"
-#include "irlens/intents.hpp"
-#include "irlens/preferences.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/run.hpp"
-#include "irlens/run_groups.hpp"
-#include "irlens/sessions.hpp"
+#include "irlens/readers/doc_lengths.hpp"
+#include "irlens/readers/intents.hpp"
+#include "irlens/readers/preferences.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
+#include "irlens/readers/run_groups.hpp"
+#include "irlens/readers/sessions.hpp"
 
 #include <functional>
 #include <memory>

@@ -1,8 +1,8 @@
 #include "option_values.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/stats_settings.hpp"
-#include "irlens/text.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/readers/text.hpp"
 
 namespace irlens::cli {
 

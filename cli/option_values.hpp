@@ -1,9 +1,9 @@
 // Values of the CLI's options, checked: each throws UsageError naming the option.
 #pragma once
 
-#include "irlens/args.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/run.hpp"
+#include "irlens/frontends/args.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/readers/run.hpp"
 
 #include <string>
 #include <vector>
@@ -12,7 +12,7 @@ namespace irlens::cli {
 
 /// An integer >= min.
 long int_option(const ParsedOption& option, long min);
-/// A count (depth, trials, sample size): from min to kMaxCount (irlens/stats_settings.hpp).
+/// A count (depth, trials, sample size): from min to kMaxCount (irlens/stats/stats_settings.hpp).
 std::size_t count_option(const ParsedOption& option, std::size_t min);
 /// A comma-separated list of words or of numbers (no empty item).
 std::vector<std::string> list_option(const ParsedOption& option);

@@ -3,7 +3,7 @@
 #include "evaluation_input.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/json_text.hpp"
+#include "irlens/frontends/json_text.hpp"
 #include "irlens/version.hpp"
 
 #include <openssl/evp.h>

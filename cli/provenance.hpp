@@ -8,8 +8,8 @@
 // The files are hashed only when the provenance is written (never by the trec_eval drop-in).
 #pragma once
 
-#include "irlens/args.hpp"
-#include "irlens/measure.hpp"
+#include "irlens/frontends/args.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,7 +22,7 @@ namespace irlens::cli {
 /// The version of the CLI's output formats, recorded in every provenance. 2: provenance added
 /// (json "provenance", tsv/csv --provenance), eval's json "measures_typed", csv formula guard.
 /// 3: eval's json gives each run's "ci95" (the 95% t interval of each mean, as the JS API), built
-/// by the one eval document (irlens/eval_json.hpp).
+/// by the one eval document (json_documents.hpp eval_json).
 constexpr int kFormatVersion = 3;
 
 struct EvaluationInputs;

@@ -2,7 +2,7 @@
 #include "commands.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 #include "irlens/version.hpp"
 
 #include <cstring>

@@ -1,7 +1,7 @@
 #include "stats_options.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,13 +1,13 @@
 // Options shared by `irlens compare` and `irlens meta`: resampling (-B, --seed, --exact-limit: read
-// by the core, irlens/stats_settings.hpp), output (-f/--format, --precision), and how numbers are
+// by the front-end library, irlens/frontends/stats_flags.hpp), output (-f/--format, --precision), and how numbers are
 // printed in tsv and LaTeX (JSON: the core's comparison_json / meta_json).
 #pragma once
 
 #include "evaluation_input.hpp"
 
-#include "irlens/args.hpp"
-#include "irlens/significance.hpp"
-#include "irlens/stats_settings.hpp"
+#include "irlens/frontends/args.hpp"
+#include "irlens/stats/significance.hpp"
+#include "irlens/frontends/stats_flags.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #include "table.hpp"
 
-#include "irlens/json_text.hpp"
-#include "irlens/text.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/readers/text.hpp"
 #include "irlens/version.hpp"
 
 #include <cmath>

@@ -2,10 +2,10 @@
 // same engine as `irlens eval`.
 #pragma once
 
-#include "irlens/evaluate.hpp"
-#include "irlens/measure.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/run.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,9 +3,11 @@
 // the pairs compared, the rows of a comparison, progress and cancelling, the JSON documents.
 #include "fixture.hpp"
 
-#include "irlens/comparison.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
 #include "irlens/error.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/meta_report.hpp"
 
 #include <nlohmann/json.hpp>
 

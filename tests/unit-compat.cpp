@@ -4,7 +4,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/explain.hpp"
+#include "irlens/evaluation/explain.hpp"
 
 using irlens::test::approx;
 using irlens::test::Fixture;

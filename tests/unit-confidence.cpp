@@ -1,9 +1,9 @@
 // Confidence intervals (t intervals checked against closed forms and scipy.stats.t.interval),
 // Cohen's d and URisk/TRisk on hand-checkable data (arithmetic in comments).
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/risk.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/risk.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // tau_ap, Spearman's rho, rank-biased overlap and Kendall's p-value on hand-checkable rankings
 // (arithmetic in comments). Agreement with scipy: unit-scipy.cpp.
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
 
 #include <doctest/doctest.h>

@@ -1,8 +1,8 @@
-// Subtopic coverage of a ranked list (irlens/coverage.hpp): the data of the web app's coverage
+// Subtopic coverage of a ranked list (irlens/evaluation/coverage.hpp): the data of the web app's coverage
 // chart, checked by hand on a two-topic diversity fixture.
 #include "fixture.hpp"
 
-#include "irlens/coverage.hpp"
+#include "irlens/evaluation/coverage.hpp"
 #include "irlens/error.hpp"
 
 using irlens::UsageError;

@@ -3,7 +3,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/intents.hpp"
+#include "irlens/readers/intents.hpp"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // The document-lengths reader: accepted variations, chunked input and every input error.
 #include "fixture.hpp"
 
-#include "irlens/doc_lengths.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/error.hpp"
 
 using irlens::DocLengths;

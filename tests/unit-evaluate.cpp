@@ -1,10 +1,10 @@
-// evaluate() (core/src/evaluate.cpp): aggregation, topic order, MissingTopics, warnings, progress
+// evaluate() (core/src/evaluation/evaluate.cpp): aggregation, topic order, MissingTopics, warnings, progress
 // and cancellation; and the cross-check that `eval --missing zero|skip` averages equal what the
 // trec_eval front-end prints with and without -c.
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/explain.hpp"
+#include "irlens/evaluation/explain.hpp"
 
 #include <cmath>
 

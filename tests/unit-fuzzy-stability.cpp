@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
-#include "irlens/stats_settings.hpp"
+#include "irlens/stats/meta.hpp"
+#include "irlens/frontends/stats_flags.hpp"
 
 using namespace irlens;
 

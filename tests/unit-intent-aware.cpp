@@ -4,7 +4,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/intents.hpp"
+#include "irlens/readers/intents.hpp"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/intents.hpp"
+#include "irlens/readers/intents.hpp"
 
 using namespace irlens;
 using irlens::test::approx;

@@ -3,7 +3,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 
 using namespace irlens;
 using irlens::test::approx;

@@ -1,5 +1,5 @@
 // Kendall's tau-a and tau-b on hand-checkable vectors.
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,7 +2,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/leave_one_out.hpp"
+#include "irlens/stats/leave_one_out.hpp"
 
 #include <cmath>
 

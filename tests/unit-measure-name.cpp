@@ -1,6 +1,6 @@
 // The measure-name language: parsing, canonical printing, error messages.
 #include "irlens/error.hpp"
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 
 #include <doctest/doctest.h>
 

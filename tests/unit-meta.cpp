@@ -4,7 +4,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include <cmath>
 

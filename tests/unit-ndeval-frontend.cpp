@@ -1,10 +1,10 @@
-// The ndeval front-end (irlens/ndeval.hpp) on the topic of diversity_topic.hpp without the spam
+// The ndeval front-end (irlens/frontends/ndeval.hpp) on the topic of diversity_topic.hpp without the spam
 // judgment, which ndeval refuses; every expected row was also checked against ndeval 4.5 itself.
 #include "diversity_topic.hpp"
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/ndeval.hpp"
+#include "irlens/frontends/ndeval.hpp"
 
 using namespace irlens;
 using irlens::test::kDiversityQrels;

@@ -3,7 +3,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/run_groups.hpp"
+#include "irlens/readers/run_groups.hpp"
 
 #include <cmath>
 
@@ -211,7 +211,7 @@ TEST_CASE("NRG names and parameter errors") {
         {"NRG(prior=list,runs=[run9])@5", ": run 'run9' in runs=[...] is not among the runs evaluated"},
         {"NRG(prior=chronological,runs=[run1,run1])@5", ": run 'run1' is named twice in runs=[...]"},
     };
-    // p is checked against its range where the name is read (irlens/measure.hpp).
+    // p is checked against its range where the name is read (irlens/measures/measure.hpp).
     CHECK_THROWS_WITH_AS(irlens::parse_measure("NRG(base=RBP,p=1)"),
                          "measure 'NRG(base=RBP,p=1)': parameter p of NRG must be [0, 1), got '1'", UsageError);
     Fixture f = grouped();

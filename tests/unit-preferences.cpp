@@ -4,8 +4,8 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/preferences.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/readers/preferences.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 
 using namespace irlens;
 using irlens::test::approx;

@@ -1,6 +1,6 @@
 // irlens' generator against the published reference outputs (and a Python transcription of
 // splitmix64 / xoshiro256** for the seeded values).
-#include "irlens/random.hpp"
+#include "irlens/stats/random.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,9 +2,9 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/doc_lengths.hpp"
-#include "irlens/ranking.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/doc_lengths.hpp"
+#include "irlens/evaluation/ranking.hpp"
+#include "irlens/readers/text.hpp"
 
 using namespace irlens;
 
@@ -155,7 +155,7 @@ TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not
 
 TEST_CASE("large inputs: blocks split across parser threads, and many blocks, keep line numbers") {
     // A large block is cut into pieces of about 2 MB, scanned natively by two threads and absorbed
-    // in file order (core/src/block.hpp has the sizes); errors found in a later piece must still
+    // in file order (core/src/readers/block.hpp has the sizes); errors found in a later piece must still
     // name their real line, and run entries keep file order.
     std::string qrels;
     const int n = 150000;  // qrels 2.3 MB, run 4.3 MB

@@ -2,7 +2,7 @@
 // document lengths, by hand.
 #include "fixture.hpp"
 
-#include "irlens/doc_lengths.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/error.hpp"
 
 #include <cmath>

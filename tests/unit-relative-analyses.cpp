@@ -3,9 +3,9 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/random.hpp"
-#include "irlens/rarity.hpp"
-#include "irlens/unique.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/relative/rarity.hpp"
+#include "irlens/relative/unique.hpp"
 
 #include <cmath>
 

@@ -1,10 +1,11 @@
-// Run validation (irlens/run_check.hpp): every kind of finding on a tiny file, with the line it
+// Run validation (irlens/readers/run_check.hpp): every kind of finding on a tiny file, with the line it
 // is reported at; chunking and the per-line memory bound; the per-kind listing cap; the JSON.
 #include <doctest/doctest.h>
 
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/error.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/run_check.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run_check.hpp"
 
 #include <string>
 #include <vector>

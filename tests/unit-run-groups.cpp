@@ -2,7 +2,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/run_groups.hpp"
+#include "irlens/readers/run_groups.hpp"
 
 using irlens::InputError;
 using irlens::RunGroups;

@@ -2,7 +2,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/sessions.hpp"
+#include "irlens/readers/sessions.hpp"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
 // Paired tests, the unpaired bootstrap, randomised Tukey HSD and p-value corrections on
 // hand-checkable vectors (arithmetic in comments). scipy agreement: unit-scipy.cpp.
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/random.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <doctest/doctest.h>
 

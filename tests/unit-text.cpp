@@ -1,5 +1,5 @@
 // Byte-level parsing primitives: numbers, fields, the streaming line splitter.
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <doctest/doctest.h>
 

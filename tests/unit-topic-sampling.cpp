@@ -1,7 +1,7 @@
 // The topic sampling behind stability and the swap rate (core/src/stats/topic_sampling.cpp): the
 // drawn topic subsets are uniform (a chi-square over many seeded draws), and the swap rate's
 // |difference| bins have the edges floor(|d| / width) * width at non-integer differences.
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The JS API of run validation (`irlens check`; wasm/bind_check.cpp, irlens/run_check.hpp):
+// The JS API of run validation (`irlens check`; wasm/bind_check.cpp, irlens/readers/run_check.hpp):
 //   checkRun(data, options)  -> the document `irlens check RUN --format json` prints, for one run
 //   runChecker(options)      -> {feed(chunk), finish() -> the same document, abort()} for streams
 // options: {name ('run'), qrels (a Qrels: its topics are the judged ones), topics, docs (the topic

@@ -29,7 +29,7 @@ export function diversityApi({ core, Qrels, Run }) {
      * Which of a topic's intents (subtopics) each of the run's first `depth` documents covers:
      * {topic, intents (ndeval's order), docs, grades: [[grade per intent] per rank] (0: not
      * relevant), firstRank: [first rank covering each intent, 0 if none], covered: [intents
-     * covered down to each rank]} (irlens/coverage.hpp). options: depth (default 20), rel (1).
+     * covered down to each rank]} (irlens/evaluation/coverage.hpp). options: depth (default 20), rel (1).
      */
     subtopicCoverage(run, topic, { depth = 20, rel = 1 } = {}) {
       if (!(run instanceof Run)) throw new TypeError('subtopicCoverage: the first argument must be a Run');

@@ -2,7 +2,7 @@
 // api-relative.mjs. loadPrefs returns a Prefs: a Qrels (the (topic, doc) index runs are read
 // against) that also carries the preferences, so that loadRun(prefs, ...), trecEval(prefs, run,
 // ['-R', 'prefs', '-m', 'all_prefs']) and evaluate(prefs, runs, [...]) take it where they take
-// qrels (irlens/preferences.hpp has the formats and the checks).
+// qrels (irlens/readers/preferences.hpp has the formats and the checks).
 export function prefsApi({ core, Qrels, checkString, toBytes, feedAll }) {
   /** Preference judgments. prefsInfo: {name, format: 'prefs' | 'qrels_prefs', lines}. */
   class Prefs extends Qrels {

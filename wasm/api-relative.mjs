@@ -3,7 +3,7 @@
 //   this file          rarityReport, uniqueContributions, alphaSweep, sampleSizeTau
 //   api-diversity.mjs  ndeval, subtopicCoverage
 //   api-prefs.mjs      loadPrefs, prefsReader (trecEval and evaluate take what they return)
-// The analyses are the core's (irlens/rarity.hpp, irlens/unique.hpp) and return the objects
+// The analyses are the core's (irlens/relative/rarity.hpp, irlens/relative/unique.hpp) and return the objects
 // `irlens rarity | unique | relative sweep | relative sample --format json` print: {irlens,
 // command, qrels (its name), ...settings, columns, rows: [{column: value}]}, NaN as null. Options
 // left out take the CLI's defaults (the core's). The measures themselves (P_rareness,

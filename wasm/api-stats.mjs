@@ -3,7 +3,7 @@
 // an evaluate() result, and tests, rank correlations, intervals and corrections on plain vectors.
 //
 // Options are the CLI's, camelCased (--exact-limit -> exactLimit, --rbo-p -> rboP, -B -> B): this
-// module turns them into the CLI's option list, which the core reads (irlens/stats_settings.hpp),
+// module turns them into the CLI's option list, which the front-end library reads (irlens/frontends/stats_flags.hpp),
 // so the defaults, checks and error messages (UsageError, naming the CLI's option) are the CLI's.
 // compare() and meta() return the document `irlens compare|meta --format json` prints (the core
 // builds it for both): same keys, same values, NaN as null.

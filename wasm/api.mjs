@@ -250,7 +250,7 @@ export function wrap(core) {
     /**
      * Wins, ties and losses of every run of an evaluate() result against the run named
      * `baseline`, per measure, over the topics both were scored on, by the core's one rule
-     * (irlens/risk.hpp: exact signs, no tolerance; a NaN pair is not counted):
+     * (irlens/stats/risk.hpp: exact signs, no tolerance; a NaN pair is not counted):
      * {baseline, runs: {NAME: {M: {wins, ties, losses}}}}.
      */
     winsTiesLosses(result, baseline) {
@@ -273,7 +273,7 @@ export function wrap(core) {
      * Explain mode: the arithmetic of one measure for one topic of a run, recorded by the core's
      * own computation: {measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel,
      * values}], terms: [{name, value}], value, missing}. Throws UsageError for measures without
-     * an explanation (see irlens/explain.hpp for the list).
+     * an explanation (see irlens/evaluation/explain.hpp for the list).
      */
     explain(run, topic, measure) {
       if (!(run instanceof Run)) throw new TypeError('explain: the first argument must be a Run');

@@ -1,11 +1,12 @@
-// Embind registration of run validation (irlens/run_check.hpp, `irlens check`). A check is a
+// Embind registration of run validation (irlens/readers/run_check.hpp, `irlens check`). A check is a
 // session: checkBegin, then the optional id lists (checkIdsBegin / checkIdsFeed / checkIdsEnd, for
 // 'topics' and 'docs'), then the run (checkFeed, bytes through the staging buffer), and checkFinish,
 // which returns the core's JSON document (check_json, the bytes of `irlens check --format json`
 // without indentation) and ends the session; checkAbort ends it early. api-check.mjs drives it.
 #include "handles.hpp"
 
-#include "irlens/run_check.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/readers/run_check.hpp"
 
 #include <emscripten/bind.h>
 

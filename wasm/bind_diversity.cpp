@@ -1,12 +1,12 @@
-// Embind registration of the diversity front ends (issue 6): ndeval's CSV (irlens/ndeval.hpp, the
+// Embind registration of the diversity front ends (issue 6): ndeval's CSV (irlens/frontends/ndeval.hpp, the
 // flags parsed by the core as `irlens ndeval` parses them) and the subtopic coverage of a ranked
-// list (irlens/coverage.hpp) behind the web app's coverage chart. The diversity measures
+// list (irlens/evaluation/coverage.hpp) behind the web app's coverage chart. The diversity measures
 // themselves are registry measures, reached through evaluate.
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/coverage.hpp"
-#include "irlens/ndeval.hpp"
+#include "irlens/evaluation/coverage.hpp"
+#include "irlens/frontends/ndeval.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

@@ -1,5 +1,5 @@
 // Embind registration of preference judgments (trec_eval's -R prefs / -R qrels_prefs input,
-// irlens/preferences.hpp), read by a streaming PrefsReader like qrels. What JS gets back is a
+// irlens/readers/preferences.hpp), read by a streaming PrefsReader like qrels. What JS gets back is a
 // qrels handle: the (topic, doc) index runs are read against, with the preferences kept beside
 // it in HandleTable::prefs under the same handle, so that loadRun, evaluate and trecEval take
 // preferences where they take qrels (bindings.cpp looks the handle up there).

@@ -3,12 +3,12 @@
 // 2023). Each returns the object `irlens rarity | unique | relative sweep | relative sample
 // --format json` prints - {irlens, command, qrels, ...settings, columns, rows: [{column: value}]},
 // NaN as null - with the qrels' name where the CLI has the qrels path. The analyses are the core's
-// (irlens/rarity.hpp, irlens/unique.hpp); api-relative.mjs checks the arguments before they cross.
+// (irlens/relative/rarity.hpp, irlens/relative/unique.hpp); api-relative.mjs checks the arguments before they cross.
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/rarity.hpp"
-#include "irlens/unique.hpp"
+#include "irlens/relative/rarity.hpp"
+#include "irlens/relative/unique.hpp"
 #include "irlens/version.hpp"
 
 #include <emscripten/bind.h>

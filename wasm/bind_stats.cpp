@@ -3,16 +3,18 @@
 // that holds no runs), and the tests, correlations, intervals and corrections on plain vectors.
 //
 // Options cross as the CLI's option list (api-stats.mjs turns the JS options object into it) and
-// are read by the core (irlens/stats_settings.hpp): same names, defaults and messages as the CLI.
+// are read by the front-end library (irlens/frontends/stats_flags.hpp): same names, defaults and messages as the CLI.
 // compare and meta return the core's JSON document as text (comparison_json / meta_json, the bytes
 // of `irlens compare|meta --format json` without indentation), which api-stats.mjs parses.
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/comparison.hpp"
-#include "irlens/correlation.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/meta_report.hpp"
+#include "irlens/frontends/meta_report.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

@@ -5,15 +5,15 @@
 #include "convert.hpp"
 #include "handles.hpp"
 
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/eval_json.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/explain.hpp"
-#include "irlens/measure_list.hpp"
-#include "irlens/ranking.hpp"
-#include "irlens/risk.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/measures/measure_list.hpp"
+#include "irlens/evaluation/ranking.hpp"
+#include "irlens/stats/risk.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 #include "irlens/version.hpp"
 
 #include <emscripten/bind.h>
@@ -166,7 +166,7 @@ val evaluate_js(int qrels_handle, val run_handles, val measure_names, val option
     });
 }
 
-/// The eval document (irlens/eval_json.hpp) of wire-format data, as one line of JSON text.
+/// The eval document (irlens/frontends/json_documents.hpp eval_json) of wire-format data, as one line of JSON text.
 std::string evaluation_json_js(val data, bool per_topic) {
     return guarded([&] {
         EvalDocument doc;
@@ -179,7 +179,7 @@ std::string evaluation_json_js(val data, bool per_topic) {
     });
 }
 
-/// Wins, ties and losses (irlens/risk.hpp: exact signs) of every run of wire-format data against
+/// Wins, ties and losses (irlens/stats/risk.hpp: exact signs) of every run of wire-format data against
 /// the run named `baseline`, per measure, over the topics both were scored on:
 /// {runs: [{name, wins, ties, losses: Float64Array(measures)}]} in the data's run order.
 val wins_ties_losses_js(val data, const std::string& baseline) {
@@ -256,7 +256,7 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
     });
 }
 
-/// Explain mode: the arithmetic of one measure for one topic of a run (irlens/explain.hpp).
+/// Explain mode: the arithmetic of one measure for one topic of a run (irlens/evaluation/explain.hpp).
 val explain_js(int run_handle, const std::string& topic, const std::string& measure) {
     return guarded([&] {
         auto r = lookup(table().runs, run_handle, "run");
@@ -264,7 +264,7 @@ val explain_js(int run_handle, const std::string& topic, const std::string& meas
     });
 }
 
-/// Kendall's tau between two equally long arrays of numbers (irlens/correlation.hpp);
+/// Kendall's tau between two equally long arrays of numbers (irlens/stats/correlation.hpp);
 /// variant "a" or "b". NaN where undefined.
 double kendall_tau_js(val x, val y, const std::string& variant) {
     return guarded([&] {

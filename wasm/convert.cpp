@@ -1,8 +1,8 @@
 #include "convert.hpp"
 
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 #include "irlens/error.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <algorithm>
 #include <cmath>

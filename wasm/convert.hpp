@@ -1,10 +1,10 @@
 // Conversions between the core's types and JavaScript values (the only place that knows both).
 #pragma once
 
-#include "irlens/evaluate.hpp"
-#include "irlens/explain.hpp"
-#include "irlens/measure.hpp"
-#include "irlens/qrels.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
 
 #include <emscripten/val.h>
 

@@ -3,7 +3,7 @@
 #include "convert.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
+#include "irlens/evaluation/evaluate.hpp"
 
 #include <cstdint>
 #include <new>

@@ -9,15 +9,15 @@
 // (`file` and `line` set for input errors) or Cancelled.
 #pragma once
 
-#include "irlens/doc_lengths.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/intents.hpp"
-#include "irlens/preferences.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/run.hpp"
-#include "irlens/run_groups.hpp"
-#include "irlens/sessions.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/readers/intents.hpp"
+#include "irlens/readers/preferences.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
+#include "irlens/readers/run_groups.hpp"
+#include "irlens/readers/sessions.hpp"
 
 #include <emscripten/val.h>
 

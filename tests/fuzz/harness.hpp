@@ -26,20 +26,20 @@
 // size (so AddressSanitizer sees any read past a chunk), with empty chunks in between.
 #pragma once
 
-#include "irlens/doc_lengths.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/intents.hpp"
-#include "irlens/json_text.hpp"
-#include "irlens/measure.hpp"
-#include "irlens/preferences.hpp"
-#include "irlens/qrels.hpp"
-#include "irlens/random.hpp"
-#include "irlens/run.hpp"
-#include "irlens/run_groups.hpp"
-#include "irlens/sessions.hpp"
-#include "irlens/text.hpp"
-#include "irlens/trec_eval.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/readers/intents.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/preferences.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/readers/run.hpp"
+#include "irlens/readers/run_groups.hpp"
+#include "irlens/readers/sessions.hpp"
+#include "irlens/readers/text.hpp"
+#include "irlens/frontends/trec_eval.hpp"
 
 #include <cmath>
 #include <cstdint>

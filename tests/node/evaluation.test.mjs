@@ -1,6 +1,6 @@
 // The evaluation's one format (wasm/evaluation.mjs): the columnar data behind evaluate(), the
 // nested view built from it, the eval document shared with the CLI (irlens/eval_json.hpp), and
-// wins/ties/losses by the core's one rule (irlens/risk.hpp).
+// wins/ties/losses by the core's one rule (irlens/stats/risk.hpp).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -7,10 +7,10 @@
 // the mean of x, for B, seed and level given in the y column.
 #pragma once
 
-#include "irlens/confidence.hpp"
-#include "irlens/correlation.hpp"
-#include "irlens/significance.hpp"
-#include "irlens/text.hpp"
+#include "irlens/stats/confidence.hpp"
+#include "irlens/stats/correlation.hpp"
+#include "irlens/stats/significance.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 #include <cstdio>

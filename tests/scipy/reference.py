@@ -9,7 +9,7 @@ and p are 'nan' where scipy returns NaN or raises (irlens then returns NaN with 
 The functions are called with scipy's defaults:
     ttest_rel(x, y), wilcoxon(x, y), binomtest(#x>y, #x!=y, 0.5), kendalltau(x, y), spearmanr(x, y)
 Two more lines check the bootstrap intervals of the mean of x: irlens' generator (xoshiro256**
-seeded by splitmix64, integers by rejection; core/include/irlens/random.hpp) is transcribed below
+seeded by splitmix64, integers by rejection; core/include/irlens/stats/random.hpp) is transcribed below
 to draw the same B bootstrap means as irlens, and scipy's own BCa steps (scipy.stats._resampling.
 _bca_interval, as scipy.stats.bootstrap uses them) and np.percentile give the bounds. On those lines
 (functions bootstrap_bca and bootstrap_percentile) 'statistic' is the lower bound, 'p' the upper
@@ -47,7 +47,7 @@ MASK = (1 << 64) - 1
 
 
 class IrlensRng:
-    """core/include/irlens/random.hpp in Python integers."""
+    """core/include/irlens/stats/random.hpp in Python integers."""
 
     def __init__(self, seed):
         self.s = []

@@ -152,7 +152,7 @@ test('a baseline shows differences and wins/ties/losses over topics', async () =
     for (const m of native.measures) {
       const a = native.runs[run], b = native.runs['bm25.run'];
       let w = 0, ti = 0, l = 0;
-      // The core's one tie rule (irlens/risk.hpp wins_ties_losses): exact signs, no tolerance.
+      // The core's one tie rule (irlens/stats/risk.hpp wins_ties_losses): exact signs, no tolerance.
       for (const [topic, row] of Object.entries(a.per_topic)) {
         if (!b.per_topic[topic]) continue;
         const d = row[m] - b.per_topic[topic][m];

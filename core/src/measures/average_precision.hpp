@@ -2,7 +2,7 @@
 // (definition and trec_eval sources in average_precision.cpp).
 #pragma once
 
-#include "irlens/ranking.hpp"
+#include "irlens/evaluation/ranking.hpp"
 
 namespace irlens::measures {
 

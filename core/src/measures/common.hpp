@@ -1,8 +1,8 @@
 // Building blocks shared by the measure families (internal header).
 #pragma once
 
-#include "irlens/measure.hpp"
-#include "irlens/topic_view.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/evaluation/topic_view.hpp"
 
 #include <memory>
 #include <utility>

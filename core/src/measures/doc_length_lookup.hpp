@@ -1,7 +1,7 @@
 // Looking up document lengths for the reading-time measures (TBG, U-measure; internal header).
 #pragma once
 
-#include "irlens/doc_lengths.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/error.hpp"
 #include "measures/common.hpp"
 

@@ -1,8 +1,8 @@
 #include "measures/intent_rankings.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/intents.hpp"
-#include "irlens/text.hpp"
+#include "irlens/readers/intents.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // (definitions and trec_eval sources in precision.cpp).
 #pragma once
 
-#include "irlens/ranking.hpp"
+#include "irlens/evaluation/ranking.hpp"
 
 namespace irlens::measures {
 

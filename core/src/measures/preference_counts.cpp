@@ -6,7 +6,7 @@
 #include "measures/preference_counts.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/preferences.hpp"
+#include "irlens/readers/preferences.hpp"
 
 #include <algorithm>
 #include <limits>

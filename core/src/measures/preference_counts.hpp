@@ -10,7 +10,7 @@
 // fulfils every preference for it over an unretrieved one.
 #pragma once
 
-#include "irlens/topic_view.hpp"
+#include "irlens/evaluation/topic_view.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -18,7 +18,7 @@
 // - A session some of whose queries are qrels topics and some not is a usage error: the results
 //   of the missing ones were dropped with their topic, so their ranks cannot be known.
 #include "irlens/error.hpp"
-#include "irlens/sessions.hpp"
+#include "irlens/readers/sessions.hpp"
 #include "measures/common.hpp"
 
 #include <cmath>

@@ -1,9 +1,9 @@
 // The tracer of the normal evaluation path (internal header): every call is a no-op, so a measure
-// loop templated on the tracer (see irlens/explain.hpp) compiles to the same arithmetic as before.
+// loop templated on the tracer (see irlens/evaluation/explain.hpp) compiles to the same arithmetic as before.
 // Expensive trace arguments are guarded with `if constexpr (T::on)`.
 #pragma once
 
-#include "irlens/explain.hpp"
+#include "irlens/evaluation/explain.hpp"
 #include "measures/common.hpp"
 
 #include <initializer_list>

@@ -1,6 +1,6 @@
 #include "relative/hit_table.hpp"
 
-#include "irlens/ranking.hpp"
+#include "irlens/evaluation/ranking.hpp"
 
 #include <algorithm>
 

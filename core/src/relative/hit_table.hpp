@@ -8,7 +8,7 @@
 // measures see (ranking.hpp: evaluation order, the context's max_docs and judged_only).
 #pragma once
 
-#include "irlens/topic_view.hpp"
+#include "irlens/evaluation/topic_view.hpp"
 
 #include <cstdint>
 #include <vector>

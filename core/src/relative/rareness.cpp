@@ -1,7 +1,7 @@
 #include "relative/rareness.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/run_groups.hpp"
+#include "irlens/readers/run_groups.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 //   - Only relevant documents are counted: rarity never weighs a non-relevant one (Rel = 0).
 #pragma once
 
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 #include "relative/hit_table.hpp"
 
 #include <cstdint>

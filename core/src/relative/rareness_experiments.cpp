@@ -2,11 +2,11 @@
 // against alpha (Sec. 4.2, Fig. 2) and the impact of the number of systems (Sec. 4.5,
 // Algorithm 1). Scores come from the same functions as the P_rareness / AP_rareness measures, so
 // a value here equals `irlens eval`'s.
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/random.hpp"
-#include "irlens/rarity.hpp"
-#include "irlens/stats_settings.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/relative/rarity.hpp"
+#include "irlens/stats/stats_settings.hpp"
 #include "relative/rareness.hpp"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // The rarity report: per topic, every relevant document with S_d, R(d) and R'(d), rarest first
 // (Türkmen, Lease & Kutlu, ECIR 2023, Eq. 2, Sec. 5.2 and the view of Table 4).
 #include "irlens/error.hpp"
-#include "irlens/rarity.hpp"
+#include "irlens/relative/rarity.hpp"
 #include "relative/rareness.hpp"
 
 #include <algorithm>

@@ -22,7 +22,7 @@
 //           still has residual gain: NRG = G(d|R)/i for the first such d_i (N = 1).
 #pragma once
 
-#include "irlens/measure.hpp"
+#include "irlens/measures/measure.hpp"
 #include "relative/hit_table.hpp"
 
 #include <string>

@@ -1,9 +1,9 @@
 // Unique contributions to the relevant set per run and per group (Clarke et al., SIGIR-AP 2024,
 // Appendix B; see unique.hpp).
-#include "irlens/unique.hpp"
+#include "irlens/relative/unique.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/topic_view.hpp"
+#include "irlens/evaluation/topic_view.hpp"
 #include "relative/hit_table.hpp"
 
 #include <algorithm>

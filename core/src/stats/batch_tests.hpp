@@ -1,7 +1,7 @@
 // The randomised paired tests over many pairs of rows (internal; paired_tests() dispatches here).
 #pragma once
 
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 // Bootstrap significance tests (Sakai Sec. 4.2-4.3, after Efron & Tibshirani 1993): the paired
 // test with the studentised statistic (Figs. 11-12, Eqs. 48-49) and the unpaired test (Figs. 13-14).
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/batch_tests.hpp"
 #include "stats/paired_input.hpp"

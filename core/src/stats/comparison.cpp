@@ -1,11 +1,11 @@
-// Comparing runs measure by measure (irlens/comparison.hpp): the rows of `irlens compare` and of
+// Comparing runs measure by measure (irlens/stats/comparison.hpp): the rows of `irlens compare` and of
 // the JS API's compare().
-#include "irlens/comparison.hpp"
+#include "irlens/stats/comparison.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/score_table.hpp"
+#include "irlens/stats/score_table.hpp"
 
-#include "stats/progress_parts.hpp"
+#include "irlens/stats/progress_parts.hpp"
 
 #include <algorithm>
 #include <cmath>

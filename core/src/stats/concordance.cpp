@@ -1,6 +1,6 @@
 // Concordance test (Sakai, PROMISE 2013, Sec. 5.3, Fig. 17; Sakai, EVIA 2012).
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include "stats/matrix_checks.hpp"
 #include "stats/test_p_values.hpp"

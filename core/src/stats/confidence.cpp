@@ -1,7 +1,7 @@
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
+#include "irlens/evaluation/evaluate.hpp"
 #include "stats/distributions.hpp"
 #include "stats/moments.hpp"
 

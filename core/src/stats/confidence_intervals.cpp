@@ -1,10 +1,10 @@
 // Confidence intervals for means and mean differences: Student's t, Welch, bootstrap percentile
 // and BCa (Efron & Tibshirani, An Introduction to the Bootstrap, 1993, Ch. 13-14; the BCa steps
 // follow scipy.stats.bootstrap's _bca_interval).
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/random.hpp"
+#include "irlens/stats/random.hpp"
 #include "stats/distributions.hpp"
 #include "stats/moments.hpp"
 #include "stats/paired_input.hpp"

@@ -1,6 +1,6 @@
 // Multiple-comparison corrections of p-values (as statsmodels' multipletests: bonferroni, holm,
 // fdr_bh): Bonferroni (1936), Holm (1979), Benjamini & Hochberg (1995).
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <algorithm>
 #include <cmath>

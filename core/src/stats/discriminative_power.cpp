@@ -1,5 +1,5 @@
 // Discriminative power and the ASL curve (Sakai, PROMISE 2013, Sec. 5.1, Fig. 16).
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include <algorithm>
 #include <cmath>

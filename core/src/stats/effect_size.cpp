@@ -1,6 +1,6 @@
 // Cohen's d for paired differences (d_z) with its noncentral-t interval (Steiger & Fouladi 1997;
 // Cumming & Finch 2001).
-#include "irlens/confidence.hpp"
+#include "irlens/stats/confidence.hpp"
 
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"

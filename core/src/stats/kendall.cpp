@@ -1,6 +1,6 @@
 // Kendall's tau-a and tau-b, and tau-b's p-value as scipy.stats.kendalltau (scipy 1.10.1)
 // computes it (Kendall, Rank Correlation Methods, 1970).
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"

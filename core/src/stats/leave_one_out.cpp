@@ -1,9 +1,9 @@
 // The leave-one-out pool test (Sakai, PROMISE 2013, Sec. 5.4, Fig. 18): see leave_one_out.hpp.
-#include "irlens/leave_one_out.hpp"
+#include "irlens/stats/leave_one_out.hpp"
 
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
-#include "irlens/ranking.hpp"
+#include "irlens/evaluation/ranking.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "irlens/error.hpp"
-#include "irlens/score_table.hpp"
+#include "irlens/stats/score_table.hpp"
 
 #include <string>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "irlens/error.hpp"
-#include "irlens/significance.hpp"
-#include "irlens/stats_settings.hpp"
+#include "irlens/stats/significance.hpp"
+#include "irlens/stats/stats_settings.hpp"
 
 #include <limits>
 #include <string>

@@ -1,7 +1,7 @@
 // Dispatch of the paired tests, one pair or many.
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/batch_tests.hpp"
 

@@ -1,6 +1,6 @@
 // Many pairs of runs tested at once: a paired test plus a correction, or randomised Tukey HSD.
 #include "irlens/error.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 namespace irlens {
 

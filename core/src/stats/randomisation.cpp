@@ -1,6 +1,6 @@
 // Fisher's randomisation (permutation) test of the mean paired difference (Sakai Sec. 4.5; Smucker,
 // Allan & Carterette, CIKM 2007): under H0 each difference is as likely to have either sign.
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/batch_tests.hpp"
 #include "stats/paired_input.hpp"

@@ -1,6 +1,6 @@
 // Rank-biased overlap, extrapolated (Webber, Moffat & Zobel, "A similarity measure for indefinite
 // rankings", ACM TOIS 28(4), 2010: Eq. 32 and Sec. 4.3 on ties).
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 
 #include "irlens/error.hpp"
 

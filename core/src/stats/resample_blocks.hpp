@@ -7,8 +7,8 @@
 // cache while a block of resamples is applied to them.
 #pragma once
 
-#include "irlens/evaluate.hpp"
-#include "irlens/random.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/random.hpp"
 
 #include <algorithm>
 #include <cstddef>

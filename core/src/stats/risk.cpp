@@ -1,8 +1,8 @@
 // URisk and TRisk (Dincer, Macdonald & Ounis, SIGIR 2014, Eqs. 1 and 3; see risk.hpp).
-#include "irlens/risk.hpp"
+#include "irlens/stats/risk.hpp"
 
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
+#include "irlens/evaluation/evaluate.hpp"
 #include "stats/moments.hpp"
 
 #include <cmath>

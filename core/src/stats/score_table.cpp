@@ -1,4 +1,4 @@
-#include "irlens/score_table.hpp"
+#include "irlens/stats/score_table.hpp"
 
 #include "irlens/error.hpp"
 

@@ -1,6 +1,6 @@
 // The sign test: scipy.stats.binomtest(k, n, 0.5) (scipy 1.10.1) on the topics where the runs
 // differ, k = topics where x wins.
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/distributions.hpp"
 #include "stats/paired_input.hpp"

@@ -1,5 +1,5 @@
 // Spearman's rho and its p-value, as scipy.stats.spearmanr (scipy 1.10.1).
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 
 #include "irlens/error.hpp"
 #include "stats/distributions.hpp"

@@ -1,5 +1,5 @@
 // Student's paired t-test, as scipy.stats.ttest_rel (scipy 1.10.1).
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/distributions.hpp"
 #include "stats/moments.hpp"

@@ -1,6 +1,6 @@
 // AP correlation tau_ap (Yilmaz, Aslam & Robertson, "A new rank correlation coefficient for
 // information retrieval", SIGIR 2008, Eq. 3; Sakai PROMISE 2013 Eq. 52).
-#include "irlens/correlation.hpp"
+#include "irlens/stats/correlation.hpp"
 
 #include "irlens/error.hpp"
 

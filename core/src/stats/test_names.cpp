@@ -1,6 +1,6 @@
 // The names of tests, alternatives and corrections in the CLI and the JS API.
 #include "irlens/error.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // correlations and the meta-evaluation (internal).
 #pragma once
 
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include <cstddef>
 

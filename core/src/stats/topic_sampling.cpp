@@ -2,9 +2,9 @@
 // released code's) and the swap rate (Voorhees & Buckley, SIGIR 2002): all compare runs on random
 // topic subsets.
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
-#include "irlens/random.hpp"
-#include "irlens/stats_settings.hpp"
+#include "irlens/stats/meta.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/stats/stats_settings.hpp"
 
 #include "stats/tolerance.hpp"
 

@@ -1,8 +1,8 @@
 // Randomised Tukey HSD test (Sakai Sec. 4.4, Fig. 15; Carterette, ACM TOIS 2012).
 #include "irlens/error.hpp"
-#include "irlens/evaluate.hpp"
-#include "irlens/random.hpp"
-#include "irlens/significance.hpp"
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/stats/random.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/paired_input.hpp"
 #include "stats/tolerance.hpp"

@@ -1,7 +1,7 @@
 // Metric Unanimity (Amigo, Spina & Carrillo-de-Albornoz, "An axiomatic analysis of diversity
 // evaluation metrics", SIGIR 2018, Sec. 6.1).
 #include "irlens/error.hpp"
-#include "irlens/meta.hpp"
+#include "irlens/stats/meta.hpp"
 
 #include "stats/matrix_checks.hpp"
 

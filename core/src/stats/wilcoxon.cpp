@@ -1,6 +1,6 @@
 // Wilcoxon signed-rank test, as scipy.stats.wilcoxon(x, y) with its defaults in scipy 1.10.1
 // (zero_method='wilcox', correction=False, alternative, mode='auto'); see significance.hpp.
-#include "irlens/significance.hpp"
+#include "irlens/stats/significance.hpp"
 
 #include "stats/distributions.hpp"
 #include "stats/paired_input.hpp"

@@ -1,7 +1,7 @@
 // The subtopic coverage view (issue 6): for one topic, which subtopics (intents) each run's
 // documents cover, rank by rank - a cell per (rank, subtopic) coloured by the document's grade for
 // the subtopic, the first document to cover it marked - and the share of the subtopics covered
-// down to each rank (I-rec@rank). From the core's subtopic coverage (irlens/coverage.hpp); with
+// down to each rank (I-rec@rank). From the core's subtopic coverage (irlens/evaluation/coverage.hpp); with
 // plain qrels a topic has one intent, "0". Load diversity qrels with the switch in Data.
 import { renderChart } from '../charts.js';
 import { coverageSpec, coverageCurveSpec } from '../coverage-charts.js';

@@ -1,0 +1,87 @@
+// Explain mode: the arithmetic of one measure for one (run, topic), recorded by the very code that
+// computes the value. The measure loops of the explained families are templates over a tracer:
+// the normal path instantiates them with NoTrace (every call a no-op, so the numbers and the speed
+// of an evaluation are unchanged), explain() with Trace, which records
+//   - the formula, in words;
+//   - per rank the measure visited: the document, its judgment and the measure's own intermediate
+//     values (e.g. gain, discount, gain / discount, DCG so far);
+//   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
+//   - the value itself, bit-identical to the one evaluate() reports for that topic.
+// Explained so far: P, R, Success, RelP (precision.cpp), AP, RR (average_precision.cpp),
+// nDCG, DCG, IdealDCG (gain.cpp), RBP (rbp.cpp). Other measures throw UsageError.
+#pragma once
+
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/evaluation/ranking.hpp"
+#include "irlens/readers/run.hpp"
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace irlens {
+
+struct ExplainRow {
+    long rank = 0;           // 1-based
+    bool retrieved = true;   // false for ranks past the run's list (e.g. the ideal ranking's tail)
+    std::string doc;         // empty when not retrieved
+    int rel = kNotInPool;    // the judgment, kNotInPool or kUnjudged (see ranking.hpp)
+    std::vector<double> values;  // one per Explanation::columns; NaN where the measure set none
+};
+
+struct Explanation {
+    std::string measure;  // canonical name
+    std::string run, topic;
+    std::string formula;
+    std::vector<std::string> columns;
+    std::vector<ExplainRow> rows;                        // by rank
+    std::vector<std::pair<std::string, double>> terms;   // in the order computed, the last is the value
+    double value = 0;
+    bool missing = false;  // the run has no result for the topic (trec_eval -c's placeholder is scored)
+};
+
+/// The tracer explain() passes to the measure loops. Row indexes are 0-based positions in the
+/// Ranking given to ranking().
+class Trace {
+public:
+    static constexpr bool on = true;
+    Trace(Explanation& out, const Run& run) : out_(&out), run_(&run) {}
+
+    void ranking(const Ranking& r) { ranking_ = &r; }
+    void formula(std::string f) { out_->formula = std::move(f); }
+    /// Declares the columns of the rows (appends; returns the index of the first one added).
+    std::size_t columns(const std::vector<std::string>& names) {
+        std::size_t first = out_->columns.size();
+        for (const std::string& n : names) out_->columns.push_back(n);
+        return first;
+    }
+    /// Sets the values of row i from column `first` on.
+    void row(long i, const std::vector<double>& values, std::size_t first = 0) {
+        std::vector<double>& v = rows_[i];
+        if (v.size() < first + values.size()) v.resize(first + values.size(), std::nan(""));
+        for (std::size_t c = 0; c < values.size(); ++c) v[first + c] = values[c];
+    }
+    void term(std::string name, double value) { out_->terms.emplace_back(std::move(name), value); }
+    void value(double v) { out_->value = v; }
+
+    /// Turns the recorded rows into Explanation::rows (called by explain()).
+    void finish();
+
+private:
+    Explanation* out_;
+    const Run* run_;
+    const Ranking* ranking_ = nullptr;
+    std::map<long, std::vector<double>> rows_;
+};
+
+/// Explains `spec` for `topic` of `run` (scored as evaluate() scores it; a topic the run did not
+/// answer is scored on trec_eval -c's placeholder ranking). Throws UsageError for a topic not in
+/// the qrels or a measure without an explanation.
+Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
+                    const std::string& topic, const MeasureSpec& spec);
+
+}  // namespace irlens

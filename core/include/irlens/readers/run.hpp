@@ -1,0 +1,116 @@
+// A retrieval run `topic Q0 doc rank score tag`, read against a qrels index.
+//
+// Contract:
+// - Lines need at least 6 whitespace-separated fields (trec_eval ignores any after the tag, and
+//   so does irlens). '#' comment lines and blank lines are skipped; CRLF is accepted.
+// - score must be a finite or infinite decimal number (NaN is an error). With RunOrder::Rank the
+//   rank column must be an integer and is what orders the documents.
+// - A (topic, doc) pair may occur once; a repeat is an error naming both lines.
+// - Lines whose topic is not in the qrels are dropped and counted (trec_eval ignores such topics).
+// - The run keeps, per qrels topic, its entries in file order; ordering happens at evaluation
+//   (see ranking.hpp). A judged doc is stored as the index of its qrels judgment, an unjudged doc
+//   as its bytes, so memory is about 16 bytes per line plus the unjudged doc ids.
+#pragma once
+
+#include "irlens/readers/doc_arena.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/text.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace irlens {
+
+enum class RunOrder {
+    Score,  // trec_eval: score descending, ties broken by doc id descending (byte order)
+    Rank,   // the rank column ascending, ties broken by doc id descending (byte order)
+};
+
+// 12 bytes (4-byte aligned): 6M entries take 72 MB instead of 96. Read the fields by value.
+#pragma pack(push, 4)
+struct RunEntry {
+    double key;           // the score (RunOrder::Score) or minus the rank (RunOrder::Rank)
+    std::uint32_t doc;    // judgment index in the qrels, or kUnjudgedDoc | offset in Run's arena
+};
+#pragma pack(pop)
+static_assert(sizeof(RunEntry) == 12, "RunEntry is packed to 12 bytes");
+
+constexpr std::uint32_t kUnjudgedDoc = 0x80000000u;
+/// The document trec_eval -c invents for a topic a run did not answer ("ceci_nest_pas_un_docno").
+constexpr std::uint32_t kPlaceholderDoc = 0xFFFFFFFFu;
+
+class Run {
+public:
+    const std::string& name() const { return name_; }
+    /// The tag (6th column) of the last line read, as trec_eval reports it.
+    const std::string& tag() const { return tag_; }
+    /// True when several different tags occurred in the file.
+    bool mixed_tags() const { return mixed_tags_; }
+    /// The tag of the first line read, as ndeval reports it.
+    const std::string& first_tag() const { return first_tag_; }
+    const Qrels& qrels() const { return *qrels_; }
+    const std::shared_ptr<const Qrels>& qrels_ptr() const { return qrels_; }
+    RunOrder order() const { return order_; }
+
+    /// Per qrels topic: did the run answer it, and with which entries (file order).
+    bool has_topic(std::size_t t) const { return !topics_[t].empty(); }
+    const std::vector<RunEntry>& entries(std::size_t t) const { return topics_[t]; }
+    /// The 1-based source line of entries(t)[k].
+    std::uint32_t line(std::size_t t, std::size_t k) const;
+    std::size_t num_topics_answered() const;
+
+    /// The document id of an entry (also valid for kPlaceholderDoc).
+    std::string_view doc(std::uint32_t ref) const;
+    /// Relevance of a doc ref as trec_eval sees it: the judgment, -1 when not in the qrels.
+    /// (Negative judgments are returned as they are; ranking.cpp maps them to -2.)
+    bool judged(std::uint32_t ref) const { return (ref & kUnjudgedDoc) == 0; }
+
+    std::uint64_t lines_read() const { return lines_read_; }
+    /// Lines dropped because their topic is not in the qrels, and those topic ids (sorted).
+    std::uint64_t ignored_lines() const { return ignored_lines_; }
+    const std::vector<std::string>& ignored_topics() const { return ignored_topics_; }
+
+private:
+    friend class RunReader;
+    std::string name_, tag_, first_tag_;
+    bool mixed_tags_ = false;
+    std::shared_ptr<const Qrels> qrels_;
+    RunOrder order_ = RunOrder::Score;
+    std::vector<std::vector<RunEntry>> topics_;
+    /// Per topic, where its entries' lines stop being consecutive: entries(t)[k] for k >= index
+    /// (up to the next stretch) is on line `line + (k - index)`. One stretch per topic in the usual
+    /// file (topics in contiguous blocks without comment lines), so lines cost next to nothing.
+    struct LineStretch {
+        std::uint32_t index, line;
+    };
+    std::vector<std::vector<LineStretch>> lines_;
+    DocArena arena_;  // unjudged doc ids
+    std::uint64_t lines_read_ = 0, ignored_lines_ = 0;
+    std::vector<std::string> ignored_topics_;
+};
+
+/// Builds a Run from bytes fed in chunks of any size. Throws InputError on the first bad line.
+class RunReader {
+public:
+    RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order = RunOrder::Score);
+    ~RunReader();
+    /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
+    /// ndeval drop-ins, as their reference tools read it as data); call before feed.
+    void set_byte_order_mark(text::ByteOrderMark mode);
+    void feed(std::string_view chunk);
+    std::shared_ptr<const Run> finish();
+
+private:
+    std::uint64_t absorb(std::string_view block, std::uint64_t first_line);
+    struct State;
+    std::unique_ptr<State> st_;
+};
+
+/// Convenience: parse a whole buffer.
+std::shared_ptr<const Run> read_run(std::shared_ptr<const Qrels> qrels, std::string name, std::string_view bytes,
+                                    RunOrder order = RunOrder::Score);
+
+}  // namespace irlens

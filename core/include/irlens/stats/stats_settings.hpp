@@ -1,0 +1,61 @@
+// The settings of `irlens compare` and `irlens meta`, with the checks across them. They are read
+// from options by front-end code (irlens/frontends/stats_flags.hpp: one reader for the CLI and
+// the JS API), so that names, defaults and messages are the same everywhere.
+#pragma once
+
+#include "irlens/stats/confidence.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/stats/significance.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace irlens {
+
+/// The largest value of any count option of any command (resamples, trials, topics, depths, sample
+/// sizes): beyond it a computation would run for days, not give a better answer.
+constexpr std::size_t kMaxCount = 10000000;
+
+/// UsageError "no measure given: ..." when `measures` is empty.
+void require_measures(const std::vector<MeasureSpec>& measures);
+
+/// The settings of `irlens compare`.
+struct CompareSettings {
+    PairwiseTesting testing;  // --test (t), --alternative (two-sided), --correction (none), resampling
+    bool unpaired = false;    // --test unpaired-bootstrap
+    double confidence = 0.95;                      // --confidence: level of every interval
+    IntervalMethod interval = IntervalMethod::T;   // --ci
+    bool risk = false;                             // --risk ALPHA given: URisk and TRisk
+    double risk_alpha = 0;
+    std::string baseline;  // --baseline: a run's name ("" = every pair of runs)
+};
+
+/// The checks across options, once all are read: --risk needs --baseline, Tukey HSD takes no
+/// correction and no one-sided alternative, BCa intervals are not for unpaired-bootstrap.
+void check_compare_settings(const CompareSettings& s);
+/// The settings of `irlens meta`.
+struct MetaSettings {
+    std::string analysis;     // one of meta_analyses()
+    PairwiseTesting testing;  // discriminative power: --test (bootstrap), --correction, resampling
+    bool curve = false;       // --curve: the CLI prints the ASL curve instead of the summary
+    std::size_t topics = 0;   // --topics: stability's topics per trial (0 = half of them)
+    std::size_t trials = 1000;     // --trials
+    std::string stability = "half-ties";  // --stability half-ties (stability()) | fuzzy (fuzzy_stability())
+    double fuzziness = 0.05;               // --fuzziness: fuzzy stability's tie margin
+    bool fuzziness_given = false;
+    double bin_width = 0.01;       // --bin-width: the swap rate's bins of |mean difference|
+    double rbo_p = 0.9;            // --rbo-p
+    std::vector<std::string> gold;  // --gold: concordance's gold-standard measures
+    std::size_t depth = 100;       // --depth: the leave-one-out pool depth
+    MetaSettings() { testing.test = PairedTest::Bootstrap; }
+};
+
+/// correlation, discriminative-power, stability, concordance, unanimity, loo.
+const std::vector<std::string>& meta_analyses();
+/// UsageError "unknown analysis ..." unless `name` is one of them.
+void check_meta_analysis(const std::string& name);
+/// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance,
+/// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy.
+void check_meta_settings(const MetaSettings& s);
+}  // namespace irlens

@@ -1,0 +1,51 @@
+// explain(): one measure, one (run, topic), with the arithmetic recorded by the measure's own loop.
+#include "irlens/evaluation/explain.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/evaluation/topic_view.hpp"
+
+namespace irlens {
+
+void Trace::finish() {
+    out_->rows.clear();
+    for (auto& [i, values] : rows_) {
+        ExplainRow row;
+        row.rank = i + 1;
+        if (ranking_ && i < ranking_->num_ret) {
+            std::size_t k = static_cast<std::size_t>(i);
+            row.doc = std::string(run_->doc(ranking_->docs[k]));
+            row.rel = ranking_->rels[k];
+        } else {
+            row.retrieved = false;
+        }
+        values.resize(out_->columns.size(), std::nan(""));
+        row.values = std::move(values);
+        out_->rows.push_back(std::move(row));
+    }
+    rows_.clear();
+}
+
+Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
+                    const std::string& topic, const MeasureSpec& spec) {
+    long t = qrels->find_topic(topic);
+    if (t < 0) throw UsageError("explain: topic '" + topic + "' is not in the qrels");
+    EvalContext context;
+    context.qrels = qrels;
+    context.runs = {run};
+    std::unique_ptr<TopicMeasure> measure = spec.compile();
+    measure->prepare(context);
+    TopicView view(context, 0, static_cast<std::size_t>(t));
+    Explanation out;
+    out.measure = spec.name();
+    out.run = run->name();
+    out.topic = topic;
+    out.missing = view.missing();
+    Trace trace(out, *run);
+    if (!measure->explain(view, trace))
+        throw UsageError("explain: " + spec.name() +
+                         " has no explanation yet (explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP)");
+    trace.finish();
+    return out;
+}
+
+}  // namespace irlens

@@ -1,0 +1,131 @@
+#include "irlens/evaluation/ranking.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace irlens {
+
+namespace {
+// strcmp order on byte strings (a proper prefix sorts first).
+inline int compare_bytes(std::string_view a, std::string_view b) {
+    std::size_t n = a.size() < b.size() ? a.size() : b.size();
+    int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
+    if (c) return c;
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
+/// The judgment of the doc of judgment `first` (its first in the topic) in group g, or -1; the
+/// judgments of one doc are adjacent in grouped qrels.
+long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g) {
+    std::string_view doc = qrels.doc(qrels.judgment(static_cast<std::uint32_t>(first)));
+    for (const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first)); j != qrels.end(topic) && qrels.doc(*j) == doc; ++j)
+        if (j->group == static_cast<std::uint32_t>(g)) return static_cast<long>(qrels.index_of(*j));
+    return -1;
+}
+}  // namespace
+
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
+    return order_topic(run, topic, static_cast<std::size_t>(-1));
+}
+
+std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::size_t limit) {
+    const std::vector<RunEntry>& entries = run.entries(topic);
+    if (entries.empty()) return {kPlaceholderDoc};
+    struct Item {
+        double key;
+        std::uint32_t ref;
+    };
+    std::vector<Item> items;
+    items.reserve(entries.size());
+    for (const RunEntry& e : entries) items.push_back({e.key, e.doc});
+    // Doc ids are only looked at for ties, which are rare: most comparisons stay in `items`. A
+    // total order (doc ids are unique within a topic), so a partial sort yields the same prefix.
+    auto before = [&run](const Item& a, const Item& b) {
+        if (a.key != b.key) return a.key > b.key;
+        return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0;
+    };
+    if (std::is_sorted(items.begin(), items.end(), before)) {  // many run files are in this order already
+        if (limit < items.size()) items.resize(limit);
+    } else if (limit < items.size()) {
+        std::partial_sort(items.begin(), items.begin() + static_cast<long>(limit), items.end(), before);
+        items.resize(limit);
+    } else {
+        std::sort(items.begin(), items.end(), before);
+    }
+    std::vector<std::uint32_t> out;
+    out.reserve(items.size());
+    for (const Item& i : items) out.push_back(i.ref);
+    return out;
+}
+
+Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::uint32_t>& ordered,
+                     const RankingOptions& options) {
+    const Qrels& qrels = run.qrels();
+    Ranking r;
+    r.rel_level = options.rel_level;
+    // Judgment counts per level (negative judgments are not counted, as in trec_eval).
+    auto counted = [&](const Judgment& j) { return options.group < 0 || static_cast<long>(j.group) == options.group; };
+    int max_rel = -1;
+    for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
+        if (j->rel > max_rel && counted(*j)) max_rel = j->rel;
+    if (max_rel >= 0) {
+        std::vector<long> levels(static_cast<std::size_t>(max_rel) + 1, 0);
+        for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
+            if (j->rel >= 0 && counted(*j)) levels[static_cast<std::size_t>(j->rel)]++;
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            if (levels[i]) {
+                r.num_rel_levels = static_cast<long>(i) + 1;
+                if (static_cast<long>(i) >= options.rel_level) r.num_rel += levels[i];
+            }
+        }
+        levels.resize(static_cast<std::size_t>(r.num_rel_levels));
+        r.rel_levels = std::move(levels);
+    }
+    std::size_t n = ordered.size();
+    if (options.max_docs >= 0 && static_cast<unsigned long>(options.max_docs) < n) n = static_cast<std::size_t>(options.max_docs);
+    r.rels.reserve(n);
+    r.docs.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint32_t ref = ordered[i];
+        long judgment = ref == kPlaceholderDoc ? qrels.find(topic, run.doc(ref))
+                        : run.judged(ref)          ? static_cast<long>(ref)
+                                                   : -1;
+        if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);
+        int rel = kNotInPool;
+        if (judgment >= 0) {
+            int grade = qrels.judgment(static_cast<std::uint32_t>(judgment)).rel;
+            rel = grade < 0 ? kUnjudged : grade;
+        }
+        if (options.judged_only && rel < 0) continue;
+        if (rel == kNotInPool)
+            r.num_nonpool++;
+        else if (rel == kUnjudged)
+            r.num_unjudged_in_pool++;
+        else if (rel >= options.rel_level)
+            r.num_rel_ret++;
+        r.rels.push_back(rel);
+        r.docs.push_back(ref);
+    }
+    r.num_ret = static_cast<long>(r.rels.size());
+    return r;
+}
+
+}  // namespace irlens
+
+namespace irlens {
+
+const std::vector<double>& Ranking::interpolated_precision() const {
+    if (!iprec_.empty()) return iprec_;
+    iprec_.assign(static_cast<std::size_t>(num_rel_ret) + 1, 0.0);
+    double int_precis = static_cast<double>(num_rel_ret) / static_cast<double>(num_ret);
+    long rel_so_far = num_rel_ret;
+    for (long i = num_ret; i > 0 && rel_so_far > 0; --i) {
+        double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+        if (int_precis < precis) int_precis = precis;
+        if (rels[static_cast<std::size_t>(i - 1)] >= rel_level) iprec_[static_cast<std::size_t>(rel_so_far--)] = int_precis;
+    }
+    iprec_[0] = int_precis;
+    return iprec_;
+}
+
+}  // namespace irlens

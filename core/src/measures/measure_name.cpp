@@ -1,0 +1,425 @@
+// The measure-name language: parse_measure and the canonical printers (see measure.hpp).
+#include "irlens/error.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/measures/measure_list.hpp"
+#include "irlens/readers/text.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace irlens {
+
+std::string format_number(double v) {
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (std::isnan(v)) return "nan";
+    char buf[40];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {  // integers without an exponent: 10, not 1e+01
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+std::string ParamValue::text() const {
+    switch (kind) {
+        case ParamKind::Int: return std::to_string(i);
+        case ParamKind::Real: return format_number(r);
+        case ParamKind::Bool: return b ? "True" : "False";
+        case ParamKind::Word: return word;
+        case ParamKind::Gains: {
+            if (!word.empty()) return word;  // a preset: linear or exp
+            std::string s = "{";
+            for (std::size_t k = 0; k < gains.size(); ++k)
+                s += (k ? "," : "") + std::to_string(gains[k].first) + ":" + format_number(gains[k].second);
+            return s + "}";
+        }
+        case ParamKind::RealList: {
+            std::string s = "[";
+            for (std::size_t k = 0; k < reals.size(); ++k) s += (k ? "," : "") + format_number(reals[k]);
+            return s + "]";
+        }
+        case ParamKind::WordList: {
+            std::string s = "[";
+            for (std::size_t k = 0; k < words.size(); ++k) s += (k ? "," : "") + words[k];
+            return s + "]";
+        }
+    }
+    return {};
+}
+
+std::string Range::text() const {
+    bool low = min > -DBL_MAX, high = max < DBL_MAX;
+    if (low && high)
+        return std::string(min_open ? "(" : "[") + format_number(min) + ", " + format_number(max) + (max_open ? ")" : "]");
+    if (low) return std::string("a number ") + (min_open ? "> " : ">= ") + format_number(min);
+    if (high) return std::string("a number ") + (max_open ? "< " : "<= ") + format_number(max);
+    return "a finite number";
+}
+
+const ParamValue& MeasureSpec::param(const std::string& name) const {
+    auto it = params_.find(name);
+    if (it == params_.end()) throw UsageError("internal: measure " + info_->name + " has no parameter " + name);
+    return it->second;
+}
+
+namespace {
+
+std::string trim(std::string_view s) {
+    std::size_t a = 0, b = s.size();
+    while (a < b && text::is_space(static_cast<unsigned char>(s[a]))) ++a;
+    while (b > a && text::is_space(static_cast<unsigned char>(s[b - 1]))) --b;
+    return std::string(s.substr(a, b - a));
+}
+
+// Splits at commas that are not nested inside (), [] or {}.
+std::vector<std::string> split_top(std::string_view s, const std::string& whole) {
+    std::vector<std::string> parts;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '(' || c == '[' || c == '{') ++depth;
+        if (c == ')' || c == ']' || c == '}') {
+            if (--depth < 0) throw UsageError("measure '" + whole + "': unbalanced '" + std::string(1, c) + "'");
+        }
+        if (c == ',' && depth == 0) {
+            parts.push_back(trim(s.substr(start, i - start)));
+            start = i + 1;
+        }
+    }
+    if (depth != 0) throw UsageError("measure '" + whole + "': unbalanced brackets");
+    parts.push_back(trim(s.substr(start)));
+    return parts;
+}
+
+bool parse_bool(const std::string& s, bool& out) {
+    if (s == "True" || s == "true" || s == "1") return out = true, true;
+    if (s == "False" || s == "false" || s == "0") return out = false, true;
+    return false;
+}
+
+ParamValue parse_value(const ParamInfo& p, const std::string& raw, const std::string& measure, const std::string& whole,
+                       bool check_range = true) {
+    ParamValue v;
+    v.kind = p.kind;
+    v.given = true;
+    auto fail = [&](const std::string& what) -> UsageError {
+        return UsageError("measure '" + whole + "': parameter " + p.name + " of " + measure + " " + what + ", got '" +
+                          raw + "'");
+    };
+    // Every number is checked against the declared range (measure.hpp), so that no parameter
+    // silently gives 0, inf or nan.
+    auto in_range = [&](double x, const char* what) {
+        if (check_range && !p.range.contains(x)) throw fail(std::string(what) + " be " + p.range.text());
+    };
+    switch (p.kind) {
+        case ParamKind::Int:
+            if (!text::parse_long(raw, v.i)) throw fail("must be an integer");
+            in_range(static_cast<double>(v.i), "must");
+            break;
+        case ParamKind::Real:
+            if (!text::parse_double(raw, v.r)) throw fail("must be a number");
+            in_range(v.r, "must");
+            break;
+        case ParamKind::Bool:
+            if (!parse_bool(raw, v.b)) throw fail("must be True or False");
+            break;
+        case ParamKind::Word:
+            if (raw.empty()) throw fail("must not be empty");
+            if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), raw) == p.choices.end()) {
+                std::string list;
+                for (const auto& c : p.choices) list += (list.empty() ? "" : "|") + c;
+                throw fail("must be one of " + list);
+            }
+            v.word = raw;
+            break;
+        case ParamKind::Gains: {
+            if (raw == "linear" || raw == "exp") {  // presets, resolved per topic (common.hpp)
+                v.word = raw;
+                break;
+            }
+            if (raw.size() < 2 || raw.front() != '{' || raw.back() != '}')
+                throw fail("must be linear, exp or a mapping like {0:0,1:1,2:3}");
+            std::string inner = raw.substr(1, raw.size() - 2);
+            if (!trim(inner).empty()) {
+                for (const std::string& item : split_top(inner, whole)) {
+                    std::size_t colon = item.find(':');
+                    long level;
+                    double gain;
+                    if (colon == std::string::npos || !text::parse_long(trim(item.substr(0, colon)), level) ||
+                        !text::parse_double(trim(item.substr(colon + 1)), gain))
+                        throw fail("must be a mapping like {0:0,1:1,2:3}");
+                    for (const auto& g : v.gains)
+                        if (g.first == level) throw fail("lists level " + std::to_string(level) + " twice");
+                    in_range(gain, "gains must");
+                    v.gains.emplace_back(level, gain);
+                }
+            }
+            break;  // kept in the given order: trec_eval's gain table depends on it
+        }
+        case ParamKind::RealList:
+        case ParamKind::WordList: {
+            if (raw.size() < 2 || raw.front() != '[' || raw.back() != ']') throw fail("must be a list like [a,b]");
+            std::string inner = raw.substr(1, raw.size() - 2);
+            if (!trim(inner).empty()) {
+                for (const std::string& item : split_top(inner, whole)) {
+                    if (p.kind == ParamKind::RealList) {
+                        double x;
+                        if (!text::parse_double(item, x)) throw fail("must be a list of numbers");
+                        in_range(x, "items must");
+                        v.reals.push_back(x);
+                    } else {
+                        if (item.empty()) throw fail("has an empty list item");
+                        v.words.push_back(item);
+                    }
+                }
+            }
+            break;
+        }
+    }
+    return v;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return s;
+}
+
+/// Names people type from other tools, as the measure language spells them (issue 16), or "":
+///   trec_eval's output names, ROOT_K or ROOT.K: P_10 -> P@10, recall_100 -> R@100,
+///   ndcg_cut_10 -> nDCG@10, map_cut_100 -> AP@100, success_1 -> Success@1,
+///   iprec_at_recall_0.10 -> IPrec@0.1;
+///   ranx's names (NAME or NAME@K): mrr -> RR, precision -> P, recall -> R, hit_rate -> Success,
+///   f1 -> F (beta=1), r-precision -> Rprec. (ranx's map@K, sum of the precisions at the relevant
+///   documents of the top K over all R relevant documents, is AP@K, an alias already; as are
+///   ndcg and map.)
+std::string typed_name(const std::string& whole, const std::string& name) {
+    static const std::pair<const char*, const char*> kTrecEval[] = {
+        {"P", "P"}, {"recall", "R"}, {"ndcg_cut", "nDCG"}, {"map_cut", "AP"}, {"success", "Success"},
+        {"iprec_at_recall", "IPrec"}};
+    static const std::pair<const char*, const char*> kRanx[] = {
+        {"mrr", "RR"}, {"precision", "P"}, {"recall", "R"}, {"hit_rate", "Success"}, {"f1", "F"}, {"r-precision", "Rprec"}};
+    if (whole == name) {  // no parameters, no @: perhaps ROOT_K or ROOT.K
+        for (const auto& t : kTrecEval) {
+            std::string root = t.first;
+            if (name.size() > root.size() + 1 && name.compare(0, root.size(), root) == 0 &&
+                (name[root.size()] == '_' || name[root.size()] == '.')) {
+                std::string k = name.substr(root.size() + 1);
+                double x;
+                if (text::parse_double(k, x)) return std::string(t.second) + "@" + k;
+            }
+        }
+    }
+    for (const auto& t : kRanx)
+        if (name == t.first) return t.second + whole.substr(name.size());
+    return {};
+}
+
+std::string suggestion(const std::string& name) {
+    std::string l = lower(name);
+    for (const MeasureInfo& m : registry()) {
+        if (lower(m.name) == l) return " (did you mean " + m.name + "?)";
+        for (const auto& a : m.aliases)
+            if (lower(a) == l) return " (did you mean " + m.name + "?)";
+    }
+    return " (see `irlens measures` for the list)";
+}
+
+}  // namespace
+
+std::string MeasureSpec::render(bool full) const {
+    std::string out = info_->name;
+    std::string args;
+    auto add = [&](const std::string& key, const std::string& value) {
+        args += (args.empty() ? "" : ",") + key + "=" + value;
+    };
+    for (const ParamInfo& p : info_->params) {
+        const ParamValue& v = params_.at(p.name);
+        if (!v.given) continue;
+        std::string text = v.text();
+        // Compare canonical spellings, so that "0.80" and "0.8" are the same default.
+        bool is_default = !p.default_value.empty() &&
+                          text == parse_value(p, p.default_value, info_->name, info_->name).text();
+        if (full || !is_default) add(p.name, text);
+    }
+    if (full || aggregate_ != info_->aggregate)
+        add("agg", aggregate_ == Aggregate::GeoMean ? "gmean" : aggregate_ == Aggregate::Sum ? "sum" : "mean");
+    if (!args.empty()) out += "(" + args + ")";
+    if (has_cutoff_) out += "@" + cutoff_text_;
+    return out;
+}
+
+std::string MeasureSpec::name() const { return render(false); }
+std::string MeasureSpec::full_name() const { return render(true); }
+
+MeasureSpec parse_measure(std::string_view text) { return parse_measure(text, {}); }
+
+MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset, bool check_ranges) {
+    std::string whole = trim(text_in);
+    if (whole.empty()) throw UsageError("empty measure name");
+    std::size_t paren = whole.find('(');
+    std::size_t at = whole.find('@');
+    std::size_t name_end = std::min(paren, at);
+    std::string name = trim(std::string_view(whole).substr(0, name_end));
+    const MeasureInfo* info = find_measure(name);
+    if (!info) {
+        std::string typed = typed_name(whole, name);
+        if (!typed.empty()) return parse_measure(typed, preset, check_ranges);
+        throw UsageError("unknown measure '" + name + "'" + suggestion(name));
+    }
+
+    MeasureSpec spec;
+    spec.info_ = info;
+    spec.aggregate_ = info->aggregate;
+    std::string rest = name_end == std::string::npos ? "" : whole.substr(name_end);
+    std::vector<std::string> given;
+    if (!rest.empty() && rest[0] == '(') {
+        int depth = 0;
+        std::size_t close = std::string::npos;
+        for (std::size_t i = 0; i < rest.size(); ++i) {
+            if (rest[i] == '(' || rest[i] == '[' || rest[i] == '{') ++depth;
+            if (rest[i] == ')' || rest[i] == ']' || rest[i] == '}') {
+                if (--depth == 0) {
+                    close = i;
+                    break;
+                }
+            }
+        }
+        if (close == std::string::npos) throw UsageError("measure '" + whole + "': missing ')'");
+        std::string inner = rest.substr(1, close - 1);
+        rest = trim(std::string_view(rest).substr(close + 1));
+        if (!trim(inner).empty()) {
+            for (const std::string& item : split_top(inner, whole)) {
+                std::size_t eq = item.find('=');
+                if (eq == std::string::npos)
+                    throw UsageError("measure '" + whole + "': expected KEY=VALUE, got '" + item + "'");
+                std::string key = trim(std::string_view(item).substr(0, eq));
+                std::string value = trim(std::string_view(item).substr(eq + 1));
+                if (std::find(given.begin(), given.end(), key) != given.end())
+                    throw UsageError("measure '" + whole + "': parameter " + key + " given twice");
+                given.push_back(key);
+                if (key == "agg") {
+                    if (value == "mean")
+                        spec.aggregate_ = Aggregate::Mean;
+                    else if (value == "gmean")
+                        spec.aggregate_ = Aggregate::GeoMean;
+                    else if (value == "sum")
+                        spec.aggregate_ = Aggregate::Sum;
+                    else
+                        throw UsageError("measure '" + whole + "': agg must be mean, gmean or sum, got '" + value + "'");
+                    continue;
+                }
+                auto p = std::find_if(info->params.begin(), info->params.end(),
+                                      [&](const ParamInfo& x) { return x.name == key; });
+                if (p == info->params.end()) {
+                    std::string list;
+                    for (const auto& x : info->params) list += (list.empty() ? "" : ", ") + x.name;
+                    throw UsageError("measure '" + whole + "': " + info->name + " has no parameter '" + key + "'" +
+                                     (list.empty() ? std::string(" (it takes none but agg)")
+                                                   : " (parameters: " + list + ", agg)"));
+                }
+                spec.params_[key] = parse_value(*p, value, info->name, whole, check_ranges);
+            }
+        }
+    }
+    if (!rest.empty()) {
+        if (rest[0] != '@') throw UsageError("measure '" + whole + "': unexpected '" + rest + "'");
+        std::string c = trim(std::string_view(rest).substr(1));
+        if (info->cutoff == CutoffKind::None) throw UsageError("measure '" + whole + "': " + info->name + " takes no @cutoff");
+        if (info->cutoff == CutoffKind::Int) {
+            long k;
+            if (!text::parse_long(c, k) || k <= 0)
+                throw UsageError("measure '" + whole + "': the cutoff must be a positive integer, got '" + c + "'");
+            spec.cutoff_ = static_cast<double>(k);
+            spec.cutoff_text_ = std::to_string(k);
+        } else if (info->cutoff == CutoffKind::Percent) {
+            double x;
+            if (c.empty() || c.back() != '%' || !text::parse_double(trim(std::string_view(c).substr(0, c.size() - 1)), x) ||
+                !(x > 0 && x <= 100))
+                throw UsageError("measure '" + whole + "': the cutoff must be a percentage in (0,100], e.g. " + info->name +
+                                 "@100%, got '" + c + "'");
+            spec.cutoff_ = x;
+            spec.cutoff_text_ = format_number(x) + "%";
+        } else {
+            double x;
+            if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0 || (check_ranges && !info->cutoff_range.contains(x)))
+                throw UsageError("measure '" + whole + "': the cutoff of " + info->name + " must be " +
+                                 info->cutoff_range.text() + ", got '" + c + "'");
+            spec.cutoff_ = x;
+            spec.cutoff_text_ = format_number(x);
+        }
+        spec.has_cutoff_ = true;
+    } else if (info->cutoff_required) {
+        throw UsageError("measure '" + whole + "': " + info->name + " needs a cutoff, e.g. " + info->name + "@10");
+    }
+    for (const ParamInfo& p : info->params) {
+        if (spec.params_.count(p.name)) continue;
+        auto pre = preset.find(p.name);
+        if (pre != preset.end()) {
+            spec.params_[p.name] = parse_value(p, pre->second, info->name, whole, check_ranges);
+            continue;
+        }
+        if (p.required)
+            throw UsageError("measure '" + whole + "': " + info->name + " needs " + p.name + " (" + p.help + ")");
+        if (p.default_value.empty()) {
+            ParamValue v;
+            v.kind = p.kind;
+            spec.params_[p.name] = v;
+        } else {
+            spec.params_[p.name] = parse_value(p, p.default_value, info->name, whole);
+        }
+    }
+    return spec;
+}
+
+std::vector<std::string> split_measure_list(std::string_view list) {
+    std::vector<std::string> out;
+    int depth = 0;
+    std::size_t start = 0;
+    auto flush = [&](std::size_t end) {
+        std::string item = trim(list.substr(start, end - start));
+        if (!item.empty()) out.push_back(std::move(item));
+    };
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        char c = list[i];
+        if (c == '(' || c == '[' || c == '{') ++depth;
+        if (c == ')' || c == ']' || c == '}') --depth;
+        if (depth == 0 && (c == ',' || text::is_space(static_cast<unsigned char>(c)) || c == '\n')) {
+            flush(i);
+            start = i + 1;
+        }
+    }
+    flush(list.size());
+    return out;
+}
+
+std::vector<MeasureSpec> parse_measures(std::string_view list) {
+    std::vector<MeasureSpec> out;
+    for (const std::string& item : split_measure_list(list)) add_distinct(out, parse_measure(item));
+    return out;
+}
+
+void add_distinct(std::vector<MeasureSpec>& list, MeasureSpec m) {
+    std::string name = m.name();
+    for (const MeasureSpec& x : list)
+        if (x.name() == name) return;
+    list.push_back(std::move(m));
+}
+
+const MeasureInfo* find_measure(std::string_view name) {
+    for (const MeasureInfo& m : registry()) {
+        if (m.name == name) return &m;
+        for (const auto& a : m.aliases)
+            if (a == name) return &m;
+    }
+    return nullptr;
+}
+
+}  // namespace irlens

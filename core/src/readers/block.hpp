@@ -1,0 +1,288 @@
+// Internal: the fast path of the qrels and run readers.
+//
+// Input arrives in chunks of any size. BlockBuffer gathers them into blocks of complete lines
+// (every block ends with '\n'; a final line without one gets it added), so that line scanners can
+// use the newline as a sentinel and never test for the end of the buffer inside a line. A large
+// block is split at a newline and its halves are scanned on two threads (natively; WASM is single
+// threaded); the records are then absorbed in file order on the calling thread. The scanners count
+// the lines they cross, so nothing else has to. No line may be longer than text::kMaxLineBytes:
+// BlockBuffer stops as soon as the line it carries grows past it (so that input without newlines
+// cannot grow memory), and the scanners check every line of a block (check_line_length).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "irlens/error.hpp"
+#include "irlens/readers/text.hpp"
+
+#if IRLENS_THREADS
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#endif
+
+namespace irlens::detail {
+
+/// Byte classes for the line scanners.
+enum : unsigned char { kWord = 0, kBlank = 1, kNewline = 2, kNul = 3 };
+extern const unsigned char kByteClass[256];
+
+/// Advances p over non-blank bytes; stops at a blank, the newline or a NUL. A block always ends
+/// with '\n' followed by kPadding readable bytes, so no bounds check is needed: 8 bytes at a time
+/// while none of them is below 0x21 (bytes >= 0x80 are word bytes), then byte by byte.
+constexpr std::size_t kPadding = 8;
+inline const char* skip_word(const char* p) {
+    for (;;) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        // High bit of each byte set iff the byte is >= 0x21 or >= 0x80 (exact per byte: no carries).
+        std::uint64_t word_bytes = (((w & 0x7F7F7F7F7F7F7F7Full) + 0x5F5F5F5F5F5F5F5Full) | w) & 0x8080808080808080ull;
+        if (word_bytes != 0x8080808080808080ull) break;
+        p += 8;
+    }
+    while (kByteClass[static_cast<unsigned char>(*p)] == kWord) ++p;
+    return p;
+}
+inline const char* skip_blanks(const char* p) {
+    while (kByteClass[static_cast<unsigned char>(*p)] == kBlank) ++p;
+    return p;
+}
+/// Moves past the end of the current line (p must be inside a block).
+inline const char* next_line(const char* p) {
+    return static_cast<const char*>(std::memchr(p, '\n', SIZE_MAX >> 1)) + 1;
+}
+
+/// Splits a content line into words: takes up to `max` words from s (at the line's first word)
+/// into f, returns how many, and leaves s past the last word taken and its blanks (at '\n' when
+/// the line has no further word). A word ended by a NUL byte is an InputError.
+inline int split_words(const char*& s, std::string_view* f, int max, const std::string& src, std::uint64_t line_no) {
+    int n = 0;
+    for (;;) {
+        const char* e = skip_word(s);
+        if (kByteClass[static_cast<unsigned char>(*e)] == kNul) throw InputError(src, line_no, "NUL byte in line (binary file?)");
+        f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
+        s = skip_blanks(e);
+        if (*s == '\n' || n == max) return n;
+    }
+}
+
+/// Throws when the line from `begin` to `next` (the start of the following line) is longer than
+/// text::kMaxLineBytes, its newline excluded.
+inline void check_line_length(const char* begin, const char* next, const std::string& src, std::uint64_t line_no) {
+    if (static_cast<std::size_t>(next - begin) > text::kMaxLineBytes + 1) text::throw_line_too_long(src, line_no);
+}
+
+class BlockBuffer {
+public:
+    static constexpr std::size_t kBlockBytes = 4u << 20;
+
+    /// Names the input in errors.
+    std::string source = "input";
+    /// Strips (or, set to Keep, only notices) a leading UTF-8 byte-order mark.
+    text::BomFilter bom;
+
+    /// Calls on_block(std::string_view block, std::uint64_t first_line_no) for every complete
+    /// block; on_block returns the number of lines the block held. A chunk is scanned in place up
+    /// to its last newline that has kPadding bytes after it; only the rest is copied (to be joined
+    /// with the next chunk), and small chunks are gathered into blocks of about kBlockBytes.
+    template <class OnBlock>
+    void feed(std::string_view chunk, OnBlock&& on_block) {
+        bom.feed(chunk, [&](std::string_view c) { feed_bytes(c, on_block); });
+    }
+
+    template <class OnBlock>
+    void finish(OnBlock&& on_block) {
+        bom.finish([&](std::string_view c) { feed_bytes(c, on_block); });
+        if (!pending_.empty() && pending_.back() != '\n') pending_.push_back('\n');
+        if (!pending_.empty()) emit(pending_.size(), on_block);
+    }
+
+private:
+    template <class OnBlock>
+    void feed_bytes(std::string_view chunk, OnBlock& on_block) {
+        if (chunk.empty()) return;
+        if (!pending_.empty() && chunk.size() >= kBlockBytes) {
+            // A large chunk: first complete the carried partial line with the chunk's first line.
+            std::size_t nl = chunk.find('\n');
+            if (nl == std::string_view::npos) {
+                append(chunk);
+                return;
+            }
+            append(chunk.substr(0, nl + 1));
+            emit(pending_.size(), on_block);
+            chunk.remove_prefix(nl + 1);
+        }
+        if (chunk.size() < kBlockBytes || !pending_.empty()) {
+            // Small chunks are gathered until a block's worth of complete lines is there.
+            append(chunk);
+            if (pending_.size() >= kBlockBytes) {
+                std::size_t last = pending_.rfind('\n');
+                if (last != std::string::npos) emit(last + 1, on_block);
+            }
+            return;
+        }
+        // In place: up to the last newline followed by at least kPadding bytes of the chunk.
+        std::size_t last = chunk.rfind('\n', chunk.size() - kPadding - 1);
+        if (last == std::string_view::npos) {
+            append(chunk);
+            return;
+        }
+        next_line_ += on_block(chunk.substr(0, last + 1), next_line_);
+        append(chunk.substr(last + 1));
+    }
+
+    /// Appends to pending_; throws as soon as its last (unfinished) line is too long.
+    void append(std::string_view bytes) {
+        pending_.append(bytes.data(), bytes.size());
+        std::size_t nl = bytes.rfind('\n');
+        tail_ = nl == std::string_view::npos ? tail_ + bytes.size() : bytes.size() - nl - 1;
+        if (tail_ > text::kMaxLineBytes)
+            text::throw_line_too_long(source, next_line_ + static_cast<std::uint64_t>(std::count(
+                                                                 pending_.begin(), pending_.end() - tail_, '\n')));
+    }
+
+    /// Hands the first len bytes of pending_ (complete lines) to on_block, then drops them.
+    template <class OnBlock>
+    void emit(std::size_t len, OnBlock& on_block) {
+        // The scanners read up to kPadding bytes past a block's last newline.
+        std::size_t used = pending_.size();
+        pending_.append(kPadding, '\0');
+        next_line_ += on_block(std::string_view(pending_.data(), len), next_line_);
+        pending_.resize(used);
+        pending_.erase(0, len);
+    }
+    std::string pending_;
+    std::size_t tail_ = 0;  // bytes after the last newline of pending_
+    std::uint64_t next_line_ = 1;
+};
+
+/// A scanner's output for one block.
+template <class R>
+struct Scanned {
+    std::vector<R> records;
+    std::uint64_t lines = 0;  // lines in the block (blank and comment lines included)
+};
+
+/// Blocks of about this size are the unit of scanning (natively, on two threads).
+constexpr std::size_t kScanBytes = 2u << 20;
+
+/// A scanner's exception with the line of an InputError (local to its block) moved by `offset`,
+/// the number of lines before the block; other exceptions as they are.
+inline std::exception_ptr in_file_lines(std::exception_ptr scan_error, std::uint64_t offset) {
+    try {
+        std::rethrow_exception(scan_error);
+    } catch (const InputError& e) {
+        return std::make_exception_ptr(InputError(e.file(), e.line() ? e.line() + offset : 0, e.problem()));
+    } catch (...) {
+        return scan_error;
+    }
+}
+
+/// Reads `text` (complete lines; kPadding readable bytes follow it) whose first line is
+/// `first_line`, and returns its number of lines. The text is cut at newlines into blocks of about
+/// kScanBytes; each is scanned by scan(std::string_view block, Scanned<R>& out), which numbers the
+/// block's lines from 1 and fills `out` (cleared first), and then handed to
+/// absorb(const Scanned<R>& block, std::uint64_t offset), where offset is the number of lines
+/// before the block, so that a record's line in the file is its block line + offset.
+///
+/// Blocks are absorbed strictly in file order, each exactly once; natively two threads scan
+/// (and absorb in turn), so that scanning block k + 1 overlaps absorbing block k. An error is
+/// raised as the file reading order would raise it: an InputError of a block (its line moved to
+/// the file's numbering) wins over anything in later blocks. `buffers` holds the record storage,
+/// kept by the caller from call to call so that it is reused.
+template <class R, class Scan, class Absorb>
+std::uint64_t scan_and_absorb(std::string_view text, std::uint64_t first_line, std::vector<Scanned<R>>& buffers,
+                              Scan&& scan, Absorb&& absorb) {
+    // Block boundaries: after the first newline at or past each multiple of the block size.
+    std::size_t blocks = text.size() / kScanBytes + 1;
+    auto bound = [&](std::size_t k) -> std::size_t {
+        if (k == 0) return 0;
+        if (k >= blocks) return text.size();
+        std::size_t nl = text.find('\n', k * (text.size() / blocks));
+        return nl == std::string_view::npos ? text.size() : nl + 1;
+    };
+    auto block = [&](std::size_t k) {
+        std::size_t b = bound(k), e = std::max(b, bound(k + 1));
+        return text.substr(b, e - b);
+    };
+    if (buffers.size() < 2) buffers.resize(2);
+    std::uint64_t offset = first_line - 1;
+    auto scan_into = [&](std::size_t k, Scanned<R>& out) {
+        out.records.clear();
+        out.lines = 0;
+        scan(block(k), out);
+    };
+    auto absorb_next = [&](Scanned<R>& part) {
+        absorb(static_cast<const Scanned<R>&>(part), offset);
+        offset += part.lines;
+    };
+#if IRLENS_THREADS
+    if (blocks >= 2) {
+        // Two workers (this thread and one more) take blocks in turn: scan, wait until the previous
+        // block is absorbed, absorb, take the next. `turn` is the block to absorb next.
+        std::mutex mutex;
+        std::condition_variable turn_changed;
+        std::size_t next = 0, turn = 0;
+        std::exception_ptr error;  // the first failure in file order; stops both workers
+        auto work = [&](Scanned<R>& buffer) {
+            for (;;) {
+                std::size_t k;
+                {
+                    std::lock_guard<std::mutex> lock(mutex);
+                    if (error || next == blocks) return;
+                    k = next++;
+                }
+                std::exception_ptr failed;
+                try {
+                    scan_into(k, buffer);
+                } catch (...) {
+                    failed = std::current_exception();
+                }
+                {
+                    std::unique_lock<std::mutex> lock(mutex);
+                    turn_changed.wait(lock, [&] { return turn == k || error; });
+                    if (error) return;
+                }
+                // Our turn (the blocks before k are absorbed and `offset` counts their lines);
+                // the other worker only touches `offset` in its own turn.
+                if (failed) {
+                    failed = in_file_lines(failed, offset);
+                } else {
+                    try {
+                        absorb_next(buffer);
+                    } catch (...) {
+                        failed = std::current_exception();
+                    }
+                }
+                std::lock_guard<std::mutex> lock(mutex);
+                error = failed;
+                ++turn;
+                turn_changed.notify_all();
+            }
+        };
+        std::thread helper([&] { work(buffers[1]); });
+        work(buffers[0]);
+        helper.join();
+        if (error) std::rethrow_exception(error);
+        return offset - (first_line - 1);
+    }
+#endif
+    for (std::size_t k = 0; k < blocks; ++k) {
+        try {
+            scan_into(k, buffers[0]);
+        } catch (...) {
+            std::rethrow_exception(in_file_lines(std::current_exception(), offset));
+        }
+        absorb_next(buffers[0]);
+    }
+    return offset - (first_line - 1);
+}
+
+}  // namespace irlens::detail

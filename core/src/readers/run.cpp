@@ -1,0 +1,295 @@
+#include "irlens/readers/run.hpp"
+
+#include "irlens/error.hpp"
+
+#include "readers/block.hpp"
+#include "irlens/parallel.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <set>
+
+namespace irlens {
+
+namespace {
+const char kPlaceholderName[] = "ceci_nest_pas_un_docno";
+
+}  // namespace
+
+std::size_t Run::num_topics_answered() const {
+    std::size_t n = 0;
+    for (const auto& t : topics_) n += !t.empty();
+    return n;
+}
+
+std::uint32_t Run::line(std::size_t t, std::size_t k) const {
+    const auto& stretches = lines_[t];
+    auto it = std::upper_bound(stretches.begin(), stretches.end(), k,
+                               [](std::size_t k, const LineStretch& s) { return k < s.index; });
+    --it;  // the first stretch starts at index 0
+    return it->line + static_cast<std::uint32_t>(k - it->index);
+}
+
+std::string_view Run::doc(std::uint32_t ref) const {
+    if (ref == kPlaceholderDoc) return kPlaceholderName;
+    if (ref & kUnjudgedDoc) return arena_.get(ref & ~kUnjudgedDoc);
+    return qrels_->doc(qrels_->judgment(ref));
+}
+
+namespace {
+
+/// One content line of a run, as the scanner found it (views into the block being scanned).
+struct RunRecord {
+    const char* doc;        // the doc id; for a topic not in the qrels, the topic id
+    const char* tag;
+    double key;
+    std::int32_t topic;     // qrels topic index, -1 when the topic is not in the qrels
+    std::int32_t judgment;  // qrels judgment index, -1 when not judged
+    std::uint32_t doc_len, tag_len;
+    std::uint32_t line;
+};
+
+}  // namespace
+
+struct RunReader::State {
+    std::unique_ptr<Run> run;
+    std::set<std::string> ignored;
+    bool have_tag = false;
+    detail::BlockBuffer blocks;
+    std::vector<detail::Scanned<RunRecord>> parts;  // reused from block to block
+    // The topic of the last entry added, and the size of the topic before it: a topic's first
+    // entry reserves that much (runs usually list as many documents for every topic), so that
+    // the entries are not copied each time their vector doubles.
+    std::int32_t topic = -1;
+    std::size_t expected = 0;
+};
+
+namespace {
+
+
+[[noreturn]] void bad_score(const std::string& src, std::uint64_t line_no, std::string_view score) {
+    std::string v(score);
+    for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (v == "nan" || v == "+nan" || v == "-nan") throw InputError(src, line_no, "score is NaN");
+    throw InputError(src, line_no, "score '" + quote_bytes(score) + "' is not a number");
+}
+
+/// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
+/// runs on a parser thread: only reads the qrels.
+void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const Qrels& qrels, RunOrder order,
+              const std::string& src) {
+    std::vector<RunRecord>& out = scanned.records;
+    using namespace detail;
+    const char* p = block.data();
+    const char* end = p + block.size();
+    std::uint64_t line_no = 0;
+    std::string_view last_topic;
+    std::int32_t last_t = -2;
+    out.reserve(out.size() + block.size() / 40);
+    const char* line_begin = p;
+    while (p < end) {
+        if (line_no) check_line_length(line_begin, p, src, line_no);
+        line_begin = p;
+        ++line_no;
+        const char* s = skip_blanks(p);
+        if (*s == '\n') {
+            p = s + 1;
+            continue;
+        }
+        if (*s == '#') {
+            p = next_line(s);
+            continue;
+        }
+        std::string_view f[6];  // columns past the sixth are ignored, as trec_eval does
+        int n = split_words(s, f, 6, src, line_no);
+        if (n < 6)
+            throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
+        p = *s == '\n' ? s + 1 : next_line(s);
+        RunRecord r;
+        if (order == RunOrder::Score) {
+            if (!text::parse_double(f[4], r.key)) bad_score(src, line_no, f[4]);
+        } else {
+            long rank;
+            if (!text::parse_long(f[3], rank))
+                throw InputError(src, line_no, "rank '" + quote_bytes(f[3]) + "' is not an integer");
+            r.key = -static_cast<double>(rank);
+        }
+        if (last_t == -2 || f[0] != last_topic) {
+            last_topic = f[0];
+            last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
+            if (last_t >= 0) qrels.prefetch(static_cast<std::size_t>(last_t));
+        }
+        r.topic = last_t;
+        r.tag = f[5].data();
+        r.tag_len = static_cast<std::uint32_t>(f[5].size());
+        r.line = static_cast<std::uint32_t>(line_no);
+        if (last_t < 0) {
+            r.doc = f[0].data();
+            r.doc_len = static_cast<std::uint32_t>(f[0].size());
+            r.judgment = -1;
+        } else {
+            if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
+            r.doc = f[2].data();
+            r.doc_len = static_cast<std::uint32_t>(f[2].size());
+            r.judgment = static_cast<std::int32_t>(qrels.find(static_cast<std::size_t>(last_t), f[2]));
+        }
+        out.push_back(r);
+    }
+    if (line_no) check_line_length(line_begin, p, src, line_no);
+    scanned.lines = line_no;
+}
+
+}  // namespace
+
+RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order) : st_(new State) {
+    st_->run.reset(new Run);
+    Run& run = *st_->run;
+    run.name_ = std::move(name);
+    run.order_ = order;
+    run.topics_.resize(qrels->num_topics());
+    run.lines_.resize(qrels->num_topics());
+    run.qrels_ = std::move(qrels);
+    st_->blocks.source = run.name_;
+}
+
+void RunReader::set_byte_order_mark(text::ByteOrderMark mode) { st_->blocks.bom.mode = mode; }
+
+RunReader::~RunReader() = default;
+
+void RunReader::feed(std::string_view chunk) {
+    st_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
+}
+
+std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line) {
+    State& st = *st_;
+    Run& run = *st.run;
+    // Adds a scanned block's records to the run, in file order; `offset`: lines before the block.
+    auto add_records = [&](const detail::Scanned<RunRecord>& block, std::uint64_t offset) {
+        if (offset + block.lines > UINT32_MAX)
+            throw InputError(run.name_, std::uint64_t(UINT32_MAX) + 1, "file too large: more than 4294967295 lines");
+        for (const RunRecord& r : block.records) {
+            std::uint32_t line = r.line + static_cast<std::uint32_t>(offset);
+            ++run.lines_read_;
+            std::string_view tag(r.tag, r.tag_len);
+            if (!st.have_tag || tag != std::string_view(run.tag_)) {
+                if (st.have_tag) run.mixed_tags_ = true;
+                if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
+                run.tag_.assign(tag.data(), tag.size());
+                st.have_tag = true;
+            }
+            if (r.topic < 0) {
+                ++run.ignored_lines_;
+                if (st.ignored.size() < 1000) st.ignored.emplace(r.doc, r.doc_len);
+                continue;
+            }
+            std::uint32_t ref;
+            if (r.judgment >= 0) {
+                ref = static_cast<std::uint32_t>(r.judgment);
+            } else {
+                if (run.arena_.size() + 2 + r.doc_len + DocArena::kChunk >= kUnjudgedDoc)
+                    throw InputError(run.name_, line, "file too large: more than 2 GiB of unjudged document ids");
+                ref = kUnjudgedDoc | run.arena_.add(std::string_view(r.doc, r.doc_len));
+            }
+            auto& entries = run.topics_[static_cast<std::size_t>(r.topic)];
+            auto& stretches = run.lines_[static_cast<std::size_t>(r.topic)];
+            if (r.topic != st.topic) {
+                if (st.topic >= 0) st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
+                st.topic = r.topic;
+                if (entries.empty()) entries.reserve(st.expected);
+            }
+            auto k = static_cast<std::uint32_t>(entries.size());
+            if (stretches.empty() || stretches.back().line + (k - stretches.back().index) != line)
+                stretches.push_back(Run::LineStretch{k, line});
+            entries.push_back(RunEntry{r.key, ref});
+        }
+    };
+    return detail::scan_and_absorb<RunRecord>(
+        text, first_line, st.parts,
+        [&](std::string_view block, detail::Scanned<RunRecord>& out) { scan_run(block, out, *run.qrels_, run.order_, run.name_); },
+        add_records);
+}
+
+namespace {
+
+/// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
+/// order): judged docs through their judgment index, unjudged ones through a small hash table.
+struct Duplicate {
+    std::uint32_t first = 0, second = 0;
+    std::uint32_t doc = 0;
+    std::size_t topic = 0;
+};
+
+void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
+                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint32_t>& table) {
+    const std::vector<RunEntry>& entries = run.entries(t);
+    if (entries.size() < 2) return;
+    std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
+    seen_at.assign(qrels.num_judgments(t), 0);
+    std::size_t size = 8;
+    while (size < 2 * entries.size()) size <<= 1;
+    table.assign(size, UINT32_MAX);
+    std::size_t mask = size - 1;
+    auto report = [&](std::uint32_t first, std::uint32_t second, std::uint32_t doc) {
+        if (!best.second || second < best.second) best = Duplicate{first, second, doc, t};
+    };
+    for (std::uint32_t k = 0; k < entries.size(); ++k) {
+        const RunEntry& e = entries[k];
+        if (run.judged(e.doc)) {
+            std::uint32_t& seen = seen_at[e.doc - first_judgment];  // entry index + 1
+            if (seen)
+                report(run.line(t, seen - 1), run.line(t, k), e.doc);
+            else
+                seen = k + 1;
+            continue;
+        }
+        std::string_view doc = run.doc(e.doc);
+        std::size_t i = hash_doc(0, doc) & mask;
+        for (; table[i] != UINT32_MAX; i = (i + 1) & mask) {
+            const RunEntry& other = entries[table[i]];
+            if (run.doc(other.doc) == doc) {
+                report(run.line(t, table[i]), run.line(t, k), e.doc);
+                break;
+            }
+        }
+        if (table[i] == UINT32_MAX) table[i] = k;
+    }
+}
+
+}  // namespace
+
+std::shared_ptr<const Run> RunReader::finish() {
+    st_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
+    State& st = *st_;
+    Run& run = *st.run;
+    if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
+    run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
+    // Topics are checked on two threads natively (halves of the topics); the reported duplicate is
+    // the one with the smallest second line in either half.
+    Duplicate halves[2];
+    std::size_t num_topics = run.topics_.size();
+    detail::parallel_ranges(num_topics, [&](std::size_t begin, std::size_t end) {
+        std::vector<std::uint32_t> seen_at, table;
+        Duplicate& best = halves[begin == 0 ? 0 : 1];
+        for (std::size_t t = begin; t < end; ++t) find_duplicate(run, *run.qrels_, t, best, seen_at, table);
+    });
+    Duplicate dup = halves[0];
+    if (halves[1].second && (!dup.second || halves[1].second < dup.second)) dup = halves[1];
+    if (dup.second)
+        throw InputError(run.name_, dup.second,
+                         "duplicate document '" + quote_bytes(run.doc(dup.doc)) + "' for topic '" +
+                             quote_bytes(run.qrels_->topic_id(dup.topic)) + "' (first at line " +
+                             std::to_string(dup.first) + ")");
+    for (auto& t : run.topics_) t.shrink_to_fit();
+    for (auto& t : run.lines_) t.shrink_to_fit();
+    return std::shared_ptr<const Run>(st.run.release());
+}
+
+std::shared_ptr<const Run> read_run(std::shared_ptr<const Qrels> qrels, std::string name, std::string_view bytes,
+                                    RunOrder order) {
+    RunReader reader(std::move(qrels), std::move(name), order);
+    reader.feed(bytes);
+    return reader.finish();
+}
+
+}  // namespace irlens

@@ -1,0 +1,52 @@
+// The JSON documents the CLI prints with --format json and the JS API returns: one builder per
+// document, shared by both front-ends (nlohmann/json stays out of the core).
+#pragma once
+
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/frontends/meta_report.hpp"
+#include "irlens/readers/run_check.hpp"
+#include "irlens/stats/comparison.hpp"
+
+#include <string>
+#include <vector>
+
+namespace irlens {
+
+// The JSON document of an evaluation (irlens/evaluation/evaluate.hpp), built once for every front-end: what
+// `irlens eval --format json` prints and the JS API's evaluationJson() returns, same keys, same
+// values (NaN as null):
+//   {irlens, qrels, missing, measures: [canonical name], measures_full: {M: full name},
+//    measures_typed: {M: as typed}, provenance?, warnings,
+//    runs: {RUN: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, per_topic?: {TOPIC: {M: v}}}}}
+// ci95 is the 95% t interval of the mean (mean_intervals, irlens/stats/confidence.hpp); a text-valued
+// measure's per-topic value is its text and its mean null. Keys are written in byte order.
+struct EvalDocument {
+    bool per_topic = false;
+    std::string qrels;               // the qrels' name (the CLI: the path as given)
+    std::vector<std::string> typed;  // [measure] the name as typed (measures_typed); empty: the canonical names
+    std::string provenance;          // the provenance record as JSON text; empty: no "provenance" key
+};
+
+/// The document of `ev` (indent: -1 for one line, else pretty-printed with `indent` spaces).
+std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent);
+
+/// The JSON document of `irlens compare --format json` (indent as nlohmann::json::dump: -1 for one
+/// line). Numbers at full precision, NaN as null; keys: irlens, command, qrels, missing, test,
+/// alternative, correction, B, seed, intervals, confidence, baseline (with one), risk_alpha (with
+/// --risk), measures: [{measure, measure_full, topic_policy, comparisons: [{run, versus, mean,
+/// mean_interval, versus_mean, versus_interval, difference, difference_interval, statistic, p,
+/// p_adjusted, marker, cohen_d, cohen_d_interval, [urisk, trisk, wins, losses, ties,] topics,
+/// method, note}]}], warnings.
+std::string comparison_json(const Comparison& c, int indent);
+
+/// The JSON document of `irlens meta ANALYSIS ... --format json` (indent as nlohmann::json::dump).
+std::string meta_json(const MetaReport& r, int indent);
+
+/// The JSON document of `irlens check --format json` (and the JS API's checkRun): {irlens,
+/// command: "check", options: {qrels, topics, docs, max_docs, tag} (null when not given), errors,
+/// warnings, files: [{file, lines, results, topics, errors, warnings, counts: {kind: n},
+/// unlisted, findings: [{line (null: whole file), severity, kind, topic (null: none), message}]}]}.
+/// indent as nlohmann::json::dump (-1: one line).
+std::string check_json(const std::vector<CheckReport>& reports, const CheckOptions& options, int indent);
+
+}  // namespace irlens

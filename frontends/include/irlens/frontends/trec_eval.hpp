@@ -1,0 +1,84 @@
+// A drop-in for trec_eval 10.0: the same options, the same measures (named as trec_eval names
+// them: map, P.5,10, ndcg.1=3,2=9 ...), the same output bytes.
+//
+// Deliberate differences (documented in the README):
+// - trec_eval 10.0 aborts when a qrels topic has no results unless -c; irlens skips such topics,
+//   as trec_eval's own help text promises.
+// - rbp and rbp_resid: trec_eval 10.0 reads uninitialised min/max in m_rbp.c; irlens initialises
+//   them from the gain table (see measures/rbp.cpp).
+// - Input errors (duplicates, malformed lines) are found at load time for every topic, not only
+//   for the topics trec_eval happens to evaluate.
+// - Preferences (-R prefs / qrels_prefs): a (topic, jg, jsg, doc) given twice is an error (trec_eval
+//   counts it twice), inconsistent preferences an InputError (trec_eval aborts); prefs_avgjg_Rnonrel(_ret)
+//   never read past the last equivalence class (trec_eval does when negative rel_levels make it
+//   smaller than R); see preferences.hpp and measures/preference_counts.cpp.
+#pragma once
+
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace irlens {
+
+class Preferences;
+
+/// Reference means and standard deviations per (topic, measure) for -Z.
+class ZScores {
+public:
+    /// Lines `topic measure mean stddev`.
+    static std::shared_ptr<const ZScores> parse(const std::string& source, std::string_view bytes);
+    /// Returns false when the pair is not in the file.
+    bool find(const std::string& topic, const std::string& measure, double& mean, double& stddev) const;
+    bool has_topic(const std::string& topic) const { return topics_.count(topic) != 0; }
+
+private:
+    std::map<std::string, std::map<std::string, std::pair<double, double>>> topics_;
+};
+
+struct TrecEvalOptions {
+    std::vector<std::string> measures;  // -m arguments in order ("official" when empty)
+    bool per_query = false;             // -q
+    bool complete = false;              // -c
+    bool summary = true;                // false with -n
+    bool judged_only = false;           // -J
+    long rel_level = 1;                 // -l
+    long max_docs = 2147483647L;        // -M
+    long num_docs = 0;                  // -N
+    std::string only_topic;             // -D N.TOPIC evaluates only TOPIC
+    std::shared_ptr<const ZScores> zscores;  // -Z
+    std::shared_ptr<const Preferences> prefs;  // -R prefs / qrels_prefs (the qrels are then prefs->qrels())
+};
+
+/// A parsed `trec_eval` command line (shared by the CLI and the WASM module).
+struct TrecEvalCommand {
+    TrecEvalOptions options;
+    std::vector<std::string> files;   // positional arguments: QRELS RUN
+    std::string rel_format = "qrels"; // -R
+    std::string zscores_file;         // -Z
+    bool help = false, version = false;
+    /// Values trec_eval maps silently (atol/atof of something that is not a number: -l, -M, -N,
+    /// a measure parameter such as ndcg.1=abc) and irlens reads the same way, to show on stderr.
+    std::vector<std::string> warnings;
+};
+
+/// Parses trec_eval's flags (trec_eval.c's getopt_long table). Throws UsageError for unknown
+/// flags, missing values, -R/-T formats irlens does not know. Does not check the file count.
+TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args);
+
+/// trec_eval's usage text, as `irlens trec_eval --help` prints it.
+const char* trec_eval_help();
+
+/// Evaluates one run and returns what trec_eval prints on stdout. Throws UsageError for bad
+/// measure names or parameters, InputError when the run shares no topic with the qrels.
+std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                      const std::shared_ptr<const Run>& run);
+
+/// trec_eval's measure nicknames ("official", "all_trec", "set", ...) and root names, for help.
+std::vector<std::string> trec_eval_measure_names();
+
+}  // namespace irlens

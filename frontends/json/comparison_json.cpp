@@ -1,0 +1,73 @@
+// The JSON document of a comparison (irlens/stats/comparison.hpp): what `irlens compare --format json`
+// prints and the JS API's compare() returns.
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/stats/comparison.hpp"
+#include "irlens/frontends/json_text.hpp"
+#include "irlens/version.hpp"
+
+#include "json/json_number.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace irlens {
+
+std::string comparison_json(const Comparison& c, int indent) {
+    using stats::json_number;
+    const CompareSettings& s = c.settings;
+    nlohmann::json measures = nlohmann::json::array();
+    for (const MeasureComparison& mc : c.measures) {
+        nlohmann::json jm;
+        jm["measure"] = mc.measure;
+        jm["measure_full"] = mc.measure_full;
+        jm["topic_policy"] = mc.topic_policy;
+        jm["comparisons"] = nlohmann::json::array();
+        for (const ComparisonRow& r : mc.rows) {
+            nlohmann::json j;
+            j["run"] = c.runs[r.a];
+            j["versus"] = c.runs[r.b];
+            j["mean"] = json_number(r.mean_a);
+            j["mean_interval"] = {json_number(r.ci_a.low), json_number(r.ci_a.high)};
+            j["versus_mean"] = json_number(r.mean_b);
+            j["versus_interval"] = {json_number(r.ci_b.low), json_number(r.ci_b.high)};
+            j["difference"] = json_number(r.mean_a - r.mean_b);
+            j["difference_interval"] = {json_number(r.ci_diff.low), json_number(r.ci_diff.high)};
+            j["statistic"] = json_number(r.test.statistic);
+            j["p"] = json_number(r.test.p);
+            j["p_adjusted"] = json_number(r.p_adjusted);
+            j["marker"] = significance_marker(r.p_adjusted);
+            j["cohen_d"] = json_number(r.effect.d);
+            j["cohen_d_interval"] = {json_number(r.effect.interval.low), json_number(r.effect.interval.high)};
+            if (s.risk) {
+                j["urisk"] = json_number(r.risk.urisk);
+                j["trisk"] = json_number(r.risk.trisk);
+                j["wins"] = r.risk.wins;
+                j["losses"] = r.risk.losses;
+                j["ties"] = r.risk.ties;
+            }
+            j["topics"] = r.topics;
+            j["method"] = r.test.method;
+            j["note"] = r.notes();
+            jm["comparisons"].push_back(j);
+        }
+        measures.push_back(jm);
+    }
+    nlohmann::json j;
+    j["irlens"] = IRLENS_VERSION;
+    j["command"] = "compare";
+    j["qrels"] = c.qrels;
+    j["missing"] = c.missing == MissingTopics::Skip ? "skip" : "zero";
+    j["test"] = c.test;
+    j["alternative"] = alternative_name(s.testing.alternative);
+    j["correction"] = s.testing.tukey ? "tukey" : correction_name(s.testing.correction);
+    j["B"] = s.testing.resampling.B;
+    j["seed"] = s.testing.resampling.seed;
+    j["intervals"] = c.intervals;
+    j["confidence"] = s.confidence;
+    if (c.has_baseline()) j["baseline"] = c.runs[c.baseline];
+    if (s.risk) j["risk_alpha"] = s.risk_alpha;
+    j["measures"] = measures;
+    j["warnings"] = c.warnings;
+    return json_text(j, indent);
+}
+
+}  // namespace irlens
