@@ -8,12 +8,10 @@
 #include "table.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/frontends/json_text.hpp"
 #include "irlens/readers/text.hpp"
-#include "irlens/version.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -61,8 +59,6 @@ std::string format_value(const MeasureSpec& m, double v, int precision) {
         std::snprintf(buf, sizeof buf, "%.*f", precision, v);
     return buf;
 }
-
-nlohmann::json json_value(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 }  // namespace
 
@@ -118,43 +114,12 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     prov.settings = settings_of(options);
 
     if (format == "json") {
-        nlohmann::json j;
-        j["irlens"] = IRLENS_VERSION;
-        j["qrels"] = positional[0];
-        j["missing"] = in.eval.missing == MissingTopics::Skip ? "skip" : "zero";
-        j["measures"] = nlohmann::json::array();
-        j["measures_full"] = nlohmann::json::object();
-        j["measures_typed"] = nlohmann::json::object();  // as typed: "ndcg@10" for nDCG@10
-        for (std::size_t m = 0; m < in.measures.size(); ++m)
-            if (!j["measures_typed"].contains(in.measures[m].name())) j["measures_typed"][in.measures[m].name()] = in.typed[m];
-        for (const MeasureSpec& m : ev.measures) {
-            j["measures"].push_back(m.name());
-            j["measures_full"][m.name()] = m.full_name();
-        }
-        j["provenance"] = prov.json();
-        j["runs"] = nlohmann::json::object();
-        for (const RunScores& r : ev.runs) {
-            nlohmann::json jr;
-            jr["tag"] = r.tag;
-            jr["mean"] = nlohmann::json::object();
-            for (std::size_t m = 0; m < ev.measures.size(); ++m) jr["mean"][ev.measures[m].name()] = json_value(r.aggregate[m]);
-            if (per_topic) {
-                jr["per_topic"] = nlohmann::json::object();
-                for (std::size_t t = 0; t < r.topics.size(); ++t) {
-                    nlohmann::json jt = nlohmann::json::object();
-                    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
-                        if (ev.measures[m].info().text_valued)
-                            jt[ev.measures[m].name()] = r.texts[m][t];
-                        else
-                            jt[ev.measures[m].name()] = json_value(r.values[m][t]);
-                    }
-                    jr["per_topic"][r.topics[t]] = jt;
-                }
-            }
-            j["runs"][r.name] = jr;
-        }
-        j["warnings"] = ev.warnings;
-        out = json_text(j, 2) + "\n";
+        EvalDocument doc;
+        doc.per_topic = per_topic;
+        doc.qrels = positional[0];
+        doc.typed = in.typed;
+        doc.provenance = json_text(prov.json(), -1);  // valid UTF-8 (json_text.hpp)
+        out = eval_json(ev, doc, 2) + "\n";
     } else {
         // csv: text cells through text::csv_text (quotes, a ' before a formula), numbers as they are.
         const char sep = format == "csv" ? ',' : '\t';

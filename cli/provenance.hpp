@@ -21,7 +21,9 @@ namespace irlens::cli {
 
 /// The version of the CLI's output formats, recorded in every provenance. 2: provenance added
 /// (json "provenance", tsv/csv --provenance), eval's json "measures_typed", csv formula guard.
-constexpr int kFormatVersion = 2;
+/// 3: eval's json gives each run's "ci95" (the 95% t interval of each mean, as the JS API), built
+/// by the one eval document (json_documents.hpp eval_json).
+constexpr int kFormatVersion = 3;
 
 struct EvaluationInputs;
 

@@ -2,6 +2,7 @@
 // Cohen's d and URisk/TRisk on hand-checkable data (arithmetic in comments).
 #include "irlens/stats/confidence.hpp"
 #include "irlens/error.hpp"
+#include "irlens/evaluation/evaluate.hpp"
 #include "irlens/stats/risk.hpp"
 
 #include <doctest/doctest.h>
@@ -129,4 +130,44 @@ TEST_CASE("t interval of a mean") {
     CHECK(flat.low == 0.5);
     CHECK(flat.high == 0.5);
     CHECK(std::isnan(irlens::t_interval({0.5}).low));
+}
+
+TEST_CASE("wins, ties and losses: exact signs, one rule") {
+    // deltas: 0.5-0.3 = +0.2 (win), 0.2-0.4 = -0.2 (loss), 0.4-0.4 = 0 (tie), 1e-15 above (a
+    // win: no tolerance), NaN on the baseline's side (not counted).
+    const double nan = std::nan("");
+    WinsTiesLosses w = wins_ties_losses({0.5, 0.2, 0.4, 0.3 + 1e-15, 0.7}, {0.3, 0.4, 0.4, 0.3, nan});
+    CHECK(w.wins == 2);
+    CHECK(w.ties == 1);
+    CHECK(w.losses == 1);
+    CHECK_THROWS_AS(wins_ties_losses({1}, {1, 2}), UsageError);
+    // Over topics both runs were scored on: run a has t1 t2 t4, run b t2 t3 t4; common t2 (0.6 vs
+    // 0.5: win) and t4 (0.1 vs 0.1: tie); t1 and t3 are left out.
+    RunScores a, b;
+    a.topics = {"t1", "t2", "t4"};
+    a.values = {{0.9, 0.6, 0.1}};
+    b.topics = {"t2", "t3", "t4"};
+    b.values = {{0.5, 0.0, 0.1}};
+    WinsTiesLosses p = wins_ties_losses(a, b, 0);
+    CHECK(p.wins == 1);
+    CHECK(p.ties == 1);
+    CHECK(p.losses == 0);
+}
+
+TEST_CASE("mean intervals of an evaluation") {
+    // One run, AP (a mean) and NumRet (a sum): AP over 0.2 0.4 0.6 has the t interval checked
+    // above (0.4 +- 4.302652729749464 * 0.11547005383792516); NumRet's aggregate is not a mean: NaN.
+    Evaluation ev;
+    ev.measures = parse_measures("AP NumRet");
+    RunScores r;
+    r.topics = {"1", "2", "3"};
+    r.values = {{0.2, 0.4, 0.6}, {10, 10, 10}};
+    ev.runs.push_back(r);
+    const auto ci = mean_intervals(ev);
+    REQUIRE(ci.size() == 1);
+    REQUIRE(ci[0].size() == 2);
+    CHECK(ci[0][0].low == doctest::Approx(0.4 - 4.302652729749464 * 0.11547005383792516).epsilon(1e-12));
+    CHECK(ci[0][0].high == doctest::Approx(0.4 + 4.302652729749464 * 0.11547005383792516).epsilon(1e-12));
+    CHECK(std::isnan(ci[0][1].low));
+    CHECK(std::isnan(ci[0][1].high));
 }

@@ -7,6 +7,7 @@
 // so the defaults, checks and error messages (UsageError, naming the CLI's option) are the CLI's.
 // compare() and meta() return the document `irlens compare|meta --format json` prints (the core
 // builds it for both): same keys, same values, NaN as null.
+import { dataOf, selectMeasures } from './evaluation.mjs';
 
 const COMPARE_OPTIONS = {
   baseline: '--baseline', pairs: '--pairs', test: '--test', correction: '--correction', alternative: '--alternative',
@@ -59,8 +60,23 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
     return out;
   }
 
-  /** The scores of an evaluate() result (with perTopic) in the binding's form, for `measures`. */
+  /**
+   * The scores of an evaluate() result in the binding's form (the evaluation's wire format,
+   * evaluation.mjs), for `measures`: the result's columnar data as it is when the measures are all
+   * of it in order, else a copy of those measures. A nested object without that data ({measures,
+   * runs: {NAME: {tag, perTopic}}}, e.g. read from JSON) is turned into it.
+   */
   function scoresOf(result, measures, what) {
+    const data = dataOf(result);
+    if (data && result.raw) {
+      for (const [name, r] of Object.entries(result.runs))
+        if (!('perTopic' in r)) throw new TypeError(`${what}: run '${name}' has no per-topic scores (evaluate with perTopic: true)`);
+    }
+    if (data) {
+      const names = data.measures.map((m) => (typeof m === 'string' ? m : m.name));
+      for (const m of measures) if (!names.includes(m)) throw new TypeError(`${what}: measure '${m}' is not in the result (${names.join(', ')})`);
+      return measures.length === names.length && measures.every((m, i) => m === names[i]) ? data : selectMeasures(data, measures);
+    }
     if (!result || !Array.isArray(result.measures) || !result.runs || typeof result.runs !== 'object')
       throw new TypeError(`${what}: expected an evaluate() result`);
     for (const m of measures) if (!result.measures.includes(m)) throw new TypeError(`${what}: measure '${m}' is not in the result (${result.measures.join(', ')})`);
@@ -75,6 +91,12 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
       return { name, tag: r.tag || '', topics, values };
     });
     return { measures, missing: result.missing || 'skip', warnings: result.warnings || [], runs };
+  }
+
+  /** The measure names of an evaluate() result or its data. */
+  function measuresOf(result) {
+    const data = dataOf(result);
+    return data ? data.measures.map((m) => (typeof m === 'string' ? m : m.name)) : result && result.measures;
   }
 
   /** {name, topics: count} of the qrels option of the *Scores functions. */
@@ -121,7 +143,7 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
     checkProgress(progress, 'compareScores');
     const q = qrelsOf(qrels, 'compareScores');
     const args = toArgs(rest, COMPARE_OPTIONS, 'compareScores', ['qrels', 'measures', 'progress']);
-    const scores = scoresOf(result, measureList(measures || (result && result.measures), 'compareScores'), 'compareScores');
+    const scores = scoresOf(result, measureList(measures || measuresOf(result), 'compareScores'), 'compareScores');
     return JSON.parse(core.compareScores(scores, q.name, q.topics, args, progress));
   }
 
@@ -176,7 +198,7 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
     checkProgress(progress, 'metaScores');
     const q = qrelsOf(qrels, 'metaScores');
     const args = toArgs(rest, META_OPTIONS, 'metaScores', ['qrels', 'measures', 'progress', ...PREFERENCE_OPTIONS]);
-    let list = measureList(measures || (result && result.measures), 'metaScores');
+    let list = measureList(measures || measuresOf(result), 'metaScores');
     if (rest.gold !== undefined && rest.gold !== null) {
       const gold = (Array.isArray(rest.gold) ? rest.gold : [rest.gold]).map((g) => api.parseMeasure(String(g)).name);
       list = [...list.filter((m) => !gold.includes(m)), ...gold];

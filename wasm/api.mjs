@@ -10,6 +10,7 @@
 import stats from './api-stats.mjs';
 import { relativeApi } from './api-relative.mjs';
 import { checkApi } from './api-check.mjs';
+import { evaluationView, dataOf } from './evaluation.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
 
@@ -164,11 +165,12 @@ export function wrap(core) {
   }
 
   /**
-   * Evaluates runs for a list of measure names. Returns the same structure as
-   * `irlens eval --format json --per-topic`: {measures, measuresFull, missing, warnings,
-   * runs: {NAME: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}},
-   * NaN as null; plus `raw`,
-   * the typed arrays behind it (values[m * topics.length + t]).
+   * Evaluates runs for a list of measure names. Returns the nested view of the evaluation
+   * (evaluation.mjs): {measures, measuresFull, missing, warnings, runs: {NAME: {tag, mean: {M: v},
+   * ci95: {M: [low, high] | null}, perTopic: {TOPIC: {M: v}}}}}, NaN as null, perTopic built on
+   * first use; plus `raw`, the columnar data behind it (the evaluation's wire format: typed arrays,
+   * values[m * topics.length + t]), which evaluationJson, winsTiesLosses, compareScores and
+   * metaScores take as they take the result.
    * options: {missing: 'zero' (the default: unanswered topics scored as trec_eval -c) | 'skip',
    * perTopic, progress: (fraction) => false to cancel,
    * groups, intents, docLengths, sessions (from loadGroups ...) for the measures that need them}.
@@ -178,36 +180,13 @@ export function wrap(core) {
     if (typeof measures === 'string') measures = [measures];
     if (!Array.isArray(measures) || measures.some((m) => typeof m !== 'string'))
       throw new TypeError('evaluate: measures must be an array of measure names');
-    const raw = core.evaluate(qrels.live, runs.map((r) => r.live), measures, evalOptions(options));
-    const names = raw.measures.map((m) => m.name);
-    const out = {
-      measures: names,
-      measuresFull: Object.fromEntries(raw.measures.map((m) => [m.name, m.full])),
-      missing: raw.missing,
-      warnings: raw.warnings,
-      runs: {},
-      raw,
-    };
-    const num = (v) => (Number.isFinite(v) ? v : null);
-    for (const r of raw.runs) {
-      const entry = { tag: r.tag, mean: {}, ci95: {} };
-      names.forEach((m, i) => {
-        entry.mean[m] = raw.measures[i].textValued ? null : num(r.aggregate[i]);
-        entry.ci95[m] = Number.isFinite(r.ciLow[i]) ? [r.ciLow[i], r.ciHigh[i]] : null;
-      });
-      if (perTopic) {
-        entry.perTopic = {};
-        r.topics.forEach((topic, t) => {
-          const row = {};
-          names.forEach((m, i) => {
-            row[m] = raw.measures[i].textValued ? r.texts[i][t] : num(r.values[i * r.topics.length + t]);
-          });
-          entry.perTopic[topic] = row;
-        });
-      }
-      out.runs[r.name] = entry;
-    }
-    return out;
+    return evaluationView(core.evaluate(qrels.live, runs.map((r) => r.live), measures, evalOptions(options)), { perTopic });
+  }
+
+  function evaluationData(result, what) {
+    const data = dataOf(result);
+    if (!data) throw new TypeError(`${what}: expected an evaluate() result (or its raw data)`);
+    return data;
   }
 
   const api = {
@@ -259,6 +238,31 @@ export function wrap(core) {
       return new Sessions(core.loadSessions(name, size));
     },
     evaluate,
+    /**
+     * The document `irlens eval --format json [--per-topic]` prints, built by the same C++
+     * (irlens/eval_json.hpp), of an evaluate() result: {irlens, qrels, missing, measures,
+     * measures_full, measures_typed, warnings, runs: {NAME: {tag, mean, ci95, per_topic?}}} (no
+     * provenance: the CLI's names its input files). options: {perTopic: true}.
+     */
+    evaluationJson(result, { perTopic = true } = {}) {
+      return JSON.parse(core.evaluationJson(evaluationData(result, 'evaluationJson'), !!perTopic));
+    },
+    /**
+     * Wins, ties and losses of every run of an evaluate() result against the run named
+     * `baseline`, per measure, over the topics both were scored on, by the core's one rule
+     * (irlens/stats/risk.hpp: exact signs, no tolerance; a NaN pair is not counted):
+     * {baseline, runs: {NAME: {M: {wins, ties, losses}}}}.
+     */
+    winsTiesLosses(result, baseline) {
+      if (baseline instanceof Run) baseline = baseline.name;
+      checkString(baseline, 'winsTiesLosses baseline');
+      const data = evaluationData(result, 'winsTiesLosses');
+      const raw = core.winsTiesLosses(data, baseline);
+      const names = data.measures.map((m) => (typeof m === 'string' ? m : m.name));
+      const runs = {};
+      for (const r of raw.runs) runs[r.name] = Object.fromEntries(names.map((m, i) => [m, { wins: r.wins[i], ties: r.ties[i], losses: r.losses[i] }]));
+      return { baseline, runs };
+    },
     /** The ranked list of one topic: {docs, rels} (rels: grade, -1 not judged, -2 judged negative). */
     ranking(run, topic, depth = 0) {
       if (!(run instanceof Run)) throw new TypeError('ranking: the first argument must be a Run');
@@ -304,7 +308,7 @@ export function wrap(core) {
     },
   };
   // The shared context of the further areas of the API (api-*.mjs).
-  const ctx = { core, api, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole, feedAll };
+  const ctx = { core, api, evaluationData, Qrels, Run, Groups, Intents, DocLengths, Sessions, evalOptions, checkInputs, checkString, toBytes, stageWhole, feedAll };
   for (const area of AREAS) Object.assign(api, area(ctx));
   return api;
 }

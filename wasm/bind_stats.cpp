@@ -20,8 +20,6 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
-#include <numeric>
 
 using emscripten::val;
 
@@ -42,46 +40,6 @@ std::vector<double> numbers(const val& array) { return emscripten::convertJSArra
 std::function<bool(double)> progress_from_js(const val& f) {
     if (f.isUndefined() || f.isNull()) return {};
     return [f](double x) { return !f(x).strictlyEquals(val(false)); };
-}
-
-/// The scores of an evaluation: {measures: [name], missing: 'skip'|'zero', warnings: [..], runs:
-/// [{name, tag, topics: [..], values: Float64Array (measures x topics, measure-major; NaN where
-/// undefined)}]}. Topics may come in any order (JS objects reorder numeric keys): each run's are
-/// put back in the qrels' byte order, as the score tables need.
-Evaluation evaluation_from_js(const val& e) {
-    Evaluation ev;
-    ev.measures = measures_from_js(e["measures"]);
-    const std::string missing = e["missing"].as<std::string>();
-    if (missing != "skip" && missing != "zero") throw UsageError("missing must be skip or zero, got '" + missing + "'");
-    ev.missing = missing == "zero" ? MissingTopics::Zero : MissingTopics::Skip;
-    ev.warnings = strings_from_js(e["warnings"]);
-    const std::size_t M = ev.measures.size();
-    const val runs = e["runs"];
-    const unsigned n = runs["length"].as<unsigned>();
-    for (unsigned i = 0; i < n; ++i) {
-        const val r = runs[i];
-        RunScores s;
-        s.name = r["name"].as<std::string>();
-        s.tag = r["tag"].as<std::string>();
-        std::vector<std::string> topics = strings_from_js(r["topics"]);
-        const std::vector<double> values = numbers(r["values"]);
-        const std::size_t T = topics.size();
-        if (values.size() != M * T)
-            throw UsageError("run '" + s.name + "': expected " + std::to_string(M * T) + " scores (measures x topics), got " +
-                             std::to_string(values.size()));
-        std::vector<std::size_t> order(T);
-        std::iota(order.begin(), order.end(), std::size_t(0));
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return topics[a] < topics[b]; });
-        for (std::size_t k : order) s.topics.push_back(topics[k]);
-        s.values.assign(M, std::vector<double>(T));
-        for (std::size_t m = 0; m < M; ++m) {
-            for (std::size_t t = 0; t < T; ++t) s.values[m][t] = values[m * T + order[t]];
-            s.aggregate.push_back(aggregate(ev.measures[m], s.values[m]));
-        }
-        s.texts.resize(M);
-        ev.runs.push_back(std::move(s));
-    }
-    return ev;
 }
 
 std::vector<std::string> names_of(const std::vector<std::shared_ptr<const Run>>& runs) {

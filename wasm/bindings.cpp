@@ -7,9 +7,12 @@
 
 #include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
+#include "irlens/frontends/json_documents.hpp"
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/evaluation/explain.hpp"
+#include "irlens/measures/measure_list.hpp"
 #include "irlens/evaluation/ranking.hpp"
+#include "irlens/stats/risk.hpp"
 #include "irlens/frontends/trec_eval.hpp"
 #include "irlens/version.hpp"
 
@@ -144,16 +147,67 @@ val run_info(int h) {
 
 void release(int h) { table().release(h); }
 
-/// options: see eval_options (handles.hpp).
+/// options: see eval_options (handles.hpp). The evaluation's wire format (evaluation_to_js).
 val evaluate_js(int qrels_handle, val run_handles, val measure_names, val options) {
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         std::vector<MeasureSpec> measures;
-        for (const std::string& m : strings_from_js(measure_names))
-            for (MeasureSpec& s : parse_measures(m)) add_distinct(measures, std::move(s));
+        std::vector<std::string> typed;  // as typed: the items of each list
+        for (const std::string& list : strings_from_js(measure_names)) {
+            for (const std::string& item : split_measure_list(list)) {
+                const std::size_t before = measures.size();
+                add_distinct(measures, parse_measure(item));
+                if (measures.size() > before) typed.push_back(item);
+            }
+        }
         EvalOptions eo = eval_options(options);
         eo.prefs = prefs_of(qrels_handle);  // preference measures, when the "qrels" are preferences
-        return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eo));
+        return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eo), *q, typed);
+    });
+}
+
+/// The eval document (irlens/frontends/json_documents.hpp eval_json) of wire-format data, as one line of JSON text.
+std::string evaluation_json_js(val data, bool per_topic) {
+    return guarded([&] {
+        EvalDocument doc;
+        doc.per_topic = per_topic;
+        if (!data["qrels"].isUndefined() && !data["qrels"].isNull()) doc.qrels = data["qrels"]["name"].as<std::string>();
+        const val measures = data["measures"];
+        for (unsigned i = 0, n = measures["length"].as<unsigned>(); i < n; ++i)
+            if (!measures[i].isString() && measures[i]["typed"].isString()) doc.typed.push_back(measures[i]["typed"].as<std::string>());
+        return eval_json(evaluation_from_js(data), doc, -1);
+    });
+}
+
+/// Wins, ties and losses (irlens/stats/risk.hpp: exact signs) of every run of wire-format data against
+/// the run named `baseline`, per measure, over the topics both were scored on:
+/// {runs: [{name, wins, ties, losses: Float64Array(measures)}]} in the data's run order.
+val wins_ties_losses_js(val data, const std::string& baseline) {
+    return guarded([&] {
+        const Evaluation ev = evaluation_from_js(data);
+        const RunScores* base = nullptr;
+        for (const RunScores& r : ev.runs)
+            if (r.name == baseline) base = &r;
+        if (!base) throw UsageError("winsTiesLosses: no run named '" + baseline + "'");
+        val runs = val::array();
+        for (const RunScores& r : ev.runs) {
+            std::vector<double> wins, ties, losses;
+            for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+                const WinsTiesLosses w = wins_ties_losses(r, *base, m);
+                wins.push_back(static_cast<double>(w.wins));
+                ties.push_back(static_cast<double>(w.ties));
+                losses.push_back(static_cast<double>(w.losses));
+            }
+            val o = val::object();
+            o.set("name", js_text(r.name));
+            o.set("wins", float64_array(wins));
+            o.set("ties", float64_array(ties));
+            o.set("losses", float64_array(losses));
+            runs.call<void>("push", o);
+        }
+        val out = val::object();
+        out.set("runs", runs);
+        return out;
     });
 }
 
@@ -241,6 +295,8 @@ EMSCRIPTEN_BINDINGS(irlens) {
     emscripten::function("runInfo", &run_info);
     emscripten::function("release", &release);
     emscripten::function("evaluate", &evaluate_js);
+    emscripten::function("evaluationJson", &evaluation_json_js);
+    emscripten::function("winsTiesLosses", &wins_ties_losses_js);
     emscripten::function("ranking", &ranking_js);
     emscripten::function("trecEval", &trec_eval_js);
     emscripten::function("explain", &explain_js);

@@ -1,19 +1,18 @@
 #include "convert.hpp"
 
+#include "irlens/stats/confidence.hpp"
+#include "irlens/error.hpp"
 #include "irlens/readers/text.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using emscripten::val;
 
 namespace irlens::wasm {
 
 namespace {
-
-val float64_array(const std::vector<double>& v) {
-    // A copy (new Float64Array(view)): a view of WASM memory would be detached by memory growth.
-    return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
 
 const char* kind_name(ParamKind k) {
     switch (k) {
@@ -35,6 +34,10 @@ const char* aggregate_name(Aggregate a) {
 }  // namespace
 
 val js_text(std::string_view s) { return val(text::to_utf8(s)); }
+
+val float64_array(const std::vector<double>& v) {
+    return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
 
 std::vector<std::string> strings_from_js(const val& array) {
     std::vector<std::string> out;
@@ -88,35 +91,94 @@ val spec_to_js(const MeasureSpec& s) {
     return o;
 }
 
-val evaluation_to_js(const Evaluation& ev) {
+val evaluation_to_js(const Evaluation& ev, const Qrels& qrels, const std::vector<std::string>& typed) {
     val o = val::object();
+    val q = val::object();
+    q.set("name", js_text(qrels.source()));
+    q.set("topics", static_cast<double>(qrels.num_topics()));
+    o.set("qrels", q);
     val measures = val::array();
-    for (const MeasureSpec& m : ev.measures) measures.call<void>("push", spec_to_js(m));
+    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+        val spec = spec_to_js(ev.measures[m]);
+        spec.set("typed", m < typed.size() ? typed[m] : ev.measures[m].name());
+        measures.call<void>("push", spec);
+    }
     o.set("measures", measures);
     o.set("missing", ev.missing == MissingTopics::Skip ? "skip" : "zero");
     o.set("warnings", strings_to_js(ev.warnings));
+    const std::vector<std::vector<Interval>> ci = mean_intervals(ev);
     val runs = val::array();
-    for (const RunScores& r : ev.runs) {
+    for (std::size_t i = 0; i < ev.runs.size(); ++i) {
+        const RunScores& r = ev.runs[i];
         val jr = val::object();
         jr.set("name", js_text(r.name));
         jr.set("tag", js_text(r.tag));
         jr.set("topics", strings_to_js(r.topics));
-        std::vector<double> values;
+        std::vector<double> values, low, high;
         values.reserve(ev.measures.size() * r.topics.size());
         val texts = val::object();
         for (std::size_t m = 0; m < ev.measures.size(); ++m) {
             values.insert(values.end(), r.values[m].begin(), r.values[m].end());
             if (!r.texts[m].empty()) texts.set(std::to_string(m), strings_to_js(r.texts[m]));
+            low.push_back(ci[i][m].low);
+            high.push_back(ci[i][m].high);
         }
         jr.set("values", float64_array(values));
         jr.set("texts", texts);
         jr.set("aggregate", float64_array(r.aggregate));
-        jr.set("ciLow", float64_array(r.ci_low));
-        jr.set("ciHigh", float64_array(r.ci_high));
+        jr.set("ciLow", float64_array(low));
+        jr.set("ciHigh", float64_array(high));
         runs.call<void>("push", jr);
     }
     o.set("runs", runs);
     return o;
+}
+
+Evaluation evaluation_from_js(const val& e) {
+    Evaluation ev;
+    const val names = e["measures"];
+    for (unsigned i = 0, n = names["length"].as<unsigned>(); i < n; ++i) {
+        const val m = names[i];
+        const std::string name = m.isString() ? m.as<std::string>() : m["name"].as<std::string>();
+        for (MeasureSpec& s : parse_measures(name)) add_distinct(ev.measures, std::move(s));
+    }
+    const std::string missing = e["missing"].isString() ? e["missing"].as<std::string>() : "skip";
+    if (missing != "skip" && missing != "zero") throw UsageError("missing must be skip or zero, got '" + missing + "'");
+    ev.missing = missing == "zero" ? MissingTopics::Zero : MissingTopics::Skip;
+    if (e["warnings"].isArray()) ev.warnings = strings_from_js(e["warnings"]);
+    const std::size_t M = ev.measures.size();
+    const val runs = e["runs"];
+    for (unsigned i = 0, n = runs["length"].as<unsigned>(); i < n; ++i) {
+        const val r = runs[i];
+        RunScores s;
+        s.name = r["name"].as<std::string>();
+        s.tag = r["tag"].isString() ? r["tag"].as<std::string>() : "";
+        const std::vector<std::string> topics = strings_from_js(r["topics"]);
+        const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(r["values"]);
+        const std::size_t T = topics.size();
+        if (values.size() != M * T)
+            throw UsageError("run '" + s.name + "': expected " + std::to_string(M * T) + " scores (measures x topics), got " +
+                             std::to_string(values.size()));
+        std::vector<std::size_t> order(T);
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return topics[a] < topics[b]; });
+        for (std::size_t k : order) s.topics.push_back(topics[k]);
+        s.values.assign(M, std::vector<double>(T));
+        s.texts.resize(M);
+        const val texts = r["texts"];
+        for (std::size_t m = 0; m < M; ++m) {
+            for (std::size_t t = 0; t < T; ++t) s.values[m][t] = values[m * T + order[t]];
+            s.aggregate.push_back(aggregate(ev.measures[m], s.values[m]));
+            if (!ev.measures[m].info().text_valued || texts.isUndefined() || texts.isNull()) continue;
+            const val column = texts[std::to_string(m)];
+            if (column.isUndefined()) continue;
+            const std::vector<std::string> given = strings_from_js(column);
+            if (given.size() != T) throw UsageError("run '" + s.name + "': expected " + std::to_string(T) + " texts of " + ev.measures[m].name());
+            for (std::size_t k : order) s.texts[m].push_back(given[k]);
+        }
+        ev.runs.push_back(std::move(s));
+    }
+    return ev;
 }
 
 val explanation_to_js(const Explanation& e) {

@@ -4,6 +4,7 @@
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/evaluation/explain.hpp"
 #include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
 
 #include <emscripten/val.h>
 
@@ -19,6 +20,8 @@ namespace irlens::wasm {
 emscripten::val js_text(std::string_view s);
 
 std::vector<std::string> strings_from_js(const emscripten::val& array);
+/// A Float64Array copy of v (a view of WASM memory would be detached by memory growth).
+emscripten::val float64_array(const std::vector<double>& v);
 /// An array of js_text(s).
 emscripten::val strings_to_js(const std::vector<std::string>& strings);
 
@@ -28,11 +31,21 @@ emscripten::val measure_info_to_js(const MeasureInfo& m);
 /// {name, full, measure, cutoff, aggregate}
 emscripten::val spec_to_js(const MeasureSpec& s);
 
-/// {measures: [{name, full, measure, integer, textValued}], missing, warnings,
-///  runs: [{name, tag, topics: [..], values: Float64Array(measures x topics, row-major; NaN for
-///          text measures), texts: {measureIndex: [..]}, aggregate, ciLow, ciHigh: Float64Array
-///          (95% t interval of the mean; NaN where undefined)}]}
-emscripten::val evaluation_to_js(const Evaluation& ev);
+/// The evaluation's wire format (wasm/evaluation.mjs): the columnar data the JS API's evaluate()
+/// result wraps and the web app transfers between its workers and the page.
+/// {qrels: {name, topics}, measures: [{name, full, measure, cutoff, aggregate, integer,
+///  textValued, typed}], missing, warnings,
+///  runs: [{name, tag, topics: [..], values: Float64Array(measures x topics, measure-major; NaN
+///          for text measures), texts: {measureIndex: [..]}, aggregate: Float64Array(measures),
+///          ciLow, ciHigh: Float64Array(measures) (mean_intervals: the 95% t interval of the mean,
+///          NaN where undefined)}]}
+/// typed: each measure as typed ([measure]; empty: the canonical names).
+emscripten::val evaluation_to_js(const Evaluation& ev, const Qrels& qrels, const std::vector<std::string>& typed);
+/// The Evaluation of wire-format data (as evaluation_to_js gives; measures may be plain names,
+/// texts and the intervals may be absent): aggregates are computed again, each run's topics put in
+/// byte order (the qrels' order, which the score tables need) whatever order they came in.
+/// UsageError naming the run when a run's values are not measures x topics.
+Evaluation evaluation_from_js(const emscripten::val& e);
 
 /// {measure, run, topic, formula, columns: [..], missing, value,
 ///  rows: [{rank, retrieved, doc, rel, values: [number | null per column]}], terms: [{name, value}]}

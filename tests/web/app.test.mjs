@@ -152,10 +152,11 @@ test('a baseline shows differences and wins/ties/losses over topics', async () =
     for (const m of native.measures) {
       const a = native.runs[run], b = native.runs['bm25.run'];
       let w = 0, ti = 0, l = 0;
+      // The core's one tie rule (irlens/stats/risk.hpp wins_ties_losses): exact signs, no tolerance.
       for (const [topic, row] of Object.entries(a.per_topic)) {
         if (!b.per_topic[topic]) continue;
         const d = row[m] - b.per_topic[topic][m];
-        if (Math.abs(d) <= 1e-12) ti++;
+        if (d === 0) ti++;
         else if (d > 0) w++;
         else l++;
       }

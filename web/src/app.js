@@ -16,6 +16,8 @@ import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
 import { withoutLocation } from './errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
+import { tableResult } from './table-intervals.js';
+import { selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
 
 const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
 const NOT_RANKED = new Set(['RBPResid']);
@@ -36,7 +38,8 @@ export class App {
       runs: [], // [{source, info | null, error | null, pending, excluded}]: pending = waiting for a qrels file; excluded = answers none of its topics
       errors: [], // [{file, line, message}]
       example: false, // the example (or the diversity example) is what is loaded
-      result: null,
+      result: null, // the nested view (table-intervals.js tableResult) of the evaluation the worker transferred
+      tally: null, // {result, baseline, runs: {NAME: {M: {wins, ties, losses}}}}: the core's, for the baseline (tally())
       correlations: null,
       curves: null,
       settings: readHash(),
@@ -71,6 +74,7 @@ export class App {
     const hash = toHash(this.state.settings);
     if (hash !== location.hash && !(hash === '' && location.hash === '')) history.replaceState(null, '', hash || location.pathname + location.search);
     if (evaluate) return this.evaluate();
+    if (changes.b !== undefined) return this.tally().then(() => this.render());
     this.render();
     return Promise.resolve();
   }
@@ -81,7 +85,7 @@ export class App {
     this.state.settings = next;
     this.measureField.sync();
     if (next.m !== before.m || next.missing !== before.missing || next.seed !== before.seed) this.evaluate();
-    else this.render();
+    else this.tally().then(() => this.render());
   }
 
   // ---- inputs ---------------------------------------------------------------------------------
@@ -249,9 +253,10 @@ export class App {
           { measures: [settings.m], missing: settings.missing, seed: settings.seed },
           { onProgress: (f) => progress(f, 'evaluation') },
         );
-        this.state.result = res.result;
+        this.state.result = tableResult(res.result);
         this.state.correlations = res.correlations;
       });
+      await this.tally();
     } catch (e) {
       if (e.name !== 'Cancelled') this.reportError(e);
     }
@@ -324,26 +329,46 @@ export class App {
   }
 
   /**
+   * Wins/ties/losses of every run against the baseline (settings.b), counted by the core
+   * (irlens.winsTiesLosses: exact signs, one rule with the CLI's compare --risk) in a stats worker
+   * (or the app's worker) on a copy of the scores; kept in state.tally until the result or the
+   * baseline changes. Cancelled or failed: none (the table shows the differences alone).
+   */
+  async tally() {
+    const { result, settings } = this.state;
+    const base = settings.b;
+    if (!result || !base || !result.runs[base]) {
+      this.state.tally = null;
+      return;
+    }
+    const t = this.state.tally;
+    if (t && t.result === result && t.baseline === base) return;
+    const data = selectMeasures(result.raw);
+    const payload = { result: data, baseline: base };
+    try {
+      const value = this.statsPool
+        ? await this.statsPool.run('winsTiesLosses', payload)
+        : await this.client.request('winsTiesLosses', payload, { transfer: buffersOf(data) });
+      if (this.state.result === result && this.state.settings.b === base) this.state.tally = { result, baseline: base, runs: value.runs };
+    } catch (e) {
+      if (e.name !== 'Cancelled') this.reportError(e);
+      this.state.tally = null;
+    }
+  }
+
+  /**
    * Comparison with the baseline run: diff = mean(run) - mean(baseline); wins/ties/losses over the
-   * topics scored for both (a tie: |difference| <= 1e-12). null without a baseline or for the
+   * topics scored for both (tally(): null until counted). null without a baseline or for the
    * baseline itself.
    */
   compare(run, measure) {
     const base = this.state.settings.b;
-    const { result } = this.state;
+    const { result, tally } = this.state;
     if (!base || !result || run === base || !result.runs[base] || !result.runs[run]) return null;
     const a = result.runs[run], b = result.runs[base];
     if (a.mean[measure] === null || b.mean[measure] === null) return null;
-    let wins = 0, ties = 0, losses = 0;
-    for (const [topic, row] of Object.entries(a.perTopic)) {
-      const other = b.perTopic[topic];
-      if (!other || row[measure] === null || other[measure] === null) continue;
-      const d = row[measure] - other[measure];
-      if (Math.abs(d) <= 1e-12) ties++;
-      else if (d > 0) wins++;
-      else losses++;
-    }
-    return { diff: a.mean[measure] - b.mean[measure], wins, ties, losses };
+    const w = tally && tally.result === result && tally.baseline === base && tally.runs[run] ? tally.runs[run][measure] : null;
+    return { diff: a.mean[measure] - b.mean[measure], wins: w ? w.wins : null, ties: w ? w.ties : null, losses: w ? w.losses : null };
   }
 
   // ---- rendering ------------------------------------------------------------------------------

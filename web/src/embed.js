@@ -19,6 +19,7 @@ import { ingest, textSource } from './files.js';
 import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from './charts.js';
 import { el, fmt } from './views/util.js';
 import { withoutLocation } from './errors.js';
+import { evaluationView } from '../../build-wasm/dist/evaluation.mjs';
 
 let shared = null; // one worker per page, requests queued in order
 async function client() {
@@ -63,7 +64,9 @@ class IrlensView extends HTMLElement {
     const measures = this.getAttribute('measures') || 'P@5 AP nDCG@10';
     const missing = this.getAttribute('missing') || 'skip';
     const view = this.getAttribute('view') || 'table';
-    const { result, correlations } = await c.request('evaluate', { measures: [measures], missing });
+    const reply = await c.request('evaluate', { measures: [measures], missing });
+    const { correlations } = reply;
+    const result = evaluationView(reply.result); // the worker transfers the columnar data
     this.out.textContent = '';
     if (view === 'table') {
       const runs = Object.keys(result.runs);

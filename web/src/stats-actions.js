@@ -2,10 +2,12 @@
 // actions need no loaded data: the page's stats workers (stats-pool.js) get the evaluation's
 // scores in the payload. metaLoo re-reads the runs, so it runs in the worker holding them.
 //
+// `result` is the evaluation's columnar data (wasm/evaluation.mjs), transferred by the page.
 //   compareScores {result, qrels, options}            -> irlens.compareScores document
 //   metaScores    {analysis, result, qrels, options}  -> irlens.metaScores document
 //   intervals     {result, measure, options}          -> {runs: {NAME: {n, mean, low, high}}}
 //                  (the interval of each run's mean over the topics it was scored on)
+//   winsTiesLosses {result, baseline}                 -> irlens.winsTiesLosses(result, baseline)
 //   metaLoo       {measures, missing, groups: {name, text}, options} -> irlens.meta('loo') document
 export function statsActions({ irlens, qrels, runs }) {
   return {
@@ -17,13 +19,18 @@ export function statsActions({ irlens, qrels, runs }) {
     },
     intervals({ result, measure, options = {} }) {
       const out = { runs: {} };
-      for (const [name, r] of Object.entries(result.runs)) {
-        const values = Object.values(r.perTopic).map((row) => row[measure]).filter((v) => typeof v === 'number');
+      const i = result.measures.findIndex((m) => m.name === measure);
+      for (const r of result.runs) {
+        const T = r.topics.length;
+        const values = Array.from(r.values.subarray(i * T, (i + 1) * T)).filter(Number.isFinite);
         const mean = values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
         const { low, high } = values.length ? irlens().stats.interval(values, options) : { low: NaN, high: NaN };
-        out.runs[name] = { n: values.length, mean, low: Number.isFinite(low) ? low : null, high: Number.isFinite(high) ? high : null };
+        out.runs[r.name] = { n: values.length, mean, low: Number.isFinite(low) ? low : null, high: Number.isFinite(high) ? high : null };
       }
       return out;
+    },
+    winsTiesLosses({ result, baseline }) {
+      return irlens().winsTiesLosses(result, baseline);
     },
     metaLoo({ measures, missing, groups, options = {} }, progress) {
       const q = qrels();

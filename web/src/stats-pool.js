@@ -12,7 +12,13 @@
 // seed whichever worker runs it (a measure's resamples do not depend on the other measures), so
 // the merged document is the one a single call would return. Correlation, concordance and
 // unanimity look at all measures together and run in one worker.
+//
+// The evaluation travels as its columnar data (wasm/evaluation.mjs): a request whose payload.result
+// is the page's evaluation (its nested view) gets a copy of the data of the measures it needs
+// (the chunk's, or all), transferred to the worker - one copy of typed arrays, never the nested
+// objects.
 import { WorkerClient } from './client.js';
+import { dataOf, selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
 
 const cancelledError = () => Object.assign(new Error('cancelled'), { name: 'Cancelled' });
 
@@ -78,8 +84,17 @@ export class StatsPool {
     this.notify();
     try {
       const results = await Promise.all(parts.map((measures, k) => {
-        const p = measures ? { ...payload, options: { ...payload.options, measures } } : payload;
-        return this.client().request(action, p, { onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
+        const p = measures ? { ...payload, options: { ...payload.options, measures } } : { ...payload };
+        const data = dataOf(p.result);
+        let transfer = [];
+        if (data) {
+          // The page's result (a view) stays the page's: its data is copied; data given as is
+          // (a copy made for this request) moves unless it is split into chunks.
+          const own = data !== p.result || parts.length > 1;
+          p.result = own ? selectMeasures(data, measures) : data;
+          transfer = buffersOf(p.result);
+        }
+        return this.client().request(action, p, { transfer, onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
       }));
       if (this.holding) await new Promise((resolve, reject) => this.held.add({ resolve, reject }));
       return parts.length > 1 ? merge(results) : results[0];

@@ -6,6 +6,8 @@
 // -0.971-1.571). Both are over the same topics as the table's mean; undefined (null, shown "–")
 // with fewer than 2 scores or where the aggregate is not a mean.
 
+import { evaluationView } from '../../build-wasm/dist/evaluation.mjs';
+
 export const TABLE_B = 1000;
 export const TABLE_CONFIDENCE = 0.95;
 export const TABLE_INTERVALS = [
@@ -14,43 +16,48 @@ export const TABLE_INTERVALS = [
 ];
 
 /**
- * Worker side: adds to an evaluate() result (its `raw` still there: the core's topic order)
- * runs[R].percentile95 = {M: [low, high] | null}, the percentile interval of irlens.stats.interval
- * over the run's finite per-topic scores of M (the ones its mean averages; a sparse measure's NaN
- * topics are left out, as by the mean), and result.percentile = {B, seed, confidence, error?}: a
- * bad seed (the core's UsageError) leaves every interval undefined and says why, the table stays.
+ * Worker side: adds to the evaluation's columnar data (wasm/evaluation.mjs; the core's topic order)
+ * runs[i].percentileLow / percentileHigh (Float64Array, a bound per measure; NaN undefined), the
+ * percentile interval of irlens.stats.interval over the run's finite per-topic scores of each
+ * measure (the ones its mean averages; a sparse measure's NaN topics are left out, as by the
+ * mean), and data.percentile = {B, seed, confidence, error?}: a bad seed (the core's UsageError)
+ * leaves every interval undefined and says why, the table stays. Returns data.
  */
-export function addPercentileIntervals(irlens, result, seed) {
-  const { raw } = result;
-  result.percentile = { B: TABLE_B, seed: String(seed), confidence: TABLE_CONFIDENCE };
-  const isMean = raw.measures.map((m) => {
-    try {
-      return !m.textValued && irlens.parseMeasure(m.name).aggregate === 'mean';
-    } catch {
-      return false;
-    }
-  });
+export function addPercentileIntervals(irlens, data, seed) {
+  data.percentile = { B: TABLE_B, seed: String(seed), confidence: TABLE_CONFIDENCE };
+  const isMean = data.measures.map((m) => !m.textValued && m.aggregate === 'mean');
   const options = { ci: 'percentile', confidence: TABLE_CONFIDENCE, B: TABLE_B, seed: String(seed) };
-  for (const r of raw.runs) {
-    const entry = result.runs[r.name];
-    entry.percentile95 = {};
-    raw.measures.forEach((m, i) => {
-      let ci = null;
-      if (isMean[i] && entry.mean[m.name] !== null && !result.percentile.error) {
-        const n = r.topics.length;
-        const x = Array.from({ length: n }, (_, t) => r.values[i * n + t]).filter(Number.isFinite);
-        if (x.length >= 2) {
-          try {
-            const { low, high } = irlens.stats.interval(x, options);
-            if (Number.isFinite(low) && Number.isFinite(high)) ci = [low, high];
-          } catch (e) {
-            if (e.name !== 'UsageError') throw e;
-            result.percentile.error = e.message;
-          }
-        }
+  for (const r of data.runs) {
+    const M = data.measures.length, T = r.topics.length;
+    r.percentileLow = new Float64Array(M).fill(NaN);
+    r.percentileHigh = new Float64Array(M).fill(NaN);
+    for (let i = 0; i < M; i++) {
+      if (!isMean[i] || !Number.isFinite(r.aggregate[i]) || data.percentile.error) continue;
+      const x = Array.from(r.values.subarray(i * T, (i + 1) * T)).filter(Number.isFinite);
+      if (x.length < 2) continue;
+      try {
+        const { low, high } = irlens.stats.interval(x, options);
+        if (Number.isFinite(low) && Number.isFinite(high)) [r.percentileLow[i], r.percentileHigh[i]] = [low, high];
+      } catch (e) {
+        if (e.name !== 'UsageError') throw e;
+        data.percentile.error = e.message;
       }
-      entry.percentile95[m.name] = ci;
-    });
+    }
+  }
+  return data;
+}
+
+/**
+ * Page side: the nested view (evaluationView) of the data the worker transferred, with
+ * `percentile` and each run's percentile95 = {M: [low, high] | null} beside the core's ci95.
+ */
+export function tableResult(data) {
+  const result = evaluationView(data);
+  result.percentile = data.percentile;
+  for (const r of data.runs) {
+    const entry = result.runs[r.name];
+    entry.percentile95 = Object.fromEntries(result.measures.map((m, i) =>
+      [m, r.percentileLow && Number.isFinite(r.percentileLow[i]) ? [r.percentileLow[i], r.percentileHigh[i]] : null]));
   }
   return result;
 }

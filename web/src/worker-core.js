@@ -16,8 +16,10 @@
 //   dropRun {name}
 //   clear                                  forgets the qrels and every run (side inputs: dropSide)
 //   parse   {text}                         -> [{name, full}] or the parser's UsageError
-//   evaluate {measures, missing, seed}     -> {result (evaluate() without raw, plus the table's
-//                                             percentile intervals: table-intervals.js), correlations}
+//   evaluate {measures, missing, seed}     -> {result: the evaluation's columnar data
+//                                             (wasm/evaluation.mjs) with the table's percentile
+//                                             intervals (table-intervals.js), transferred, not
+//                                             copied; correlations}
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain)
@@ -27,8 +29,17 @@
 import { statsActions } from './stats-actions.js';
 import { relativeActions } from './worker-relative.js';
 import { addPercentileIntervals } from './table-intervals.js';
+import { buffersOf } from '../../build-wasm/dist/evaluation.mjs';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+
+/** An action's result sent with a transfer list (its ArrayBuffers move to the page, no copy). */
+class Transfer {
+  constructor(value, list) {
+    this.value = value;
+    this.list = list;
+  }
+}
 
 function errorOf(e) {
   return { name: e && e.name ? e.name : 'Error', message: e && e.message ? e.message : String(e), file: e && e.file, line: e && e.line };
@@ -114,9 +125,9 @@ export function startWorker(irlensPromise, scope = self) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       if (!list.length) return { result: null, correlations: null };
-      const result = addPercentileIntervals(irlens, irlens.evaluate(qrels, list, measures, { missing, progress, ...side }), seed);
-      delete result.raw;
-      return { result, correlations: irlens.rankCorrelations(result) };
+      const result = irlens.evaluate(qrels, list, measures, { missing, progress, ...side });
+      const data = addPercentileIntervals(irlens, result.raw, seed);
+      return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
     },
     curves({ missing = 'skip' }) {
       const names = RP_LEVELS.map((x) => `IPrec@${x}`);
@@ -162,7 +173,8 @@ export function startWorker(irlensPromise, scope = self) {
         return true;
       };
       const result = await fn(payload || {}, progress);
-      scope.postMessage({ id, result });
+      if (result instanceof Transfer) scope.postMessage({ id, result: result.value }, result.list);
+      else scope.postMessage({ id, result });
     } catch (e) {
       scope.postMessage({ id, error: errorOf(e) });
     }

@@ -1,6 +1,5 @@
 #include "irlens/evaluation/evaluate.hpp"
 
-#include "irlens/stats/confidence.hpp"
 #include "irlens/readers/text.hpp"
 #include "irlens/evaluation/topic_view.hpp"
 
@@ -124,14 +123,7 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
             }
         });
         done += topics.size();
-        for (std::size_t m = 0; m < measures.size(); ++m) {
-            scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
-            Interval ci{std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-            if (measures[m].aggregate() == Aggregate::Mean && !measures[m].info().text_valued)
-                ci = t_interval(scores.values[m]);
-            scores.ci_low.push_back(ci.low);
-            scores.ci_high.push_back(ci.high);
-        }
+        for (std::size_t m = 0; m < measures.size(); ++m) scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
         ev.runs.push_back(std::move(scores));
     }
     if (options.progress) options.progress(1.0);

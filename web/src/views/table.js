@@ -106,8 +106,10 @@ export const tableView = {
             : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
         const cmp = app.compare(run, m);
         if (cmp) {
-          td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`, title: `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics` },
-            `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}`));
+          const counted = cmp.wins !== null;
+          td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`,
+            title: counted ? `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics (a tie: equal scores)` : `difference to ${base}` },
+          counted ? `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}` : signed(cmp.diff)));
         }
         for (const annotate of app.cellAnnotators) {
           const a = annotate({ app, run, measure: m, baseline: base });

@@ -46,7 +46,6 @@ struct RunScores {
     std::vector<std::vector<double>> values;       // [measure][topic]
     std::vector<std::vector<std::string>> texts;   // [measure][topic], text-valued measures only
     std::vector<double> aggregate;                 // [measure]; NaN for text measures or no topics
-    std::vector<double> ci_low, ci_high;           // [measure] 95% t interval of the mean (NaN if n < 2 or not a mean)
 };
 
 struct Evaluation {
@@ -56,6 +55,8 @@ struct Evaluation {
     MissingTopics missing = MissingTopics::Skip;
 };
 
+/// Intervals of the means are not computed here: the front-ends ask for them (mean_intervals in
+/// irlens/stats/confidence.hpp).
 Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
                     const std::vector<MeasureSpec>& measures, const EvalOptions& options = {});
 

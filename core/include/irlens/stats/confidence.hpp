@@ -16,6 +16,8 @@
 
 namespace irlens {
 
+struct Evaluation;
+
 struct Interval {
     double low = std::numeric_limits<double>::quiet_NaN();
     double high = std::numeric_limits<double>::quiet_NaN();
@@ -61,5 +63,12 @@ struct EffectSize {
     std::string note;  // why d or its interval is undefined
 };
 EffectSize cohens_d_paired(const std::vector<double>& x, const std::vector<double>& y, double level);
+
+/// The 95% t interval (t_interval) of every run's mean of every measure of an evaluation,
+/// [run][measure], over the run's per-topic values: NaN bounds where the measure's aggregate is
+/// not a mean, it is text-valued, or fewer than 2 values (a sparse measure's NaN topics make it
+/// NaN too). What `irlens eval --format json` and the JS API's evaluate() report as ci95; asked
+/// for apart from evaluate() (irlens/evaluation/evaluate.hpp), which computes no intervals.
+std::vector<std::vector<Interval>> mean_intervals(const Evaluation& ev);
 
 }  // namespace irlens

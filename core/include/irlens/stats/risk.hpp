@@ -10,10 +10,28 @@
 
 namespace irlens {
 
+struct RunScores;
+
+/// Topics where a run is above (wins), equal to (ties) or below (losses) a baseline.
+struct WinsTiesLosses {
+    std::size_t wins = 0, ties = 0, losses = 0;
+};
+
+/// Over paired per-topic values (run[q] and baseline[q] score the same topic q), the one tie rule
+/// of irlens (the CLI's compare --risk, the JS API and the web table's baseline column alike):
+/// exact signs of run[q] - baseline[q] - a win when > 0, a loss when < 0, a tie only when the two
+/// doubles are equal (no tolerance). A pair with a NaN on either side (a topic a sparse measure
+/// does not apply to) is not counted. UsageError for vectors of different lengths.
+WinsTiesLosses wins_ties_losses(const std::vector<double>& run, const std::vector<double>& baseline);
+
+/// The same over the topics both runs of an evaluation were scored on (with --missing skip a run
+/// may lack some; RunScores::topics are in the qrels' byte order), for measure index `measure`.
+WinsTiesLosses wins_ties_losses(const RunScores& run, const RunScores& baseline, std::size_t measure);
+
 struct RiskResult {
     double urisk = std::numeric_limits<double>::quiet_NaN();
     double trisk = std::numeric_limits<double>::quiet_NaN();
-    std::size_t wins = 0, losses = 0, ties = 0;  // topics where the run is above / below / equal to the baseline
+    std::size_t wins = 0, losses = 0, ties = 0;  // topics where the run is above / below / equal to the baseline (wins_ties_losses)
     std::string note;                            // why TRisk is undefined
 };
 

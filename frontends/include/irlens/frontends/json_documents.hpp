@@ -2,6 +2,7 @@
 // document, shared by both front-ends (nlohmann/json stays out of the core).
 #pragma once
 
+#include "irlens/evaluation/evaluate.hpp"
 #include "irlens/frontends/meta_report.hpp"
 #include "irlens/readers/run_check.hpp"
 #include "irlens/stats/comparison.hpp"
@@ -10,6 +11,24 @@
 #include <vector>
 
 namespace irlens {
+
+// The JSON document of an evaluation (irlens/evaluation/evaluate.hpp), built once for every front-end: what
+// `irlens eval --format json` prints and the JS API's evaluationJson() returns, same keys, same
+// values (NaN as null):
+//   {irlens, qrels, missing, measures: [canonical name], measures_full: {M: full name},
+//    measures_typed: {M: as typed}, provenance?, warnings,
+//    runs: {RUN: {tag, mean: {M: v}, ci95: {M: [low, high] | null}, per_topic?: {TOPIC: {M: v}}}}}
+// ci95 is the 95% t interval of the mean (mean_intervals, irlens/stats/confidence.hpp); a text-valued
+// measure's per-topic value is its text and its mean null. Keys are written in byte order.
+struct EvalDocument {
+    bool per_topic = false;
+    std::string qrels;               // the qrels' name (the CLI: the path as given)
+    std::vector<std::string> typed;  // [measure] the name as typed (measures_typed); empty: the canonical names
+    std::string provenance;          // the provenance record as JSON text; empty: no "provenance" key
+};
+
+/// The document of `ev` (indent: -1 for one line, else pretty-printed with `indent` spaces).
+std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent);
 
 /// The JSON document of `irlens compare --format json` (indent as nlohmann::json::dump: -1 for one
 /// line). Numbers at full precision, NaN as null; keys: irlens, command, qrels, missing, test,
