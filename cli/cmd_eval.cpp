@@ -49,7 +49,8 @@ const char kHelp[] =
     "      --intents F        intent probabilities, lines topic subtopic probability (diversity measures;\n"
     "                         default: uniform over the subtopics with a relevant document)\n"
     "      --intent-types F   intent types, lines topic subtopic inf|nav (DIN-nDCG; default: inf)\n"
-    "A run is named by its file name; its tag (6th column) is reported beside it.\n";
+    "A run is named by its file name without .gz, then without .txt or .tsv (bm25.txt.gz: bm25); its tag\n"
+    "(6th column) is reported beside it. tsv and csv start with a line '# topics: ...' stating --missing.\n";
 
 std::string format_value(const MeasureSpec& m, double v, int precision) {
     if (std::isnan(v)) return "nan";
@@ -150,13 +151,19 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             }
             j["runs"][r.name] = jr;
         }
-        j["warnings"] = ev.warnings;
+        // The readers' warnings (a byte-order mark, invalid UTF-8: already on stderr), then evaluate's.
+        std::vector<std::string> warnings = text::warnings(qrels->text_notes(), positional[0]);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            for (std::string& w : text::warnings(runs[i]->text_notes(), positional[i + 1])) warnings.push_back(std::move(w));
+        warnings.insert(warnings.end(), ev.warnings.begin(), ev.warnings.end());
+        j["warnings"] = warnings;
         out = json_text(j, 2) + "\n";
     } else {
         // csv: text cells through text::csv_text (quotes, a ' before a formula), numbers as they are.
         const char sep = format == "csv" ? ',' : '\t';
         auto field = [&](const std::string& s) { return format == "csv" ? text::csv_text(s) : s; };
         if (with_provenance) out += prov.comment();
+        out += prov.topics_comment();
         if (format == "csv") out += "run,measure,topic,value\n";
         for (const RunScores& r : ev.runs) {
             if (per_topic) {
