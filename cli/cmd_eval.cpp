@@ -48,7 +48,8 @@ const char kHelp[] =
     "      --intents F        intent probabilities, lines topic subtopic probability (diversity measures;\n"
     "                         default: uniform over the subtopics with a relevant document)\n"
     "      --intent-types F   intent types, lines topic subtopic inf|nav (DIN-nDCG; default: inf)\n"
-    "A run is named by its file name; its tag (6th column) is reported beside it.\n";
+    "A run is named by its file name without .gz, then without .txt or .tsv (bm25.txt.gz: bm25); its tag\n"
+    "(6th column) is reported beside it. tsv and csv start with a line '# topics: ...' stating --missing.\n";
 
 std::string format_value(const MeasureSpec& m, double v, int precision) {
     if (std::isnan(v)) return "nan";
@@ -119,12 +120,17 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         doc.qrels = positional[0];
         doc.typed = in.typed;
         doc.provenance = json_text(prov.json(), -1);  // valid UTF-8 (json_text.hpp)
+        // The readers' warnings (a byte-order mark, invalid UTF-8: already on stderr), then evaluate's.
+        doc.input_warnings = text::warnings(qrels->text_notes(), positional[0]);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            for (std::string& w : text::warnings(runs[i]->text_notes(), positional[i + 1])) doc.input_warnings.push_back(std::move(w));
         out = eval_json(ev, doc, 2) + "\n";
     } else {
         // csv: text cells through text::csv_text (quotes, a ' before a formula), numbers as they are.
         const char sep = format == "csv" ? ',' : '\t';
         auto field = [&](const std::string& s) { return format == "csv" ? text::csv_text(s) : s; };
         if (with_provenance) out += prov.comment();
+        out += prov.topics_comment();
         if (format == "csv") out += "run,measure,topic,value\n";
         for (const RunScores& r : ev.runs) {
             if (per_topic) {

@@ -73,6 +73,7 @@ int cmd_unique(const std::vector<std::string>& args, std::string& out) {
                                  {"groups", groups_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(groups_path)}};
     Provenance prov("unique", positional);
     prov.settings = settings_of(options);
+    prov.missing = missing == MissingTopics::Skip ? "skip" : "zero";
     if (!groups_path.empty()) prov.inputs.emplace_back("groups", groups_path);
     out += table.render(to, provenance, prov);
     return 0;

@@ -5,6 +5,7 @@
 #include "irlens/error.hpp"
 #include "irlens/measures/measure_list.hpp"
 
+#include <cstdio>
 #include <map>
 
 namespace irlens::cli {
@@ -83,13 +84,13 @@ void load_optional_inputs(EvaluationInputs& in) {
 
 std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
                                                   const std::vector<std::string>& paths, RunOrder order) {
-    std::map<std::string, int> name_count;
-    for (const std::string& p : paths) name_count[base_name(p)]++;
+    const RunNames names = run_names(paths);
+    for (const std::string& w : names.warnings) std::fprintf(stderr, "irlens: warning: %s\n", w.c_str());
     std::vector<std::shared_ptr<const Run>> runs;
-    for (const std::string& p : paths) {
-        std::string name = name_count[base_name(p)] > 1 ? p : base_name(p);
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        const std::string& p = paths[i];
         try {
-            runs.push_back(load_run(qrels, p, name, order));
+            runs.push_back(load_run(qrels, p, names.names[i], order));
         } catch (const InputError& e) {
             throw InputError(p, e.line(), e.problem());
         }

@@ -2,7 +2,7 @@
 // as trec_official expands to its list), the missing-topic policy, the qrels format and run order
 // options, the optional inputs of some measures (--doc-lengths, --sessions, --groups, --intents,
 // --intent-types), and the loading of
-// the runs (a run is named by its file name, or by its path when two files share a name).
+// the runs (named by input.hpp's run_names: the file name without .gz, .txt or .tsv).
 #pragma once
 
 #include "irlens/frontends/args.hpp"

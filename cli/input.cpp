@@ -51,13 +51,15 @@ void read_file(const std::string& path, const std::function<void(std::string_vie
     auto checked = [&](std::string_view chunk) {
         if (first && !chunk.empty()) {
             first = false;
-            if (chunk.substr(0, 3) == std::string_view("\xEF\xBB\xBF", 3))
-                std::fprintf(stderr,
-                             bom == text::ByteOrderMark::Strip
-                                 ? "irlens: warning: %s starts with a UTF-8 byte-order mark; it was ignored\n"
-                                 : "irlens: warning: %s starts with a UTF-8 byte-order mark, read as part of the first "
-                                   "line as the reference tool does (it changes that line's topic id): remove it\n",
-                             path.c_str());
+            if (chunk.substr(0, 3) == std::string_view("\xEF\xBB\xBF", 3)) {
+                if (bom == text::ByteOrderMark::Strip)
+                    std::fprintf(stderr, "irlens: warning: %s\n", text::byte_order_mark_warning(path).c_str());
+                else
+                    std::fprintf(stderr,
+                                 "irlens: warning: %s starts with a UTF-8 byte-order mark, read as part of the first "
+                                 "line as the reference tool does (it changes that line's topic id): remove it\n",
+                                 path.c_str());
+            }
         }
         sink(chunk);
     };
@@ -158,6 +160,18 @@ auto finish_reading(Reader& reader, const std::string& path) {
     }
 }
 
+/// The reader's warning about invalid UTF-8 (file and first line) on stderr, once per file; the
+/// drop-ins (`bom` Keep) print the bytes as given and say nothing. (read_file warns about a
+/// byte-order mark.)
+template <class Input>
+std::shared_ptr<const Input> warn_invalid_utf8(std::shared_ptr<const Input> input, const std::string& path,
+                                               text::ByteOrderMark bom) {
+    const std::uint64_t line = input->text_notes().invalid_utf8_line;
+    if (line && bom == text::ByteOrderMark::Strip)
+        std::fprintf(stderr, "irlens: warning: %s\n", text::invalid_utf8_warning(path, line).c_str());
+    return input;
+}
+
 }  // namespace
 
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom,
@@ -170,7 +184,7 @@ std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat for
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-    return finish_reading(reader, path);
+    return warn_invalid_utf8(finish_reading(reader, path), path, bom);
 }
 
 std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format, text::ByteOrderMark bom) {
@@ -191,7 +205,7 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-    return finish_reading(reader, path);
+    return warn_invalid_utf8(finish_reading(reader, path), path, bom);
 }
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path) {
@@ -216,6 +230,47 @@ std::shared_ptr<const Intents> load_intents(const std::string& probabilities_pat
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string run_name(const std::string& path) {
+    const std::string file = base_name(path), name = run_key(file);
+    return name.empty() ? file : name;
+}
+
+RunNames run_names(const std::vector<std::string>& paths) {
+    // Each run's name is one of three, from short to safe: run_name, base_name, the path. A name
+    // held by two runs moves every holder one step on, until no two runs share one.
+    const std::size_t n = paths.size();
+    std::vector<int> level(n, 0);
+    auto name_at = [&](std::size_t i) {
+        return level[i] == 0 ? run_name(paths[i]) : level[i] == 1 ? base_name(paths[i]) : paths[i];
+    };
+    RunNames out;
+    for (bool moved = true; moved;) {
+        moved = false;
+        std::map<std::string, std::vector<std::size_t>> holders;
+        for (std::size_t i = 0; i < n; ++i) holders[name_at(i)].push_back(i);
+        for (const auto& [name, runs] : holders) {
+            if (runs.size() < 2) continue;
+            std::string list;
+            bool step = false;
+            for (std::size_t i : runs) {
+                list += (list.empty() ? "" : ", ") + paths[i];
+                if (level[i] < 2) step = true, ++level[i];
+            }
+            if (step)
+                out.warnings.push_back("the runs " + list + " would share the name '" + name +
+                                       "': named by their file names (or paths) instead");
+            moved = moved || step;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        out.names.push_back(name_at(i));
+        if (text::valid_utf8_prefix(out.names.back()) != out.names.back().size())
+            out.warnings.push_back("the run name '" + text::to_utf8(out.names.back()) + "' (from the file name of " +
+                                   text::to_utf8(paths[i]) + ") is not valid UTF-8; outputs show U+FFFD for its bytes");
+    }
+    return out;
 }
 
 Inputs load_inputs(const std::vector<std::string>& positional, RunOrder order, const std::string& command) {

@@ -53,6 +53,19 @@ std::shared_ptr<const Intents> load_intents(const std::string& probabilities_pat
 /// The last path component ("runs/a.txt.gz" -> "a.txt.gz").
 std::string base_name(const std::string& path);
 
+/// The name of the run read from `path`: run_key of its file name (without .gz, then without
+/// .txt or .tsv: "runs/bm25.txt.gz" -> "bm25"); a name that would be empty stays the file name.
+std::string run_name(const std::string& path);
+
+/// The names of the runs read from `paths`: run_name of each, except that runs whose names would
+/// be equal keep their file names instead, and runs whose file names are equal their paths (never
+/// two runs of one name, as long as the paths differ). `warnings` says which were not stripped, and
+/// which names (from file names) are not valid UTF-8.
+struct RunNames {
+    std::vector<std::string> names, warnings;
+};
+RunNames run_names(const std::vector<std::string>& paths);
+
 
 /// QRELS RUN... from a command's positional arguments (UsageError naming `command` when fewer
 /// than two), loaded as above.

@@ -65,6 +65,14 @@ nlohmann::json Provenance::json() const {
 
 std::string Provenance::comment() const { return "# provenance: " + json_text(json(), -1) + "\n"; }
 
+std::string Provenance::topics_comment() const {
+    if (missing == "zero")
+        return "# topics: every qrels topic; a topic a run did not answer scores as with trec_eval -c (0 for most "
+               "measures) (--missing zero)\n";
+    if (missing == "skip") return "# topics: each run's mean is over the qrels topics it answered (--missing skip)\n";
+    return "";
+}
+
 nlohmann::json settings_of(const std::vector<ParsedOption>& options) {
     static const char* const kElsewhere[] = {"measure",  "help",    "provenance",   "groups",
                                              "intents",  "intent-types", "doc-lengths", "sessions"};

@@ -22,7 +22,9 @@ namespace irlens::cli {
 /// The version of the CLI's output formats, recorded in every provenance. 2: provenance added
 /// (json "provenance", tsv/csv --provenance), eval's json "measures_typed", csv formula guard.
 /// 3: eval's json gives each run's "ci95" (the 95% t interval of each mean, as the JS API), built
-/// by the one eval document (json_documents.hpp eval_json).
+/// by the one eval document (json_documents.hpp eval_json); the tsv/csv of eval, unique and
+/// relative start with a line "# topics: ..." (the missing-topic policy); a run is named by its file
+/// name without .gz, then without .txt or .tsv.
 constexpr int kFormatVersion = 3;
 
 struct EvaluationInputs;
@@ -42,6 +44,11 @@ struct Provenance {
     nlohmann::json json() const;
     /// "# provenance: " and json() on one line.
     std::string comment() const;
+    /// The missing-topic policy as a comment line, written by every TSV and CSV output that has one
+    /// (eval, unique, relative; compare and meta state it in their own header): "# topics: every
+    /// qrels topic; ... (--missing zero)" or "# topics: ... answered (--missing skip)"; "" when the
+    /// command has no policy.
+    std::string topics_comment() const;
 };
 
 /// {role, name, bytes, sha256} of one input file (bytes and sha256 null for stdin).

@@ -64,7 +64,7 @@ std::string Table::render(const TableOptions& to, const nlohmann::json& document
     // Text cells go through text::csv_text in csv (quoting, a ' before a formula's first
     // character); numbers and the header are written as they are.
     const bool csv = format == "csv";
-    std::string out = to.provenance ? prov.comment() : "";
+    std::string out = (to.provenance ? prov.comment() : "") + prov.topics_comment();
     for (std::size_t i = 0; i < columns_.size(); ++i) out += (i ? (csv ? "," : "\t") : "") + columns_[i].first;
     out += '\n';
     char buf[64];

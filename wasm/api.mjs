@@ -54,7 +54,7 @@ export function wrap(core) {
     }
   }
 
-  /** Relevance judgments, indexed once. info: {name, format, topics, judgments, maxGrade}. */
+  /** Relevance judgments, indexed once. info: {name, format, topics, judgments, maxGrade, warnings (as Run's)}. */
   class Qrels extends Handle {
     constructor(handle) {
       super(handle);
@@ -64,7 +64,10 @@ export function wrap(core) {
     get topics() { return this.info.topics; }
   }
 
-  /** A run read against a Qrels. info: {name, tag, mixedTags, linesRead, topicsAnswered, ignoredLines, ignoredTopics}. */
+  /**
+   * A run read against a Qrels. info: {name, tag, mixedTags, linesRead, topicsAnswered, ignoredLines,
+   * ignoredTopics, warnings (the reader's: a byte-order mark, the first line with invalid UTF-8)}.
+   */
   class Run extends Handle {
     constructor(handle, qrels) {
       super(handle);

@@ -99,10 +99,11 @@ val qrels_info(int h) {
         o.set("name", q.source());
         o.set("format", q.format() == QrelsFormat::Plain ? "plain" : "diversity");
         val topics = val::array();
-        for (std::size_t t = 0; t < q.num_topics(); ++t) topics.call<void>("push", std::string(q.topic_id(t)));
+        for (std::size_t t = 0; t < q.num_topics(); ++t) topics.call<void>("push", js_text(q.topic_id(t)));
         o.set("topics", topics);
         o.set("judgments", static_cast<double>(q.num_judgments()));
         o.set("maxGrade", q.max_grade());
+        o.set("warnings", strings_to_js(text::warnings(q.text_notes(), q.source())));  // BOM, invalid UTF-8
         return o;
     });
 }
@@ -134,13 +135,14 @@ val run_info(int h) {
     return guarded([&] {
         const Run& r = *lookup(table().runs, h, "run");
         val o = val::object();
-        o.set("name", r.name());
-        o.set("tag", r.tag());
+        o.set("name", js_text(r.name()));
+        o.set("tag", js_text(r.tag()));  // U+FFFD for invalid UTF-8, as every string out
         o.set("mixedTags", r.mixed_tags());
         o.set("linesRead", static_cast<double>(r.lines_read()));
         o.set("topicsAnswered", static_cast<double>(r.num_topics_answered()));
         o.set("ignoredLines", static_cast<double>(r.ignored_lines()));
         o.set("ignoredTopics", strings_to_js(r.ignored_topics()));
+        o.set("warnings", strings_to_js(text::warnings(r.text_notes(), r.name())));  // BOM, invalid UTF-8
         return o;
     });
 }

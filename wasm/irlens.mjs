@@ -3,6 +3,8 @@
 import createCore from './irlens_web.mjs';
 import { wrap } from './api.mjs';
 
+export { runName, runNames } from './run-name.mjs';
+
 export async function createIrlens(options = {}) {
   return wrap(await createCore(options));
 }

@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { wrap } from './api.mjs';
+import { runName } from './run-name.mjs';
+
+export { runName, runNames } from './run-name.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +35,8 @@ export function loadQrelsFile(irlens, path, { name = path, format = 'plain' } = 
   return streamInto(path, irlens.qrelsReader(name, { format }));
 }
 
-export function loadRunFile(irlens, qrels, path, { name = path.split('/').pop(), order = 'score' } = {}) {
+/** A run from a plain or gzip file, named by runName(path) ("runs/bm25.txt.gz" -> "bm25") unless `name` is given. */
+export function loadRunFile(irlens, qrels, path, { name = runName(path), order = 'score' } = {}) {
   return streamInto(path, irlens.runReader(qrels, name, { order }));
 }
 

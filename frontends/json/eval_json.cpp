@@ -58,7 +58,9 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
         }
         j["runs"][run.name] = jr;
     }
-    j["warnings"] = ev.warnings;
+    std::vector<std::string> warnings = doc.input_warnings;
+    warnings.insert(warnings.end(), ev.warnings.begin(), ev.warnings.end());
+    j["warnings"] = warnings;
     return json_text(j, indent);
 }
 

@@ -109,14 +109,46 @@ cmp -s "$T/want" "$T/out" || fail "trec_eval -M abc: stdout differs from -M 0"
 expect 0 "-l: '99999999999999999999' is not an integer; read as 9223372036854775807" -- trec_eval -l 99999999999999999999 "$T/qrels" "$T/run"
 expect 0 "-m ndcg.1=abc: 'abc' is not a number; read as 0" -- trec_eval -m ndcg.1=abc "$T/qrels" "$T/run"
 
+# 3. Invalid UTF-8 is reported by the readers, once per file, with file and line: ids only in the
+#    qrels, a run tag, a file name (before: only a run's ids and tag, from evaluate, without the
+#    qrels file; nothing at all from unique, rarity or relative).
+printf '1 0 a 1\n1 0 b 0\n1 0 c 1\n2 0 d 1\n2 0 e\377 1\n2 0 f\377 1\n' > "$T/qrels_utf8"
+printf '1 Q0 a 1 3 t\n1 Q0 b 2 2 bm\303(tag\n1 Q0 c 3 1 bm\303(tag\n' > "$T/run_utf8"
+expect 0 "qrels_utf8:5: invalid UTF-8 (the file's first such line); outputs show U+FFFD" -- eval "$T/qrels_utf8" "$T/run" -m P@5
+[ "$(grep -c 'invalid UTF-8' "$T/err")" = 1 ] || fail "the qrels' invalid UTF-8 is not reported once: $(cat "$T/err")"
+expect 0 "run_utf8:2: invalid UTF-8" -- unique "$T/qrels" "$T/run" "$T/run_utf8" --depth 2
+expect 0 "run_utf8:2: invalid UTF-8" -- eval "$T/qrels" "$T/run_utf8" -m P@5 -f json
+grep -qF "\"$T/run_utf8:2: invalid UTF-8" "$T/out" || fail "eval json: the reader's warning is not in warnings"
+grep -qF "$(printf 'bm\357\277\275(tag')" "$T/out" || fail "eval json: the tag is not written with U+FFFD"
+[ "$(grep -c 'invalid UTF-8' "$T/err")" = 1 ] || fail "the run's invalid UTF-8 is not reported exactly once: $(cat "$T/err")"
+cp "$T/run" "$T/$(printf 'r\377n')"
+expect 0 "is not valid UTF-8; outputs show U+FFFD for its bytes" -- eval "$T/qrels" "$T/$(printf 'r\377n')" -m P@5
+# The drop-ins print the bytes as given, with no such warning.
+"$IRLENS" trec_eval -q "$T/qrels_utf8" "$T/run_utf8" > "$T/out" 2> "$T/err"
+grep -qF "$(printf 'runid                 \tall\tbm\303(tag')" "$T/out" || fail "trec_eval: the tag's bytes changed: $(grep runid "$T/out")"
+grep -q 'UTF-8' "$T/err" && fail "trec_eval warns about UTF-8: $(cat "$T/err")"
+
 # 7. Unanswered topics: one default (zero) for every command that averages or compares, and
 #    --missing everywhere. run2 answers topic 1 only: P@1 is 1 there, so zero gives 0.5.
 expect 0 "" -- eval "$T/qrels" "$T/run2" -m P@1
-[ "$(cut -f4 "$T/out")" = "0.5000" ] || fail "eval: unanswered topics are not scored 0 by default: $(cat "$T/out")"
+[ "$(grep -v '^#' "$T/out" | cut -f4)" = "0.5000" ] || fail "eval: unanswered topics are not scored 0 by default: $(cat "$T/out")"
 expect 0 "" -- eval "$T/qrels" "$T/run2" -m P@1 --missing skip
-[ "$(cut -f4 "$T/out")" = "1.0000" ] || fail "eval --missing skip: $(cat "$T/out")"
+[ "$(grep -v '^#' "$T/out" | cut -f4)" = "1.0000" ] || fail "eval --missing skip: $(cat "$T/out")"
 expect 0 "" -- unique "$T/qrels" "$T/run" "$T/run2" --depth 2 -f json
 grep -q '"missing": "zero"' "$T/out" || fail "unique json does not record the missing-topic policy"
+[ "$(grep -c '"missing": "zero"' "$T/out")" = 2 ] || fail "unique json: the provenance does not record the missing-topic policy"
+# Every TSV and CSV that averages states the policy in its first line (before: only compare and meta).
+ZERO="# topics: every qrels topic; a topic a run did not answer scores as with trec_eval -c (0 for most measures) (--missing zero)"
+SKIP="# topics: each run's mean is over the qrels topics it answered (--missing skip)"
+for cmd in "eval -m P@1" "eval -m P@1 -f csv" "unique --depth 2" "unique --depth 2 -f csv" "relative sweep -m P_rareness@2"; do
+    set -- $cmd
+    expect 0 "" -- "$@" "$T/qrels" "$T/run" "$T/run2"
+    [ "$(head -1 "$T/out")" = "$ZERO" ] || fail "irlens $cmd does not state the policy: $(head -1 "$T/out")"
+    expect 0 "" -- "$@" "$T/qrels" "$T/run" "$T/run2" --missing skip
+    [ "$(head -1 "$T/out")" = "$SKIP" ] || fail "irlens $cmd --missing skip does not state the policy: $(head -1 "$T/out")"
+done
+expect 0 "" -- eval "$T/qrels" "$T/run" -m P@1 --provenance
+[ "$(sed -n 2p "$T/out")" = "$ZERO" ] || fail "eval --provenance: the policy is not the second line: $(sed -n 2p "$T/out")"
 # unique: run2 finds c uniquely in topic 1 (run has c at rank 3 > depth 2): total 1; zero: 1/2, skip: 1/1.
 expect 0 "" -- unique "$T/qrels" "$T/run" "$T/run2" --depth 2
 grep -q "^run	run2	run2	1	0.5000	1$" "$T/out" || fail "unique default (zero): $(cat "$T/out")"
@@ -127,6 +159,17 @@ grep -q '"missing": "zero"' "$T/out" || fail "relative: the default missing-topi
 
 # 8. Names: canonical names with non-default parameters only; aliases give the same column once.
 expect 0 "" -- eval "$T/qrels" "$T/run" -m "Q RBP I-rec@2 alpha-nDCG@2 StRecall@2 AP MAP SetF(beta=1)" --qrels-format diversity
-[ "$(cut -f2 "$T/out" | tr '\n' ' ')" = "Q RBP StRecall@2 alpha_nDCG@2 AP SetF " ] || fail "eval names: $(cut -f2 "$T/out" | tr '\n' ' ')"
+[ "$(grep -v '^#' "$T/out" | cut -f2 | tr '\n' ' ')" = "Q RBP StRecall@2 alpha_nDCG@2 AP SetF " ] || fail "eval names: $(cut -f2 "$T/out" | tr '\n' ' ')"
+# Run names: the file name without .gz, then without .txt or .tsv (before: "bm25.txt.gz"); names
+# that would be equal keep their file names (or paths), with a warning; .run stays.
+mkdir -p "$T/d"
+gzip -c "$T/run" > "$T/bm25.txt.gz"; cp "$T/run2" "$T/d/dense.tsv"; cp "$T/run2" "$T/hybrid.run"
+expect 0 "" -- eval "$T/qrels" "$T/bm25.txt.gz" "$T/d/dense.tsv" "$T/hybrid.run" -m P@1
+[ "$(grep -v '^#' "$T/out" | cut -f1 | tr '\n' ' ')" = "bm25 dense hybrid.run " ] || fail "run names: $(cut -f1 "$T/out" | tr '\n' ' ')"
+cp "$T/run" "$T/bm25.txt"; cp "$T/run" "$T/d/bm25.txt"
+expect 0 "would share the name 'bm25': named by their file names (or paths) instead" -- eval "$T/qrels" "$T/bm25.txt.gz" "$T/bm25.txt" -m P@1
+[ "$(grep -v '^#' "$T/out" | cut -f1 | tr '\n' ' ')" = "bm25.txt.gz bm25.txt " ] || fail "colliding run names: $(cut -f1 "$T/out" | tr '\n' ' ')"
+expect 0 "would share the name 'bm25.txt'" -- compare "$T/qrels" "$T/bm25.txt.gz" "$T/bm25.txt" "$T/d/bm25.txt" -m P@1 -f json
+grep -qF "\"$T/d/bm25.txt\"" "$T/out" && grep -qF '"bm25.txt.gz"' "$T/out" || fail "colliding file names are not named by their paths: $(head -c 400 "$T/out")"
 
 if [ $fails = 0 ]; then echo "cli reliability: all passed"; else echo "cli reliability: $fails failed"; exit 1; fi

@@ -113,7 +113,7 @@ expect 0 "1 lines for 1 topic(s) not in the qrels were ignored (9)" $'extra_topi
 
 # eval output formats
 out=$(irl eval "$T/qrels" "$T/run" -m "P@1 NumQ" --missing skip)
-[ "$out" = "$(printf 'run\tP@1\tall\t1.0000\nrun\tNumQ\tall\t1')" ] || { echo "FAIL: eval tsv output: $out"; fails=$((fails + 1)); }
+[ "$out" = "$(printf "# topics: each run's mean is over the qrels topics it answered (--missing skip)\nrun\tP@1\tall\t1.0000\nrun\tNumQ\tall\t1")" ] || { echo "FAIL: eval tsv output: $out"; fails=$((fails + 1)); }
 irl eval "$T/qrels" "$T/run" -m "P(rel=2,judged_only=True)@1" -f csv | grep -qF '"P(rel=2,judged_only=True)@1"' \
     || { echo "FAIL: csv quoting of measure names with commas"; fails=$((fails + 1)); }
 irl eval "$T/qrels" "$T/run" -m P@1 -f json -q | grep -q '"per_topic"' || { echo "FAIL: json per_topic"; fails=$((fails + 1)); }
@@ -204,7 +204,7 @@ expect 3 "gap_sessions:1: session 's1' has no query at position 2" -- eval "$T/q
 expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m TBG --doc-lengths "$T/missing_file"
 # The session's value is on its first query's row; the second query's row is nan, left out of the mean.
 out=$(irl eval "$T/qrels" "$T/run" -m sDCG -q --missing zero --sessions "$T/sessions")
-[ "$out" = "$(printf 'run\tsDCG\t1\t1.0000\nrun\tsDCG\t2\tnan\nrun\tsDCG\tall\t1.0000')" ] \
+[ "$out" = "$(printf '# topics: every qrels topic; a topic a run did not answer scores as with trec_eval -c (0 for most measures) (--missing zero)\nrun\tsDCG\t1\t1.0000\nrun\tsDCG\t2\tnan\nrun\tsDCG\tall\t1.0000')" ] \
     || { echo "FAIL: sDCG per-session rows: $out"; fails=$((fails + 1)); }
 # compare and meta take the optional inputs too; a topic without a value (sDCG beyond a session's
 # first query) is left out of the statistics, as out of the mean.
@@ -289,18 +289,23 @@ same() {
     printf '%s' "$2" | cmp -s - "$1" || { echo "FAIL: $3:"; cat -A "$1" | head -8; echo "expected:"; printf '%s' "$2" | cat -A; fails=$((fails + 1)); }
 }
 # Topic 1: a and d<FF> are relevant at ranks 1, 2: P@2 = 1; topic t<E9>: b at rank 1: P@2 = 1/2.
-# The evaluation warns where the invalid bytes were read (the run's line 2: d<FF>) and of the tag.
+# The readers warn where the invalid bytes were first read (the run's line 1: its tag; the qrels'
+# line 2: d<FF>), and of the run name from the file name.
+Z="# topics: every qrels topic; a topic a run did not answer scores as with trec_eval -c (0 for most measures) (--missing zero)"
 irl eval "$T/u/qrels" "$U" -m P@2 -q > "$T/out" 2> "$T/err"
-grep -qF "@r"$'\xfe'":2: a topic or document id is not valid UTF-8" "$T/err" \
-    && grep -qF "@r"$'\xfe'": the run tag is not valid UTF-8" "$T/err" \
+grep -qF "@r"$'\xfe'":1: invalid UTF-8 (the file's first such line)" "$T/err" \
+    && grep -qF "u/qrels:2: invalid UTF-8 (the file's first such line)" "$T/err" \
+    && grep -qF "the run name '@r$R' (from the file name of" "$T/err" \
     || { echo "FAIL: eval does not warn of invalid UTF-8 with file and line:"; cat "$T/err"; fails=$((fails + 1)); }
-same "$T/out" "@r$R	P@2	1	1.0000
+same "$T/out" "$Z
+@r$R	P@2	1	1.0000
 @r$R	P@2	t$R	0.5000
 @r$R	P@2	all	0.7500
 " "eval -q tsv with invalid UTF-8"
 irl eval "$T/u/qrels" "$U" "$P" -m P@2 -q -f csv > "$T/out"
 # -plain: topic 1 x (unjudged), a: 1/2; topic t<E9>: y unjudged: 0; mean 1/4.
-same "$T/out" "run,measure,topic,value
+same "$T/out" "$Z
+run,measure,topic,value
 '@r$R,P@2,1,1.0000
 '@r$R,P@2,t$R,0.5000
 '@r$R,P@2,all,0.7500

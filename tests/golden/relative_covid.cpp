@@ -7,7 +7,7 @@
 //   - unique contributions per run = 10 x NRG(base=P,prior=other_groups)@10, topic by topic;
 //   - Algorithm 1 with N = all runs reproduces the full ranking (tau = 1 in every trial), and the
 //     alpha sweep at alpha = 0 gives tau = 1;
-//   - every run (file NAME.gz, named so) is matched to its leaderboard row NAME.
+//   - every run (file NAME.gz, named NAME: cli run_names) is matched to its leaderboard row NAME.
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when the data is absent.
 #include "evaluation_input.hpp"
 #include "input.hpp"
@@ -63,7 +63,7 @@ int run_checks(int argc, char** argv) {
         std::printf("SKIPPED: %sruns not found - the relative-measure checks on TREC-COVID were NOT run\n", dir.c_str());
         return 77;
     }
-    // The runs the leaderboard lists, read from runs/NAME.gz and so named "NAME.gz".
+    // The runs the leaderboard lists, read from runs/NAME.gz and so named "NAME" (without .gz).
     auto groups = irlens::cli::load_groups(dir + "leaderboard.csv");
     std::vector<std::string> paths;
     for (std::size_t i = 0; i < groups->size(); ++i) paths.push_back(dir + "runs/" + groups->run(i) + ".gz");
@@ -113,7 +113,7 @@ int run_checks(int argc, char** argv) {
     for (std::size_t r = 0; r < ev.runs.size(); ++r) {
         const irlens::RunScores& rs = ev.runs[r];
         std::string run = rs.name;
-        auto golden = read_golden(dir + "ref/" + run.substr(0, run.size() - 3) + ".all_trec.txt.gz");
+        auto golden = read_golden(dir + "ref/" + run + ".all_trec.txt.gz");
         double unique_from_nrg = 0;
         for (std::size_t t = 0; t < rs.topics.size(); ++t) {
             const std::string where = run + " topic " + rs.topics[t] + ": ";

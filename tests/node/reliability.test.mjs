@@ -6,9 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.env.IRLENS_DIST || 'build-wasm/dist');
-const { createIrlens } = await import(join(dist, 'node.mjs'));
+const { createIrlens, loadRunFile, runName, runNames } = await import(join(dist, 'node.mjs'));
 const irlens = await createIrlens();
 
 const QRELS = '1 0 a 1\n1 0 b 0\n1 0 c 1\n2 0 d 1\n2 0 e 1\n';
@@ -77,4 +80,43 @@ test('counts are capped; unanswered topics score 0 by default everywhere', () =>
   const skip = irlens.uniqueContributions(q, [a, b], { depth: 2, missing: 'skip' });
   assert.equal(row(skip).mean, 1);
   assert.equal(skip.missing, 'skip');
+});
+
+test('the readers warn of a byte-order mark and of the first line with invalid UTF-8, once per file (before: only evaluate, for a run)', () => {
+  const bytes = (text) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  // Invalid bytes only in the qrels (e<FF> on line 6, f<FF> on line 7: one warning, line 6).
+  const q = irlens.loadQrels(bytes('\xef\xbb\xbf' + QRELS + '2 0 e\xff 1\n2 0 f\xff 1\n'), { name: 'q.txt' });
+  assert.deepEqual(q.info.warnings, [
+    'q.txt starts with a UTF-8 byte-order mark; it was ignored',
+    "q.txt:6: invalid UTF-8 (the file's first such line); outputs show U+FFFD for each invalid byte sequence",
+  ]);
+  // A run whose tag only is invalid (line 2), read in chunks that cut the sequence.
+  const r = irlens.runReader(q, 'r.run');
+  for (const part of ['1 Q0 a 1 3 t\n1 Q0 b 2 2 bm\xc3', '(tag\n1 Q0 c 3 1 bm\xc3(tag\n']) r.feed(bytes(part));
+  const run = r.finish();
+  assert.deepEqual(run.info.warnings, ["r.run:2: invalid UTF-8 (the file's first such line); outputs show U+FFFD for each invalid byte sequence"]);
+  assert.equal(run.tag, 'bm\ufffd(tag');
+  assert.deepEqual(irlens.loadRun(q, RUN).info.warnings, []);
+});
+
+test('run names from file names: without .gz, then .txt or .tsv, never two runs of one name (before: "bm25.txt.gz")', async () => {
+  assert.deepEqual(['bm25.txt.gz', 'runs/dense.tsv', 'hybrid.run', 'a.trec.gz', '.txt', 'x.txt.txt'].map(runName),
+    ['bm25', 'dense', 'hybrid.run', 'a.trec', '.txt', 'x.txt']);
+  assert.deepEqual(runNames(['a/bm25.txt.gz', 'b/dense.run']), { names: ['bm25', 'dense.run'], warnings: [] });
+  // bm25.txt.gz and bm25.txt would both be bm25: their file names; then two bm25.txt: their paths.
+  const { names, warnings } = runNames(['bm25.txt.gz', 'a/bm25.txt', 'b/bm25.txt']);
+  assert.deepEqual(names, ['bm25.txt.gz', 'a/bm25.txt', 'b/bm25.txt']);
+  assert.deepEqual(warnings, [
+    "the runs bm25.txt.gz, a/bm25.txt, b/bm25.txt would share the name 'bm25': named by their file names (or paths) instead",
+    "the runs a/bm25.txt, b/bm25.txt would share the name 'bm25.txt': named by their file names (or paths) instead",
+  ]);
+  // loadRunFile names a run so by default.
+  const dir = mkdtempSync(join(tmpdir(), 'irlens-names-'));
+  try {
+    writeFileSync(join(dir, 'bm25.txt.gz'), gzipSync(RUN));
+    const run = await loadRunFile(irlens, irlens.loadQrels(QRELS), join(dir, 'bm25.txt.gz'));
+    assert.equal(run.name, 'bm25');
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
 });

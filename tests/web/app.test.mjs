@@ -71,7 +71,7 @@ test('uploaded qrels and runs, plain and .gz, give the numbers of `irlens eval`'
   // the user's qrels replaced the whole example: no run is left
   assert.deepEqual(await page.evaluate(() => window.irlensApp.state.runs), []);
   await afterRender(page, () => page.setInputFiles('#run-files', [join(EX, 'bm25.run'), gz]));
-  const names = ['bm25.run', 'dense.run.gz'];
+  const names = ['bm25.run', 'dense.run']; // dense.run.gz: the run name drops .gz (as the CLI's)
   await assertSameAsNative(page, nativeEval(qgz, [join(EX, 'bm25.run'), gz], measures));
   assert.deepEqual(Object.keys(await tableTexts(page)).sort(), names.sort());
   await page.close();

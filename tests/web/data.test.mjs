@@ -120,7 +120,7 @@ test('a gzip file of several members (cat a.gz b.gz) is read whole', async () =>
   assert.deepEqual(await page.$$eval('#errors li', (lis) => lis.map((l) => l.textContent)), []);
   const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'dense.run')], 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)');
   const shown = await tableTexts(page);
-  for (const [m, v] of Object.entries(native.runs['dense.run'].mean)) assert.equal(shown['dense-members.run.gz'][m], v.toFixed(4), m);
+  for (const [m, v] of Object.entries(native.runs['dense.run'].mean)) assert.equal(shown['dense-members.run'][m], v.toFixed(4), m);
   // a damaged one: its file and the problem, once
   const bad = join(tmp, 'cut.run.gz');
   const whole = gzipSync(readFileSync(join(EX, 'bm25.run')));

@@ -181,9 +181,9 @@ export async function tableTexts(page) {
     Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
 }
 
-/** `irlens eval ... -f json -q --missing skip` of the native CLI (skip: the page's default setting). */
+/** `irlens eval ... -f json -q` of the native CLI, with its default --missing zero (the page's default too). */
 export function nativeEval(qrels, runs, measures, extra = []) {
-  const out = execFileSync(NATIVE, ['eval', qrels, ...runs, '-m', measures, '-f', 'json', '-q', '--missing', 'skip', ...extra], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
+  const out = execFileSync(NATIVE, ['eval', qrels, ...runs, '-m', measures, '-f', 'json', '-q', ...extra], { stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
   return JSON.parse(out);
 }
 

@@ -142,13 +142,13 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
   // tau against alpha (the default measures P_rareness@10 and AP_rareness@10).
   await page.waitForSelector('#chart-tau-alpha svg');
   const sweep = JSON.parse((await downloadOf(page, 'button[data-export="tau-alpha.json"]')).text);
-  assert.deepEqual(sweep.rows, cli(['relative', 'sweep', QRELS, ...RUNS, '-m', 'P_rareness@10', '-m', 'AP_rareness@10', '--missing', 'skip', '-f', 'json']).rows);
+  assert.deepEqual(sweep.rows, cli(['relative', 'sweep', QRELS, ...RUNS, '-m', 'P_rareness@10', '-m', 'AP_rareness@10', '-f', 'json']).rows);
   // Algorithm 1 on demand: seeded, the numbers of `irlens relative sample`.
   for (const [field, value] of [['sampT', '300'], ['sampSeed', '7'], ['sampN', '2,3,4']])
     await afterRender(page, () => page.fill(`#field-${field}`, value).then(() => page.press(`#field-${field}`, 'Tab')));
   await afterRender(page, () => page.click('#sample-run'));
   await page.waitForSelector('#sample-table');
-  const sample = cli(['relative', 'sample', QRELS, ...RUNS, '-m', 'P_rareness(alpha=1)@10', '--sizes', '2,3,4', '--trials', '300', '--seed', '7', '--missing', 'skip', '-f', 'json']);
+  const sample = cli(['relative', 'sample', QRELS, ...RUNS, '-m', 'P_rareness(alpha=1)@10', '--sizes', '2,3,4', '--trials', '300', '--seed', '7', '-f', 'json']);
   const a1 = JSON.parse((await downloadOf(page, 'button[data-export="algorithm1.json"]')).text);
   assert.deepEqual(a1.rows, sample.rows);
   assert.deepEqual(a1.provenance.seeds, { algorithm1: 7 });

@@ -51,12 +51,13 @@ async function download(page, selector) {
 test('significance markers in the table match the JS API: t-test, then bootstrap + Holm over the stats workers', async () => {
   const page = await open('#b=bm25.run');
   await page.waitForSelector('#sig-legend');
-  const options = { baseline: 'bm25.run', missing: 'skip', risk: 1 }; // the page's settings: skip, ra = 1
+  const options = { baseline: 'bm25.run', missing: 'zero', risk: 1 }; // the page's settings: zero (the default), ra = 1
   let want = irlens.compare(qrels, runs, MEASURES, { ...options, test: 't' });
   assert.deepEqual(await pageDoc(page, '["compare"'), want);
   // Hand-checked from examples/: bm25, dense and hybrid answer topics 101-103, shuffled only 101
-  // and 102; with --missing skip each pair is tested on the topics both runs answered: 2 to 3.
-  assert.match(await page.textContent('#sig-legend'), /Test: paired t-test, two-sided, no correction for multiple comparisons\. Topics: per pair, the 2 to 3 of 3 qrels topics both runs answered \(--missing skip\)\./);
+  // and 102; with --missing zero (the default) every pair is tested on all 3 qrels topics,
+  // shuffled's 103 scored 0 (with skip: the topics both runs answered, 2 to 3).
+  assert.match(await page.textContent('#sig-legend'), /Test: paired t-test, two-sided, no correction for multiple comparisons\. Topics: all 3 qrels topics; a topic a run did not answer scores as with trec_eval -c \(0 for most measures\)\./);
   assert.match(await page.textContent('#sig-legend'), /\* p < 0\.05, \*\* p < 0\.01, \*\*\* p < 0\.001; \+ better than the baseline, − worse/);
   const check = async (doc) => {
     let marked = 0;
@@ -102,16 +103,16 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   await page.waitForSelector('#chart-pairwise-p svg');
   await page.waitForSelector('#chart-intervals svg');
   await page.waitForSelector('#risk-table');
-  const tukey = irlens.compare(qrels, runs, ['AP'], { missing: 'skip', test: 'tukey' });
+  const tukey = irlens.compare(qrels, runs, ['AP'], { missing: 'zero', test: 'tukey' });
   assert.deepEqual(await pageDoc(page, '["compare",["AP"]'), tukey);
   const svg = await page.textContent('#chart-pairwise-p svg');
   for (const c of tukey.measures[0].comparisons)
     assert.ok(svg.includes(c.p_adjusted === 0 ? '<0.0001' : c.p_adjusted < 0.001 ? '<.001' : c.p_adjusted.toFixed(3).replace(/^0/, '')), `${c.run} vs ${c.versus}`);
   // Intervals: each run's bootstrap percentile interval (the default: B and seed of the page)
-  // over the topics it answered, as irlens.stats.interval; a mean of resampled scores lies
+  // over every qrels topic (unanswered: 0), as irlens.stats.interval; a mean of resampled scores lies
   // between the smallest and the largest score, so the interval never leaves AP's [0, 1] (the t
   // interval of dense.run is 0.670-1.121).
-  const ev = irlens.evaluate(qrels, runs, ['AP'], { missing: 'skip' }); // the page's setting
+  const ev = irlens.evaluate(qrels, runs, ['AP'], { missing: 'zero' }); // the page's setting
   const iv = await pageDoc(page, '["intervals"');
   for (const r of RUNS) {
     const values = Object.values(ev.runs[r].perTopic).map((row) => row.AP);
@@ -122,7 +123,7 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   }
   assert.match(await page.textContent('#card-intervals'), /95% bootstrap percentile interval/);
   // Risk: the markers' comparison (t-test) with URisk / TRisk at alpha 1.
-  const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'skip', risk: 1, test: 't' });
+  const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'zero', risk: 1, test: 't' });
   const rows = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.equal(rows.length, 6 * 3);
   const ap = risk.measures.find((m) => m.measure === 'AP').comparisons.find((c) => c.run === 'hybrid.run');
@@ -153,7 +154,7 @@ test('Meta-evaluation view: every analysis matches the JS API, leave-one-out wit
   const page = await open('#v=meta&B=500&trials=100');
   for (const s of ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table'])
     await page.waitForSelector(s);
-  const o = { missing: 'skip' };
+  const o = { missing: 'zero' };
   const dp = irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 500 });
   assert.deepEqual(await pageDoc(page, '["meta","discriminative-power"'), dp);
   const cells = (id) => page.$$eval(`${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -322,13 +323,14 @@ test('hand-checked: direction of the markers, undefined p as "–" with its reas
 
 test('fewer than two common topics: the Significance and Meta-evaluation views say so in place of numbers', async () => {
   handFixture();
-  // a answers t1-t3, b t4-t6: no topic in common (--missing skip).
+  // a answers t1-t3, b t4-t6: no topic in common with --missing skip (not the default: zero
+  // scores every qrels topic, so that the runs share all six).
   let a = '', b = '';
   for (let t = 1; t <= 3; t++) a += `t${t} Q0 r 1 1 a\n`;
   for (let t = 4; t <= 6; t++) b += `t${t} Q0 r 1 1 b\n`;
   writeFileSync(join(tmp, 'a.run'), a);
   writeFileSync(join(tmp, 'b.run'), b);
-  const page = await open();
+  const page = await open('#missing=skip');
   await loadOwn(page, join(tmp, 'hand-qrels.txt'), [join(tmp, 'a.run'), join(tmp, 'b.run')]);
   await afterRender(page, () => page.click('#tab-significance'), 'significance');
   await page.waitForSelector('#card-pairwise .no-values');
@@ -361,7 +363,7 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
   const single = await open('#v=significance&b=bm25.run', `file://${join(DIST, 'irlens.html')}`);
   await single.waitForSelector('#chart-pairwise-p svg');
   await single.waitForSelector('#risk-table');
-  assert.deepEqual(await pageDoc(single, '["compare",["P@5"]'), irlens.compare(qrels, runs, ['P@5'], { missing: 'skip', test: 'tukey' }));
+  assert.deepEqual(await pageDoc(single, '["compare",["P@5"]'), irlens.compare(qrels, runs, ['P@5'], { missing: 'zero', test: 'tukey' }));
   assert.deepEqual(await single.evaluate(() => window.__csp), []);
   assert.deepEqual(single.log.errors, []);
   assert.deepEqual(single.log.requests.filter((u) => !/^(file|data|blob):/.test(u)), []);

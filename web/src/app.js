@@ -18,6 +18,34 @@ import { withoutLocation } from './errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
 import { tableResult } from './table-intervals.js';
 import { selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
+import { runNames } from '../../build-wasm/dist/run-name.mjs';
+
+/**
+ * Names new run sources as the CLI names runs (wasm/run-name.mjs): source.file keeps the file name,
+ * source.name becomes the run name ("bm25.txt.gz" -> "bm25"). A name that another loaded run of a
+ * different file holds is not taken: the run keeps its file name, and the run's notes say why (a run
+ * of the same file name replaces the loaded one, as before). Sources named before are left alone.
+ */
+function nameRuns(sources, loaded) {
+  const fresh = sources.filter((s) => s.file === undefined);
+  const { names, warnings } = runNames(fresh.map((s) => s.name));
+  fresh.forEach((s, i) => {
+    s.file = s.name;
+    s.name = names[i];
+    const holder = loaded.find((l) => l.name === s.name && l.file !== s.file);
+    if (holder) {
+      s.notes = [`${s.file}: named '${s.file}', since '${s.name}' is the run read from ${holder.file}`];
+      s.name = s.file;
+    } else if (s.name === s.file && warnings.length) s.notes = warnings; // not stripped: a name it would share
+  });
+}
+
+/** A loaded input's reader warnings (byte-order mark, invalid UTF-8), naming its file. */
+function readerWarnings(entry) {
+  const { source, info } = entry;
+  const named = (w) => (w.startsWith(`${info.name}:`) || w.startsWith(`${info.name} `) ? `${source.file || source.name}${w.slice(info.name.length)}` : w);
+  return [...(source.notes || []), ...(info.warnings || []).map(named)];
+}
 
 const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
 const NOT_RANKED = new Set(['RBPResid']);
@@ -157,6 +185,7 @@ export class App {
 
   async loadNow({ qrels = null, runs = [], example = false }) {
     this.state.errors = [];
+    nameRuns(runs, this.state.runs.map((r) => r.source));
     let runSources = runs;
     this.state.example = example;
     await this.busy('Reading', async (progress) => {
@@ -195,7 +224,7 @@ export class App {
         } catch (e) {
           if (e.name === 'Cancelled') throw e;
           entry.error = e;
-          this.reportError(e, source.name);
+          this.reportError(e, source.name, source);
         }
       }
     });
@@ -218,7 +247,13 @@ export class App {
     });
   }
 
-  reportError(e, file) {
+  /** An error of reading `file`; for a run `source`, the core names the run: the message names its file instead. */
+  reportError(e, file, source = null) {
+    if (source && source.file && (e.file || file) === source.name) {
+      const message = withoutLocation({ file: source.name, line: e.line, message: e.message });
+      this.state.errors.push({ file: source.file, line: e.line, name: e.name, message });
+      return;
+    }
     this.state.errors.push({ file: e.file || file, line: e.line, name: e.name, message: e.message });
   }
 
@@ -253,6 +288,9 @@ export class App {
           { measures: [settings.m], missing: settings.missing, seed: settings.seed },
           { onProgress: (f) => progress(f, 'evaluation') },
         );
+        // The readers' warnings (and how runs were named) first, in the table's warnings box.
+        const inputs = [this.state.qrels, ...this.state.runs.filter((r) => r.info && !r.excluded)];
+        res.result.warnings = [...new Set([...inputs.flatMap(readerWarnings), ...res.result.warnings])];
         this.state.result = tableResult(res.result);
         this.state.correlations = res.correlations;
       });

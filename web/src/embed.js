@@ -7,7 +7,8 @@
 //     <script type="text/plain" data-run name="bm25.run">101 Q0 d01 1 12.5 bm25 ...</script>
 //   </irlens-view>
 //
-// view: table | recall-precision | kendall-tau; missing="zero" scores unanswered topics 0;
+// view: table | recall-precision | kendall-tau; missing="zero" (the default) scores unanswered
+// topics 0, missing="skip" leaves them out;
 // data-from="ID" takes the data of another <irlens-view> of the page. The
 // element uses worker.js and irlens_web.wasm from beside irlens-embed.js (loaded once,
 // worker-source.js). Errors (file, line, problem) show inside the element. A page opened from
@@ -62,7 +63,7 @@ class IrlensView extends HTMLElement {
     await ingest(c, 'qrels', await this.source('qrels', qNode));
     for (const node of from.querySelectorAll('script[data-run]')) await ingest(c, 'run', await this.source('run', node));
     const measures = this.getAttribute('measures') || 'P@5 AP nDCG@10';
-    const missing = this.getAttribute('missing') || 'skip';
+    const missing = this.getAttribute('missing') || 'zero';
     const view = this.getAttribute('view') || 'table';
     const reply = await c.request('evaluate', { measures: [measures], missing });
     const { correlations } = reply;

@@ -19,7 +19,7 @@ export function provenance(app, hashes) {
     baseline: state.settings.b || null,
     inputs: [state.qrels, ...state.runs.filter((r) => r.info && !r.excluded)]
       .filter(Boolean)
-      .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] }))
+      .map((s) => ({ role: s === state.qrels ? 'qrels' : 'run', name: s.source.file || s.source.name, bytes: s.source.size, sha256: hashes[s.source.name] }))
       .concat(sideInputRecords(state)),
     seeds: app.seeds ? app.seeds() : {},
     view: location.hash,

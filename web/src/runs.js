@@ -51,6 +51,11 @@ function assign(app, names, group) {
 }
 
 function runDetail(r) {
+  const file = r.source.file && r.source.file !== r.source.name ? `file ${r.source.file}, ` : ''; // a run named without .gz/.txt/.tsv
+  return runState(r).replace(/^\(/, `(${file}`);
+}
+
+function runState(r) {
   if (r.excluded) return `(tag ${r.info.tag}, ${r.info.linesRead} lines, answers none of the qrels' topics: left out)`;
   if (r.info) {
     const ignored = r.info.ignoredTopics && r.info.ignoredTopics.length ? `, ${r.info.ignoredTopics.length} topics not in the qrels ignored` : '';

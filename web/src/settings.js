@@ -4,7 +4,7 @@
 // files are loaded.
 export const DEFAULTS = {
   m: 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)', // measures, in the measure language
-  missing: 'skip', // skip | zero
+  missing: 'zero', // zero | skip: the CLI's and the JS API's default (docs/cli.md)
   b: '', // baseline run
   v: 'table', // view id
   sort: '', // table sort: "<column>:<asc|desc>"

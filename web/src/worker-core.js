@@ -121,7 +121,7 @@ export function startWorker(irlensPromise, scope = self) {
     parse({ text }) {
       return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
     },
-    evaluate({ measures, missing = 'skip', seed = '1' }, progress) {
+    evaluate({ measures, missing = 'zero', seed = '1' }, progress) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       if (!list.length) return { result: null, correlations: null };
@@ -129,7 +129,7 @@ export function startWorker(irlensPromise, scope = self) {
       const data = addPercentileIntervals(irlens, result.raw, seed);
       return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
     },
-    curves({ missing = 'skip' }) {
+    curves({ missing = 'zero' }) {
       const names = RP_LEVELS.map((x) => `IPrec@${x}`);
       const list = [...runs.values()];
       const out = { levels: RP_LEVELS, runs: {} };

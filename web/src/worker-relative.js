@@ -74,7 +74,7 @@ export function relativeActions(state) {
       } else replace(kind, null);
       return true;
     },
-    measure({ measures, missing = 'skip' }, progress) {
+    measure({ measures, missing = 'zero' }, progress) {
       const [qrels, list] = needData();
       const res = state.irlens().evaluate(qrels, list, measures, { missing, progress, perTopic: false, ...side });
       return { measures: res.measures, means: Object.fromEntries(Object.entries(res.runs).map(([run, r]) => [run, r.mean])) };
@@ -87,11 +87,11 @@ export function relativeActions(state) {
       const [qrels, list] = needData();
       return state.irlens().uniqueContributions(qrels, list, { depth, rel, groups: side.groups || null });
     },
-    alphaSweep({ measures, alphas = null, missing = 'skip' }) {
+    alphaSweep({ measures, alphas = null, missing = 'zero' }) {
       const [qrels, list] = needData();
       return state.irlens().alphaSweep(qrels, list, measures, { alphas, missing });
     },
-    sampleSizeTau({ measure, sizes = null, trials = null, seed = null, missing = 'skip' }, progress) {
+    sampleSizeTau({ measure, sizes = null, trials = null, seed = null, missing = 'zero' }, progress) {
       const [qrels, list] = needData();
       return state.irlens().sampleSizeTau(qrels, list, measure, { sizes, trials, seed, missing, progress });
     },

@@ -48,24 +48,8 @@ std::vector<std::string> run_warnings(const Run& run, MissingTopics missing) {
                       " qrels topics have no results (" +
                       (missing == MissingTopics::Skip ? "skipped; --missing zero scores them 0)" : "scored 0)"));
     if (run.mixed_tags()) out.push_back(run.name() + ": several run tags in one file; reporting the last, '" + run.tag() + "'");
-    // Invalid UTF-8 in an id or the tag is written as U+FFFD (text::to_utf8): say where it was read.
-    auto valid = [](std::string_view s) { return text::valid_utf8_prefix(s) == s.size(); };
-    std::uint64_t first_line = 0;
-    for (std::size_t t = 0; t < run.qrels().num_topics(); ++t) {
-        const bool topic_ok = valid(run.qrels().topic_id(t));
-        const std::vector<RunEntry>& entries = run.entries(t);
-        for (std::size_t k = 0; k < entries.size(); ++k) {
-            if (topic_ok && valid(run.doc(entries[k].doc))) continue;
-            const std::uint64_t line = run.line(t, k);
-            if (!first_line || line < first_line) first_line = line;
-            break;
-        }
-    }
-    if (first_line)
-        out.push_back(run.name() + ":" + std::to_string(first_line) +
-                      ": a topic or document id is not valid UTF-8 (first such line); outputs show U+FFFD for its bytes");
-    if (!valid(run.tag()))
-        out.push_back(run.name() + ": the run tag is not valid UTF-8; outputs show U+FFFD for its bytes");
+    // Invalid UTF-8 (U+FFFD in the writers) and a byte-order mark are the readers' warnings
+    // (Run::text_notes, Qrels::text_notes): the front-ends report them with file and line.
     return out;
 }
 

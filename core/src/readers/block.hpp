@@ -104,7 +104,24 @@ public:
         if (!pending_.empty()) emit(pending_.size(), on_block);
     }
 
+    /// The byte-order mark, and the first line with an invalid UTF-8 sequence of the blocks handed
+    /// on so far (a block is checked until one is found: one fast pass over a valid file).
+    text::TextNotes notes() const { return {bom.found(), invalid_utf8_line_}; }
+
 private:
+    /// on_block(block, first_line_no), after noting the block's first invalid UTF-8 line. Blocks
+    /// hold complete lines, and a UTF-8 sequence never holds a newline byte, so counting the
+    /// newlines before the first invalid byte gives its line.
+    template <class OnBlock>
+    std::uint64_t deliver(std::string_view block, OnBlock& on_block) {
+        if (!invalid_utf8_line_) {
+            std::size_t valid = text::valid_utf8_prefix(block);
+            if (valid < block.size())
+                invalid_utf8_line_ = next_line_ + static_cast<std::uint64_t>(std::count(block.begin(), block.begin() + valid, '\n'));
+        }
+        return on_block(block, next_line_);
+    }
+
     template <class OnBlock>
     void feed_bytes(std::string_view chunk, OnBlock& on_block) {
         if (chunk.empty()) return;
@@ -134,7 +151,7 @@ private:
             append(chunk);
             return;
         }
-        next_line_ += on_block(chunk.substr(0, last + 1), next_line_);
+        next_line_ += deliver(chunk.substr(0, last + 1), on_block);
         append(chunk.substr(last + 1));
     }
 
@@ -154,13 +171,14 @@ private:
         // The scanners read up to kPadding bytes past a block's last newline.
         std::size_t used = pending_.size();
         pending_.append(kPadding, '\0');
-        next_line_ += on_block(std::string_view(pending_.data(), len), next_line_);
+        next_line_ += deliver(std::string_view(pending_.data(), len), on_block);
         pending_.resize(used);
         pending_.erase(0, len);
     }
     std::string pending_;
     std::size_t tail_ = 0;  // bytes after the last newline of pending_
     std::uint64_t next_line_ = 1;
+    std::uint64_t invalid_utf8_line_ = 0;
 };
 
 /// A scanner's output for one block.

@@ -274,6 +274,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
 
     auto q = std::make_shared<Qrels>();
     q->source_ = r.source;
+    q->text_notes_ = r.blocks.notes();
     q->format_ = r.format;
     q->group_names_ = std::move(r.group_names);
     if (q->group_names_.empty()) q->group_names_.emplace_back("0");

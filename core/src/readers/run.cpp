@@ -264,6 +264,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     Run& run = *st.run;
     if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
     run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
+    run.text_notes_ = st.blocks.notes();
     // Topics are checked on two threads natively (halves of the topics); the reported duplicate is
     // the one with the smallest second line in either half.
     Duplicate halves[2];

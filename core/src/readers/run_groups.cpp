@@ -74,7 +74,7 @@ long column_of(const std::vector<std::string>& header, std::initializer_list<con
 
 std::string run_key(std::string_view name) {
     if (ends_with(name, ".gz")) name.remove_suffix(3);
-    if (ends_with(name, ".txt")) name.remove_suffix(4);
+    if (ends_with(name, ".txt") || ends_with(name, ".tsv")) name.remove_suffix(4);
     return std::string(name);
 }
 

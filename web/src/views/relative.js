@@ -9,6 +9,7 @@ import { cachedRequest } from '../analysis-requests.js';
 import { addDefaults } from '../settings.js';
 import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
+import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
 addDefaults({ nrgK: '10', nrgBase: 'nDCG', nrgPrior: 'others', uniqDepth: '' });
 
@@ -38,7 +39,7 @@ export function dataTable(id, { columns, rows }, { caption } = {}) {
 export function groupOf(app) {
   const g = app.state.side && app.state.side.groups;
   const byRun = g ? g.info.byRun : {};
-  const key = (name) => name.replace(/\.gz$/, '').replace(/\.txt$/, ''); // run_groups.hpp's run_key
+  const key = runName; // run_groups.hpp's run_key
   const byKey = Object.fromEntries(Object.entries(byRun).map(([r, grp]) => [key(r), grp]));
   return (run) => byRun[run] ?? byKey[key(run)] ?? run;
 }

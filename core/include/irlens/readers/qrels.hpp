@@ -66,6 +66,9 @@ public:
     /// into the cache, so that its cache misses overlap instead of stalling one find at a time.
     void prefetch(std::size_t t) const;
 
+    /// A byte-order mark at the start of the file, and its first line with invalid UTF-8 (an id
+    /// or tag that every writer but the drop-ins' shows with U+FFFD): see text::warnings.
+    const text::TextNotes& text_notes() const { return text_notes_; }
     /// Highest rel value in the whole file (0 if none is positive).
     int max_grade() const { return max_grade_; }
 
@@ -77,6 +80,7 @@ public:
 
 private:
     friend class QrelsReader;
+    text::TextNotes text_notes_;
     struct Topic {
         std::string id;
         std::uint32_t first = 0, count = 0;

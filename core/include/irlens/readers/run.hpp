@@ -68,6 +68,9 @@ public:
     /// (Negative judgments are returned as they are; ranking.cpp maps them to -2.)
     bool judged(std::uint32_t ref) const { return (ref & kUnjudgedDoc) == 0; }
 
+    /// A byte-order mark at the start of the file, and its first line with invalid UTF-8 (an id
+    /// or tag that every writer but the drop-ins' shows with U+FFFD): see text::warnings.
+    const text::TextNotes& text_notes() const { return text_notes_; }
     std::uint64_t lines_read() const { return lines_read_; }
     /// Lines dropped because their topic is not in the qrels, and those topic ids (sorted).
     std::uint64_t ignored_lines() const { return ignored_lines_; }
@@ -75,6 +78,7 @@ public:
 
 private:
     friend class RunReader;
+    text::TextNotes text_notes_;
     std::string name_, tag_, first_tag_;
     bool mixed_tags_ = false;
     std::shared_ptr<const Qrels> qrels_;

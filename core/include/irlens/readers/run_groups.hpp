@@ -30,7 +30,10 @@
 
 namespace irlens {
 
-/// The name without a trailing ".gz" and then without a trailing ".txt".
+/// The name without a trailing ".gz" and then without a trailing ".txt" or ".tsv": the run name of
+/// a file name ("bm25.txt.gz" -> "bm25"; ".run" and ".trec" stay, they say what the file is), and
+/// the key that matches a run to a groups file's line written with either name. The JS API and the
+/// page strip the same (wasm/run-name.mjs).
 std::string run_key(std::string_view name);
 
 /// Index in `runs` of the run a list names: the run with exactly that name, else the only run

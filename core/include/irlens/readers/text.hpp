@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace irlens::text {
 
@@ -166,6 +167,20 @@ private:
 
 /// The length of the longest prefix of `s` that is valid UTF-8 (s.size() when all of it is).
 std::size_t valid_utf8_prefix(std::string_view s);
+
+/// What a reader noticed about its input's text, for the front-ends to report (the readers never
+/// print): a leading byte-order mark, and the first line holding an invalid UTF-8 byte sequence
+/// (0: none), which every writer but the drop-ins' shows as U+FFFD (to_utf8).
+struct TextNotes {
+    bool byte_order_mark = false;
+    std::uint64_t invalid_utf8_line = 0;
+};
+/// The warnings for `notes` of the file `file`, one line each, the same words in every front-end:
+/// "FILE starts with a UTF-8 byte-order mark; it was ignored" and "FILE:LINE: invalid UTF-8 (the
+/// file's first such line); outputs show U+FFFD for each invalid byte sequence".
+std::string byte_order_mark_warning(const std::string& file);
+std::string invalid_utf8_warning(const std::string& file, std::uint64_t line);
+std::vector<std::string> warnings(const TextNotes& notes, const std::string& file);
 
 /// `s` as valid UTF-8 for a writer (JSON, CSV, TSV, LaTeX, the JS API's strings): every maximal
 /// subpart of an ill-formed sequence becomes U+FFFD (Unicode 15.0, Sec. 3.9 "U+FFFD Substitution

@@ -25,6 +25,7 @@ struct EvalDocument {
     std::string qrels;               // the qrels' name (the CLI: the path as given)
     std::vector<std::string> typed;  // [measure] the name as typed (measures_typed); empty: the canonical names
     std::string provenance;          // the provenance record as JSON text; empty: no "provenance" key
+    std::vector<std::string> input_warnings;  // the readers' (a byte-order mark, invalid UTF-8), before ev's
 };
 
 /// The document of `ev` (indent: -1 for one line, else pretty-printed with `indent` spaces).
