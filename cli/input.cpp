@@ -179,7 +179,7 @@ std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat for
     if (formats == Formats::Any) {
         AnyQrelsReader reader(path, format);
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-        return finish_reading(reader, path);
+        return warn_invalid_utf8(finish_reading(reader, path), path, bom);
     }
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
@@ -200,7 +200,7 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     if (formats == Formats::Any) {
         AnyRunReader reader(qrels, name, order);
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-        return finish_reading(reader, path);
+        return warn_invalid_utf8(finish_reading(reader, path), path, bom);
     }
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);
