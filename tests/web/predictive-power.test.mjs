@@ -1,6 +1,7 @@
 // Predictive power in the Meta-evaluation tab (views/meta-view.js) in headless Chromium: the
 // example's runs and a preference judgments file chosen there give the numbers of
-// `irlens meta predictive-power ... --missing skip` (the page's topics) for the same B and seed.
+// `irlens meta predictive-power ...` (the page's default, --missing zero, is the CLI's) for the same
+// B and seed.
 // Run: web/build.sh && node --test --test-concurrency=1 tests/web/predictive-power.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ test('Meta-evaluation: predictive power of every measure from a preferences file
   await page.waitForSelector('#predictive-power-table');
   const measures = await page.evaluate(() => window.irlensApp.state.result.measures);
   const native = JSON.parse(execFileSync(NATIVE, ['meta', 'predictive-power', join(EX, 'qrels.txt'), ...RUNS, '-m', measures.join(' '),
-    '--preferences', PREFS, '--missing', 'skip', '-B', '400', '--seed', '5', '-f', 'json'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+    '--preferences', PREFS, '-B', '400', '--seed', '5', '-f', 'json'], { stdio: ['ignore', 'pipe', 'ignore'] }));
   assert.equal(native.human_ties, 1);
   const rows = await page.$$eval('#predictive-power-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   const f = (v) => (v === null ? '–' : v.toFixed(4));

@@ -185,9 +185,19 @@ private:
                 break;
             default:
                 flush();
-                sink_(c);
+                emit(c);
         }
         if (out_.size() >= kFlushBytes) flush();
+    }
+
+    /// Hands text to the TREC reader; a byte-order mark this converter stripped (to detect the format)
+    /// goes first, so that the TREC reader strips it again and records it (TextNotes: the warning).
+    void emit(std::string_view text) {
+        if (bom_.found() && !bom_passed_) {
+            bom_passed_ = true;
+            sink_(std::string_view("\xEF\xBB\xBF", 3));
+        }
+        sink_(text);
     }
 
     void flush() {
@@ -195,7 +205,7 @@ private:
         std::string text;
         text.swap(out_);
         try {
-            sink_(text);
+            emit(text);
         } catch (const InputError& e) {
             throw translate(e);
         }
@@ -435,6 +445,7 @@ private:
     Sink sink_;
     InputFormat format_ = InputFormat::Unknown;
     text::BomFilter bom_;
+    bool bom_passed_ = false;
     std::string head_;  // the bytes before the format is known
     std::string out_;   // TREC text not yet handed to the reader
     // Line-based formats.
