@@ -240,8 +240,6 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
                 last(run.values);
                 last(run.texts);
                 last(run.aggregate);
-                last(run.ci_low);
-                last(run.ci_high);
             }
         }
         ProgressBar bar("irlens meta");

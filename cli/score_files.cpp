@@ -98,8 +98,6 @@ public:
                 s.values.push_back(std::move(row));
             }
             s.texts.resize(order.size());
-            s.ci_low.assign(order.size(), kNaN);
-            s.ci_high.assign(order.size(), kNaN);
             ev.runs.push_back(std::move(s));
         }
         out.topics = all_topics.size();
