@@ -5,6 +5,7 @@
 #include "irlens/readers/text.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <numeric>
 
@@ -29,6 +30,20 @@ const char* kind_name(ParamKind k) {
 
 const char* aggregate_name(Aggregate a) {
     return a == Aggregate::Sum ? "sum" : a == Aggregate::GeoMean ? "gmean" : "mean";
+}
+
+// A range bound: null where unbounded.
+val bound(double x) { return x == DBL_MAX || x == -DBL_MAX ? val::null() : val(x); }
+
+// {min, max, minOpen, maxOpen, text}, as `irlens measures --format json` prints it.
+val range_to_js(const Range& r) {
+    val o = val::object();
+    o.set("min", bound(r.min));
+    o.set("max", bound(r.max));
+    o.set("minOpen", r.min_open);
+    o.set("maxOpen", r.max_open);
+    o.set("text", r.text());
+    return o;
 }
 
 }  // namespace
@@ -64,6 +79,13 @@ val measure_info_to_js(const MeasureInfo& m) {
     o.set("aggregate", aggregate_name(m.aggregate));
     o.set("integer", m.integer);
     o.set("textValued", m.text_valued);
+    o.set("direction", m.direction == Direction::Higher ? "higher" : m.direction == Direction::Lower ? "lower" : "neither");
+    o.set("values", m.text_valued ? val::null() : range_to_js(m.values));
+    o.set("kind", m.kind == MeasureKind::Set ? "set" : "ranked");
+    val needs = val::array();
+    for (Need n : m.needs) needs.call<void>("push", val(need_name(n)));
+    o.set("needs", needs);
+    o.set("explainable", m.explainable());  // compiles the measure: once per row, here
     val params = val::array();
     for (const ParamInfo& p : m.params) {
         val q = val::object();

@@ -3,12 +3,13 @@
 // Run: web/build.sh && node --test tests/web/   (scripts/test.sh does both).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, waitRendered, tableTexts, nativeEval, shot, afterRender } from './harness.mjs';
+import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, waitRendered, tableTexts, nativeEval, shot, afterRender, NATIVE } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const EXAMPLE_RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -53,6 +54,22 @@ test('the example loads by default, with the same numbers as `irlens eval`', asy
   assert.match(await page.textContent('#results tr[data-run="bm25.run"] td[data-measure="AP"] .ci'), /^-?\d\.\d{3}–\d\.\d{3}$/);
   await shot(page, 'table');
   assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('the best mark follows the registry: lowest for lower-is-better E, none for the NumRet count', async () => {
+  const page = await open();
+  await afterRender(page, async () => {
+    await page.fill('#measures', 'AP E@10 NumRet');
+    await page.press('#measures', 'Enter');
+  });
+  const means = await page.evaluate(() => Object.fromEntries(Object.entries(window.irlensApp.state.result.runs).map(([r, x]) => [r, x.mean['E@10']])));
+  const low = Math.min(...Object.values(means)), high = Math.max(...Object.values(means));
+  assert.ok(low < high, 'the example runs differ in E@10');
+  const bestOf = (m) => page.$$eval(`#results td[data-measure="${m}"].best`, (tds) => tds.map((td) => td.closest('tr').dataset.run).sort());
+  assert.deepEqual(await bestOf('E@10'), Object.keys(means).filter((r) => means[r] === low).sort());
+  assert.deepEqual(await bestOf('NumRet'), []);
+  assert.equal((await bestOf('AP')).length, 1);
   await page.close();
 });
 
@@ -264,6 +281,10 @@ test('explain mode shows the arithmetic of the core, down to the value the table
   const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
   assert.deepEqual(headers, ['rank', 'document', 'judgment', 'gain', 'discount log2(rank+1)', 'gain / discount', 'DCG so far', 'ideal gain', 'IDCG so far']);
   await shot(page, 'explain');
+  // the hint lists the measures the registry (`irlens measures --format json`) marks explainable
+  const explainable = JSON.parse(execFileSync(NATIVE, ['measures', '--format', 'json'], { encoding: 'utf8' })).measures.filter((m) => m.explainable).map((m) => m.name);
+  assert.ok(explainable.includes('nDCG') && !explainable.includes('Bpref'));
+  assert.equal(await page.textContent('#explain-hint'), `Explained: ${explainable.join(', ')} (any parameters).`);
   // a measure without an explanation: the core's message
   await afterRender(page, async () => {
     await page.fill('#explain-measure', 'Bpref');

@@ -17,6 +17,7 @@ import { setupMeasureField } from './measure-field.js';
 import { withoutLocation } from './errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
 import { tableResult } from './table-intervals.js';
+import { findMeasure } from './measure-lookup.js';
 import { selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
 import { runNames } from '../../build-wasm/dist/run-name.mjs';
 
@@ -47,8 +48,6 @@ function readerWarnings(entry) {
   return [...(source.notes || []), ...(info.warnings || []).map(named)];
 }
 
-const NOT_RANKED_FAMILIES = new Set(['counts']); // higher is not better: no "best" mark
-const NOT_RANKED = new Set(['RBPResid']);
 
 export class App {
   constructor({ createWorker, example, root = document }) {
@@ -354,16 +353,20 @@ export class App {
 
   // ---- derived numbers ------------------------------------------------------------------------
   info(measure) {
-    const base = measure.replace(/[(@].*$/, '');
-    return this.state.registry.find((m) => m.name === base || (m.aliases || []).includes(base));
+    return findMeasure(this.state.registry, measure);
   }
 
-  /** The best (highest) mean of a measure over the runs, or null where higher is not better. */
+  /**
+   * The best mean of a measure over the runs, by the registry's direction: the highest where higher
+   * is better, the lowest where lower is; null for measures neither better high nor low (counts,
+   * diagnostics such as RBPResid) and text-valued ones.
+   */
   best(measure) {
     const info = this.info(measure);
-    if (!info || NOT_RANKED_FAMILIES.has(info.family) || NOT_RANKED.has(info.name) || info.textValued) return null;
+    if (!info || info.direction === 'neither' || info.textValued) return null;
     const means = Object.values(this.state.result.runs).map((r) => r.mean[measure]).filter((v) => v !== null);
-    return means.length ? Math.max(...means) : null;
+    if (!means.length) return null;
+    return info.direction === 'lower' ? Math.min(...means) : Math.max(...means);
   }
 
   /**

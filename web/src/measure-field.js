@@ -4,6 +4,8 @@
 // measure's parentheses the suggestions are its parameters, then a parameter's choices (e.g.
 // NRG(prior= offers others, best_per_group, ...); a measure with a required parameter is
 // inserted with it opened (P_rareness(alpha=).
+import { findMeasure } from './measure-lookup.js';
+
 const DEBOUNCE_MS = 500;
 
 function paramText(p) {
@@ -115,10 +117,8 @@ export function setupMeasureField(app) {
   function suggest() {
     const tok = token();
     const t = tok.text;
-    const name = t.replace(/[(@].*$/, '');
-    const exact = entries.find((e) => e.key === name);
-    showHelp(exact ? exact.m : null);
-    const params = paramSuggestions(tok, (n) => (entries.find((e) => e.key === n) || {}).m);
+    showHelp(findMeasure(app.state.registry, t) || null);
+    const params = paramSuggestions(tok, (n) => findMeasure(app.state.registry, n));
     if (params) {
       shown = params.slice(0, 12).map((param) => ({ m: param.m, param }));
     } else {

@@ -4,7 +4,6 @@
 import { el, fmt, noData, select } from './util.js';
 import { relLabel } from './per-topic.js';
 
-const EXPLAINED = /^(P|R|Success|RelP|AP|MAP|RR|MRR|nDCG|NDCG|DCG|IdealDCG|RBP|Compat|compat|EU|CT|RBU)\b/;
 const SHOW = 50;
 
 export const explainView = {
@@ -17,14 +16,15 @@ export const explainView = {
     const run = runs.includes(settings.er) ? settings.er : runs[0];
     const topics = Object.keys(result.runs[run].perTopic);
     const topic = topics.includes(settings.et) ? settings.et : topics[0];
-    const candidates = result.measures.filter((m) => EXPLAINED.test(m));
+    const explained = app.state.registry.filter((m) => m.explainable).map((m) => m.name);
+    const candidates = result.measures.filter((m) => (app.info(m) || {}).explainable);
     const measure = settings.em || candidates[0] || 'nDCG@10';
     const mid = 'explain-measure';
     const mInput = el('input', { id: mid, value: measure, list: 'explain-measures', size: 18, onchange: (e) => app.set({ em: e.target.value.trim() }) });
     const controls = el('div', { class: 'controls' },
       select(app, 'Run', 'er', runs, run), select(app, 'Topic', 'et', topics, topic),
       el('label', { for: mid, class: 'field' }, 'Measure ', mInput, el('datalist', { id: 'explain-measures' }, candidates.map((m) => new Option(m, m)))),
-      el('span', { class: 'hint' }, 'Explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP, Compat, EU, CT, RBU (any parameters).'));
+      el('span', { class: 'hint', id: 'explain-hint' }, `Explained: ${explained.join(', ')} (any parameters).`));
     const out = el('div', { class: 'explanation', 'aria-live': 'polite' });
     container.textContent = '';
     container.append(controls, out);

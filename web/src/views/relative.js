@@ -11,9 +11,13 @@ import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
 import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
-addDefaults({ nrgK: '10', nrgBase: 'nDCG', nrgPrior: 'others', uniqDepth: '' });
+addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', uniqDepth: '' });
 
-const BASES = ['nDCG', 'P', 'RBP', 'RR'];
+/** The base metrics NRG accepts and its default one: the registry row's `base` parameter. */
+function nrgBases(app) {
+  const p = ((app.info('NRG') || {}).params || []).find((x) => x.name === 'base');
+  return p ? { choices: p.choices, fallback: p.default } : { choices: [], fallback: null };
+}
 const PRIORS = [
   { value: 'others', label: 'every other run' },
   { value: 'best_per_group', label: 'best run of each other group' },
@@ -47,7 +51,8 @@ export function groupOf(app) {
 async function renderScatter(card, app, live) {
   const { settings } = app.state;
   const k = intSetting(settings.nrgK, 10);
-  const base = BASES.includes(settings.nrgBase) ? settings.nrgBase : 'nDCG';
+  const bases = nrgBases(app);
+  const base = bases.choices.includes(settings.nrgBase) ? settings.nrgBase : bases.fallback;
   const prior = PRIORS.some((p) => p.value === settings.nrgPrior) ? settings.nrgPrior : 'others';
   const measures = [`${base}@${k}`, `NRG(base=${base},prior=${prior})@${k}`];
   let view = null, data = null;
@@ -55,7 +60,7 @@ async function renderScatter(card, app, live) {
   card.append(
     el('div', { class: 'controls' },
       numberField(app, 'K', 'nrgK', String(k)),
-      select(app, 'Base metric', 'nrgBase', BASES, base),
+      select(app, 'Base metric', 'nrgBase', bases.choices, base),
       select(app, 'Prior set', 'nrgPrior', PRIORS, prior)),
     chartDataExports(app, 'nrg-scatter', () => view, () => data),
     chart);
