@@ -33,9 +33,9 @@ async function bundle(entry, format, outfile) {
   return outfile ? null : r.outputFiles[0].text;
 }
 
-await bundle('main-http.js', 'esm', 'app.js');
-await bundle('worker-http.js', 'esm', 'worker.js');
-await bundle('embed.js', 'esm', 'irlens-embed.js');
+await bundle('page/main-http.js', 'esm', 'app.js');
+await bundle('worker/worker-http.js', 'esm', 'worker.js');
+await bundle('page/embed.js', 'esm', 'irlens-embed.js');
 copyFileSync(join(wasmDist, 'irlens_web.wasm'), join(dist, 'irlens_web.wasm'));
 copyFileSync(join(web, 'style.css'), join(dist, 'style.css'));
 
@@ -51,8 +51,8 @@ writeFileSync(join(dist, 'embed.html'), embedPage);
 
 // The single file.
 const inlineSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-const workerSource = `${readFileSync(join(wasmDist, 'irlens_single.js'), 'utf8')}\n${await bundle('worker-single.js', 'iife')}`;
-const script = inlineSafe(`var IRLENS_WORKER_SOURCE=${JSON.stringify(workerSource)};\n${await bundle('main-single.js', 'iife')}`);
+const workerSource = `${readFileSync(join(wasmDist, 'irlens_single.js'), 'utf8')}\n${await bundle('worker/worker-single.js', 'iife')}`;
+const script = inlineSafe(`var IRLENS_WORKER_SOURCE=${JSON.stringify(workerSource)};\n${await bundle('page/main-single.js', 'iife')}`);
 const style = readFileSync(join(web, 'style.css'), 'utf8');
 const sha = (s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 const singleCsp = [

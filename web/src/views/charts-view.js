@@ -4,10 +4,10 @@
 // computation, stats-correlation.js: the same value in both views). With many runs the first three
 // draw the runs chart-runs.js chooses (top N by a measure, a search, or ticked by hand; the
 // baseline always), and say which.
-import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts.js';
-import { chooseRuns, runColours } from '../chart-runs.js';
-import { correlationEntry, matrixOf } from '../stats-correlation.js';
-import { settingInput } from '../significance.js';
+import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts/charts.js';
+import { chooseRuns, runColours } from '../charts/chart-runs.js';
+import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
+import { settingInput } from '../page/significance.js';
 import { fillWhenDone } from './stats-table.js';
 import { groupOf } from './relative.js';
 import { el, select, chartExports, numericMeasures, noData } from './util.js';

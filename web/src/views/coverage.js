@@ -3,11 +3,11 @@
 // the subtopic, the first document to cover it marked - and the share of the subtopics covered
 // down to each rank (I-rec@rank). From the core's subtopic coverage (irlens/evaluation/coverage.hpp); with
 // plain qrels a topic has one intent, "0". Load diversity qrels with the switch in Data.
-import { renderChart } from '../charts.js';
-import { coverageSpec, coverageCurveSpec } from '../coverage-charts.js';
-import { chartDataExports } from '../analysis-exports.js';
-import { cachedRequest } from '../analysis-requests.js';
-import { addDefaults } from '../settings.js';
+import { renderChart } from '../charts/charts.js';
+import { coverageSpec, coverageCurveSpec } from '../charts/coverage-charts.js';
+import { chartDataExports } from '../page/analysis-exports.js';
+import { cachedRequest } from '../page/analysis-requests.js';
+import { addDefaults } from '../page/settings.js';
 import { el, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
 

@@ -7,12 +7,12 @@
 // with a run -> group file, the leave-one-out pool test (Sakai Fig. 18). All but the last run on the
 // table's scores in the stats workers (progress and Cancel in the strip); leave-one-out re-reads
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
-import { renderChart, tauHeatmapSpec } from '../charts.js';
-import { aslSpec } from '../stats-charts.js';
-import { metaEntry, correlationEntry, matrixOf } from '../stats-correlation.js';
-import { tableExports, withStatistics } from '../stats-exports.js';
+import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
+import { aslSpec } from '../charts/stats-charts.js';
+import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
+import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../page/significance.js';
 import { el, fmt, select, chartExports } from './util.js';
 
 const COEFFICIENTS = [

@@ -1,7 +1,7 @@
 // Per-topic view: a sorted bar chart of one run's per-topic scores for a measure, or of its
 // per-topic differences to the baseline; clicking a bar (or choosing a topic in the list) shows
 // the topic's ranked lists of every run side by side, with relevance marks (via ranking()).
-import { renderChart } from '../charts.js';
+import { renderChart } from '../charts/charts.js';
 import { el, select, chartExports, numericMeasures, noData } from './util.js';
 
 const DEPTH = 20;

@@ -2,11 +2,11 @@
 // (its relevant documents with S_d, R(d) and R'(d), rarest first: the paper's Table 4), Kendall's
 // tau-b against alpha (Fig. 2) and Algorithm 1 (the effect of the number of runs, Table 3), which
 // runs on demand with a progress bar and Cancel (1000 samples per N by default).
-import { renderChart } from '../charts.js';
-import { tauAlphaSpec } from '../relative-charts.js';
-import { chartDataExports, tableExports } from '../analysis-exports.js';
-import { cachedRequest, recalled, remember } from '../analysis-requests.js';
-import { addDefaults } from '../settings.js';
+import { renderChart } from '../charts/charts.js';
+import { tauAlphaSpec } from '../charts/relative-charts.js';
+import { chartDataExports, tableExports } from '../page/analysis-exports.js';
+import { cachedRequest, recalled, remember } from '../page/analysis-requests.js';
+import { addDefaults } from '../page/settings.js';
 import { el, select, noData } from './util.js';
 import { numberField, textField, intSetting } from './fields.js';
 import { dataTable } from './relative.js';

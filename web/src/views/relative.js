@@ -2,11 +2,11 @@
 // coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), and the unique
 // contributions of each run and group to the relevant set (Appendix B, the TREC overview table).
 // Groups come from the run groups side input; without it every run is its own group.
-import { renderChart } from '../charts.js';
-import { nrgScatterSpec } from '../relative-charts.js';
-import { chartDataExports, tableExports } from '../analysis-exports.js';
-import { cachedRequest } from '../analysis-requests.js';
-import { addDefaults } from '../settings.js';
+import { renderChart } from '../charts/charts.js';
+import { nrgScatterSpec } from '../charts/relative-charts.js';
+import { chartDataExports, tableExports } from '../page/analysis-exports.js';
+import { cachedRequest } from '../page/analysis-requests.js';
+import { addDefaults } from '../page/settings.js';
 import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
 import { runName } from '../../../build-wasm/dist/run-name.mjs';

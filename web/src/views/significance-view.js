@@ -4,11 +4,11 @@
 // baseline, the risk-sensitive comparison (URisk and TRisk with the risk aversion alpha) with the
 // markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
 // Cancel in the strip above the charts.
-import { renderChart } from '../charts.js';
-import { pValueHeatmapSpec, intervalSpec } from '../stats-charts.js';
-import { tableExports, withStatistics } from '../stats-exports.js';
+import { renderChart } from '../charts/charts.js';
+import { pValueHeatmapSpec, intervalSpec } from '../charts/stats-charts.js';
+import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../page/significance.js';
 import { el, select, chartExports } from './util.js';
 
 const INTERVALS = [

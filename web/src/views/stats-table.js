@@ -1,6 +1,6 @@
 // Pieces shared by the statistics views (significance-view.js, meta-view.js): sections filled
 // once their computation ends, and plain tables of numbers.
-import { notDone } from '../stats-runner.js';
+import { notDone } from '../worker/stats-runner.js';
 import { el, fmt, numericMeasures, noData } from './util.js';
 
 /**

@@ -10,9 +10,9 @@
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
-import { toCSV, toJSON, toLaTeX, provenance, download } from '../exports.js';
+import { toCSV, toJSON, toLaTeX, provenance, download } from '../page/exports.js';
 import { el, fmt, signed, noData, select } from './util.js';
-import { TABLE_INTERVALS, tableInterval, intervalName } from '../table-intervals.js';
+import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
 
 function sortRuns(app, runs, measures) {
   const [col, dir] = (app.state.settings.sort || '').split(':');

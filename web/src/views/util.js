@@ -31,7 +31,7 @@ export function chartExports(app, getView, name, decorate = (p) => p) {
       class: 'small',
       'data-export': `${name}.${format}`,
       onclick: async () => {
-        const { exportChart, provenance } = await import('../exports.js');
+        const { exportChart, provenance } = await import('../page/exports.js');
         exportChart(getView(), name, format, decorate(provenance(app, await app.fileHashes())));
       },
     }, format.toUpperCase());

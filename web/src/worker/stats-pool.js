@@ -18,7 +18,7 @@
 // (the chunk's, or all), transferred to the worker - one copy of typed arrays, never the nested
 // objects.
 import { WorkerClient } from './client.js';
-import { dataOf, selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
+import { dataOf, selectMeasures, buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 
 const cancelledError = () => Object.assign(new Error('cancelled'), { name: 'Cancelled' });
 

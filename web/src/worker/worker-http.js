@@ -1,7 +1,7 @@
 // The worker of the served site (and of embed mode): the ES-module WASM build, instantiated from
 // the WebAssembly.Module the page sends as the first message (worker-source.js), so that starting
 // a worker fetches nothing. The messages after it are the protocol's requests (worker-core.js).
-import { createIrlens } from '../../build-wasm/dist/irlens.mjs';
+import { createIrlens } from '../../../build-wasm/dist/irlens.mjs';
 import { startWorker } from './worker-core.js';
 
 let handle = null; // worker-core's onmessage

@@ -26,10 +26,10 @@
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 
-import { statsActions } from './stats-actions.js';
+import { statsActions } from '../page/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
-import { addPercentileIntervals } from './table-intervals.js';
-import { buffersOf } from '../../build-wasm/dist/evaluation.mjs';
+import { addPercentileIntervals } from '../page/table-intervals.js';
+import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 

@@ -12,7 +12,7 @@
 // the others are read as runs, each reporting its own problems, so one odd file blocks none.
 import { fileSource, decodedStream } from './files.js';
 import { qrelsFormat } from './side-inputs.js';
-import { el } from './views/util.js';
+import { el } from '../views/util.js';
 
 const SAMPLE_LINES = 5;
 

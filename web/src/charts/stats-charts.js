@@ -1,7 +1,7 @@
 // Vega-Lite specs of the statistics views (rendered by charts.js' renderChart): the pairwise
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
 import { OKABE_ITO } from './charts.js';
-import { rowP, resampled, directedMarker } from './significance.js';
+import { rowP, resampled, directedMarker } from '../page/significance.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
 const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'no value'];

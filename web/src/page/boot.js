@@ -2,7 +2,7 @@
 // or a promise of one (worker-source.js).
 import { App } from './app.js';
 import { example } from './example-data.js';
-import { views } from './views/index.js';
+import { views } from '../views/index.js';
 import { installStats } from './significance.js';
 import { setupSideInputs } from './side-inputs.js';
 

@@ -3,7 +3,7 @@
 // over each measure's mean on the topics every run answered (or all qrels topics with unanswered
 // = 0), so both views show the same Kendall's tau-b (Kendall 1970; scipy's kendalltau) for the
 // same pair of measures. Undefined coefficients (a constant ordering) are null, with the note.
-import { mergeByMeasure } from './stats-pool.js';
+import { mergeByMeasure } from '../worker/stats-pool.js';
 import { qrelsInfo } from './significance.js';
 
 /** metaScores of `analysis` on `measures`, fanned out by measure when `split`. The runner's entry. */

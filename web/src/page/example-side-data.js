@@ -1,14 +1,14 @@
 // The example side inputs and the diversity example (examples/, examples/diversity), embedded in
 // the bundle as text like example-data.js, so that loading them needs no request.
-import groups from '../../examples/groups.tsv';
-import docLengths from '../../examples/doc-lengths.tsv';
-import sessions from '../../examples/sessions.tsv';
-import divQrels from '../../examples/diversity/qrels.txt';
-import divA from '../../examples/diversity/div-a.run';
-import divB from '../../examples/diversity/div-b.run';
-import divC from '../../examples/diversity/div-c.run';
-import intents from '../../examples/diversity/intents.txt';
-import intentTypes from '../../examples/diversity/intent-types.txt';
+import groups from '../../../examples/groups.tsv';
+import docLengths from '../../../examples/doc-lengths.tsv';
+import sessions from '../../../examples/sessions.tsv';
+import divQrels from '../../../examples/diversity/qrels.txt';
+import divA from '../../../examples/diversity/div-a.run';
+import divB from '../../../examples/diversity/div-b.run';
+import divC from '../../../examples/diversity/div-c.run';
+import intents from '../../../examples/diversity/intents.txt';
+import intentTypes from '../../../examples/diversity/intent-types.txt';
 
 /** Side inputs of the example collection: {kind: {name, text}}. */
 export const sideExample = {

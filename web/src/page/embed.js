@@ -14,13 +14,13 @@
 // worker-source.js). Errors (file, line, problem) show inside the element. A page opened from
 // file:// cannot load them (browsers run no module script and fetch nothing there): the element's
 // own content (.irlens-fallback in examples/embed.html) says so, and is removed once it runs.
-import { WorkerClient } from './client.js';
-import { workerFactory } from './worker-source.js';
+import { WorkerClient } from '../worker/client.js';
+import { workerFactory } from '../worker/worker-source.js';
 import { ingest, textSource } from './files.js';
-import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from './charts.js';
-import { el, fmt } from './views/util.js';
+import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts/charts.js';
+import { el, fmt } from '../views/util.js';
 import { withoutLocation } from './errors.js';
-import { evaluationView } from '../../build-wasm/dist/evaluation.mjs';
+import { evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 
 let shared = null; // one worker per page, requests queued in order
 async function client() {

@@ -3,7 +3,7 @@
 // views/util.js' chartExports. All carry the provenance of exports.js plus the statistics' settings
 // and seeds (withStatistics).
 import { provenance, download, csvCell } from './exports.js';
-import { el } from './views/util.js';
+import { el } from '../views/util.js';
 
 /**
  * Adds to a provenance record what a statistic was computed with: statistics = {name, ...settings,

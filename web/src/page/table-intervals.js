@@ -6,7 +6,7 @@
 // -0.971-1.571). Both are over the same topics as the table's mean; undefined (null, shown "–")
 // with fewer than 2 scores or where the aggregate is not a mean.
 
-import { evaluationView } from '../../build-wasm/dist/evaluation.mjs';
+import { evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 
 export const TABLE_B = 1000;
 export const TABLE_CONFIDENCE = 0.95;

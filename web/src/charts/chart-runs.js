@@ -5,7 +5,7 @@
 // run from a palette as long as the runs shown (Okabe-Ito up to 8, Tableau 20 up to 20); past 20
 // a colour per group when a run-groups file is loaded (at most 20 groups), else the view says that
 // colours repeat (runColours' note) instead of recycling them silently.
-import { addDefaults } from './settings.js';
+import { addDefaults } from '../page/settings.js';
 import { OKABE_ITO } from './charts.js';
 
 addDefaults({ rn: '8', rm: '', rq: '' });

@@ -9,7 +9,7 @@
 // which replaces all of it - qrels, runs and side inputs; the measures and settings stay. A run
 // that answers none of the qrels' topics is flagged in the file list, with a warning, and dropped
 // from the worker: it reaches no table, statistic or analysis.
-import { WorkerClient } from './client.js';
+import { WorkerClient } from '../worker/client.js';
 import { ingest, sha256, textSource, fileSource } from './files.js';
 import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
@@ -18,8 +18,8 @@ import { withoutLocation } from './errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
 import { tableResult } from './table-intervals.js';
 import { findMeasure } from './measure-lookup.js';
-import { selectMeasures, buffersOf } from '../../build-wasm/dist/evaluation.mjs';
-import { runNames } from '../../build-wasm/dist/run-name.mjs';
+import { selectMeasures, buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
+import { runNames } from '../../../build-wasm/dist/run-name.mjs';
 
 /**
  * Names new run sources as the CLI names runs (wasm/run-name.mjs): source.file keeps the file name,
