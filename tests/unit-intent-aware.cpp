@@ -323,4 +323,11 @@ TEST_CASE("D-U: U-measure of the global gains, reading every document relevant t
     CHECK(f.value("D-U", "1") == approx(0.5 * (1 - 2400.0 / 132000) + (1 - 10800.0 / 132000)));
     // @2: only a.
     CHECK(f.value("D-U@2", "1") == approx(0.5 * (1 - 2400.0 / 132000)));
+    // Explained with the evaluation's side inputs (the doc lengths): the same value, bit for bit.
+    for (const char* m : {"D-U", "D-U@2", "U_IA"}) {
+        CAPTURE(m);
+        Explanation e = explain(f.qrels, f.runs[0], "1", parse_measure(m), f.options);
+        CHECK(e.value == f.value(m, "1"));
+        CHECK(!e.terms.empty());
+    }
 }

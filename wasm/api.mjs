@@ -276,13 +276,14 @@ export function wrap(core) {
      * Explain mode: the arithmetic of one measure for one topic of a run, recorded by the core's
      * own computation: {measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel,
      * values}], terms: [{name, value}], value, missing}. Throws UsageError for measures without
-     * an explanation (see irlens/evaluation/explain.hpp for the list).
+     * an explanation (the registry's `explainable` field says which are explained). options: the
+     * side inputs some measures need, as evaluate() takes them (intents, docLengths, sessions, groups).
      */
-    explain(run, topic, measure) {
+    explain(run, topic, measure, options = {}) {
       if (!(run instanceof Run)) throw new TypeError('explain: the first argument must be a Run');
       checkString(topic, 'explain topic');
       checkString(measure, 'explain measure');
-      return core.explain(run.live, topic, measure);
+      return core.explain(run.live, topic, measure, evalOptions(options));
     },
     /** Kendall's tau ('b' by default, as scipy; or 'a') between two equally long number arrays; NaN where undefined. */
     kendallTau(x, y, { variant = 'b' } = {}) {

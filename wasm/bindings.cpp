@@ -259,10 +259,11 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
 }
 
 /// Explain mode: the arithmetic of one measure for one topic of a run (irlens/evaluation/explain.hpp).
-val explain_js(int run_handle, const std::string& topic, const std::string& measure) {
+/// options: the side inputs, as evaluate's (eval_options).
+val explain_js(int run_handle, const std::string& topic, const std::string& measure, val options) {
     return guarded([&] {
         auto r = lookup(table().runs, run_handle, "run");
-        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure)));
+        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eval_options(options)));
     });
 }
 

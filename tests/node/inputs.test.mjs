@@ -67,6 +67,11 @@ test('document lengths: U-measure and TBG (unit-reading-time.cpp)', () => {
   // T(2) = 4.4 + 0.39 (0.018 * 100 + 7.8) = 8.144; gain 0.64 * 0.77.
   close(res.runs.run.mean[tbg], 0.64 * 0.77 * 2 ** (-8.144 / 224));
   assert.throws(() => irlens.evaluate(q, [run], ['U']), (e) => e.name === 'UsageError' && /length/.test(e.message));
+  // Explained with the same side input (a D-form over the plain qrels: the one intent's U): the
+  // explanation's value is the evaluated one, bit for bit; without the lengths, the same UsageError.
+  const du = irlens.evaluate(q, [run], ['D-U'], { docLengths }).runs.run.mean['D-U'];
+  assert.equal(irlens.explain(run, '1', 'D-U', { docLengths }).value, du);
+  assert.throws(() => irlens.explain(run, '1', 'D-U'), (e) => e.name === 'UsageError' && /length/.test(e.message));
   assert.throws(() => irlens.loadDocLengths('a\tmany\n', { name: 'len.tsv' }), (e) => e.name === 'InputError' && e.file === 'len.tsv' && e.line === 1);
 });
 

@@ -26,12 +26,17 @@ void Trace::finish() {
 }
 
 Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
-                    const std::string& topic, const MeasureSpec& spec) {
+                    const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs) {
     long t = qrels->find_topic(topic);
     if (t < 0) throw UsageError("explain: topic '" + topic + "' is not in the qrels");
     EvalContext context;
     context.qrels = qrels;
     context.runs = {run};
+    context.intents = inputs.intents;
+    context.doc_lengths = inputs.doc_lengths;
+    context.sessions = inputs.sessions;
+    context.groups = inputs.groups;
+    context.prefs = inputs.prefs;
     std::unique_ptr<TopicMeasure> measure = spec.compile();
     measure->prepare(context);
     TopicView view(context, 0, static_cast<std::size_t>(t));
@@ -41,9 +46,12 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
     out.topic = topic;
     out.missing = view.missing();
     Trace trace(out, *run);
-    if (!measure->explain(view, trace))
-        throw UsageError("explain: " + spec.name() +
-                         " has no explanation yet (explained: P, R, Success, RelP, AP, RR, nDCG, DCG, IdealDCG, RBP, Compat, EU, CT, RBU)");
+    if (!measure->explain(view, trace)) {
+        std::string explained;  // from the registry: every measure that can explain its values
+        for (const MeasureInfo& m : registry())
+            if (m.explainable()) explained += (explained.empty() ? "" : ", ") + m.name;
+        throw UsageError("explain: " + spec.name() + " has no explanation yet (explained: " + explained + ")");
+    }
     trace.finish();
     return out;
 }

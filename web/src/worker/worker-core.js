@@ -149,7 +149,7 @@ export function startWorker(irlensPromise, scope = self) {
     explain({ run, topic, measure }) {
       const r = runs.get(run);
       if (!r) throw Object.assign(new Error(`no run named ${run}`), { name: 'UsageError' });
-      return irlens.explain(r, topic, measure);
+      return irlens.explain(r, topic, measure, side); // the evaluation's side inputs (intents, doc lengths, ...)
     },
   };
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));

@@ -7,11 +7,12 @@
 //     values (e.g. gain, discount, gain / discount, DCG so far);
 //   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
 //   - the value itself, bit-identical to the one evaluate() reports for that topic.
-// Explained so far: P, R, Success, RelP (precision.cpp), AP, RR (average_precision.cpp),
-// nDCG, DCG, IdealDCG (gain.cpp), RBP (rbp.cpp), Compat (compat.cpp), EU, CT and RBU in both forms
-// (diversity_utility.cpp: per rank r(d, t) of every intent; the judgment shown is the document's
-// highest grade over the intents). Other measures throw UsageError.
+// Which measures are explained: MeasureInfo::explainable() (`irlens measures` and the JS registry
+// show it), e.g. P, R, AP, RR, nDCG, RBP, Compat, EU, CT, RBU, and the IA and D-forms (explained
+// through their base measure's rows). Other measures throw UsageError listing the explained ones.
 #pragma once
+
+#include "irlens/evaluation/evaluate.hpp"
 
 #include "irlens/measures/measure.hpp"
 #include "irlens/readers/qrels.hpp"
@@ -83,7 +84,9 @@ private:
 /// Explains `spec` for `topic` of `run` (scored as evaluate() scores it; a topic the run did not
 /// answer is scored on trec_eval -c's placeholder ranking). Throws UsageError for a topic not in
 /// the qrels or a measure without an explanation.
+/// `inputs` gives the side inputs some measures need (intents, doc lengths, sessions, groups,
+/// preferences), as to evaluate(); its missing and progress are not used.
 Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
-                    const std::string& topic, const MeasureSpec& spec);
+                    const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs = {});
 
 }  // namespace irlens
