@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the web app into web/dist (never committed): installs the npm packages from
 # package-lock.json (npm ci) when needed, builds the WASM module if build-wasm/dist is missing,
-# and bundles (web/bundle.mjs). Run by scripts/serve.sh and scripts/test.sh.
+# bundles (web/bundle.mjs) and assembles the npm package in build-wasm/package
+# (wasm/package/assemble.mjs). Run by scripts/serve.sh and scripts/test.sh.
 set -e
 cd "$(dirname "$0")/.."
 if [ ! -f build-wasm/dist/irlens_web.wasm ] || [ ! -f build-wasm/dist/irlens_single.js ]; then
@@ -12,3 +13,5 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     npm ci --no-audit --no-fund --loglevel=error
 fi
 node web/bundle.mjs
+# The npm package `irlens` (build-wasm/package): the JS API, both WASM builds and the embed bundle.
+node wasm/package/assemble.mjs

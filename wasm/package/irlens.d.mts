@@ -1,0 +1,514 @@
+// Types of the irlens JS API (api.mjs and its areas api-*.mjs; docs/js-api.md), and of the browser
+// entry irlens.mjs. Written by hand: Emscripten 3.1.6 emits no declarations. Keep them with the
+// API: tests/web/package.test.mjs compiles tests/package/*.ts against them (tsc --strict) and
+// fails when a function of the API object is not declared in `Irlens`.
+import type { EvaluationResult, MeasureSpec, Missing, Scores } from './evaluation.mjs';
+
+export type {
+  EvaluationData, EvaluationMeasure, EvaluationResult, EvaluationRunData, EvaluationRunView, MeasureSpec,
+  Missing, Scores, TopicValue,
+} from './evaluation.mjs';
+
+/** What the readers take: text, bytes or an ArrayBuffer (any typed array's bytes). */
+export type Bytes = string | Uint8Array | ArrayBuffer | ArrayBufferView;
+/** Numbers, or null for an undefined value (NaN). */
+export type Numbers = ArrayLike<number | null>;
+/** Called with the fraction done; returning false cancels (an Error named Cancelled is thrown). */
+export type Progress = (fraction: number) => boolean | void;
+
+/** An Error of the core: InputError (with file and line) or UsageError, with the CLI's messages. */
+export interface IrlensError extends Error {
+  name: 'InputError' | 'UsageError' | 'Cancelled' | string;
+  file?: string;
+  line?: number;
+}
+
+/** A loaded input: its C++ side is freed by dispose() or when garbage collected. */
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface QrelsInfo {
+  name: string;
+  format: 'plain' | 'diversity' | string;
+  topics: string[];
+  judgments: number;
+  maxGrade: number;
+  /** The reader's warnings: a byte-order mark (stripped), the first line with invalid UTF-8. */
+  warnings: string[];
+}
+/** Relevance judgments, indexed once. */
+export interface Qrels extends Disposable {
+  readonly info: QrelsInfo;
+  readonly name: string;
+  readonly topics: string[];
+}
+
+export interface RunInfo {
+  name: string;
+  tag: string;
+  mixedTags: boolean;
+  linesRead: number;
+  topicsAnswered: number;
+  ignoredLines: number;
+  ignoredTopics: string[];
+  warnings: string[];
+}
+/** A run read against a Qrels. */
+export interface Run extends Disposable {
+  readonly qrels: Qrels;
+  readonly info: RunInfo;
+  readonly name: string;
+  readonly tag: string;
+}
+
+/** Run -> group (NRG's priors, unique contributions, leave-one-out). */
+export interface Groups extends Disposable {
+  readonly info: { source: string; runs: string[]; groups: string[] };
+  /** The group of each listed run. */
+  readonly byRun: { [run: string]: string };
+}
+/** Intent probabilities and/or types of diversity topics. */
+export interface Intents extends Disposable {}
+/** Document lengths for TBG and the U-measure. */
+export interface DocLengths extends Disposable {
+  readonly size: number;
+}
+/** Multi-query sessions for session DCG. */
+export interface Sessions extends Disposable {
+  readonly info: { id: string; topics: string[] }[];
+}
+/** Preference judgments: a Qrels (the index runs are read against) that also holds the preferences. */
+export interface Prefs extends Qrels {
+  readonly prefsInfo: { name: string; format: 'prefs' | 'qrels_prefs'; lines: number };
+  readonly format: 'prefs' | 'qrels_prefs';
+}
+
+/** A streaming reader: feed chunks of any size, then finish() (or abort()). */
+export interface Reader<T> {
+  feed(chunk: Bytes): void;
+  finish(): T;
+  abort(): void;
+}
+
+export type QrelsFormat = 'plain' | 'diversity';
+export type PrefsFormat = 'prefs' | 'qrels_prefs';
+/** How a run's documents are ordered: by score (trec_eval) or by the rank column (ndeval). */
+export type RunOrder = 'score' | 'rank';
+
+/** One row of the measure registry. */
+export interface MeasureInfo {
+  name: string;
+  aliases: string[];
+  family: string;
+  help: string;
+  citation: string;
+  cutoff: 'int' | 'real' | null;
+  cutoffRequired: boolean;
+  aggregate: string;
+  integer: boolean;
+  textValued: boolean;
+  params: { name: string; kind: string; default: string | null; help: string; required: boolean; choices: string[] }[];
+  direction: 'higher' | 'lower' | 'neither';
+  /** The values one topic can take; null for text-valued measures. */
+  values: { min: number | null; max: number | null; minOpen: boolean; maxOpen: boolean; text: string } | null;
+  kind: 'ranked' | 'set';
+  needs: ('diversity qrels' | 'other runs' | 'doc lengths' | 'sessions' | 'preferences' | 'judgment groups')[];
+  explainable: boolean;
+}
+
+/** A named preset of measures (trec_eval's official, all_trec ...). */
+export interface MeasureGroup {
+  name: string;
+  help: string;
+  measures: string[];
+}
+
+/** The side inputs some measures need, as evaluate() and the analyses take them. */
+export interface SideInputs {
+  groups?: Groups | null;
+  intents?: Intents | null;
+  docLengths?: DocLengths | null;
+  sessions?: Sessions | null;
+}
+export interface EvalOptions extends SideInputs {
+  missing?: Missing;
+  progress?: Progress;
+}
+export interface EvaluateOptions extends EvalOptions {
+  /** false leaves the per-topic rows out of the view (default true). */
+  perTopic?: boolean;
+}
+
+/** The document `irlens eval --format json [-q]` prints (without provenance). */
+export interface EvaluationJson {
+  irlens: string;
+  qrels: string;
+  missing: Missing;
+  measures: string[];
+  measures_full: { [measure: string]: string };
+  measures_typed: { [measure: string]: string };
+  warnings: string[];
+  runs: {
+    [run: string]: {
+      tag: string;
+      mean: { [measure: string]: number | null };
+      ci95: { [measure: string]: [number, number] | null };
+      per_topic?: { [topic: string]: { [measure: string]: number | string | null } };
+    };
+  };
+}
+
+export interface WinsTiesLosses {
+  baseline: string;
+  runs: { [run: string]: { [measure: string]: { wins: number; ties: number; losses: number } } };
+}
+
+/** Explain mode: the arithmetic of one measure for one topic of a run. */
+export interface Explanation {
+  measure: string;
+  run: string;
+  topic: string;
+  formula: string;
+  columns: string[];
+  rows: { rank: number; retrieved: boolean; doc: string; rel: number; values: (number | null)[] }[];
+  terms: { name: string; value: number | null }[];
+  value: number;
+  /** The run has no result for the topic. */
+  missing: boolean;
+}
+
+/** The ranked list of one topic: rels are grades, -1 not judged, -2 judged negative. */
+export interface Ranking {
+  docs: string[];
+  rels: number[];
+}
+
+// Statistics (api-stats.mjs): the CLI's options, camelCased, with the CLI's defaults.
+export type PairedTest = 't' | 'wilcoxon' | 'sign' | 'randomisation' | 'bootstrap' | 'unpaired-bootstrap';
+export type Correction = 'none' | 'bonferroni' | 'holm' | 'bh';
+export type Alternative = 'two-sided' | 'greater' | 'less';
+export type IntervalMethod = 't' | 'percentile' | 'bca';
+
+/** A number given to a CLI option: a number or its text. */
+export type Num = number | string;
+
+export interface CompareSettings {
+  /** A run name or Run: every run against it (omit for every pair). */
+  baseline?: string | Run;
+  /** Only these pairs: 'a:b,c:d' or ['a:b', 'c:d']. */
+  pairs?: string | string[];
+  test?: PairedTest | 'tukey';
+  correction?: Correction;
+  alternative?: Alternative;
+  confidence?: Num;
+  ci?: IntervalMethod;
+  /** URisk / TRisk with this alpha (needs a baseline). */
+  risk?: Num;
+  B?: Num;
+  seed?: Num;
+  exactLimit?: Num;
+}
+export interface CompareOptions extends CompareSettings, EvalOptions {}
+export interface ScoresOptions {
+  /** The Qrels (or its info) the result was evaluated with. */
+  qrels: Qrels | { name: string; topics: string[] | number };
+  /** A subset of the result's measures (default all). */
+  measures?: string[] | string;
+  progress?: Progress;
+}
+
+/** A number of a JSON document: null where undefined (NaN). */
+export type Nullable = number | null;
+export type Interval = [Nullable, Nullable];
+
+export interface Comparison {
+  run: string;
+  versus: string;
+  mean: Nullable;
+  mean_interval: Interval;
+  versus_mean: Nullable;
+  versus_interval: Interval;
+  difference: Nullable;
+  difference_interval: Interval;
+  statistic: Nullable;
+  p: Nullable;
+  p_adjusted: Nullable;
+  marker: string;
+  cohen_d: Nullable;
+  cohen_d_interval: Interval;
+  urisk?: Nullable;
+  trisk?: Nullable;
+  wins?: number;
+  losses?: number;
+  ties?: number;
+  topics: number;
+  method: string;
+  note: string;
+}
+/** The document `irlens compare --format json` prints. */
+export interface CompareDocument {
+  irlens: string;
+  command: 'compare';
+  qrels: string;
+  missing: Missing;
+  test: string;
+  alternative: Alternative;
+  correction: Correction | 'tukey';
+  B: number;
+  seed: number;
+  intervals: string;
+  confidence: number;
+  baseline?: string;
+  risk_alpha?: number;
+  measures: { measure: string; measure_full: string; topic_policy: string; comparisons: Comparison[] }[];
+  warnings: string[];
+}
+
+export type MetaAnalysis =
+  | 'correlation' | 'discriminative-power' | 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo';
+export interface MetaSettings {
+  test?: PairedTest;
+  correction?: Correction;
+  /** Topics per trial (stability). */
+  topics?: Num;
+  trials?: Num;
+  binWidth?: Num;
+  rboP?: Num;
+  /** Gold-standard measure names (concordance). */
+  gold?: string | string[];
+  /** Pool depth (loo). */
+  depth?: Num;
+  B?: Num;
+  seed?: Num;
+  exactLimit?: Num;
+  stability?: 'half-ties' | 'fuzzy';
+  fuzziness?: Num;
+  /** predictive-power: the text or bytes of a `topic<TAB>run X<TAB>run Y<TAB>X|Y|tie` file. */
+  preferences?: Bytes;
+  preferencesName?: string;
+}
+export interface MetaOptions extends MetaSettings, EvalOptions {}
+
+/** What every `irlens meta ANALYSIS --format json` document starts with. */
+export interface MetaHeader<A extends MetaAnalysis> {
+  irlens: string;
+  command: 'meta';
+  analysis: A;
+  qrels: string;
+  missing: Missing;
+  runs: number;
+  topic_policy: string;
+  warnings: string[];
+}
+export interface MetaDocuments {
+  correlation: MetaHeader<'correlation'> & {
+    pairs: {
+      measure_x: string; measure_y: string; runs: number; tau_a: Nullable; tau_b: Nullable; p_tau_b: Nullable;
+      p_tau_b_method: string; tau_ap_xy: Nullable; tau_ap_yx: Nullable; tau_ap_symmetric: Nullable;
+      spearman: Nullable; p_spearman: Nullable; rbo: Nullable; rbo_p: number; note: string;
+    }[];
+  };
+  'discriminative-power': MetaHeader<'discriminative-power'> & {
+    measures: { measure: string; test: string; pairs: number; asl_curve: { run_a: string; run_b: string; difference: Nullable; p: Nullable }[]; [key: string]: unknown }[];
+  };
+  stability: MetaHeader<'stability'> & {
+    seed: number;
+    stability_variant?: 'fuzzy';
+    fuzziness?: number;
+    measures: {
+      measure: string; topics_per_trial: number; trials: number; stability: Nullable; swap_topics_per_set: number;
+      swap_rate: Nullable; swap_bins: { low: number; high: number; comparisons: number; swaps: number }[];
+      error_rate?: Nullable; tie_rate?: Nullable;
+    }[];
+  };
+  concordance: MetaHeader<'concordance'> & {
+    measure_1: string; measure_2: string; gold: string[]; comparisons: number; disagreements: number;
+    conc_1: Nullable; conc_2: Nullable; wins_1: number; wins_2: number; p: Nullable; note: string;
+  };
+  unanimity: MetaHeader<'unanimity'> & {
+    measures: { measure: string; mu: Nullable; p_measure: number; p_unanimous: number; p_joint: number }[];
+  };
+  'predictive-power': MetaHeader<'predictive-power'> & {
+    preferences_file: string; judgments: number; human_ties: number; interval: string; confidence: number; B: number; seed: number;
+    measures: {
+      measure: string; preferences: number; agreements: number; measure_ties: number; unscored: number;
+      predictive_power: Nullable; ci_low: Nullable; ci_high: Nullable; note: string;
+    }[];
+  };
+  loo: MetaHeader<'loo'> & {
+    pool_depth: number; groups_file: string;
+    measures: {
+      measure: string; kendall_tau_b: Nullable; mean_abs_change: Nullable; max_rank_change: number;
+      runs: { run: string; group: string; unique_judgments: number; unique_relevant: number; full: Nullable; loo: Nullable; full_rank: number; loo_rank: number }[];
+    }[];
+  };
+}
+
+export interface TestResult {
+  statistic: number;
+  p: number;
+  n: number;
+  method: string;
+  note: string;
+}
+export type CorrelationMethod = 'tau_a' | 'tau_b' | 'tau_ap' | 'tau_ap_symmetric' | 'spearman' | 'rbo';
+export interface CorrelationResult {
+  coefficient: number;
+  /** tau_b and spearman only. */
+  p?: number;
+  method?: string;
+  note?: string;
+}
+export interface IntervalOptions {
+  ci?: IntervalMethod;
+  confidence?: Num;
+  B?: Num;
+  seed?: Num;
+  /** With y: the interval of mean(x) - mean(y) instead of the paired difference. */
+  unpaired?: boolean;
+}
+
+/** Tests, rank correlations, intervals and corrections on plain vectors (NaN where undefined). */
+export interface Stats {
+  test(name: PairedTest, x: Numbers, y: Numbers, options?: { alternative?: Alternative; B?: Num; seed?: Num; exactLimit?: Num }): TestResult;
+  correlation(method: CorrelationMethod, x: Numbers, y: Numbers, options?: { rboP?: number; alternative?: Alternative }): CorrelationResult;
+  interval(x: Numbers, options?: IntervalOptions): { low: number; high: number };
+  interval(x: Numbers, y: Numbers | null | undefined, options?: IntervalOptions): { low: number; high: number };
+  adjust(p: Numbers, correction?: Correction): number[];
+}
+
+/** The analyses of the relative measures: the documents of `irlens rarity | unique | relative sweep | relative sample -f json`. */
+export interface AnalysisDocument<Row> {
+  irlens: string;
+  command: string;
+  qrels: string;
+  columns: string[];
+  rows: Row[];
+}
+export type RarityReport = AnalysisDocument<{
+  topic: string; doc: string; rel: number; found_by: number; systems: number; rarity: Nullable; rarity_mixture: Nullable; only_run: string;
+}> & { depth: number | null; rel: number; systems: number; pool: string[] };
+export type UniqueContributions = AnalysisDocument<{
+  scope: 'run' | 'group'; name: string; group: string; runs: number; mean: Nullable; total: number;
+}> & { depth: number; rel: number; missing: Missing; topics: number; groups: string | null };
+export type AlphaSweep = AnalysisDocument<{ measure: string; alpha: Nullable; tau_b: Nullable }> & { runs: number; missing: Missing };
+export type SampleSizeTau = AnalysisDocument<{ measure: string; runs: number; trials: number; defined: number; mean_tau_b: Nullable }>
+  & { runs: number; missing: Missing; trials: number; seed: number };
+
+/** Which of a topic's intents each of the run's first documents covers. */
+export interface SubtopicCoverage {
+  topic: string;
+  intents: string[];
+  docs: string[];
+  grades: number[][];
+  firstRank: number[];
+  covered: number[];
+}
+
+/** Run validation: the document `irlens check RUN --format json` prints. */
+export interface CheckOptions {
+  name?: string;
+  qrels?: Qrels | null;
+  topics?: Bytes | string[] | null;
+  docs?: Bytes | string[] | null;
+  topicsName?: string;
+  docsName?: string;
+  maxDocs?: number | null;
+  tag?: string | null;
+}
+export interface CheckDocument {
+  irlens: string;
+  command: 'check';
+  options: { qrels: string | null; topics: string | null; docs: string | null; max_docs: number | null; tag: string | null };
+  errors: number;
+  warnings: number;
+  files: {
+    file: string; lines: number; results: number; topics: number; errors: number; warnings: number;
+    counts: { [kind: string]: number }; unlisted: number;
+    findings: { line: number | null; severity: string; kind: string; topic: string | null; message: string }[];
+  }[];
+}
+
+/** The irlens API: what createIrlens() resolves with. */
+export interface Irlens {
+  /** The core's version (core/include/irlens/version.hpp). */
+  readonly version: string;
+  /** The classes of the loaded inputs, for instanceof. */
+  readonly Qrels: abstract new (...args: never[]) => Qrels;
+  readonly Run: abstract new (...args: never[]) => Run;
+  readonly Groups: abstract new (...args: never[]) => Groups;
+  readonly Intents: abstract new (...args: never[]) => Intents;
+  readonly DocLengths: abstract new (...args: never[]) => DocLengths;
+  readonly Sessions: abstract new (...args: never[]) => Sessions;
+  readonly Prefs: abstract new (...args: never[]) => Prefs;
+
+  /** The measure registry. */
+  measures(): MeasureInfo[];
+  /** Named presets. */
+  groups(): MeasureGroup[];
+  /** Parses one measure name; throws UsageError. */
+  parseMeasure(text: string): MeasureSpec;
+  /** Parses a list of measure names (spaces or commas, presets expanded). */
+  parseMeasures(text: string): MeasureSpec[];
+
+  qrelsReader(name?: string, options?: { format?: QrelsFormat }): Reader<Qrels>;
+  runReader(qrels: Qrels, name?: string, options?: { order?: RunOrder }): Reader<Run>;
+  prefsReader(name?: string, options?: { format?: PrefsFormat }): Reader<Prefs>;
+  loadQrels(data: Bytes, options?: { name?: string; format?: QrelsFormat }): Qrels;
+  loadRun(qrels: Qrels, data: Bytes, options?: { name?: string; order?: RunOrder }): Run;
+  loadPrefs(data: Bytes, options?: { name?: string; format?: PrefsFormat }): Prefs;
+  /** A `run<TAB>group` TSV or a CSV whose header names run and group columns. */
+  loadGroups(data: Bytes, options?: { name?: string }): Groups;
+  /** Intent probabilities (`topic subtopic prob`) and/or types (`topic subtopic inf|nav`). */
+  loadIntents(sources: { probabilities?: Bytes | null; types?: Bytes | null; probabilitiesName?: string; typesName?: string }): Intents;
+  loadDocLengths(data: Bytes, options?: { name?: string }): DocLengths;
+  loadSessions(data: Bytes, options?: { name?: string }): Sessions;
+
+  /** Evaluates runs for measure names: the nested view, with `raw` the columnar data. */
+  evaluate(qrels: Qrels, runs: Run[], measures: string[] | string, options?: EvaluateOptions): EvaluationResult;
+  evaluationJson(result: Scores, options?: { perTopic?: boolean }): EvaluationJson;
+  winsTiesLosses(result: Scores, baseline: string | Run): WinsTiesLosses;
+  ranking(run: Run, topic: string, depth?: number): Ranking;
+  explain(run: Run, topic: string, measure: string, options?: SideInputs): Explanation;
+  kendallTau(x: Numbers, y: Numbers, options?: { variant?: 'a' | 'b' }): number;
+  /** Kendall's tau between the run orderings of each pair of measures: tau[i][j]. */
+  rankCorrelations(result: EvaluationResult, options?: { variant?: 'a' | 'b' }): { measures: string[]; tau: number[][] };
+  /** trec_eval's output for its flags (without file names); zscores: the text of the -Z file. */
+  trecEval(qrels: Qrels, run: Run, args?: string[], options?: { zscores?: string }): string;
+
+  compare(qrels: Qrels, runs: Run[], measures: string[] | string, options?: CompareOptions): CompareDocument;
+  compareScores(result: Scores, options: ScoresOptions & CompareSettings): CompareDocument;
+  meta<A extends MetaAnalysis>(analysis: A, qrels: Qrels, runs: Run[], measures: string[] | string, options?: MetaOptions): MetaDocuments[A];
+  metaScores<A extends Exclude<MetaAnalysis, 'loo'>>(analysis: A, result: Scores, options: ScoresOptions & MetaSettings): MetaDocuments[A];
+  readonly stats: Stats;
+
+  rarityReport(qrels: Qrels, runs: Run[], options?: { depth?: number | null; pool?: string | string[] | null; rel?: number | null }): RarityReport;
+  uniqueContributions(qrels: Qrels, runs: Run[], options: { depth: number; groups?: Groups | null; rel?: number | null; missing?: Missing }): UniqueContributions;
+  alphaSweep(qrels: Qrels, runs: Run[], measure: string | string[], options?: { alphas?: number[] | null; missing?: Missing }): AlphaSweep;
+  sampleSizeTau(qrels: Qrels, runs: Run[], measure: string | string[],
+    options?: { sizes?: number[] | null; trials?: number | null; seed?: number | null; missing?: Missing; progress?: Progress }): SampleSizeTau;
+
+  /** ndeval 4.5's CSV, byte for byte (flags as ndeval's: ['-c', '-alpha', '0.5']). */
+  ndeval(qrels: Qrels, run: Run, args?: string[], options?: { baseline?: Run | null }): string;
+  subtopicCoverage(run: Run, topic: string, options?: { depth?: number; rel?: number }): SubtopicCoverage;
+
+  checkRun(data: Bytes, options?: CheckOptions): CheckDocument;
+  runChecker(options?: CheckOptions): Reader<CheckDocument>;
+}
+
+/** Options of the browser build (Emscripten's module options): e.g. where irlens_web.wasm is. */
+export interface CreateOptions {
+  /** The URL of a file the module loads (irlens_web.wasm), by default beside irlens.mjs. */
+  locateFile?: (path: string, prefix: string) => string;
+  /** The bytes of irlens_web.wasm, instead of fetching it. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads the WASM module (irlens_web.wasm, fetched from beside irlens.mjs unless told otherwise). */
+export function createIrlens(options?: CreateOptions): Promise<Irlens>;
+
+/** The run name of a file, as the CLI's: without `.gz`, then without `.txt` or `.tsv`. */
+export function runName(file: string): string;
+/** The names of runs read from `files`: never two runs of one name. */
+export function runNames(files: string[]): { names: string[]; warnings: string[] };
