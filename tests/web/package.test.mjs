@@ -5,7 +5,8 @@
 //     nothing more;
 //   - `npm pack`, then `npm install --offline` of the tarball into a scratch project: node imports
 //     'irlens' (its node build) and gets the native CLI's numbers on examples/; tsc checks the same
-//     programs against the installed package; a bundler (esbuild) resolves the browser build;
+//     programs against the installed package; a bundler (esbuild) takes the browser build, and the
+//     app it bundles gets the CLI's numbers in headless Chromium over http;
 //   - the embed bundle of the installed package shows <irlens-view> tables with the CLI's numbers
 //     in headless Chromium, from file:// and over http (with the web app's CSP), fetching nothing.
 import { test, before, after } from 'node:test';
@@ -124,7 +125,7 @@ console.log(JSON.stringify({ version: irlens.version, pkg: pkg.version, runs: re
   }
 });
 
-test('the installed package type-checks (its exports map: node build for node, web build for bundlers)', async () => {
+test('the installed package type-checks, and a bundler takes its web build (exports: the node build for node, the web build otherwise)', async () => {
   for (const f of ['usage.ts', 'node-usage.ts', 'wrong-call.ts']) copyFileSync(join(TYPES, f), join(scratch, f));
   const browser = tsc(scratch, 'browser', BUNDLER, [join(scratch, 'usage.ts')]);
   assert.equal(browser.status, 0, browser.output);
@@ -139,6 +140,24 @@ test('the installed package type-checks (its exports map: node build for node, w
   const inputs = Object.keys(r.metafile.inputs);
   assert.ok(inputs.includes('node_modules/irlens/irlens.mjs') && inputs.includes('node_modules/irlens/irlens_web.mjs'), `esbuild read ${inputs.join(', ')}`);
   assert.ok(!inputs.some((i) => i.endsWith('node.mjs')), inputs.join(', '));
+  // and a browser app bundled so, its WASM served from elsewhere (locateFile), run over http below
+  const texts = Object.fromEntries(['qrels.txt', ...RUNS].map((f) => [f, readFileSync(join(EXAMPLES, f), 'utf8')]));
+  await build({
+    stdin: {
+      contents: `import { createIrlens } from 'irlens';
+const texts = ${JSON.stringify(texts)};
+const irlens = await createIrlens({ locateFile: (file) => 'assets/' + file });
+const qrels = irlens.loadQrels(texts['qrels.txt'], { name: 'qrels.txt' });
+const runs = ${JSON.stringify(RUNS)}.map((r) => irlens.loadRun(qrels, texts[r], { name: r }));
+const result = irlens.evaluate(qrels, runs, ${JSON.stringify(MEASURES.split(' '))});
+document.body.dataset.result = JSON.stringify(Object.fromEntries(Object.entries(result.runs).map(([r, v]) => [r, v.mean])));`,
+      resolveDir: scratch,
+    },
+    absWorkingDir: scratch, bundle: true, platform: 'browser', format: 'esm', target: 'es2022', outfile: join(scratch, 'app.js'), logLevel: 'warning',
+  });
+  execFileSync('mkdir', ['-p', join(scratch, 'assets')]);
+  copyFileSync(join(scratch, 'node_modules', 'irlens', 'irlens_web.wasm'), join(scratch, 'assets', 'irlens_web.wasm'));
+  writeFileSync(join(scratch, 'app.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title><script type="module" src="app.js"></script></head><body></body></html>\n');
 });
 
 // A page using the embed bundle of the installed package, with examples/ written in it.
@@ -191,7 +210,7 @@ test('the embed bundle of the installed package works from file://', async () =>
   await checkEmbed(pathToFileURL(join(scratch, 'embed.html')).href, 'file');
 });
 
-test('the embed bundle of the installed package works over http (the web app\'s CSP)', async () => {
+test('the embed bundle and a bundled app of the installed package work over http (the web app\'s CSP)', async () => {
   const server = spawn(process.execPath, [join(ROOT, 'scripts', 'static-server.mjs'), scratch, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise((res, rej) => {
@@ -200,6 +219,17 @@ test('the embed bundle of the installed package works over http (the web app\'s 
       server.once('exit', (code) => rej(new Error(`static server exited with ${code}: ${text}`)));
     });
     await checkEmbed(`${url}embed.html`, 'http');
+    // the bundled app of the test above: the web build, its WASM where locateFile says
+    const page = await newPage(browser.context);
+    await page.goto(`${url}app.html`);
+    await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 60000 });
+    const means = JSON.parse(await page.evaluate(() => document.body.dataset.result));
+    const cli = nativeEval(join(EXAMPLES, 'qrels.txt'), RUNS.map((r) => join(EXAMPLES, r)), MEASURES);
+    for (const run of RUNS)
+      for (const m of MEASURES.split(' ')) assert.ok(Math.abs(means[run][m] - cli.runs[run].mean[m]) <= 1e-12, `bundled app: ${run} ${m}: native ${cli.runs[run].mean[m]}, page ${means[run][m]}`);
+    assert.ok(page.log.requests.includes(`${url}assets/irlens_web.wasm`), page.log.requests.join(', '));
+    assert.deepEqual(page.log.errors, []);
+    await page.close();
   } finally {
     server.kill();
   }
