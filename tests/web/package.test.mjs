@@ -2,7 +2,7 @@
 // docs/js-api.md "The npm package") as a user gets it:
 //   - the hand-written declarations type-check a program using the whole API (tsc --strict) and
 //     refuse a wrong call; every function of the API object and every export is declared, and
-//     nothing more;
+//     nothing more; the objects and documents the API returns have the keys their types name;
 //   - `npm pack`, then `npm install --offline` of the tarball into a scratch project: node imports
 //     'irlens' (its node build) and gets the native CLI's numbers on examples/; tsc checks the same
 //     programs against the installed package; a bundler (esbuild) takes the browser build, and the
@@ -80,6 +80,87 @@ test('every function of the API and every export is declared, and nothing more',
   const browserExports = [...readFileSync(join(DIST, 'irlens.mjs'), 'utf8').matchAll(/export (?:async function (\w+)|\{ ([^}]+) \})/g)]
     .flatMap((m) => (m[1] ? [m[1]] : m[2].split(',').map((s) => s.trim()))).sort();
   assert.deepEqual(values(file('irlens.d.mts')), browserExports, 'irlens.d.mts and irlens.mjs');
+});
+
+test('what the API returns has the keys its declared type names', async () => {
+  const ts = createRequire(import.meta.url)(join(ROOT, 'node_modules', 'typescript'));
+  const files = ['irlens.d.mts', 'evaluation.d.mts'].map((f) => join(ROOT, 'wasm', 'package', f));
+  const program = ts.createProgram(files, { strict: true, noEmit: true, types: [] });
+  const checker = program.getTypeChecker();
+  const where = program.getSourceFile(files[0]);
+  const named = Object.fromEntries(files.flatMap((f) => checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(f))))
+    .map((sym) => [sym.name, sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym]));
+  // the type at a path: a property name, '[]' an array's element, '{}' a string index's value
+  const typeAt = ([name, ...path]) => path.reduce((t, p) => {
+    const next = p === '[]' ? checker.getIndexTypeOfType(t, ts.IndexKind.Number)
+      : p === '{}' ? checker.getIndexTypeOfType(t, ts.IndexKind.String)
+        : checker.getPropertyOfType(t, p) && checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(t, p), where);
+    assert.ok(next, `${name}: no ${p} in ${path.join('.')}`);
+    return checker.getNonNullableType(next);
+  }, checker.getDeclaredTypeOfSymbol(named[name]));
+  const checkKeys = (path, value) => {
+    const t = typeAt(path);
+    const props = checker.getPropertiesOfType(t);
+    const declared = props.map((p) => p.name);
+    const required = props.filter((p) => !(p.flags & ts.SymbolFlags.Optional)).map((p) => p.name);
+    const actual = Object.keys(value);
+    assert.deepEqual(actual.filter((k) => !declared.includes(k)), [], `${path.join('.')}: keys the type does not declare`);
+    assert.deepEqual(required.filter((k) => !actual.includes(k)), [], `${path.join('.')}: declared keys the value lacks`);
+  };
+
+  const { createIrlens } = await import(pathToFileURL(join(DIST, 'node.mjs')));
+  const irlens = await createIrlens();
+  const text = (f) => readFileSync(join(EXAMPLES, f), 'utf8');
+  const qrels = irlens.loadQrels(text('qrels.txt'), { name: 'qrels.txt' });
+  const runs = RUNS.map((r) => irlens.loadRun(qrels, text(r), { name: r }));
+  const groups = irlens.loadGroups(text('groups.tsv'), { name: 'groups.tsv' });
+  const result = irlens.evaluate(qrels, runs, ['P@5', 'AP', 'RelString@3']);
+  const topic = qrels.topics[0];
+  const explanation = irlens.explain(runs[0], topic, 'AP');
+  const compare = irlens.compare(qrels, runs, ['AP'], { baseline: RUNS[0], risk: 1, B: 100 });
+  const meta = (a, o = {}) => irlens.meta(a, qrels, runs, ['AP', 'P@5'], { B: 100, trials: 10, ...o });
+  const prefsText = `${topic}\t${RUNS[0]}\t${RUNS[1]}\tY\n`;
+  const check = irlens.checkRun('x Q0 d01 1 1 t\nx Q0 d01 2 1 t\n', { qrels, name: 'bad.run' });
+  const dq = irlens.loadQrels(text('diversity/qrels.txt'), { format: 'diversity' });
+  const drun = irlens.loadRun(dq, text('diversity/div-a.run'), { order: 'rank' });
+  const cases = [
+    [['EvaluationResult'], result], [['EvaluationRunView'], result.runs[RUNS[0]]], [['EvaluationData'], result.raw],
+    [['EvaluationRunData'], result.raw.runs[0]], [['EvaluationMeasure'], result.raw.measures[0]],
+    [['EvaluationJson'], irlens.evaluationJson(result)], [['EvaluationJson', 'runs', '{}'], irlens.evaluationJson(result).runs[RUNS[0]]],
+    [['WinsTiesLosses'], irlens.winsTiesLosses(result, RUNS[0])],
+    [['MeasureInfo'], irlens.measures()[0]], [['MeasureInfo', 'params', '[]'], irlens.measures().find((m) => m.params.length).params[0]],
+    [['MeasureInfo', 'values'], irlens.measures()[0].values], [['MeasureGroup'], irlens.groups()[0]],
+    [['MeasureSpec'], irlens.parseMeasure('P@5')], [['QrelsInfo'], qrels.info], [['RunInfo'], runs[0].info],
+    [['Explanation'], explanation], [['Explanation', 'rows', '[]'], explanation.rows[0]], [['Explanation', 'terms', '[]'], explanation.terms[0]],
+    [['Ranking'], irlens.ranking(runs[0], topic)],
+    [['CompareDocument'], compare], [['CompareDocument', 'measures', '[]'], compare.measures[0]],
+    [['Comparison'], compare.measures[0].comparisons[0]],
+    [['MetaDocuments', 'correlation'], meta('correlation')], [['MetaDocuments', 'correlation', 'pairs', '[]'], meta('correlation').pairs[0]],
+    [['MetaDocuments', 'discriminative-power'], meta('discriminative-power')],
+    [['MetaDocuments', 'discriminative-power', 'measures', '[]'], meta('discriminative-power').measures[0]],
+    [['MetaDocuments', 'stability'], meta('stability')], [['MetaDocuments', 'stability', 'measures', '[]'], meta('stability').measures[0]],
+    [['MetaDocuments', 'concordance'], irlens.meta('concordance', qrels, runs, ['AP', 'P@5'], { gold: ['nDCG@10'], B: 100 })],
+    [['MetaDocuments', 'unanimity'], meta('unanimity')], [['MetaDocuments', 'unanimity', 'measures', '[]'], meta('unanimity').measures[0]],
+    [['MetaDocuments', 'predictive-power'], meta('predictive-power', { preferences: prefsText })],
+    [['MetaDocuments', 'predictive-power', 'measures', '[]'], meta('predictive-power', { preferences: prefsText }).measures[0]],
+    [['MetaDocuments', 'loo'], meta('loo', { groups })], [['MetaDocuments', 'loo', 'measures', '[]', 'runs', '[]'], meta('loo', { groups }).measures[0].runs[0]],
+    [['TestResult'], irlens.stats.test('t', [0.1, 0.2, 0.4], [0.2, 0.3, 0.3])],
+    [['CorrelationResult'], irlens.stats.correlation('tau_b', [1, 2, 3], [1, 3, 2])],
+    [['RarityReport'], irlens.rarityReport(qrels, runs)], [['RarityReport', 'rows', '[]'], irlens.rarityReport(qrels, runs).rows[0]],
+    [['UniqueContributions'], irlens.uniqueContributions(qrels, runs, { depth: 10, groups })],
+    [['UniqueContributions', 'rows', '[]'], irlens.uniqueContributions(qrels, runs, { depth: 10 }).rows[0]],
+    [['AlphaSweep'], irlens.alphaSweep(qrels, runs, 'P_rareness@5')], [['AlphaSweep', 'rows', '[]'], irlens.alphaSweep(qrels, runs, 'P_rareness@5').rows[0]],
+    [['SampleSizeTau'], irlens.sampleSizeTau(qrels, runs, 'P_rareness(alpha=1)@5', { trials: 5 })],
+    [['SampleSizeTau', 'rows', '[]'], irlens.sampleSizeTau(qrels, runs, 'P_rareness(alpha=1)@5', { trials: 5 }).rows[0]],
+    [['SubtopicCoverage'], irlens.subtopicCoverage(drun, dq.topics[0])],
+    [['CheckDocument'], check], [['CheckDocument', 'files', '[]'], check.files[0]], [['CheckDocument', 'files', '[]', 'findings', '[]'], check.files[0].findings[0]],
+    [['Prefs', 'prefsInfo'], irlens.loadPrefs('1 0 0 a 1\n1 0 0 b 0\n').prefsInfo],
+    [['Groups', 'info'], groups.info], [['Sessions', 'info', '[]'], irlens.loadSessions(text('sessions.tsv')).info[0]],
+  ];
+  for (const [path, value] of cases) {
+    assert.ok(value && typeof value === 'object', `${path.join('.')}: no value to check`);
+    checkKeys(path, value);
+  }
 });
 
 test('npm pack, installed offline into a scratch project: node imports it and gets the CLI numbers', () => {

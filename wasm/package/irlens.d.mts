@@ -1,7 +1,8 @@
 // Types of the irlens JS API (api.mjs and its areas api-*.mjs; docs/js-api.md), and of the browser
 // entry irlens.mjs. Written by hand: Emscripten 3.1.6 emits no declarations. Keep them with the
 // API: tests/web/package.test.mjs compiles tests/package/*.ts against them (tsc --strict) and
-// fails when a function of the API object is not declared in `Irlens`.
+// fails when a function of the API object is not declared in `Irlens`, or when what a function
+// returns has keys its type does not name (or lacks one it requires).
 import type { EvaluationResult, MeasureSpec, Missing, Scores } from './evaluation.mjs';
 
 export type {
@@ -297,7 +298,7 @@ export interface MetaHeader<A extends MetaAnalysis> {
   analysis: A;
   qrels: string;
   missing: Missing;
-  runs: number;
+  runs: string[];
   topic_policy: string;
   warnings: string[];
 }
@@ -310,7 +311,11 @@ export interface MetaDocuments {
     }[];
   };
   'discriminative-power': MetaHeader<'discriminative-power'> & {
-    measures: { measure: string; test: string; pairs: number; asl_curve: { run_a: string; run_b: string; difference: Nullable; p: Nullable }[]; [key: string]: unknown }[];
+    measures: {
+      measure: string; test: string; pairs: number; significant_05: number; significant_01: number;
+      min_difference_05: Nullable; min_difference_01: Nullable;
+      asl_curve: { run_a: string; run_b: string; difference: Nullable; p: Nullable }[];
+    }[];
   };
   stability: MetaHeader<'stability'> & {
     seed: number;
