@@ -277,13 +277,20 @@ export function wrap(core) {
      * own computation: {measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel,
      * values}], terms: [{name, value}], value, missing}. Throws UsageError for measures without
      * an explanation (the registry's `explainable` field says which are explained). options: the
-     * side inputs some measures need, as evaluate() takes them (intents, docLengths, sessions, groups).
+     * side inputs some measures need, as evaluate() takes them (intents, docLengths, sessions, groups),
+     * and runs: the evaluation's runs (an array of Run), which the relative measures (P_rareness,
+     * AP_rareness, NRG) score the run against; without it the run is scored alone.
      */
-    explain(run, topic, measure, options = {}) {
+    explain(run, topic, measure, { runs, ...options } = {}) {
       if (!(run instanceof Run)) throw new TypeError('explain: the first argument must be a Run');
       checkString(topic, 'explain topic');
       checkString(measure, 'explain measure');
-      return core.explain(run.live, topic, measure, evalOptions(options));
+      const o = evalOptions(options);
+      if (runs !== undefined && runs !== null) {
+        if (!Array.isArray(runs) || runs.some((r) => !(r instanceof Run))) throw new TypeError('explain: options.runs must be an array of Run');
+        o.runs = runs.map((r) => r.live);
+      }
+      return core.explain(run.live, topic, measure, o);
     },
     /** Kendall's tau ('b' by default, as scipy; or 'a') between two equally long number arrays; NaN where undefined. */
     kendallTau(x, y, { variant = 'b' } = {}) {

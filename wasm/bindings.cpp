@@ -259,11 +259,18 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
 }
 
 /// Explain mode: the arithmetic of one measure for one topic of a run (irlens/evaluation/explain.hpp).
-/// options: the side inputs, as evaluate's (eval_options).
+/// options: the side inputs, as evaluate's (eval_options), and runs: the handles of the evaluation's
+/// runs, which the relative measures (rareness, NRG) score the run against (absent: the run alone).
 val explain_js(int run_handle, const std::string& topic, const std::string& measure, val options) {
     return guarded([&] {
         auto r = lookup(table().runs, run_handle, "run");
-        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eval_options(options)));
+        std::vector<std::shared_ptr<const Run>> runs;
+        if (!options.isUndefined() && !options.isNull() && !options["runs"].isUndefined() && !options["runs"].isNull())
+            runs = runs_from_js(options["runs"]);
+        for (const auto& other : runs)
+            if (other->qrels_ptr() != r->qrels_ptr())
+                throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + r->name() + "'");
+        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eval_options(options), runs));
     });
 }
 

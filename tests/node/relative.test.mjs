@@ -107,6 +107,38 @@ test('P_rareness and NRG prior policies through evaluate, with prior lists in th
   assert.throws(() => irlens.evaluate(q, runs, ['P_rareness@2']), (e) => e.name === 'UsageError' && /alpha/.test(e.message));
 });
 
+test('explain with options.runs: rarity and the prior rankings\' contribution, the evaluated value bit for bit', () => {
+  // P_rareness(alpha=1)@2 of A, topic 1: a found by 3 runs (R 0, weight 1), b by A alone (R 2/3,
+  // weight 5/3): (1 + 5/3) / 2 = 4/3.
+  const pr = irlens.explain(runs[0], '1', 'P_rareness(alpha=1)@2', { runs });
+  assert.deepEqual(pr.rows.map((r) => r.doc), ['a', 'b']);
+  const col = (e, name) => e.rows.map((r) => r.values[e.columns.indexOf(name)]);
+  assert.deepEqual(col(pr, 'S_d (pool runs that retrieved d)'), [3, 1]);
+  close(pr.value, 4 / 3);
+  // Alone, A is its own pool: every R is 0 and P_rareness is P@2 = 1.
+  assert.equal(irlens.explain(runs[0], '1', 'P_rareness(alpha=1)@2').value, 1);
+  // NRG(base=P,prior=list,runs=[B])@2 of A, topic 1: a is in B's top 2 (seen, factor 0), b is new: 1/2.
+  const list = 'NRG(base=P,prior=list,runs=[B])@2';
+  const nrg = irlens.explain(runs[0], '1', list, { runs });
+  assert.ok(nrg.terms.some((t) => t.name === 'the prior set: B' && t.value === 1), JSON.stringify(nrg.terms));
+  assert.deepEqual(col(nrg, 'G(d|R)'), [0, 1]);
+  assert.equal(nrg.value, 0.5);
+  assert.throws(() => irlens.explain(runs[0], '1', list), (e) => e.name === 'UsageError' && /'B' in runs=\[\.\.\.\] is not among the runs evaluated/.test(e.message));
+  assert.throws(() => irlens.explain(runs[0], '1', list, { runs: ['B'] }), { name: 'TypeError', message: 'explain: options.runs must be an array of Run' });
+  // Every run and topic: the explanation's value is evaluate()'s, bit for bit.
+  const measures = ['P_rareness(alpha=1)@2', 'AP_rareness(alpha=0.5)', 'NRG@2', 'NRG(base=RBP)', 'NRG(base=RR)',
+    'NRG(base=P,prior=other_groups)@2', list];
+  const res = irlens.evaluate(q, runs, measures, { groups });
+  let compared = 0;
+  for (const run of runs)
+    for (const [topic, row] of Object.entries(res.runs[run.name].perTopic))
+      for (const m of measures) {
+        assert.equal(irlens.explain(run, topic, m, { runs, groups }).value, row[irlens.parseMeasure(m).name], `${run.name} ${topic} ${m}`);
+        compared++;
+      }
+  assert.equal(compared, 7 * 6);  // missing: 'zero' (the default) scores B and C on topic 2 too
+});
+
 test('alphaSweep: tau-b against alpha = 0 (Fig. 2)', () => {
   const s = irlens.alphaSweep(q, runs, 'P_rareness@2', { alphas: [0, 1] });
   assert.deepEqual(s.columns, ['measure', 'alpha', 'tau_b']);

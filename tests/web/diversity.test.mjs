@@ -43,6 +43,29 @@ test('the diversity example: diversity measures with intents, as `irlens eval --
   await page.close();
 });
 
+test('Explain on the diversity example: per-intent novelty gains and the ideal ranking of alpha-nDCG, the CLI\'s value', async () => {
+  const page = await open();
+  await afterRender(page, () => page.click('#diversity-example'));
+  await afterRender(page, () => page.click('#tab-explain'), 'explain');
+  await page.waitForSelector('#explain-value');
+  // The first explainable measure of the evaluation is the one explained first.
+  assert.equal(await page.inputValue('#explain-measure'), 'alpha_nDCG@5');
+  const native = nativeEval(join(DIV, 'qrels.txt'), RUNS.map((r) => join(DIV, r)), 'alpha_nDCG@5', ['--qrels-format', 'diversity', ...INTENTS]);
+  assert.equal(await page.textContent('#explain-value'), native.runs['div-a.run'].per_topic['201']['alpha_nDCG@5'].toFixed(6));
+  const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
+  for (const h of ['gain for intent 1', 'gain for intent 2', 'gain for intent 3', 'novelty-biased gain', 'ideal gain', 'run sum so far'])
+    assert.ok(headers.includes(h), `${h} in ${headers}`);
+  // div-a, topic 201: a01 (subtopic 1) gains 1 at rank 1; a02 at rank 3 gains 0.5 for subtopic 1 (seen once) + 1 for 2.
+  const rows = await page.$$eval('#explain-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const col = (name) => rows.map((r) => r[headers.indexOf(name)]);
+  assert.deepEqual(col('novelty-biased gain').slice(0, 3), ['1', '0', '1.5000']);
+  await shot(page, 'explain-alpha-ndcg');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shot(page, 'explain-alpha-ndcg-390');
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
 test('uploaded diversity qrels (the switch) and the subtopic coverage chart, equal to the JS API', async () => {
   const page = await open();
   await afterRender(page, () => page.check('#qrels-diversity')); // re-reads the example as diversity qrels

@@ -245,3 +245,28 @@ test('tau-b against alpha: where it is undefined the view says so instead of dra
   assert.match(await page.textContent('#tau-alpha-undefined'), /^Not drawn, no tau-b \(a constant ranking\): P_rareness@10 at alpha 0, /);
   await page.close();
 });
+
+test('Explain shows NRG against the other loaded runs: the prior rankings\' contribution, the CLI\'s value', async () => {
+  const page = await open('#v=explain&er=bm25.run&et=101&em=NRG%4010');
+  await page.waitForSelector('#explain-value');
+  // The evaluation's runs are the prior set, as `irlens eval` with all four runs scores it.
+  const native = nativeEval(QRELS, RUNS, 'NRG@10');
+  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['NRG@10'].toFixed(6));
+  const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
+  for (const h of ['G(d)', 'prior rankings holding d', 'prod (1 - seen)', '1 - seen in dense.run', '1 - seen in hybrid.run',
+    '1 - seen in shuffled.run', 'G(d|R)', 'DCG so far', 'ideal G(d|R)'])
+    assert.ok(headers.includes(h), `${h} in ${headers}`);
+  const terms = await page.$$eval('.explanation dl.terms dt', (dts) => dts.map((dt) => dt.textContent));
+  assert.ok(terms.includes('the prior set: dense.run, hybrid.run, shuffled.run'), terms.join(' | '));
+  await shot(page, 'explain-nrg');
+  // P_rareness: each relevant document's rarity among the four runs.
+  await afterRender(page, async () => {
+    await page.fill('#explain-measure', 'P_rareness(alpha=1)@5');
+    await page.press('#explain-measure', 'Enter');
+  });
+  await page.waitForSelector('#explain-value');
+  const pr = nativeEval(QRELS, RUNS, 'P_rareness(alpha=1)@5');
+  assert.equal(await page.textContent('#explain-value'), pr.runs['bm25.run'].per_topic['101']['P_rareness(alpha=1)@5'].toFixed(6));
+  assert.ok((await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent))).includes('S_d (pool runs that retrieved d)'));
+  await page.close();
+});

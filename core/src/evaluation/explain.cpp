@@ -27,11 +27,24 @@ void Trace::finish() {
 
 Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
                     const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs) {
+    return explain(qrels, run, topic, spec, inputs, {});
+}
+
+Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
+                    const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs,
+                    const std::vector<std::shared_ptr<const Run>>& runs) {
     long t = qrels->find_topic(topic);
     if (t < 0) throw UsageError("explain: topic '" + topic + "' is not in the qrels");
     EvalContext context;
     context.qrels = qrels;
-    context.runs = {run};
+    context.runs = runs;
+    std::size_t index = context.runs.size();  // where `run` is among the runs
+    for (std::size_t i = 0; i < context.runs.size() && index == context.runs.size(); ++i)
+        if (context.runs[i] == run) index = i;
+    for (std::size_t i = 0; i < context.runs.size() && index == context.runs.size(); ++i)
+        if (context.runs[i]->name() == run->name()) index = i;
+    if (index == context.runs.size()) context.runs.push_back(run);
+    else context.runs[index] = run;
     context.intents = inputs.intents;
     context.doc_lengths = inputs.doc_lengths;
     context.sessions = inputs.sessions;
@@ -39,13 +52,13 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
     context.prefs = inputs.prefs;
     std::unique_ptr<TopicMeasure> measure = spec.compile();
     measure->prepare(context);
-    TopicView view(context, 0, static_cast<std::size_t>(t));
+    TopicView view(context, index, static_cast<std::size_t>(t));
     Explanation out;
     out.measure = spec.name();
     out.run = run->name();
     out.topic = topic;
     out.missing = view.missing();
-    Trace trace(out, *run);
+    Trace trace(out, *run);  // the docs of the rows are `run`'s
     if (!measure->explain(view, trace)) {
         std::string explained;  // from the registry: every measure that can explain its values
         for (const MeasureInfo& m : registry())

@@ -59,15 +59,28 @@ std::vector<std::vector<GainLevel>> intent_gains(const TopicIntents& ti, const P
     return out;
 }
 
-double discounted_sum(const std::vector<double>& gains, long l) {
+// DIN-nDCG's loops are traced for explain mode (measures/trace.hpp): templates over the tracer.
+
+/// Sum over the first l ranks of gain / log2(rank + 1). Explain mode: the columns of `who` (run
+/// or ideal) and its sum as a term.
+template <class T>
+double discounted_sum(const std::vector<double>& gains, long l, T& t, const char* who) {
+    std::size_t c = 0;
+    if constexpr (T::on) c = t.columns({std::string(who) + " gain / log2(i+1)", std::string(who) + " sum so far"});
     double sum = 0.0;
     long n = std::min(l, static_cast<long>(gains.size()));
-    for (long r = 0; r < n; ++r) sum += gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2));
+    for (long r = 0; r < n; ++r) {
+        sum += gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2));
+        if constexpr (T::on) t.row(r, {gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2)), sum}, c);
+    }
+    if constexpr (T::on) t.term(std::string(who) + " discounted sum", sum);
     return sum;
 }
 
-/// The denominator of Eq. 28: the globally ideal list's discounted global gain.
-double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l) {
+/// The denominator of Eq. 28: the globally ideal list's discounted global gain. Explain mode: the
+/// column of the ideal list's GG* per rank.
+template <class T>
+double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l, T& t) {
     auto gains = intent_gains(ti, given);
     std::vector<double> gg;
     for (const auto& d : ti.relevant) {
@@ -77,11 +90,18 @@ double ideal_dcg(const TopicIntents& ti, const ParamValue& given, long l) {
         gg.push_back(sum);
     }
     std::sort(gg.begin(), gg.end(), std::greater<double>());
-    return discounted_sum(gg, l);
+    if constexpr (T::on) {
+        const std::size_t c = t.columns({"ideal GG*"});
+        for (std::size_t r = 0; r < gg.size() && static_cast<long>(r) < l; ++r) t.row(static_cast<long>(r), {gg[r]}, c);
+    }
+    return discounted_sum(gg, l, t, "ideal");
 }
 
 /// The run's global gains of Eq. 32 (navigational intents gain only at their first relevant document).
-std::vector<double> din_global_gains(const IntentRankings& ir, const ParamValue& given, long l) {
+/// Explain mode: per rank each intent's Pr(i|q) g_i as added (NaN for an intent the document is not
+/// relevant to, 0 for a navigational intent seen above) and GG_DIN.
+template <class T>
+std::vector<double> din_global_gains(const IntentRankings& ir, const ParamValue& given, long l, T& t) {
     std::size_t m = ir.topic.size();
     const std::vector<double>& w = ir.topic.weights();
     std::vector<std::vector<GainLevel>> gains;
@@ -89,15 +109,31 @@ std::vector<double> din_global_gains(const IntentRankings& ir, const ParamValue&
     std::vector<bool> seen(m, false);
     long n = std::min(l, ir.num_ret);
     std::vector<double> out(static_cast<std::size_t>(n), 0.0);
+    std::size_t c = 0;
+    if constexpr (T::on) {
+        std::vector<std::string> cols;
+        for (std::size_t i = 0; i < m; ++i)
+            cols.push_back("Pr(i|q) g_i, intent " + std::string(ir.topic.names[i]) +
+                           (ir.topic.navigational[i] ? " (navigational)" : ""));
+        cols.push_back("GG_DIN");
+        c = t.columns(cols);
+    }
     for (long r = 0; r < n; ++r) {
         double sum = 0.0;
+        std::vector<double> shown;  // explain mode: the row
+        if constexpr (T::on) shown.assign(m + 1, std::nan(""));
         for (std::size_t i = 0; i < m; ++i) {
             int g = ir.rankings[i].rels[static_cast<std::size_t>(r)];
             if (g < 1) continue;
             if (!(ir.topic.navigational[i] && seen[i])) sum += w[i] * gain_of(g, gains[i]);
+            if constexpr (T::on) shown[i] = ir.topic.navigational[i] && seen[i] ? 0.0 : w[i] * gain_of(g, gains[i]);
             seen[i] = true;
         }
         out[static_cast<std::size_t>(r)] = sum;
+        if constexpr (T::on) {
+            shown.back() = sum;
+            t.row(r, shown, c);
+        }
     }
     return out;
 }
@@ -121,12 +157,33 @@ MeasureInfo din_measure(const char* name, std::vector<std::string> aliases, cons
         ParamValue given = s.param("gains");
         bool jo = s.bool_param("judged_only");
         double gamma = sharp_form ? sharp_gamma(s) : 0.0;
-        return with_ideal([=](const TopicIntents& ti) { return ideal_dcg(ti, given, l); },
-                          [=](const TopicView& v, double ideal) {
-                              const IntentRankings& ir = intent_rankings(v, jo);
-                              double d = ideal > 0 ? discounted_sum(din_global_gains(ir, given, l), l) / ideal : 0.0;
-                              return sharp_form ? sharp(gamma, intent_recall(ir, l == kAll ? -1 : l), d) : d;
-                          });
+        return traced_with_ideal(
+            [=](const TopicIntents& ti, const EvalContext&, auto& t) {
+                t.formula(sharp_form ? "DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l; DIN-nDCG@l = sum_{i<=l} "
+                                       "GG_DIN(i) / log2(i+1) over the globally ideal list's sum_{i<=l} GG*(i) / log2(i+1); "
+                                       "GG_DIN = sum_i Pr(i|q) g_i, a navigational intent gaining only at its first "
+                                       "relevant document"
+                                     : "DIN-nDCG@l = sum_{i<=l} GG_DIN(i) / log2(i+1) over the globally ideal list's "
+                                       "sum_{i<=l} GG*(i) / log2(i+1); GG_DIN = sum_i Pr(i|q) g_i, a navigational intent "
+                                       "gaining only at its first relevant document");
+                return ideal_dcg(ti, given, l, t);
+            },
+            [=](const TopicView& v, double ideal, auto& t) {
+                const IntentRankings& ir = intent_rankings(v, jo);
+                show_ranking(v, ir, t);
+                double d = 0.0;
+                if (ideal > 0) {
+                    d = discounted_sum(din_global_gains(ir, given, l, t), l, t, "run") / ideal;
+                    t.term("DIN-nDCG = run / ideal", d);
+                } else {
+                    t.term("no relevant document: DIN-nDCG", 0.0);
+                }
+                if (!sharp_form) return d;
+                const double irec = intent_recall(ir, l == kAll ? -1 : l);
+                t.term("I-rec", irec);
+                t.term("gamma", gamma);
+                return sharp(gamma, irec, d);
+            });
     };
     return m;
 }
@@ -273,10 +330,24 @@ const MeasureInfo& registered(const std::vector<MeasureInfo>& out, const char* n
     throw std::logic_error(std::string("D-form of unregistered measure ") + name);
 }
 
-/// S-RR@x%: 1 / the first rank where the fraction of intents covered reaches x / 100.
-double s_rr(const IntentRankings& ir, double percent) {
+/// S-RR@x%: 1 / the first rank where the fraction of intents covered reaches x / 100. Explain
+/// mode: per rank each intent's grade and the intents covered so far.
+template <class T>
+double s_rr(const IntentRankings& ir, double percent, T& t) {
+    if constexpr (T::on)
+        t.formula("S-RR@x% = 1 / the first rank at which the intents covered (a document of grade >= 1) reach x% of "
+                  "the topic's m intents; x = " + format_number(percent));
     std::size_t m = ir.topic.size();
-    if (m == 0) return 0.0;
+    if (m == 0) {
+        t.term("m (the topic has no intent), so", 0.0);
+        return 0.0;
+    }
+    const std::size_t g = intent_grade_columns(ir.topic, t);
+    std::size_t c = 0;
+    if constexpr (T::on) {
+        c = t.columns({"intents covered so far"});
+        t.term("m", static_cast<double>(m));
+    }
     std::vector<bool> seen(m, false);
     std::size_t covered = 0;
     for (long r = 0; r < ir.num_ret; ++r) {
@@ -286,8 +357,16 @@ double s_rr(const IntentRankings& ir, double percent) {
                 ++covered;
             }
         }
-        if (static_cast<double>(covered) * 100.0 >= percent * static_cast<double>(m)) return 1.0 / static_cast<double>(r + 1);
+        if constexpr (T::on) {
+            intent_grade_row(ir, r, t, g);
+            t.row(r, {static_cast<double>(covered)}, c);
+        }
+        if (static_cast<double>(covered) * 100.0 >= percent * static_cast<double>(m)) {
+            if constexpr (T::on) t.term("first rank reaching x% of m", static_cast<double>(r + 1));
+            return 1.0 / static_cast<double>(r + 1);
+        }
     }
+    t.term("x% of the intents never covered, so", 0.0);
     return 0.0;
 }
 
@@ -331,7 +410,11 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             double percent = s.cutoff();
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return s_rr(intent_rankings(v, jo), percent); });
+            return traced([=](const TopicView& v, auto& t) {
+                const IntentRankings& ir = intent_rankings(v, jo);
+                show_ranking(v, ir, t);
+                return s_rr(ir, percent, t);
+            });
         };
         out.push_back(m);
     }

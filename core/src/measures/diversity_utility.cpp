@@ -176,25 +176,6 @@ const auto rbu = [](const IntentRankings& ir, const std::vector<std::vector<doub
     return (1.0 - u.p) * sum;
 };
 
-/// Explain mode: the run's ranking with each document's highest grade over the intents (the
-/// judgment shown per rank), kept in the view so that it outlives the trace.
-const Ranking& highest_grades(const TopicView& v, const IntentRankings& ir) {
-    static const char tag = 0;
-    return v.cached<Ranking>(&tag, 0, [&] {
-        Ranking out = ir.rankings.front();
-        for (std::size_t r = 0; r < out.rels.size(); ++r) {
-            int best = kNotInPool;
-            bool negative = false;
-            for (const Ranking& x : ir.rankings) {
-                best = std::max(best, x.rels[r]);
-                negative = negative || x.rels[r] == kUnjudged;
-            }
-            out.rels[r] = best == kNotInPool && negative ? kUnjudged : best;
-        }
-        return out;
-    });
-}
-
 template <class F>
 MeasureInfo utility_measure(const char* name, const char* help, const std::string& cite, std::vector<ParamInfo> params,
                             bool cutoff_required, F f) {
@@ -240,7 +221,7 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
             }
             const IntentRankings& ir = intent_rankings(v, u.judged_only);
             if constexpr (std::decay_t<decltype(t)>::on)
-                if (!ir.rankings.empty()) t.ranking(highest_grades(v, ir));
+                if (!ir.rankings.empty()) t.ranking(explain_ranking(v, ir));
             return f(ir, relevance(ir, gains, satisfaction(s, v.qrels()), u.k, u.authors), u, t);
         });
     };

@@ -13,6 +13,7 @@
 #include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
 #include "measures/sakai.hpp"
+#include "measures/trace.hpp"
 
 #include "irlens/error.hpp"
 
@@ -22,18 +23,38 @@
 
 namespace irlens::measures {
 
+namespace {
+
+/// Explain mode: the terms Pr(i|q) and M_i of intent i (the intent-aware sum's weight and value).
+template <class T>
+void intent_terms(const IntentRankings& ir, std::size_t i, const char* measure, double value, T& t) {
+    if constexpr (T::on) {
+        const std::string name(ir.topic.names[i]);
+        t.term("Pr(" + name + "|q)", ir.topic.weights()[i]);
+        t.term(std::string(measure) + " of intent " + name, value);
+    }
+}
+
+}  // namespace
+
 std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
     if (s.real_param("alpha") != 0.5)
         throw UsageError(s.name() + ": alpha applies only to ndeval's ERR_IA (graded=False)");
     long k = s.cutoff_int(), rel = s.int_param("rel");
     bool jo = s.bool_param("judged_only");
     ParamValue gains = s.param("gains");
-    return fn([=](const TopicView& v) {
+    return traced([=](const TopicView& v, auto& t) {
         Satisfaction sat = satisfaction(s, v.qrels());
-        return intent_aware_sum(intent_rankings(v, jo), [&](const Ranking& intent, std::size_t) {
+        const IntentRankings& ir = intent_rankings(v, jo);
+        show_ranking(v, ir, t);
+        t.formula("ERR-IA@k = sum over intents i of Pr(i|q) ERR_i@k, ERR_i@k = sum_{r<=k} (1/r) R_r prod_{j<r} (1 - R_j) on "
+                  "intent i's judgments, R = (2^g - 1) / 2^max_grade");
+        return intent_aware_sum(ir, [&](const Ranking& intent, std::size_t i) {
             Ranking r = intent;  // relevant from grade rel on
             r.rel_level = rel;
-            return err_of(ranking_probs(r, gain_table(gains, r), sat, k));
+            double value = err_of(ranking_probs(r, gain_table(gains, r), sat, k));
+            intent_terms(ir, i, "ERR", value, t);
+            return value;
         });
     });
 }
@@ -62,13 +83,24 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
                 long l = s.has_cutoff() ? s.cutoff_int() : -1;
                 ParamValue gains = s.param("gains");
                 bool jo = s.bool_param("judged_only");
-                return fn([=](const TopicView& v) {
+                return traced([=](const TopicView& v, auto& t) {
                     const IntentRankings& ir = intent_rankings(v, jo);
+                    show_ranking(v, ir, t);
+                    t.formula(std::string(sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l; " : "") +
+                              "P+Q@l = sum over intents i of Pr(i|q) M_i, M_i = Q@l for an informational intent, P+@l for a "
+                              "navigational one, on intent i's judgments");
                     double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
                         std::vector<GainLevel> g = gain_table(gains, r);
-                        return ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);
+                        double value = ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);
+                        intent_terms(ir, i, ir.topic.navigational[i] ? "P+" : "Q", value, t);
+                        return value;
                     });
-                    return sharp_form ? sharp(gamma, intent_recall(ir, l), pq) : pq;
+                    if (!sharp_form) return pq;
+                    const double irec = intent_recall(ir, l);
+                    t.term("P+Q", pq);
+                    t.term("I-rec", irec);
+                    t.term("gamma", gamma);
+                    return sharp(gamma, irec, pq);
                 });
             });
     }

@@ -126,16 +126,25 @@ double sharp_gamma(const MeasureSpec& s) {
 }
 
 double intent_recall(const IntentRankings& ir, long k, long rel) {
-    long n = k < 0 ? ir.num_ret : std::min(k, ir.num_ret), covered = 0;
-    for (const Ranking& r : ir.rankings) {
-        for (long x = 0; x < n; ++x)
-            if (r.rels[static_cast<std::size_t>(x)] >= rel) {
-                ++covered;
-                break;
+    NoTrace t;
+    return intent_recall(ir, k, rel, t);
+}
+
+const Ranking& explain_ranking(const TopicView& v, const IntentRankings& ir) {
+    static const char tag = 0;
+    return v.cached<Ranking>(&tag, 0, [&] {
+        Ranking out = ir.rankings.front();
+        for (std::size_t r = 0; r < out.rels.size(); ++r) {
+            int best = kNotInPool;
+            bool negative = false;
+            for (const Ranking& x : ir.rankings) {
+                best = std::max(best, x.rels[r]);
+                negative = negative || x.rels[r] == kUnjudged;
             }
-    }
-    long m = ir.topic.intents_with_relevant(rel);
-    return m ? static_cast<double>(covered) / static_cast<double>(m) : 0.0;
+            out.rels[r] = best == kNotInPool && negative ? kUnjudged : best;
+        }
+        return out;
+    });
 }
 
 }  // namespace irlens::measures

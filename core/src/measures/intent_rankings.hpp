@@ -14,7 +14,9 @@
 #pragma once
 
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
+#include <cmath>
 #include <exception>
 #include <functional>
 #include <string>
@@ -106,6 +108,39 @@ std::unique_ptr<TopicMeasure> with_ideal(Ideal ideal, Score score) {
     return std::make_unique<WithIdeal<Ideal, Score>>(std::move(ideal), std::move(score));
 }
 
+/// WithIdeal whose both functions are traced (explain mode): ideal(TopicIntents, EvalContext, tracer)
+/// and score(TopicView, ideal value, tracer) are generic over the tracer. explain() computes the
+/// topic's ideal again with the Trace (the same arithmetic, so the same value), then the score.
+template <class Ideal, class Score>
+class TracedWithIdeal final : public TopicMeasure {
+public:
+    TracedWithIdeal(Ideal ideal, Score score) : ideal_(std::move(ideal)), score_(std::move(score)) {}
+    void prepare(const EvalContext& c) override {
+        values_.clear();
+        NoTrace t;
+        for (std::size_t topic = 0; topic < c.qrels->num_topics(); ++topic) values_.push_back(ideal_(topic_intents(c, topic), c, t));
+    }
+    double compute(const TopicView& v) const override {
+        NoTrace t;
+        return score_(v, values_[v.topic()], t);
+    }
+    bool explainable() const override { return true; }
+    bool explain(const TopicView& v, Trace& t) const override {
+        ideal_(topic_intents(v.context(), v.topic()), v.context(), t);
+        t.value(score_(v, values_[v.topic()], t));
+        return true;
+    }
+
+private:
+    Ideal ideal_;
+    Score score_;
+    std::vector<double> values_;
+};
+template <class Ideal, class Score>
+std::unique_ptr<TopicMeasure> traced_with_ideal(Ideal ideal, Score score) {
+    return std::make_unique<TracedWithIdeal<Ideal, Score>>(std::move(ideal), std::move(score));
+}
+
 /// Sum over the topic's intents of Pr(i|q) f(intent i's ranking, i): the intent-aware form of a
 /// measure (Sakai Eq. 26).
 double intent_aware_sum(const IntentRankings& ir, const std::function<double(const Ranking&, std::size_t)>& f);
@@ -116,6 +151,42 @@ MeasureSpec base_spec(const MeasureSpec& form, const std::string& base, const st
 
 /// Marks the rows out[first..] as reading diversity qrels (MeasureInfo::needs).
 void mark_diversity(std::vector<MeasureInfo>& out, std::size_t first);
+
+// Explain mode (measures/trace.hpp) of the diversity measures.
+
+/// The ranking an explanation shows: the run's documents with each one's highest grade over the
+/// intents (kUnjudged when only negative judgments), kept in the view so that it outlives the trace.
+/// ir must have at least one intent.
+const Ranking& explain_ranking(const TopicView& v, const IntentRankings& ir);
+
+/// Declares one column per intent, "grade for intent NAME"; returns the index of the first.
+template <class T>
+std::size_t intent_grade_columns(const TopicIntents& ti, T& t) {
+    if constexpr (T::on) {
+        std::vector<std::string> cols;
+        for (std::string_view name : ti.names) cols.push_back("grade for intent " + std::string(name));
+        return t.columns(cols);
+    }
+    return 0;
+}
+/// Sets the intent grades of rank x (NaN where the document has no judgment >= 0 for the intent).
+template <class T>
+void intent_grade_row(const IntentRankings& ir, long x, T& t, std::size_t first) {
+    if constexpr (T::on) {
+        std::vector<double> g;
+        for (const Ranking& r : ir.rankings) {
+            int grade = r.rels[static_cast<std::size_t>(x)];
+            g.push_back(grade >= 0 ? static_cast<double>(grade) : std::nan(""));
+        }
+        t.row(x, g, first);
+    }
+}
+/// Shows the explain ranking when the topic has intents (a topic without is explained by its terms).
+template <class T>
+void show_ranking(const TopicView& v, const IntentRankings& ir, T& t) {
+    if constexpr (T::on)
+        if (!ir.rankings.empty()) t.ranking(explain_ranking(v, ir));
+}
 
 /// Sakai's "#" combination (Eq. 29): gamma * I-rec + (1 - gamma) * value.
 inline double sharp(double gamma, double intent_recall, double value) {
@@ -132,5 +203,37 @@ double sharp_gamma(const MeasureSpec& s);
 /// I-rec / subtopic recall (Sakai Eq. 24): the fraction of the topic's intents with a document
 /// of grade >= rel in the first k ranks (k < 0: the whole ranking); 0 without intents.
 double intent_recall(const IntentRankings& ir, long k, long rel = 1);
+/// The same loop, traced for explain mode: per rank the intents it covers first and the count so far.
+template <class T>
+double intent_recall(const IntentRankings& ir, long k, long rel, T& t) {
+    long n = k < 0 ? ir.num_ret : std::min(k, ir.num_ret), covered = 0;
+    std::vector<long> first(T::on ? ir.rankings.size() : 0, -1);  // explain mode: the rank that covers intent i
+    for (std::size_t i = 0; i < ir.rankings.size(); ++i) {
+        for (long x = 0; x < n; ++x)
+            if (ir.rankings[i].rels[static_cast<std::size_t>(x)] >= rel) {
+                ++covered;
+                if constexpr (T::on) first[i] = x;
+                break;
+            }
+    }
+    long m = ir.topic.intents_with_relevant(rel);
+    if constexpr (T::on) {
+        t.formula("I-rec@k = intents with a document of grade >= " + std::to_string(rel) +
+                  " in the top k / m (the topic's intents with such a document)");
+        const std::size_t g = intent_grade_columns(ir.topic, t);
+        const std::size_t c = t.columns({"intents first covered here", "intents covered so far"});
+        long so_far = 0;
+        for (long x = 0; x < n; ++x) {
+            intent_grade_row(ir, x, t, g);
+            long here = 0;
+            for (long f : first) here += f == x;
+            so_far += here;
+            t.row(x, {static_cast<double>(here), static_cast<double>(so_far)}, c);
+        }
+        t.term("intents covered", static_cast<double>(covered));
+        t.term("m", static_cast<double>(m));
+    }
+    return m ? static_cast<double>(covered) / static_cast<double>(m) : 0.0;
+}
 
 }  // namespace irlens::measures

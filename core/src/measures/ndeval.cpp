@@ -22,12 +22,15 @@
 // 0/0).
 #include "measures/err.hpp"
 #include "measures/intent_rankings.hpp"
+#include "measures/trace.hpp"
 
 #include "irlens/error.hpp"
 
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <string>
+#include <type_traits>
 
 namespace irlens::measures {
 
@@ -49,28 +52,51 @@ struct Novelty {
 /// ndeval's discount(): 1 at rank 1, log(2) / log(rank + 1) after.
 double ndeval_discount(long i) { return i == 0 ? 1.0 : std::log(2.0) / std::log(static_cast<double>(i) + 2.0); }
 
+// The loops below are traced for explain mode (measures/trace.hpp): templates over the tracer,
+// NoTrace in evaluation. The trace computes its values beside the loop's own expressions, which
+// stay as they were (the numbers of an evaluation do not change).
+
 /// Novelty-biased gains of the first n ranks of a run (computeDCG / computeERR / computeNRBP).
-std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n) {
+/// Explain mode: per rank, each intent's gain relevance (1 - alpha)^(documents relevant to it
+/// above) (NaN for an intent the document is not relevant to) and their sum.
+template <class T>
+std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n, T& t) {
     n = std::min(n, ir.num_ret);
+    std::size_t c = 0;
+    if constexpr (T::on) {
+        std::vector<std::string> cols;
+        for (std::string_view name : ir.topic.names) cols.push_back("gain for intent " + std::string(name));
+        cols.push_back("novelty-biased gain");
+        c = t.columns(cols);
+    }
     std::vector<double> gain(ir.topic.size(), 1.0), out(static_cast<std::size_t>(n), 0.0);
     for (long r = 0; r < n; ++r) {
         double score = 0.0;
+        std::vector<double> shown;  // explain mode: the row
+        if constexpr (T::on) shown.assign(gain.size() + 1, std::nan(""));
         for (std::size_t i = 0; i < gain.size(); ++i) {
             int grade = ir.rankings[i].rels[static_cast<std::size_t>(r)];
             if (grade >= nv.rel) {
+                if constexpr (T::on) shown[i] = nv.relevance(grade) * gain[i];
                 score += nv.relevance(grade) * gain[i];
                 gain[i] *= (1.0 - nv.alpha);
             }
         }
         out[static_cast<std::size_t>(r)] = score;
+        if constexpr (T::on) {
+            shown.back() = score;
+            t.row(r, shown, c);
+        }
     }
     return out;
 }
 
 /// ndeval's idealResult(): the greedy ranking of the judged documents by novelty-biased gain,
 /// ties to the larger doc id. Only documents relevant to some intent can gain, so only they are
-/// ranked; the gains of the first n ranks are returned.
-std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n) {
+/// ranked; the gains of the first n ranks are returned. Explain mode: the column "ideal gain" and
+/// the ideal's documents as terms (their gain as value).
+template <class T>
+std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n, T& t) {
     std::vector<const TopicIntents::Doc*> docs;
     for (const auto& d : ti.relevant)
         for (int g : d.grades)
@@ -80,6 +106,8 @@ std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n) {
             }
     std::vector<double> gain(ti.size(), 1.0), out;
     std::vector<bool> used(docs.size(), false);
+    std::size_t c = 0;
+    if constexpr (T::on) c = t.columns({"ideal gain"});
     for (long r = 0; r < n && r < static_cast<long>(docs.size()); ++r) {
         long where = -1;
         double best = 0.0;
@@ -97,21 +125,45 @@ std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n) {
         for (std::size_t i = 0; i < gain.size(); ++i)
             if (docs[static_cast<std::size_t>(where)]->grades[i] >= nv.rel) gain[i] *= (1.0 - nv.alpha);
         out.push_back(best);
+        if constexpr (T::on) {
+            t.row(r, {best}, c);
+            t.term("ideal rank " + std::to_string(r + 1) + ": " + std::string(docs[static_cast<std::size_t>(where)]->id), best);
+        }
     }
     return out;
 }
 
 /// alpha-DCG@k (discounted = dcg_discounted) or ERR-IA@k (err_discounted) over the "ideal ideal"
 /// normaliser of m intents: cumulative discounted gain over the cumulative discounted
-/// m (1 - alpha)^(r-1).
-template <class Discounted>
-double ideal_ideal_normalised(const std::vector<double>& gains, long m, double alpha, long k, Discounted discounted) {
-    if (m == 0) return 0.0;
+/// m (1 - alpha)^(r-1). Explain mode: the columns of `who` (run or ideal) and, with
+/// ideal_ideal_columns, those of the normaliser; the terms of both sums and their ratio.
+template <class Discounted, class T>
+double ideal_ideal_normalised(const std::vector<double>& gains, long m, double alpha, long k, Discounted discounted, T& t,
+                              const std::string& who = "run", bool ideal_ideal_columns = true) {
+    if (m == 0) {
+        t.term("m (intents with a relevant document): none, so", 0.0);
+        return 0.0;
+    }
+    std::size_t c = 0, cn = 0;
+    if constexpr (T::on) {
+        c = t.columns({who + " discounted gain", who + " sum so far"});
+        if (ideal_ideal_columns)
+            cn = t.columns({"ideal-ideal gain m (1-alpha)^(i-1)", "ideal-ideal discounted gain", "ideal-ideal sum so far"});
+    }
     double cum = 0.0, ideal = 0.0, ideal_gain = static_cast<double>(m);
     for (long r = 0; r < k; ++r) {
         if (r < static_cast<long>(gains.size())) cum += discounted(gains[static_cast<std::size_t>(r)], r);
         ideal += discounted(ideal_gain, r);
+        if constexpr (T::on) {
+            if (r < static_cast<long>(gains.size())) t.row(r, {discounted(gains[static_cast<std::size_t>(r)], r), cum}, c);
+            if (ideal_ideal_columns) t.row(r, {ideal_gain, discounted(ideal_gain, r), ideal}, cn);
+        }
         ideal_gain *= (1.0 - alpha);
+    }
+    if constexpr (T::on) {
+        t.term(who + " sum@k", cum);
+        t.term("ideal-ideal sum@k (m = " + std::to_string(m) + " intents)", ideal);
+        t.term(who + " sum / ideal-ideal sum", cum / ideal);
     }
     return cum / ideal;
 }
@@ -121,44 +173,111 @@ double dcg_discounted(double gain, long r) { return gain * ndeval_discount(r); }
 double err_discounted(double gain, long r) { return gain / static_cast<double>(r + 1); }
 
 /// NRBP (Clarke, Kolla & Vechtomova, ICTIR 2009) as computeNRBP: sum of gain * beta^(r-1), times
-/// (1 - (1 - alpha) beta) / m.
-double nrbp(const std::vector<double>& gains, long m, double alpha, double beta) {
-    if (m == 0) return 0.0;
+/// (1 - (1 - alpha) beta) / m. Explain mode: the columns and terms of `who` (run or ideal).
+template <class T>
+double nrbp(const std::vector<double>& gains, long m, double alpha, double beta, T& t, const std::string& who = "run") {
+    if (m == 0) {
+        t.term("m (intents with a relevant document): none, so", 0.0);
+        return 0.0;
+    }
+    std::size_t c = 0;
+    if constexpr (T::on) c = t.columns({who + " beta^(i-1)", who + " gain beta^(i-1)", who + " sum so far"});
     double sum = 0.0, decay = 1.0;
-    for (double g : gains) {
+    for (std::size_t r = 0; r < gains.size(); ++r) {
+        const double g = gains[r];
         sum += g * decay;
+        if constexpr (T::on) t.row(static_cast<long>(r), {decay, g * decay, sum}, c);
         decay *= beta;
+    }
+    if constexpr (T::on) {
+        t.term(who + " sum", sum);
+        t.term("(1 - (1 - alpha) beta) / m, m = " + std::to_string(m), (1 - (1 - alpha) * beta) / static_cast<double>(m));
+        t.term(who + " NRBP", sum * ((1 - (1 - alpha) * beta) / static_cast<double>(m)));
     }
     return sum * ((1 - (1 - alpha) * beta) / static_cast<double>(m));
 }
 
-/// computeMAP: the mean over the m intents of each intent's AP (binary, grade >= rel).
-double ap_ia(const IntentRankings& ir, long rel) {
+/// computeMAP: the mean over the m intents of each intent's AP (binary, grade >= rel). Explain
+/// mode: per rank the precision of every intent the document is relevant to; each intent's AP.
+template <class T>
+double ap_ia(const IntentRankings& ir, long rel, T& t) {
+    t.formula("AP-IA = (1/m) sum over intents i of AP_i, AP_i = (sum of precision at intent i's relevant ranks) / R_i");
     long m = ir.topic.intents_with_relevant(rel);
-    if (m == 0) return 0.0;
+    if (m == 0) {
+        t.term("m (intents with a relevant document): none, so", 0.0);
+        return 0.0;
+    }
     std::size_t n = ir.topic.size();
+    std::size_t c = 0;
+    if constexpr (T::on) {
+        std::vector<std::string> cols;
+        for (std::string_view name : ir.topic.names) cols.push_back("precision for intent " + std::string(name));
+        c = t.columns(cols);
+    }
     std::vector<long> count(n, 0);
     std::vector<double> total(n, 0.0);
-    for (long r = 0; r < ir.num_ret; ++r)
+    for (long r = 0; r < ir.num_ret; ++r) {
+        std::vector<double> shown;  // explain mode: the row
+        if constexpr (T::on) shown.assign(n, std::nan(""));
         for (std::size_t i = 0; i < n; ++i)
             if (ir.rankings[i].rels[static_cast<std::size_t>(r)] >= rel) {
                 ++count[i];
                 total[i] += static_cast<double>(count[i]) / static_cast<double>(r + 1);
+                if constexpr (T::on) shown[i] = static_cast<double>(count[i]) / static_cast<double>(r + 1);
             }
+        if constexpr (T::on) t.row(r, shown, c);
+    }
     double sum = 0.0;
     for (std::size_t i = 0; i < n; ++i)
-        if (long nrel = ir.topic.num_relevant(i, rel)) sum += total[i] / static_cast<double>(nrel);
+        if (long nrel = ir.topic.num_relevant(i, rel)) {
+            sum += total[i] / static_cast<double>(nrel);
+            if constexpr (T::on)
+                t.term("AP of intent " + std::string(ir.topic.names[i]) + " (R = " + std::to_string(nrel) + ")",
+                       total[i] / static_cast<double>(nrel));
+        }
+    t.term("sum of the intents' AP", sum);
+    t.term("m", static_cast<double>(m));
     return sum / static_cast<double>(m);
 }
 
-/// computePrecision: relevant (document, intent) pairs in the top k over k m.
-double p_ia(const IntentRankings& ir, long rel, long k) {
+/// computePrecision: relevant (document, intent) pairs in the top k over k m. Explain mode: per
+/// rank each intent's grade and the pairs counted.
+template <class T>
+double p_ia(const IntentRankings& ir, long rel, long k, T& t) {
+    t.formula("P-IA@k = relevant (document, intent) pairs in the top k / (k m)");
     long m = ir.topic.intents_with_relevant(rel);
-    if (m == 0) return 0.0;
+    if (m == 0) {
+        t.term("m (intents with a relevant document): none, so", 0.0);
+        return 0.0;
+    }
+    const std::size_t g = intent_grade_columns(ir.topic, t);
+    std::size_t c = 0;
+    if constexpr (T::on) c = t.columns({"relevant intents", "pairs so far"});
     long count = 0, n = std::min(k, ir.num_ret);
-    for (long r = 0; r < n; ++r)
+    for (long r = 0; r < n; ++r) {
+        [[maybe_unused]] long before = count;
         for (const Ranking& x : ir.rankings) count += x.rels[static_cast<std::size_t>(r)] >= rel;
+        if constexpr (T::on) {
+            intent_grade_row(ir, r, t, g);
+            t.row(r, {static_cast<double>(count - before), static_cast<double>(count)}, c);
+        }
+    }
+    t.term("pairs in the top k", static_cast<double>(count));
+    t.term("k m", static_cast<double>(k * m));
     return static_cast<double>(count) / static_cast<double>(k * m);
+}
+
+// Explain mode: the formulas, in words.
+const std::string kGainWords = "gain_i = sum over intents t the document is relevant to of r(d,t) (1 - alpha)^(documents "
+                               "relevant to t above)";
+const std::string kErrIaFormula = "ERR-IA@k = sum_{i<=k} gain_i / i over the same for the ideal-ideal list (gain m (1 - "
+                                  "alpha)^(i-1)); " + kGainWords;
+const std::string kAlphaDcgFormula = "alpha-DCG@k = sum_{i<=k} gain_i disc(i) over the same for the ideal-ideal list (gain m "
+                                     "(1 - alpha)^(i-1)), disc(1) = 1, disc(i) = log 2 / log(i + 1); " + kGainWords;
+const std::string kNrbpFormula = "NRBP = (1 - (1 - alpha) beta) / m sum_i gain_i beta^(i-1); " + kGainWords;
+std::string novelty_words(const Novelty& nv) {
+    return std::string(nv.graded ? ", r(d,t) = (2^g - 1) / 2^max_grade" : ", r(d,t) = 1") + " (relevant: grade >= " +
+           std::to_string(nv.rel) + "), alpha = " + format_number(nv.alpha);
 }
 
 ParamInfo alpha_param() {
@@ -277,10 +396,12 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                 throw UsageError(s.name() + ": gains and max_grade apply only with graded=True");
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
-            return fn([=](const TopicView& v) {
+            return traced([=](const TopicView& v, auto& t) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                show_ranking(v, ir, t);
+                if constexpr (std::decay_t<decltype(t)>::on) t.formula(kErrIaFormula + novelty_words(p.nv));
                 long m = ir.topic.intents_with_relevant(p.nv.rel);
-                return ideal_ideal_normalised(run_gains(ir, p.nv, k), m, p.nv.alpha, k, err_discounted);
+                return ideal_ideal_normalised(run_gains(ir, p.nv, k, t), m, p.nv.alpha, k, err_discounted, t);
             });
         };
         out.push_back(m);
@@ -291,20 +412,32 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         m.make = [err](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
-            auto value = [=](const std::vector<double>& gains, long m) {
-                return err ? ideal_ideal_normalised(gains, m, p.nv.alpha, k, err_discounted)
-                           : ideal_ideal_normalised(gains, m, p.nv.alpha, k, dcg_discounted);
+            auto value = [=](const std::vector<double>& gains, long m, auto& t, const std::string& who, bool columns) {
+                return err ? ideal_ideal_normalised(gains, m, p.nv.alpha, k, err_discounted, t, who, columns)
+                           : ideal_ideal_normalised(gains, m, p.nv.alpha, k, dcg_discounted, t, who, columns);
             };
-            return with_ideal(
-                [=](const TopicIntents& ti, const EvalContext& c) {
-                    return value(ideal_gains(ti, p.novelty(*c.qrels), k), ti.intents_with_relevant(p.nv.rel));
+            return traced_with_ideal(
+                [=](const TopicIntents& ti, const EvalContext& c, auto& t) {
+                    if constexpr (std::decay_t<decltype(t)>::on)
+                        t.formula((err ? "nERR-IA@k = ERR-IA@k / ERR-IA@k of the greedy ideal ranking; "
+                                       : "alpha-nDCG@k = alpha-DCG@k / alpha-DCG@k of the greedy ideal ranking; ") +
+                                  std::string(err ? kErrIaFormula : kAlphaDcgFormula) + novelty_words(p.nv));
+                    return value(ideal_gains(ti, p.novelty(*c.qrels), k, t), ti.intents_with_relevant(p.nv.rel), t, "ideal", false);
                 },
-                [=](const TopicView& v, double ideal) {
+                [=](const TopicView& v, double ideal, auto& t) {
                     const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                    std::vector<double> gains = run_gains(ir, p.novelty(v.qrels()), k);
+                    show_ranking(v, ir, t);
+                    std::vector<double> gains = run_gains(ir, p.novelty(v.qrels()), k, t);
                     bool any = false;
                     for (double g : gains) any |= g != 0;
-                    return any ? value(gains, ir.topic.intents_with_relevant(p.nv.rel)) / ideal : 0.0;
+                    if (!any) {
+                        t.term("the run gains nothing in the top k, so", 0.0);
+                        return 0.0;
+                    }
+                    double run = value(gains, ir.topic.intents_with_relevant(p.nv.rel), t, "run", true);
+                    t.term("ideal (normalised as the run)", ideal);
+                    t.term("run / ideal", run / ideal);
+                    return run / ideal;
                 });
         };
         return m;
@@ -321,10 +454,12 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
-            return fn([=](const TopicView& v) {
+            return traced([=](const TopicView& v, auto& t) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                return ideal_ideal_normalised(run_gains(ir, p.novelty(v.qrels()), k), ir.topic.intents_with_relevant(p.nv.rel),
-                                              p.nv.alpha, k, dcg_discounted);
+                show_ranking(v, ir, t);
+                if constexpr (std::decay_t<decltype(t)>::on) t.formula(kAlphaDcgFormula + novelty_words(p.nv));
+                return ideal_ideal_normalised(run_gains(ir, p.novelty(v.qrels()), k, t), ir.topic.intents_with_relevant(p.nv.rel),
+                                              p.nv.alpha, k, dcg_discounted, t);
             });
         };
         add_graded_params(m);
@@ -343,18 +478,30 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         m.make = [normalise](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             NdevalParams p = ndeval_params(s);
             const long all = std::numeric_limits<long>::max();
-            auto run_nrbp = [=](const TopicView& v) {
+            auto run_nrbp = [=](const TopicView& v, auto& t) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
-                return nrbp(run_gains(ir, p.novelty(v.qrels()), all), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha,
-                            p.beta);
+                show_ranking(v, ir, t);
+                if constexpr (std::decay_t<decltype(t)>::on)
+                    t.formula(std::string(normalise ? "nNRBP = NRBP / NRBP of the greedy ideal ranking; " : "") +
+                              kNrbpFormula + novelty_words(p.nv) + ", beta = " + format_number(p.beta));
+                return nrbp(run_gains(ir, p.novelty(v.qrels()), all, t), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha,
+                            p.beta, t);
             };
-            if (!normalise) return fn(run_nrbp);
-            return with_ideal(
-                [=](const TopicIntents& ti, const EvalContext& c) {
-                    return nrbp(ideal_gains(ti, p.novelty(*c.qrels), all), ti.intents_with_relevant(p.nv.rel), p.nv.alpha,
-                                p.beta);
+            if (!normalise) return traced(run_nrbp);
+            return traced_with_ideal(
+                [=](const TopicIntents& ti, const EvalContext& c, auto& t) {
+                    return nrbp(ideal_gains(ti, p.novelty(*c.qrels), all, t), ti.intents_with_relevant(p.nv.rel), p.nv.alpha,
+                                p.beta, t, "ideal");
                 },
-                [=](const TopicView& v, double ideal) { return ideal > 0 ? run_nrbp(v) / ideal : 0.0; });
+                [=](const TopicView& v, double ideal, auto& t) {
+                    if (!(ideal > 0)) {
+                        t.term("the ideal NRBP is 0, so", 0.0);
+                        return 0.0;
+                    }
+                    double run = run_nrbp(v, t);
+                    t.term("run NRBP / ideal NRBP", run / ideal);
+                    return run / ideal;
+                });
         };
         return m;
     };
@@ -374,7 +521,11 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                                        kIa, false, {});
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);
-            return fn([=](const TopicView& v) { return ap_ia(intent_rankings(v, p.judged_only), p.nv.rel); });
+            return traced([=](const TopicView& v, auto& t) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                show_ranking(v, ir, t);
+                return ap_ia(ir, p.nv.rel, t);
+            });
         };
         out.push_back(m);
     }
@@ -386,7 +537,11 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
-            return fn([=](const TopicView& v) { return p_ia(intent_rankings(v, p.judged_only), p.nv.rel, k); });
+            return traced([=](const TopicView& v, auto& t) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                show_ranking(v, ir, t);
+                return p_ia(ir, p.nv.rel, k, t);
+            });
         };
         out.push_back(m);
     }
@@ -401,7 +556,11 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
-            return fn([=](const TopicView& v) { return intent_recall(intent_rankings(v, p.judged_only), k, p.nv.rel); });
+            return traced([=](const TopicView& v, auto& t) {
+                const IntentRankings& ir = intent_rankings(v, p.judged_only);
+                show_ranking(v, ir, t);
+                return intent_recall(ir, k, p.nv.rel, t);
+            });
         };
         out.push_back(m);
     }

@@ -24,6 +24,15 @@ public:
         if (!prepared_) throw std::logic_error("NRG computed before prepare()");
         return gain_.score(v.run_index(), v.topic());
     }
+    bool explainable() const override { return true; }
+    /// Explain mode: the prior rankings' contribution to every relevant document the run retrieved
+    /// (the prior runs are the evaluation's: explain() takes them).
+    bool explain(const TopicView& v, Trace& t) const override {
+        if (!prepared_) throw std::logic_error("NRG computed before prepare()");
+        t.ranking(v.ranking(1));
+        t.value(gain_.explain(v.run_index(), v.topic(), v.context(), t));
+        return true;
+    }
 
 private:
     relative::NrgParams p_;

@@ -3,6 +3,7 @@
 // They score a run against the other runs of the evaluation: prepare() counts, per topic, how many
 // runs of the rarity pool retrieved each relevant document in their top `depth`.
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 #include "relative/rareness.hpp"
 
 #include <stdexcept>
@@ -17,8 +18,8 @@ public:
 
     void prepare(const EvalContext& context) override {
         hits_ = relative::HitTable(context, p_.rel_level, p_.hit_limit());
-        counts_ = relative::RarityCounts(hits_, relative::resolve_pool(p_.pool, context), p_.depth,
-                                         context.qrels->num_judgments());
+        pool_ = relative::resolve_pool(p_.pool, context);
+        counts_ = relative::RarityCounts(hits_, pool_, p_.depth, context.qrels->num_judgments());
         num_rel_ = relative::relevant_per_topic(*context.qrels, p_.rel_level);
         prepared_ = true;
     }
@@ -28,11 +29,25 @@ public:
         return relative::rareness_score(p_, counts_, hits_.begin(v.run_index(), v.topic()),
                                         hits_.end(v.run_index(), v.topic()), num_rel_[v.topic()]);
     }
+    bool explainable() const override { return true; }
+    /// Explain mode: every relevant document the run retrieved, with its rarity (the other runs are
+    /// the evaluation's: explain() takes them).
+    bool explain(const TopicView& v, Trace& t) const override {
+        if (!prepared_) throw std::logic_error("rareness measure computed before prepare()");
+        t.ranking(v.ranking(p_.rel_level));
+        std::string pool;
+        for (std::size_t r : pool_) pool += (pool.empty() ? "" : ", ") + v.context().runs[r]->name();
+        t.term("the rarity pool: " + pool, static_cast<double>(pool_.size()));
+        t.value(relative::rareness_score(p_, counts_, hits_.begin(v.run_index(), v.topic()), hits_.end(v.run_index(), v.topic()),
+                                         num_rel_[v.topic()], t));
+        return true;
+    }
 
 private:
     relative::RarenessParams p_;
     relative::HitTable hits_;
     relative::RarityCounts counts_;
+    std::vector<std::size_t> pool_;
     std::vector<long> num_rel_;
     bool prepared_ = false;
 };

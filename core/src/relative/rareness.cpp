@@ -75,32 +75,10 @@ std::vector<std::size_t> resolve_pool(const std::vector<std::string>& pool, cons
     return out;
 }
 
-// Eq. 1:  P@K_rareness = (1/K) sum_{i<=K} Rel(d_i) (1 + alpha R(d_i));
-// Eq. 4:  P'@K_rareness = (1/K) sum_{i<=K} [(1 - alpha) Rel(d_i) + alpha Rel(d_i) R'(d_i)];
-// Eq. 3:  AP_rareness = (1/N_R) sum_{i<=K} Rel(d_i) P@i_rareness (the whole run without @K), and
-//         the mixture AP' the same with P'@i. Each relevant document weighs w(d) = 1 + alpha R(d)
-//         (or (1 - alpha) + alpha R'(d)); with alpha = 0, w = 1 exactly and the sums are those of
-//         trec_eval's P, map_cut and map, operation for operation (m_P.c, m_map.c, m_map_cut.c).
 double rareness_score(const RarenessParams& p, const RarityCounts& counts, const Hit* begin, const Hit* end,
                       long num_rel) {
-    auto weight = [&](std::uint32_t doc) {
-        return p.mixture ? (1.0 - p.alpha) + p.alpha * counts.rarity_mixture(doc) : 1.0 + p.alpha * counts.rarity(doc);
-    };
-    const long k = p.cutoff;  // hits are in rank order; -1: no cutoff
-    auto within = [k](const Hit* h) { return k < 0 || static_cast<long>(h->rank) <= k; };
-    double sum = 0.0;
-    if (!p.average_precision) {
-        for (const Hit* h = begin; h != end && within(h); ++h)
-            if (h->grade >= p.rel_level) sum += weight(h->doc);
-        return sum / static_cast<double>(p.cutoff);
-    }
-    double weighted_so_far = 0.0;
-    for (const Hit* h = begin; h != end && within(h); ++h) {
-        if (h->grade < p.rel_level) continue;
-        weighted_so_far += weight(h->doc);
-        sum += weighted_so_far / static_cast<double>(h->rank);
-    }
-    return num_rel ? sum / static_cast<double>(num_rel) : 0.0;
+    measures::NoTrace t;
+    return rareness_score(p, counts, begin, end, num_rel, t);
 }
 
 }  // namespace irlens::relative

@@ -2,6 +2,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/readers/run_groups.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -167,6 +168,18 @@ double ResidualGain::gain(std::int32_t grade) const {
 }
 
 double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior) const {
+    measures::NoTrace trace;
+    return evaluate(run, t, with_prior, trace, nullptr);
+}
+
+double ResidualGain::explain(std::size_t run, std::size_t topic, const EvalContext& context, Trace& t) const {
+    return evaluate(run, topic, true, t, &context);
+}
+
+// Traced for explain mode (measures/trace.hpp): the trace computes its values beside the loops'
+// own expressions, which stay as they were.
+template <class T>
+double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T& trace, const EvalContext* context) const {
     const char* in_prior = with_prior ? in_prior_[run].data() : nullptr;
     // Eq. 3: G(d) times (1 - seen(pos(d, R_j))) for each prior ranking R_j holding d in its top K.
     auto residual = [&](std::uint32_t doc, double g) {
@@ -177,6 +190,55 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior) c
     };
     const Hit* begin = hits_.begin(run, t);
     const Hit* end = hits_.end(run, t);
+    // Explain mode: the columns of each relevant document the run retrieved, up to the base's own.
+    std::size_t c = 0, cb = 0;
+    std::vector<std::size_t> shown_priors;  // the prior runs with a column of their own (at most 8)
+    if constexpr (T::on) {
+        static const char* const kBase[] = {"nDCG@K: G = grade, seen(i) = 1/log2(i+1), over the ideal ranking of the judged "
+                                            "documents by residual gain",
+                                            "RBP: G = grade / highest grade (or binary with rel), seen(i) = p^(i-1), times (1 - p)",
+                                            "P@K: G = 1 if relevant, seen(i) = 1 for i <= K, over K",
+                                            "RR: G = 1 if relevant, a prior ranking is seen down to its first relevant document; "
+                                            "the searcher stops at the first document with residual gain: G(d|R) / i"};
+        trace.formula(std::string("NRG (Eq. 4) = the base metric with each gain G(d) replaced by the residual gain G(d|R) = G(d) "
+                                  "prod over the prior rankings R_j holding d in their top K of (1 - seen(pos(d, R_j))) (Eq. 3); ") +
+                      kBase[static_cast<int>(p_.base)] + (p_.cutoff < 0 ? "" : "; K = " + std::to_string(p_.cutoff)));
+        const std::vector<std::size_t>& prior = priors_[run];
+        std::string names;
+        for (std::size_t j : prior) names += (names.empty() ? "" : ", ") + context->runs[j]->name();
+        trace.term("the prior set: " + (names.empty() ? std::string("none") : names), static_cast<double>(prior.size()));
+        std::vector<std::string> cols = {"G(d)", "prior rankings holding d", "prod (1 - seen)"};
+        for (std::size_t j = 0; j < prior.size() && j < 8; ++j) {
+            shown_priors.push_back(prior[j]);
+            cols.push_back("1 - seen in " + context->runs[prior[j]]->name());
+        }
+        cols.push_back("G(d|R)");
+        c = trace.columns(cols);
+        switch (p_.base) {
+            case NrgBase::Ndcg: cb = trace.columns({"1/log2(i+1)", "G(d|R)/log2(i+1)", "DCG so far"}); break;
+            case NrgBase::Rbp: cb = trace.columns({"p^(i-1)", "G(d|R) p^(i-1)", "sum so far"}); break;
+            case NrgBase::Precision: cb = trace.columns({"sum so far"}); break;
+            case NrgBase::ReciprocalRank: break;
+        }
+    }
+    // Explain mode: the document's gain, its prior factors and its residual gain.
+    auto show = [&](const Hit* h, double g) {
+        if constexpr (T::on) {
+            double holders = 0, product = 1.0;
+            std::vector<double> per(shown_priors.size(), std::nan(""));
+            for (std::size_t i = factor_offsets_[h->doc]; i < factor_offsets_[h->doc + 1]; ++i)
+                if (in_prior[factors_[i].run]) {
+                    holders += 1;
+                    product *= factors_[i].factor;
+                    for (std::size_t s = 0; s < shown_priors.size(); ++s)
+                        if (shown_priors[s] == factors_[i].run) per[s] = factors_[i].factor;
+                }
+            std::vector<double> row = {g, holders, product};
+            row.insert(row.end(), per.begin(), per.end());
+            row.push_back(residual(h->doc, g));
+            trace.row(static_cast<long>(h->rank) - 1, row, c);
+        }
+    };
     switch (p_.base) {
         case NrgBase::Ndcg: {
             // As m_ndcg_cut.c: sum of gain / log2(rank + 1) over the top K, over the ideal's.
@@ -184,6 +246,11 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior) c
             for (const Hit* h = begin; h != end; ++h) {
                 double g = residual(h->doc, gain(h->grade));
                 if (g > 0) dcg += g / std::log2(static_cast<double>(h->rank + 1));
+                if constexpr (T::on) {
+                    show(h, gain(h->grade));
+                    double d = 1.0 / std::log2(static_cast<double>(h->rank + 1));
+                    trace.row(static_cast<long>(h->rank) - 1, {d, g > 0 ? g / std::log2(static_cast<double>(h->rank + 1)) : 0.0, dcg}, cb);
+                }
             }
             std::vector<double> ideal_gains;
             for (const Judgment* j = qrels_->begin(t); j != qrels_->end(t); ++j) {
@@ -192,8 +259,17 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior) c
             }
             std::sort(ideal_gains.begin(), ideal_gains.end(), std::greater<double>());
             double ideal = 0.0;
-            for (std::size_t i = 0; i < ideal_gains.size() && i < static_cast<std::size_t>(p_.cutoff); ++i)
+            std::size_t ci = 0;
+            if constexpr (T::on) ci = trace.columns({"ideal G(d|R)", "ideal DCG so far"});
+            for (std::size_t i = 0; i < ideal_gains.size() && i < static_cast<std::size_t>(p_.cutoff); ++i) {
                 ideal += ideal_gains[i] / std::log2(static_cast<double>(i + 2));
+                if constexpr (T::on) trace.row(static_cast<long>(i), {ideal_gains[i], ideal}, ci);
+            }
+            if constexpr (T::on) {
+                trace.term("DCG@K with residual gains", dcg);
+                trace.term("ideal DCG@K with residual gains", ideal);
+                if (!(ideal > 0.0)) trace.term("no residual gain left in the ideal ranking, so", 0.0);
+            }
             return ideal > 0.0 ? dcg / ideal : 0.0;
         }
         case NrgBase::Rbp: {
@@ -202,19 +278,42 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior) c
             for (const Hit* h = begin; h != end; ++h) {
                 double g = residual(h->doc, gain(h->grade));
                 if (g != 0) sum += g * powers_[h->rank - 1];
+                if constexpr (T::on) {
+                    show(h, gain(h->grade));
+                    trace.row(static_cast<long>(h->rank) - 1, {powers_[h->rank - 1], g != 0 ? g * powers_[h->rank - 1] : 0.0, sum}, cb);
+                }
+            }
+            if constexpr (T::on) {
+                trace.term("sum", sum);
+                trace.term("1 - p", 1.0 - p_.p);
             }
             return (1.0 - p_.p) * sum;
         }
         case NrgBase::Precision: {
             double sum = 0.0;
-            for (const Hit* h = begin; h != end; ++h) sum += residual(h->doc, gain(h->grade));
+            for (const Hit* h = begin; h != end; ++h) {
+                sum += residual(h->doc, gain(h->grade));
+                if constexpr (T::on) {
+                    show(h, gain(h->grade));
+                    trace.row(static_cast<long>(h->rank) - 1, {sum}, cb);
+                }
+            }
+            if constexpr (T::on) {
+                trace.term("sum of residual gains", sum);
+                trace.term("K", static_cast<double>(p_.cutoff));
+            }
             return sum / static_cast<double>(p_.cutoff);
         }
         case NrgBase::ReciprocalRank:
             for (const Hit* h = begin; h != end; ++h) {
                 double g = residual(h->doc, gain(h->grade));
-                if (g > 0) return g / static_cast<double>(h->rank);
+                if constexpr (T::on) show(h, gain(h->grade));
+                if (g > 0) {
+                    if constexpr (T::on) trace.term("first rank with residual gain", static_cast<double>(h->rank));
+                    return g / static_cast<double>(h->rank);
+                }
             }
+            if constexpr (T::on) trace.term("no document with residual gain, so", 0.0);
             return 0.0;
     }
     return 0.0;

@@ -22,6 +22,7 @@
 //           still has residual gain: NRG = G(d|R)/i for the first such d_i (N = 1).
 #pragma once
 
+#include "irlens/evaluation/explain.hpp"
 #include "irlens/measures/measure.hpp"
 #include "relative/hit_table.hpp"
 
@@ -57,6 +58,10 @@ public:
     double score(std::size_t run, std::size_t topic) const { return evaluate(run, topic, true); }
     /// Eq. 1: the base metric (no prior ranking).
     double base_score(std::size_t run, std::size_t topic) const { return evaluate(run, topic, false); }
+    /// score(), recording its arithmetic (explain mode, irlens/evaluation/explain.hpp): per relevant
+    /// document (row rank - 1) its gain, the factors 1 - seen(pos) of the prior rankings that hold
+    /// it, its residual gain and the base metric's sums; for nDCG the ideal's residual gains.
+    double explain(std::size_t run, std::size_t topic, const EvalContext& context, Trace& t) const;
     /// Indices (into the context's runs) of the prior set of a run, ascending.
     const std::vector<std::size_t>& prior(std::size_t run) const { return priors_[run]; }
 
@@ -66,6 +71,8 @@ private:
         double factor;  // 1 - seen(pos(d, R_run))
     };
     double evaluate(std::size_t run, std::size_t topic, bool with_prior) const;
+    template <class T>
+    double evaluate(std::size_t run, std::size_t topic, bool with_prior, T& t, const EvalContext* context) const;
     double gain(std::int32_t grade) const;
     void resolve_priors(const EvalContext& context, const std::string& name);
 

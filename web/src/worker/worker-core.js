@@ -22,7 +22,7 @@
 //                                             copied; correlations}
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
-//   explain {run, topic, measure}          -> explanation (api.mjs explain)
+//   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 
@@ -149,7 +149,9 @@ export function startWorker(irlensPromise, scope = self) {
     explain({ run, topic, measure }) {
       const r = runs.get(run);
       if (!r) throw Object.assign(new Error(`no run named ${run}`), { name: 'UsageError' });
-      return irlens.explain(r, topic, measure, side); // the evaluation's side inputs (intents, doc lengths, ...)
+      // The evaluation's side inputs (intents, doc lengths, ...) and its runs: the relative measures
+      // (rareness, NRG) score the run against the others, as evaluate did.
+      return irlens.explain(r, topic, measure, { ...side, runs: [...runs.values()] });
     },
   };
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));

@@ -8,8 +8,9 @@
 //   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
 //   - the value itself, bit-identical to the one evaluate() reports for that topic.
 // Which measures are explained: MeasureInfo::explainable() (`irlens measures` and the JS registry
-// show it), e.g. P, R, AP, RR, nDCG, RBP, Compat, EU, CT, RBU, and the IA and D-forms (explained
-// through their base measure's rows). Other measures throw UsageError listing the explained ones.
+// show it), e.g. P, R, AP, RR, nDCG, RBP, Compat, EU, CT, RBU, the IA and D-forms (explained
+// through their base measure's rows), the ndeval diversity measures, P_rareness, AP_rareness and
+// NRG. Other measures throw UsageError listing the explained ones.
 #pragma once
 
 #include "irlens/evaluation/evaluate.hpp"
@@ -88,5 +89,11 @@ private:
 /// preferences), as to evaluate(); its missing and progress are not used.
 Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
                     const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs = {});
+/// The same with the evaluation's runs: the measures that score a run against the others (rareness,
+/// NRG) see `runs` as evaluate() did (`run` among them, found by identity, else by name; a run not
+/// among them is added at the end). Empty `runs`: `run` alone, as above.
+Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
+                    const std::string& topic, const MeasureSpec& spec, const EvalOptions& inputs,
+                    const std::vector<std::shared_ptr<const Run>>& runs);
 
 }  // namespace irlens
