@@ -132,6 +132,12 @@ export interface SideInputs {
   docLengths?: DocLengths | null;
   sessions?: Sessions | null;
 }
+/** explain()'s options: the evaluation's side inputs and, for the measures that score a run against
+ *  other runs (NRG, P_rareness, AP_rareness), the evaluation's runs. */
+export interface ExplainOptions extends SideInputs {
+  runs?: Run[];
+}
+
 export interface EvalOptions extends SideInputs {
   missing?: Missing;
   progress?: Progress;
@@ -475,7 +481,7 @@ export interface Irlens {
   evaluationJson(result: Scores, options?: { perTopic?: boolean }): EvaluationJson;
   winsTiesLosses(result: Scores, baseline: string | Run): WinsTiesLosses;
   ranking(run: Run, topic: string, depth?: number): Ranking;
-  explain(run: Run, topic: string, measure: string, options?: SideInputs): Explanation;
+  explain(run: Run, topic: string, measure: string, options?: ExplainOptions): Explanation;
   kendallTau(x: Numbers, y: Numbers, options?: { variant?: 'a' | 'b' }): number;
   /** Kendall's tau between the run orderings of each pair of measures: tau[i][j]. */
   rankCorrelations(result: EvaluationResult, options?: { variant?: 'a' | 'b' }): { measures: string[]; tau: number[][] };
