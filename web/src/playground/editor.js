@@ -70,8 +70,11 @@ export function mountPlayground(container, { request, registry, groups = [], sta
   });
 
   // ---- edits ------------------------------------------------------------------------------
+  /** After an edit: lists true rebuilds the lists, k list k alone, [k, r] one position (a grade changed). */
   function changed({ lists = true } = {}) {
-    if (lists) renderLists();
+    if (Array.isArray(lists)) renderCell(...lists);
+    else if (typeof lists === 'number') renderLists(lists);
+    else if (lists) renderLists();
     renderControls();
     onChange(state);
     evaluate();
@@ -106,35 +109,41 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     if (to < 0 || to >= docs.length || from === to) return;
     const [d] = docs.splice(from, 1);
     docs.splice(to, 0, d);
+    const hadFocus = listsBox.contains(document.activeElement) && document.activeElement.classList.contains('pg-cell');
     current.focus = [k, to];
-    changed();
+    current.ranks[k] = to;
+    // only the ranks between from and to hold other documents now
+    for (let r = Math.min(from, to); r <= Math.max(from, to); r++) renderCell(k, r);
+    if (hadFocus) focusCell(k, to);
+    renderDetail(k);
+    changed({ lists: false });
   }
 
   function cycle(k, r) {
     const d = state.lists[k].docs[r];
     d.g = (d.g + 1) % (state.maxGrade + 1);
     current.focus = [k, r];
-    changed();
+    changed({ lists: [k, r] });
   }
 
   function setGrade(k, r, g) {
     if (g > state.maxGrade) return;
     state.lists[k].docs[r].g = g;
-    changed();
+    changed({ lists: [k, r] });
   }
 
   function add(k) {
     const docs = state.lists[k].docs;
     docs.push({ id: freshId(state.lists), g: 0, i: [], w: null, c: null });
     current.focus = [k, docs.length - 1];
-    changed();
+    changed({ lists: k });
   }
 
   function remove(k, r) {
     const docs = state.lists[k].docs;
     docs.splice(r, 1);
     current.focus = [k, Math.min(r, docs.length - 1)];
-    changed();
+    changed({ lists: k });
   }
 
   // ---- rendering ----------------------------------------------------------------------------
@@ -193,16 +202,29 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     return li;
   }
 
+  /** Replaces position r of list k by a fresh one, keeping the focus on it. */
+  function renderCell(k, r) {
+    const old = listsBox.querySelector(`.pg-cell[data-list="${TOPICS[k]}"][data-rank="${r + 1}"]`);
+    if (!old) return renderLists();
+    const focused = document.activeElement === old;
+    const li = cell(k, r, state.lists[k].docs[r]);
+    old.parentElement.replaceWith(li);
+    if (focused) li.firstChild.focus();
+  }
+
   function focusCell(k, r) {
     const c = listsBox.querySelector(`.pg-cell[data-list="${TOPICS[k]}"][data-rank="${r + 1}"]`);
     if (c) c.focus();
   }
 
-  function renderLists() {
+  /** Rebuilds the rows of every list, or of list `only` (an edit of one list leaves the other as it is). */
+  function renderLists(only = null) {
     const [fk, fr] = current.focus;
     const hadFocus = listsBox.contains(document.activeElement) && document.activeElement.classList.contains('pg-cell');
-    listsBox.textContent = '';
+    const sections = [...listsBox.children];
+    if (only === null || sections.length !== state.lists.length) listsBox.textContent = '';
     state.lists.forEach((list, k) => {
+      if (only !== null && k !== only && listsBox.children.length === state.lists.length) return;
       const name = TOPICS[k];
       const missing = el('div', { class: 'controls pg-missing' }, 'Relevant, not retrieved: ',
         list.missing.map((n, g) => {
@@ -213,12 +235,14 @@ export function mountPlayground(container, { request, registry, groups = [], sta
               if (Number.isInteger(v) && v >= 0 && v <= 1000) { list.missing[g] = v; changed({ lists: false }); } else e.target.value = String(list.missing[g]);
             } }));
         }));
-      listsBox.append(el('section', { class: 'pg-list', 'aria-label': `List ${name}` },
+      const section = el('section', { class: 'pg-list', 'aria-label': `List ${name}` },
         el('h3', {}, `List ${name}`, el('span', { class: 'hint' }, ` ${list.docs.length} retrieved`)),
         el('ol', { class: 'pg-row', 'aria-label': `List ${name}: grades by rank` }, list.docs.map((d, r) => cell(k, r, d))),
         el('div', { class: 'controls' }, el('button', { type: 'button', class: 'small pg-add', onclick: () => add(k) }, 'Add a position')),
         missing,
-        el('div', { class: 'pg-detail', id: id(`detail-${name}`) })));
+        el('div', { class: 'pg-detail', id: id(`detail-${name}`) }));
+      if (listsBox.children[k]) listsBox.children[k].replaceWith(section);
+      else listsBox.append(section);
       if (k === fk) current.ranks[k] = fr;
       renderDetail(k);
     });

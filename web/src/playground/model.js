@@ -111,7 +111,8 @@ const ranks = (xs) => (xs.length === 1 ? `rank ${xs[0]}` : `ranks ${xs.slice(0, 
 
 /**
  * What changed from list a to list b, in words: "swap ranks 2 and 3", "move d4 from rank 4 to
- * rank 1", "rank 3: grade 1 → 2", "1 more document not retrieved of grade 2", ... joined by "; ";
+ * rank 1", "d3 (rank 3): grade 1 → 2", "replace d1 by d0 at rank 1", "documents of grade 2 not
+ * retrieved: 1 → 0", ... joined by "; ";
  * '' when they are the same.
  */
 export function describeEdit(a, b) {
@@ -141,8 +142,12 @@ export function describeEdit(a, b) {
   } else {
     const added = ib.filter((id) => !byId.has(id));
     const removed = ia.filter((id) => !ib.includes(id));
-    if (added.length) parts.push(`add ${added.map((id) => `${id} at rank ${ib.indexOf(id) + 1}`).join(', ')}`);
-    if (removed.length) parts.push(`remove ${removed.join(', ')}`);
+    if (added.length === 1 && removed.length === 1 && ia.indexOf(removed[0]) === ib.indexOf(added[0])) {
+      parts.push(`replace ${removed[0]} by ${added[0]} at rank ${ib.indexOf(added[0]) + 1}`);
+    } else {
+      if (added.length) parts.push(`add ${added.map((id) => `${id} at rank ${ib.indexOf(id) + 1}`).join(', ')}`);
+      if (removed.length) parts.push(`remove ${removed.join(', ')}`);
+    }
     if (!added.length && !removed.length) parts.push('a different list');
   }
   a.missing.forEach((n, g) => {
