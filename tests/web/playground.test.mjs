@@ -186,6 +186,8 @@ test('a value explains its arithmetic on hover, with the CLI\'s value; the lectu
   assertSame(await shown(page), err);
   assert.equal(err.A.ERR, 0.4375);
   assert.equal(err.B.ERR, 0.9296875);
+  await page.hover('#playground .pg-value[data-topic="B"][data-measure="nDCG"]'); // an explanation in the screenshots
+  await page.waitForFunction(() => /nDCG of list B/.test(document.querySelector('#playground .pg-explain').textContent));
   for (const [width, name] of [[1400, 'playground-1400'], [390, 'playground-390']]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page, name);
