@@ -34,7 +34,7 @@ test('the files of a list: plain qrels, or diversity qrels with intents; the run
   assert.equal(plain.qrelsFormat, 'plain');
   assert.equal(plain.qrels, 'A 0 d1 2\nA 0 d2 0\nA 0 ~g1.1 1\nA 0 ~g1.2 1\nB 0 d2 1\nB 0 d1 2\n');
   // scores n - rank + 1: 2, 1
-  assert.equal(plain.run, 'A Q0 d1 1 2 playground\nA Q0 d2 2 1 playground\nB Q0 d2 1 2 playground\nB Q0 d1 2 1 playground\n');
+  assert.deepEqual(plain.runs, [{ name: 'playground', text: 'A Q0 d1 1 2 playground\nA Q0 d2 2 1 playground\nB Q0 d2 1 2 playground\nB Q0 d1 2 1 playground\n' }]);
   assert.equal(plain.docLengths, 'd1\t600\t100\n'); // 6 characters a word
   const div = inputsOf(stateOf({ pgg: '2', pgi: '2', pga: 'd1:2/1.2 d2:1 +2:1' }));
   assert.equal(div.qrelsFormat, 'diversity');
@@ -42,6 +42,12 @@ test('the files of a list: plain qrels, or diversity qrels with intents; the run
   assert.equal(div.qrels, 'A 1 d1 2\nA 2 d1 2\nA 1 d2 0\nA 1 ~g2.1 2\nA 2 ~g2.1 2\n');
   assert.equal(div.docLengths, undefined);
   assert.throws(() => inputsOf(stateOf({ pga: 'd1:1*10', pgb: 'd1:1*20' })), { message: 'playground: document d1 has two lengths (lists A and B): give it one' });
+  // lists as runs of one topic q: shared judgments (each document once), list A's documents not retrieved
+  const runs = inputsOf(stateOf({ pgg: '2', pgr: '1', pga: 'd1:2 d2:0 +1:1', pgb: 'd2:0 d3:1 d1:2 +2:5' }));
+  assert.equal(runs.qrels, 'q 0 d1 2\nq 0 d2 0\nq 0 d3 1\nq 0 ~g1.1 1\n');
+  assert.deepEqual(runs.runs, [{ name: 'A', text: 'q Q0 d1 1 2 A\nq Q0 d2 2 1 A\n' }, { name: 'B', text: 'q Q0 d2 1 3 B\nq Q0 d3 2 2 B\nq Q0 d1 3 1 B\n' }]);
+  assert.throws(() => inputsOf(stateOf({ pgr: '1', pga: 'd1:1', pgb: 'd1:2' })),
+    { message: 'playground: document d1 is judged differently in lists A and B: lists that are runs of one topic share their judgments' });
 });
 
 test('an edit in words, and a change per measure', () => {

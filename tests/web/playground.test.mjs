@@ -202,3 +202,28 @@ test('a bad list in the link says what is wrong in place of the playground', asy
   assert.equal(await page.textContent('#view .error'), "playground list A, token 1 'd1:5': grades are 0..2. Start from the default list");
   await page.close();
 });
+
+test('lists as runs of one topic: Clarke et al.\'s NRG example, each list the other\'s prior set, as the CLI', async () => {
+  const page = await open('');
+  await page.selectOption('#pg-example', 'clarke-nrg');
+  await page.waitForFunction(() => document.querySelectorAll('#playground .pg-cell[data-list="B"]').length === 10);
+  await evaluated(page);
+  assert.equal(await page.isChecked('#pg-runs'), true);
+  // the files: one topic q, judgments shared, two runs A and B
+  const r1 = 'ABCDEFGHIJ', r2 = 'EDCBAFGHIJ';
+  const dir = mkdtempSync(join(tmp, 'nrg-'));
+  writeFileSync(join(dir, 'qrels'), [...r1].map((d) => `q 0 ${d} ${'AEFJ'.includes(d) ? 4 : 0}`).join('\n') + '\n');
+  for (const [name, order] of [['A', r1], ['B', r2]]) writeFileSync(join(dir, name), [...order].map((d, k) => `q Q0 ${d} ${k + 1} ${10 - k} ${name}`).join('\n') + '\n');
+  const native = nativeEval(join(dir, 'qrels'), [join(dir, 'A'), join(dir, 'B')], 'nDCG@10 NRG@10');
+  const want = { A: native.runs.A.per_topic.q, B: native.runs.B.per_topic.q };
+  assertSame(await shown(page), want);
+  // Clarke et al., Table 1: nDCG@10 0.7933 for both rankings; NRG@10 of R1 with prior R2 (and of R2 with prior R1) 0.7361
+  assert.equal(want.A['nDCG@10'].toFixed(4), '0.7933');
+  assert.equal(want.A['NRG@10'].toFixed(4), '0.7361');
+  assert.equal(want.B['NRG@10'].toFixed(4), '0.7361');
+  // a document judged differently in the two runs is refused, in words
+  await page.click('#playground .pg-cell[data-list="B"][data-rank="2"]'); // D: 0 -> 1 in B only
+  await evaluated(page);
+  assert.equal(await page.textContent('#playground .pg-error'), 'playground: document D is judged differently in lists A and B: lists that are runs of one topic share their judgments');
+  await page.close();
+});

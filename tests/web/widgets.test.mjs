@@ -16,11 +16,11 @@ import { EXAMPLES } from '../../web/src/playground/examples.js';
 const env = serverAndBrowser(before, after);
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-widgets-test-'));
 
-/** The CLI's per-topic values of `runName` for qrels/run texts ({qrels, run, docLengths, qrelsFormat}). */
-function cli({ qrels, run, docLengths, qrelsFormat = 'plain' }, measures) {
+/** The CLI's per-topic values of the one run for qrels/run texts ({qrels, run | runs: [one], docLengths, qrelsFormat}). */
+function cli({ qrels, run, runs, docLengths, qrelsFormat = 'plain' }, measures) {
   const k = Math.random().toString(36).slice(2);
   writeFileSync(join(tmp, `${k}.q`), qrels);
-  writeFileSync(join(tmp, `${k}.r`), run);
+  writeFileSync(join(tmp, `${k}.r`), run || runs[0].text); // the tutorial's playgrounds: lists are topics of one run
   const extra = ['--qrels-format', qrelsFormat];
   if (docLengths) {
     writeFileSync(join(tmp, `${k}.l`), docLengths);

@@ -12,7 +12,7 @@ import { el, fmt } from '../views/util.js';
 import { explanationBlock } from '../views/explanation.js';
 import { findMeasure } from '../page/measure-lookup.js';
 import { measureField } from '../page/measure-field.js';
-import { TOPICS, inputsOf, freshId, describeEdit, describeChange } from './model.js';
+import { TOPICS, inputsOf, listValues, listTarget, freshId, describeEdit, describeChange } from './model.js';
 import { settingsOf, PLAYGROUND_DEFAULTS } from './settings.js';
 
 const copyList = (l) => ({ docs: l.docs.map((d) => ({ ...d, i: [...d.i] })), missing: [...l.missing] });
@@ -35,6 +35,8 @@ export function mountPlayground(container, { request, registry, groups = [], sta
   const gradesInput = el('input', { id: id('grades'), type: 'number', min: '1', max: '9', size: '2', onchange: (e) => setMaxGrade(Number(e.target.value)) });
   const intentsInput = el('input', { id: id('intents'), type: 'number', min: '0', max: '9', size: '2', onchange: (e) => setIntents(Number(e.target.value)) });
   const compareButton = el('button', { type: 'button', class: 'small', id: id('compare'), onclick: () => toggleCompare() });
+  const runsBox = el('input', { id: id('runs'), type: 'checkbox', onchange: (e) => { state.runs = e.target.checked; changed(); } });
+  const runsLabel = el('label', { for: id('runs'), class: 'field', title: 'For the measures that score a run against the others (NRG, P_rareness, AP_rareness): A and B are two runs of one topic, sharing their judgments and list A\'s documents not retrieved' }, runsBox, 'A and B are runs of one topic');
   const exampleSelect = examples
     ? el('select', { id: id('example'), onchange: (e) => { const ex = examples.find((x) => x.id === e.target.value); if (ex && onExample) onExample(ex); } },
       new Option('Choose an example…', ''), examples.map((x) => new Option(x.title, x.id)))
@@ -44,7 +46,7 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     exampleSelect ? el('label', { for: id('example'), class: 'field' }, 'Example ', exampleSelect) : null,
     el('label', { for: id('grades'), class: 'field' }, 'Highest grade ', gradesInput),
     el('label', { for: id('intents'), class: 'field', title: 'Intents (subtopics) for the diversity measures; 0: none' }, 'Intents ', intentsInput),
-    compareButton);
+    compareButton, runsLabel);
 
   const mInput = el('input', { id: id('measures'), class: 'measure-input', type: 'text', role: 'combobox', autocomplete: 'off', spellcheck: 'false',
     'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': id('measure-suggestions'), 'aria-describedby': `${id('measure-error')} ${id('measure-help')}` });
@@ -54,7 +56,7 @@ export function mountPlayground(container, { request, registry, groups = [], sta
   const measureBox = el('div', { class: 'combo' }, el('label', { for: id('measures') }, 'Measures'), mInput, mList);
 
   const listsBox = el('div', { class: 'pg-lists' });
-  const error = el('p', { class: 'error', role: 'alert' });
+  const error = el('p', { class: 'error pg-error', role: 'alert' });
   const results = el('div', { class: 'pg-results table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Measures of the lists' });
   const diff = el('p', { class: 'pg-diff', 'aria-live': 'polite' });
   const explain = el('div', { class: 'pg-explain explanation', 'aria-live': 'polite' },
@@ -98,7 +100,10 @@ export function mountPlayground(container, { request, registry, groups = [], sta
   }
 
   function toggleCompare() {
-    if (state.lists.length > 1) state.lists.length = 1;
+    if (state.lists.length > 1) {
+      state.lists.length = 1;
+      state.runs = false;
+    }
     else state.lists.push(copyList(state.lists[0]));
     renderControls();
     changed();
@@ -159,6 +164,8 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     gradesInput.value = String(state.maxGrade);
     intentsInput.value = String(state.intents);
     compareButton.textContent = state.lists.length > 1 ? 'Remove list B' : 'Compare with a second list';
+    runsBox.checked = state.runs;
+    runsLabel.hidden = state.lists.length < 2;
   }
 
   function cell(k, r, d) {
@@ -226,7 +233,7 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     state.lists.forEach((list, k) => {
       if (only !== null && k !== only && listsBox.children.length === state.lists.length) return;
       const name = TOPICS[k];
-      const missing = el('div', { class: 'controls pg-missing' }, 'Relevant, not retrieved: ',
+      const missing = state.runs && k > 0 ? el('p', { class: 'hint' }, 'Relevant, not retrieved: as list A (one topic).') : el('div', { class: 'controls pg-missing' }, 'Relevant, not retrieved: ',
         list.missing.map((n, g) => {
           const mid = id(`missing-${name}-${g + 1}`);
           return el('label', { for: mid, class: 'field' }, `grade ${g + 1} `,
@@ -282,7 +289,10 @@ export function mountPlayground(container, { request, registry, groups = [], sta
   function renderValues(reply) {
     values = reply;
     const two = state.lists.length > 1;
-    const v = (t, m) => (reply.values[t] ? reply.values[t][m] : 0); // an empty list answers nothing: scored 0 (missing=zero, the CLI's default)
+    const v = (t, m) => { // an empty list answers nothing: scored 0 (missing=zero, the CLI's default)
+      const vs = listValues(state, reply.values, TOPICS.indexOf(t));
+      return vs ? vs[m] : 0;
+    };
     const valueCell = (t, m) => el('td', {}, el('button', { type: 'button', class: 'pg-value link', 'data-topic': t, 'data-measure': m, 'data-value': String(v(t, m)),
       onmouseenter: () => showExplanation(t, m), onfocus: () => showExplanation(t, m) }, fmt(v(t, m))));
     results.textContent = '';
@@ -298,7 +308,8 @@ export function mountPlayground(container, { request, registry, groups = [], sta
 
   async function showExplanation(topic, measure) {
     const row = findMeasure(registry, measure);
-    const value = values && values.values[topic] ? values.values[topic][measure] : 0;
+    const vs = values ? listValues(state, values.values, TOPICS.indexOf(topic)) : null;
+    const value = vs ? vs[measure] : 0;
     const head = el('h3', {}, `${measure} of list ${topic}`);
     if (!row || !row.explainable) {
       explain.textContent = '';
@@ -308,7 +319,7 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     const at = seq;
     let ex;
     try {
-      ex = await request('playgroundExplain', { inputs: inputsOf(state), topic, measure });
+      ex = await request('playgroundExplain', { inputs: inputsOf(state), ...listTarget(state, TOPICS.indexOf(topic)), measure });
     } catch (e) {
       if (at !== seq) return;
       explain.textContent = '';

@@ -1,6 +1,7 @@
 // The playground's worked examples: the lists of Sakai's lecture "Metrics, Statistics, Tests"
-// (PROMISE Winter School 2013; ../shared/papers/sakai-promise2013-metrics-statistics-tests.txt),
-// as playground settings (playground/settings.js). `lecture` states what the lecture computes, so
+// (PROMISE Winter School 2013; ../shared/papers/sakai-promise2013-metrics-statistics-tests.txt)
+// and Clarke et al.'s NRG paper (Table 1), as playground settings (playground/settings.js).
+// `lecture` states what the source computes, so
 // the page (and tests/web/playground.test.mjs) can set it beside irlens' numbers; the arithmetic
 // is in each comment. docs/web-app.md lists where irlens and the lecture differ, and why.
 export const EXAMPLES = [
@@ -58,5 +59,18 @@ export const EXAMPLES = [
     title: 'Sakai: TBG, time to reach a rank',
     lecture: 'T(2) = T_S + 10.062 (A), T_S + 5.107 (B)',
     settings: { pgm: 'TBG', pgg: '1', pga: 'd1:0*1000 d2:1*500', pgb: 'd0:1*10 d2:1*500' },
+  },
+  {
+    // Clarke et al., Normalized Residual Gain (SIGIR-AP 2024), Table 1 and Appendix B: three rankings
+    // of the same ten items, A, E, F and J relevant (grade 4) at ranks 1, 5, 6 and 10 of each:
+    // R1 = A..J, R2 = E D C B A F G H I J, R3 = J I H ... A. nDCG@10 is 0.7933 for all; NRG@10 of
+    // R1 with R2 as the prior set is 0.7361 (and of R2 with R1). As runs of one topic, list A = R1,
+    // list B = R2 (each the other's prior set, NRG's prior=others). R3 (a third list) cannot be
+    // held: irlens gives the table's 0.8277 (R1, R3), 0.7988 (R2, R3) and the "other two" column
+    // 0.8417, 0.8316, 0.8681 with `irlens eval` on the three runs (docs/web-app.md).
+    id: 'clarke-nrg',
+    title: 'Clarke et al.: NRG, the prior ranking',
+    lecture: 'Table 1: nDCG@10 = 0.7933 for both; NRG@10 = 0.7361 for each with the other as its prior set',
+    settings: { pgm: 'nDCG@10 NRG@10', pgg: '4', pgr: '1', pga: 'A:4 B:0 C:0 D:0 E:4 F:4 G:0 H:0 I:0 J:4', pgb: 'E:4 D:0 C:0 B:0 A:4 F:4 G:0 H:0 I:0 J:4' },
   },
 ];

@@ -1,7 +1,7 @@
 // The metric playground's state and the files it evaluates (views/playground.js,
 // widgets/playground.js, playground/editor.js). Plain data, no DOM:
 //
-//   state = {measures: 'AP nDCG@10', maxGrade: 3, intents: 0 (0: no intents), lists: [A, B?]}
+//   state = {measures: 'AP nDCG@10', maxGrade: 3, intents: 0 (0: no intents), runs: false, lists: [A, B?]}
 //   list  = {docs: [{id, g, i: [intents], w: words | null, c: characters | null}], missing: [n_1 .. n_max]}
 //
 // A list is one topic (A, or B to compare): its retrieved documents in rank order with their grades,
@@ -12,8 +12,11 @@
 //   +G:N                               N relevant documents of grade G not retrieved
 // e.g. `d1:3 d2:0/1.2 d3:1*1000 +2:1`.
 //
-// inputsOf(state) builds the qrels, run and document-lengths texts `irlens eval` reads (the worker
-// evaluates exactly these, worker-playground.js): topic A (and B), one qrels line per retrieved
+// inputsOf(state) builds the qrels, run(s) and document-lengths texts `irlens eval` reads (the
+// worker evaluates exactly these, worker-playground.js). Lists are topics A (and B) of one run
+// named playground; or, with state.runs (for the measures that score a run against the others:
+// NRG, the rareness measures), runs A and B of one topic q, sharing their judgments (a document
+// judged differently in the two is an error) and list A's documents not retrieved. One qrels line per retrieved
 // document (grade 0 = judged nonrelevant) and per document not retrieved (ids `~gG.K`, which no
 // typed id can take); with intents, the diversity format `topic intent doc grade`, a document's
 // grade going to each of its intents (a document with none is judged 0 for intent 1, i.e.
@@ -22,6 +25,7 @@
 // reads characters, TBG words).
 
 export const TOPICS = ['A', 'B'];
+export const RUNS_TOPIC = 'q'; // the one topic of lists that are runs
 export const CHARS_PER_WORD = 6;
 const ID = /^[A-Za-z0-9_.-]+$/;
 
@@ -73,38 +77,64 @@ export function freshId(lists) {
   for (let k = 1; ; k++) if (!used.has(`d${k}`)) return `d${k}`;
 }
 
-/** The qrels, run and document lengths texts of the state's lists (see the header). */
+/** The qrels, run(s) and document lengths texts of the state's lists (see the header). */
 export function inputsOf(state) {
   const diversity = state.intents > 0;
   const qrels = [];
-  const run = [];
+  const runs = state.runs ? state.lists.map((_, k) => ({ name: TOPICS[k], lines: [] })) : [{ name: 'playground', lines: [] }];
   const lengths = new Map(); // doc -> {line, topic}
+  const grades = new Map(); // runs mode: doc -> {g, i, list}, the one judgment of a document
+  const judge = (topic, doc, grade, intents) => {
+    if (!diversity) qrels.push(`${topic} 0 ${doc} ${grade}`);
+    else if (!intents.length) qrels.push(`${topic} 1 ${doc} 0`);
+    else for (const i of intents) qrels.push(`${topic} ${i} ${doc} ${grade}`);
+  };
+  const all = Array.from({ length: state.intents }, (_, j) => j + 1);
+  const judgeMissing = (topic, list) => list.missing.forEach((count, g) => {
+    for (let j = 1; j <= count; j++) judge(topic, `~g${g + 1}.${j}`, g + 1, all);
+  });
   state.lists.forEach((list, k) => {
-    const topic = TOPICS[k];
+    const name = TOPICS[k];
+    const topic = state.runs ? RUNS_TOPIC : name;
+    const run = state.runs ? runs[k] : runs[0];
     const n = list.docs.length;
-    const judge = (doc, grade, intents) => {
-      if (!diversity) qrels.push(`${topic} 0 ${doc} ${grade}`);
-      else if (!intents.length) qrels.push(`${topic} 1 ${doc} 0`);
-      else for (const i of intents) qrels.push(`${topic} ${i} ${doc} ${grade}`);
-    };
     list.docs.forEach((d, r) => {
-      judge(d.id, d.g, d.i);
-      run.push(`${topic} Q0 ${d.id} ${r + 1} ${n - r} playground`);
+      if (!state.runs) judge(topic, d.id, d.g, d.i);
+      else {
+        const before = grades.get(d.id);
+        if (!before) {
+          grades.set(d.id, { g: d.g, i: d.i.join('.'), list: name });
+          judge(topic, d.id, d.g, d.i);
+        } else if (before.g !== d.g || before.i !== d.i.join('.')) {
+          fail('playground', `document ${d.id} is judged differently in lists ${before.list} and ${name}: lists that are runs of one topic share their judgments`);
+        }
+      }
+      run.lines.push(`${topic} Q0 ${d.id} ${r + 1} ${n - r} ${run.name}`);
       if (d.w !== null) {
         const line = `${d.id}\t${d.c !== null ? d.c : d.w * CHARS_PER_WORD}\t${d.w}`;
-        const before = lengths.get(d.id);
-        if (before && before.line !== line) fail('playground', `document ${d.id} has two lengths (lists ${before.topic} and ${topic}): give it one`);
-        lengths.set(d.id, { line, topic });
+        const seen = lengths.get(d.id);
+        if (seen && seen.line !== line) fail('playground', `document ${d.id} has two lengths (lists ${seen.topic} and ${name}): give it one`);
+        lengths.set(d.id, { line, topic: name });
       }
     });
-    const all = Array.from({ length: state.intents }, (_, j) => j + 1);
-    list.missing.forEach((count, g) => {
-      for (let j = 1; j <= count; j++) judge(`~g${g + 1}.${j}`, g + 1, all);
-    });
+    if (!state.runs) judgeMissing(topic, list);
   });
-  const inputs = { qrels: `${qrels.join('\n')}\n`, qrelsFormat: diversity ? 'diversity' : 'plain', run: `${run.join('\n')}\n` };
+  if (state.runs) judgeMissing(RUNS_TOPIC, state.lists[0]);
+  const inputs = { qrels: `${qrels.join('\n')}\n`, qrelsFormat: diversity ? 'diversity' : 'plain', runs: runs.map((r) => ({ name: r.name, text: `${r.lines.join('\n')}\n` })) };
   if (lengths.size) inputs.docLengths = `${[...lengths.values()].map((l) => l.line).join('\n')}\n`;
   return inputs;
+}
+
+/** Where list k's values are in a playgroundEvaluate reply ({RUN: {TOPIC: {M: v}}}): its topic, or its run. */
+export function listValues(state, values, k) {
+  const perTopic = state.runs ? values[TOPICS[k]] : values.playground;
+  const topic = state.runs ? RUNS_TOPIC : TOPICS[k];
+  return perTopic && perTopic[topic] ? perTopic[topic] : null;
+}
+
+/** The run and topic of list k, for playgroundExplain. */
+export function listTarget(state, k) {
+  return state.runs ? { run: TOPICS[k], topic: RUNS_TOPIC } : { run: 'playground', topic: TOPICS[k] };
 }
 
 const ranks = (xs) => (xs.length === 1 ? `rank ${xs[0]}` : `ranks ${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
