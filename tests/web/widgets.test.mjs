@@ -82,6 +82,7 @@ test('the tutorial page renders every widget with the CLI\'s numbers', async () 
   assert.deepEqual(page.log.errors, []);
   for (const [width, name] of [[1400, 'tutorial-1400'], [390, 'tutorial-390']]) {
     await page.setViewportSize({ width, height: 900 });
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `no horizontal scrolling at ${width} px`);
     await shot(page, name);
   }
   await page.close();
