@@ -38,7 +38,9 @@ export function playgroundActions(state) {
       return withInputs(inputs, (qrels, runs, side) => {
         const r = runs.find((x) => x.name === run);
         if (!r) throw Object.assign(new Error(`no run named ${run}`), { name: 'UsageError' });
-        return state.irlens().explain(r, topic, measure, side);
+        // every run of the playground: the relative measures (NRG, rareness) explain a run against
+        // the others, as they evaluate it (main's explain options take `runs`; older cores ignore it)
+        return state.irlens().explain(r, topic, measure, { ...side, runs });
       });
     },
   };
