@@ -1,6 +1,6 @@
 // Bundles the web app into web/dist with esbuild (run by web/build.sh; expects build-wasm/dist):
 //   index.html, app.js, worker.js + irlens_web.wasm, style.css   the served site (ES modules)
-//   irlens-embed.js, embed.html, tutorial.html                   embed mode (examples/embed.html, tutorial.html)
+//   irlens-embed.js, embed.html                                  embed mode (examples/embed.html)
 //   irlens.html                                                  one self-contained file for file://:
 //       classic inline script, the worker (irlens_single.js with the WASM inlined + the worker code)
 //       as a string turned into a Blob URL, inline CSS; its CSP allows exactly these inline
@@ -44,8 +44,8 @@ writeFileSync(join(dist, 'index.html'), template
   .replace('%CSP%', CSP)
   .replace('%STYLE%', '<link rel="stylesheet" href="style.css">')
   .replace('%SCRIPT%', '<script type="module" src="app.js"></script>'));
-// examples/embed.html and examples/tutorial.html are complete as they are (pages to copy): their
-// policy must be the app's.
+// examples/embed.html and examples/tutorial.html (the widgets' tutorial, also copied into dist)
+// are complete as they are (pages to copy): their policy must be the app's.
 for (const page of ['embed.html', 'tutorial.html']) {
   const text = readFileSync(join(root, 'examples', page), 'utf8');
   if (!text.includes(`content="${CSP}"`)) throw new Error(`examples/${page}: its Content-Security-Policy differs from web/csp.mjs`);
@@ -72,4 +72,4 @@ writeFileSync(join(dist, 'irlens.html'), template
   .replace('%CSP%', singleCsp)
   .replace('%STYLE%', () => `<style>${style}</style>`)
   .replace('%SCRIPT%', () => `<script>${script}</script>`));
-console.log(`irlens web: built ${dist} (index.html, irlens.html, embed.html, tutorial.html)`);
+console.log(`irlens web: built ${dist} (index.html, irlens.html, embed.html)`);

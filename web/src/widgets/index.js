@@ -14,7 +14,7 @@
 // rendered one after another. Opened from file://, browsers run no module script: the element's
 // own content (.irlens-fallback) says so, and is removed once it runs.
 //
-// The view contract (docs/web-app.md, "Widgets"): a view is a module exporting
+// The view contract (docs/web-app.md, "Embed mode"): a view is a module exporting
 //
 //   export async function render(out, ctx)
 //
