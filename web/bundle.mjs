@@ -61,10 +61,13 @@ writeFileSync(join(dist, 'index.html'), template
   .replace('%CSP%', CSP)
   .replace('%STYLE%', '<link rel="stylesheet" href="style.css">')
   .replace('%SCRIPT%', '<script type="module" src="app.js"></script>'));
-// examples/embed.html is complete as it is (a page to copy): its policy must be the app's.
-const embedPage = readFileSync(join(root, 'examples', 'embed.html'), 'utf8');
-if (!embedPage.includes(`content="${CSP}"`)) throw new Error('examples/embed.html: its Content-Security-Policy differs from web/csp.mjs');
-writeFileSync(join(dist, 'embed.html'), embedPage);
+// examples/embed.html and examples/tutorial.html (the widgets' tutorial, also copied into dist)
+// are complete as they are (pages to copy): their policy must be the app's.
+for (const page of ['embed.html', 'tutorial.html']) {
+  const text = readFileSync(join(root, 'examples', page), 'utf8');
+  if (!text.includes(`content="${CSP}"`)) throw new Error(`examples/${page}: its Content-Security-Policy differs from web/csp.mjs`);
+  writeFileSync(join(dist, page), text);
+}
 
 // The single file.
 const inlineSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');

@@ -94,13 +94,15 @@ export class App {
   }
 
   // ---- settings -------------------------------------------------------------------------------
-  set(changes, { evaluate = false } = {}) {
+  /** Changes settings (and the hash); render: false only records them (a view that shows them already). */
+  set(changes, { evaluate = false, render = true } = {}) {
     // The table's percentile intervals come with the evaluation: a new seed evaluates again.
     if (changes.seed !== undefined && changes.seed !== this.state.settings.seed) evaluate = true;
     Object.assign(this.state.settings, changes);
     const hash = toHash(this.state.settings);
     if (hash !== location.hash && !(hash === '' && location.hash === '')) history.replaceState(null, '', hash || location.pathname + location.search);
     if (evaluate) return this.evaluate();
+    if (!render) return Promise.resolve();
     if (changes.b !== undefined) return this.tally().then(() => this.render());
     this.render();
     return Promise.resolve();

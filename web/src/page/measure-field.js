@@ -50,14 +50,16 @@ function paramSuggestions(t, find) {
     .map((p) => ({ m, label: `${p.name}=`, help: `${p.help} (${p.required ? 'required' : `default ${p.default || 'none'}`})`, text: `${p.name}=`, from }));
 }
 
-export function setupMeasureField(app) {
-  const $ = app.$;
-  const input = $('#measures');
-  const list = $('#measure-suggestions');
-  const help = $('#measure-help');
-  const error = $('#measure-error');
+/**
+ * A measure field on `input` (a text input with role=combobox) and its suggestion `list`, `help`
+ * and `error` elements: registry, groups (presets, added as buttons to `presets` when given);
+ * parse(text) rejects with the core's message; value() the committed text; onCommit(text) once a
+ * new valid text is committed. idPrefix keeps option ids unique when a page has several fields.
+ * Returns {sync, commit}.
+ */
+export function measureField({ input, list, help, error, presets, registry, groups = [], parse, value, onCommit, idPrefix = 'measure-option' }) {
   const entries = [];
-  for (const m of app.state.registry) {
+  for (const m of registry) {
     entries.push({ key: m.name, m });
     for (const a of m.aliases || []) entries.push({ key: a, m, alias: true });
   }
@@ -117,8 +119,8 @@ export function setupMeasureField(app) {
   function suggest() {
     const tok = token();
     const t = tok.text;
-    showHelp(findMeasure(app.state.registry, t) || null);
-    const params = paramSuggestions(tok, (n) => findMeasure(app.state.registry, n));
+    showHelp(findMeasure(registry, t) || null);
+    const params = paramSuggestions(tok, (n) => findMeasure(registry, n));
     if (params) {
       shown = params.slice(0, 12).map((param) => ({ m: param.m, param }));
     } else {
@@ -131,7 +133,7 @@ export function setupMeasureField(app) {
     list.textContent = '';
     shown.forEach((e, i) => {
       const li = document.createElement('li');
-      li.id = `measure-option-${i}`;
+      li.id = `${idPrefix}-${i}`;
       li.role = 'option';
       li.title = e.param ? e.param.help : describe(e.m);
       const b = document.createElement('strong');
@@ -157,7 +159,7 @@ export function setupMeasureField(app) {
       return;
     }
     try {
-      await app.request('parse', { text });
+      await parse(text);
     } catch (e) {
       error.textContent = e.message;
       input.setAttribute('aria-invalid', 'true');
@@ -165,7 +167,7 @@ export function setupMeasureField(app) {
     }
     error.textContent = '';
     input.setAttribute('aria-invalid', 'false');
-    if (text !== app.state.settings.m) await app.set({ m: text }, { evaluate: true });
+    if (text !== value()) await onCommit(text);
   }
 
   function schedule() {
@@ -201,8 +203,7 @@ export function setupMeasureField(app) {
     }
   });
 
-  const presets = $('#presets');
-  for (const g of app.state.groups) {
+  for (const g of presets ? groups : []) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small';
@@ -216,10 +217,22 @@ export function setupMeasureField(app) {
   }
 
   const sync = () => {
-    input.value = app.state.settings.m;
+    input.value = value();
     error.textContent = '';
     input.setAttribute('aria-invalid', 'false');
   };
   sync();
   return { sync, commit };
+}
+
+/** The app's measure field (index.html's #measures): its setting `m`, evaluated on commit. */
+export function setupMeasureField(app) {
+  const $ = app.$;
+  return measureField({
+    input: $('#measures'), list: $('#measure-suggestions'), help: $('#measure-help'), error: $('#measure-error'), presets: $('#presets'),
+    registry: app.state.registry, groups: app.state.groups,
+    parse: (text) => app.request('parse', { text }),
+    value: () => app.state.settings.m,
+    onCommit: (text) => app.set({ m: text }, { evaluate: true }),
+  });
 }

@@ -1,8 +1,8 @@
 // Explain mode, for teaching: for one topic, run and measure, the arithmetic as the core computed
 // it (irlens.explain): the ranked list with judgments and the measure's own columns (gain,
 // discount, running sums ...), the named terms, and the final value.
-import { el, fmt, noData, select } from './util.js';
-import { relLabel } from './per-topic.js';
+import { el, noData, select } from './util.js';
+import { explanationBlock } from './explanation.js';
 
 const SHOW = 50;
 
@@ -37,28 +37,8 @@ export const explainView = {
       return;
     }
     if (!live()) return;
-    const table = el('table', { id: 'explain-table' },
-      el('caption', {}, `${ex.measure} for topic ${ex.topic} of ${ex.run}${ex.missing ? ' (no results for this topic: trec_eval -c\'s placeholder is scored)' : ''}`),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'rank'), el('th', { scope: 'col' }, 'document'), el('th', { scope: 'col' }, 'judgment'), ex.columns.map((c) => el('th', { scope: 'col' }, c)))));
-    const tbody = el('tbody');
-    const addRows = (rows) => {
-      for (const r of rows) {
-        const rel = r.retrieved ? relLabel(r.rel) : { text: '(ideal ranking only)', cls: 'rel-none' };
-        tbody.append(el('tr', { class: rel.cls }, el('td', {}, String(r.rank)), el('td', {}, r.doc || '—'), el('td', {}, rel.text), r.values.map((v) => el('td', {}, v === null ? '' : Number.isInteger(v) ? String(v) : fmt(v)))));
-      }
-    };
-    addRows(ex.rows.slice(0, SHOW));
-    table.append(tbody);
-    const more = ex.rows.length > SHOW
-      ? el('button', { type: 'button', class: 'small', onclick: (e) => { addRows(ex.rows.slice(SHOW)); e.target.remove(); } }, `Show all ${ex.rows.length} ranks`)
-      : null;
-    out.append(...[
-      el('p', { class: 'formula' }, ex.formula),
-      el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Explanation by rank' }, table),
-      more,
-      el('h3', {}, 'Down to the value'),
-      el('dl', { class: 'terms' }, ex.terms.flatMap((t) => [el('dt', {}, t.name), el('dd', {}, t.value === null ? '–' : String(Number(t.value.toPrecision(12))))])),
-      el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { id: 'explain-value' }, fmt(ex.value, 6))),
-    ].filter(Boolean));
+    const caption = `${ex.measure} for topic ${ex.topic} of ${ex.run}${ex.missing ? ' (no results for this topic: trec_eval -c\'s placeholder is scored)' : ''}`;
+    out.append(...explanationBlock(ex, { show: SHOW, caption, tableId: 'explain-table' }));
+    out.querySelector('.explain-value').id = 'explain-value';
   },
 };

@@ -25,9 +25,11 @@
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
+//   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
 
 import { statsActions } from '../page/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
+import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../page/table-intervals.js';
 import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 
@@ -157,6 +159,7 @@ export function startWorker(irlensPromise, scope = self) {
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));
 
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
+  Object.assign(actions, playgroundActions({ irlens: () => irlens }));
 
   scope.onmessage = async (event) => {
     const { id, action, payload, hold } = event.data;

@@ -1,0 +1,66 @@
+// The playground's model (web/src/playground/model.js, settings.js): the list text form, the files
+// a list makes, and the words for an edit. Hand-checkable; the numbers themselves are compared with
+// the CLI in tests/web/playground.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseList, listText, inputsOf, describeEdit, describeChange } from '../../web/src/playground/model.js';
+import { stateOf, settingsOf, PLAYGROUND_DEFAULTS } from '../../web/src/playground/settings.js';
+
+const opts = { maxGrade: 3, intents: 2, name: 'list A' };
+
+test('a list reads and writes its text form', () => {
+  const text = 'd1:3 d2:0/1.2 d3:1*1000 d4:2/2*10,70 +2:1 +3:2';
+  const l = parseList(text, opts);
+  assert.deepEqual(l.docs.map((d) => [d.id, d.g, d.i, d.w, d.c]), [['d1', 3, [], null, null], ['d2', 0, [1, 2], null, null], ['d3', 1, [], 1000, null], ['d4', 2, [2], 10, 70]]);
+  assert.deepEqual(l.missing, [0, 1, 2]);
+  assert.equal(listText(l), text);
+  assert.deepEqual(parseList('', opts), { docs: [], missing: [0, 0, 0] });
+  assert.deepEqual(settingsOf(stateOf({})), PLAYGROUND_DEFAULTS);
+});
+
+test('a bad token is named with its position and the problem', () => {
+  const bad = (text, message) => assert.throws(() => parseList(text, opts), { name: 'UsageError', message });
+  bad('d1:1 d2:4', "playground list A, token 2 'd2:4': grades are 0..3");
+  bad('d1:1 d1:0', "playground list A, token 2 'd1:0': document d1 is already in the list");
+  bad('d1:1/3', "playground list A, token 1 'd1:1/3': intents are 1..2");
+  bad('+0:2', "playground list A, token 1 '+0:2': a grade of documents not retrieved is 1..3");
+  bad('d1', "playground list A, token 1 'd1': expected ID:GRADE[/INTENTS][*WORDS[,CHARACTERS]] or +GRADE:COUNT");
+  bad('d~:1', "playground list A, token 1 'd~:1': a document id is letters, digits, _ . and -");
+  assert.throws(() => stateOf({ pgg: 'x' }), { message: "playground: highest grade 'x' is not an integer 0..9" });
+});
+
+test('the files of a list: plain qrels, or diversity qrels with intents; the run; the lengths', () => {
+  const plain = inputsOf(stateOf({ pgg: '2', pga: 'd1:2*100 d2:0 +1:2', pgb: 'd2:1 d1:2*100' }));
+  assert.equal(plain.qrelsFormat, 'plain');
+  assert.equal(plain.qrels, 'A 0 d1 2\nA 0 d2 0\nA 0 ~g1.1 1\nA 0 ~g1.2 1\nB 0 d2 1\nB 0 d1 2\n');
+  // scores n - rank + 1: 2, 1
+  assert.deepEqual(plain.runs, [{ name: 'playground', text: 'A Q0 d1 1 2 playground\nA Q0 d2 2 1 playground\nB Q0 d2 1 2 playground\nB Q0 d1 2 1 playground\n' }]);
+  assert.equal(plain.docLengths, 'd1\t600\t100\n'); // 6 characters a word
+  const div = inputsOf(stateOf({ pgg: '2', pgi: '2', pga: 'd1:2/1.2 d2:1 +2:1' }));
+  assert.equal(div.qrelsFormat, 'diversity');
+  // d1 to both its intents; d2 (no intent) judged 0 for intent 1; the missing one relevant to every intent
+  assert.equal(div.qrels, 'A 1 d1 2\nA 2 d1 2\nA 1 d2 0\nA 1 ~g2.1 2\nA 2 ~g2.1 2\n');
+  assert.equal(div.docLengths, undefined);
+  assert.throws(() => inputsOf(stateOf({ pga: 'd1:1*10', pgb: 'd1:1*20' })), { message: 'playground: document d1 has two lengths (lists A and B): give it one' });
+  // lists as runs of one topic q: shared judgments (each document once), list A's documents not retrieved
+  const runs = inputsOf(stateOf({ pgg: '2', pgr: '1', pga: 'd1:2 d2:0 +1:1', pgb: 'd2:0 d3:1 d1:2 +2:5' }));
+  assert.equal(runs.qrels, 'q 0 d1 2\nq 0 d2 0\nq 0 d3 1\nq 0 ~g1.1 1\n');
+  assert.deepEqual(runs.runs, [{ name: 'A', text: 'q Q0 d1 1 2 A\nq Q0 d2 2 1 A\n' }, { name: 'B', text: 'q Q0 d2 1 3 B\nq Q0 d3 2 2 B\nq Q0 d1 3 1 B\n' }]);
+  assert.throws(() => inputsOf(stateOf({ pgr: '1', pga: 'd1:1', pgb: 'd1:2' })),
+    { message: 'playground: document d1 is judged differently in lists A and B: lists that are runs of one topic share their judgments' });
+});
+
+test('an edit in words, and a change per measure', () => {
+  const l = (t) => parseList(t, opts);
+  assert.equal(describeEdit(l('a:1 b:0 c:2'), l('a:1 c:2 b:0')), 'swap ranks 2 and 3');
+  assert.equal(describeEdit(l('a:1 b:0 c:2 d:0'), l('d:0 a:1 b:0 c:2')), 'move d from rank 4 to rank 1');
+  assert.equal(describeEdit(l('a:1 b:0 c:2 d:0'), l('b:0 a:1 d:0 c:2')), 'reorder ranks 1, 2, 3 and 4');
+  assert.equal(describeEdit(l('a:1 b:0'), l('a:1 b:2')), 'b (rank 2): grade 0 → 2');
+  assert.equal(describeEdit(l('a:0 b:1'), l('z:1 b:1')), 'replace a by z at rank 1');
+  assert.equal(describeEdit(l('a:0 b:1'), l('a:0 b:1 c:1 +1:1')), 'add c at rank 3; documents of grade 1 not retrieved: 0 → 1');
+  assert.equal(describeEdit(l('a:0 b:1'), l('a:0 b:1')), '');
+  assert.equal(describeChange('AP', 0.5, 0.5833333), 'AP +0.0833');
+  assert.equal(describeChange('P@5', 0.4, 0.4), 'P@5 unchanged');
+  assert.equal(describeChange('RR', 1, 0.5), 'RR −0.5000');
+  assert.equal(describeChange('X', null, 0.5), 'X undefined in A');
+});
