@@ -31,22 +31,6 @@ const char kHelp[] =
     "      --seed N      seed of the random search (default 2018)\n"
     "See docs/axioms.md for the readings of each constraint and the paper's Table 1 beside irlens'.\n";
 
-std::vector<MeasureSpec> measures_of(const std::vector<std::string>& names) {
-    std::vector<MeasureSpec> out;
-    if (names.empty()) {
-        for (const PaperMetric& p : axiom_paper_metrics()) add_distinct(out, parse_measure(p.measure));
-        return out;
-    }
-    for (const std::string& n : names) {
-        if (n == "all") {
-            for (const MeasureInfo& info : registry()) add_distinct(out, axiom_measure(info));
-            continue;
-        }
-        for (MeasureSpec& m : parse_measures(n)) add_distinct(out, std::move(m));
-    }
-    return out;
-}
-
 // A TSV cell holds no tab or newline (the JSON of a counterexample has none; reasons neither).
 std::string tsv_cell(const std::string& s) {
     std::string out;
@@ -89,7 +73,7 @@ int cmd_axioms(const std::vector<std::string>& args, std::string& out) {
     }
     if (!positional.empty()) throw UsageError("unexpected argument '" + positional[0] + "' (see irlens axioms --help)");
     std::vector<AxiomResult> results;
-    for (const MeasureSpec& m : measures_of(names))
+    for (const MeasureSpec& m : axiom_measures(names))
         for (AxiomResult& r : check_axioms(m, ao)) results.push_back(std::move(r));
     if (format == "json") {
         out += axioms_json(results, ao, 2) + "\n";

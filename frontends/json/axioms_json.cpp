@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <map>
 
 namespace irlens {
 
@@ -59,10 +60,14 @@ std::string axioms_json(const std::vector<AxiomResult>& results, const AxiomOpti
     doc["random_cases"] = options.random_cases;
     doc["depth_bound"] = options.depth_bound;
     doc["grade_bound"] = options.grade_bound;
+    std::map<std::string, std::string> paper;  // full name -> the Table 1 metric it stands for
+    for (const PaperMetric& p : axiom_paper_metrics()) paper[parse_measure(p.measure).full_name()] = p.paper;
     json rows = json::array();
     for (const AxiomResult& r : results) {
         json row;
         row["measure"] = r.measure;
+        auto p = paper.find(r.measure);
+        row["paper_metric"] = p == paper.end() ? json(nullptr) : json(p->second);
         row["constraint"] = constraint_name(r.constraint);
         row["verdict"] = r.verdict_text();
         row["kind"] = verdict_kind(r.verdict);

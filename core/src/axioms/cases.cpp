@@ -105,6 +105,11 @@ std::string ranks_note(const char* what, int i, int j) {
 
 }  // namespace
 
+void add_scale_top(Case& c) {
+    const int n = aspects(c);
+    for (int a = 0; a < n; ++a) add_doc(c, only(n, a, kScaleTop));
+}
+
 // Eq. 1: r(d_{i+k}) > r(d_i) => Q(d with i and i+k swapped) > Q(d).
 std::vector<Case> pri_cases(const Space& s, Rng& rng) {
     std::vector<Case> out;

@@ -29,6 +29,14 @@ struct Space {
     std::size_t random = 300;
 };
 
+/// "Relevance contribution" (Sec. 3.1: r(d, t) << 1, "there is always room for new documents"):
+/// an unretrieved document of grade kScaleTop judged for every aspect, so that the grades the
+/// rankings hold (0..2) sit low on the scale of measures that map grades to probabilities
+/// ((2^g - 1)/2^gmax: grade 1 -> 1/32). Added to the cases of Pri, Deep, DeepTh, CloseTh, Conf,
+/// AspDiv and MRed, the constraints stated under that condition.
+constexpr int kScaleTop = 5;
+void add_scale_top(Case& c);
+
 // Relevance-oriented (Sec. 3.2: one aspect).
 std::vector<Case> pri_cases(const Space& s, Rng& rng);            // Eq. 1
 std::vector<Case> deep_cases(const Space& s, Rng& rng);           // Eq. 2

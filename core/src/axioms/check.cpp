@@ -189,19 +189,21 @@ std::vector<axioms::Case> cases_of(Constraint c, bool graded, const AxiomOptions
     axioms::Space s;
     s.max_grade = graded ? 2 : 1;
     s.random = o.random_cases;
+    std::vector<axioms::Case> cases;
     switch (c) {
-        case Constraint::Pri: return axioms::pri_cases(s, rng);
-        case Constraint::Deep: return axioms::deep_cases(s, rng);
-        case Constraint::DeepTh: return axioms::deep_threshold_cases(o.depth_bound);
-        case Constraint::CloseTh: return axioms::close_threshold_cases(o.depth_bound);
-        case Constraint::Conf: return axioms::confidence_cases(s, rng);
-        case Constraint::AspDiv: return axioms::aspect_diversity_cases(s, rng);
+        case Constraint::Pri: cases = axioms::pri_cases(s, rng); break;
+        case Constraint::Deep: cases = axioms::deep_cases(s, rng); break;
+        case Constraint::DeepTh: cases = axioms::deep_threshold_cases(o.depth_bound); break;
+        case Constraint::CloseTh: cases = axioms::close_threshold_cases(o.depth_bound); break;
+        case Constraint::Conf: cases = axioms::confidence_cases(s, rng); break;
+        case Constraint::AspDiv: cases = axioms::aspect_diversity_cases(s, rng); break;
         case Constraint::Red: return axioms::redundancy_cases(s, rng);
-        case Constraint::MRed: return axioms::monotonic_redundancy_cases(s, rng);
+        case Constraint::MRed: cases = axioms::monotonic_redundancy_cases(s, rng); break;
         case Constraint::Sat: return axioms::saturation_cases(o.grade_bound, s, rng);
         case Constraint::AspRel: return axioms::aspect_relevance_cases(s, rng);
     }
-    return {};
+    for (axioms::Case& x : cases) axioms::add_scale_top(x);  // "relevance contribution"
+    return cases;
 }
 
 }  // namespace
@@ -337,6 +339,20 @@ MeasureSpec axiom_measure(const MeasureInfo& info) {
     } catch (const UsageError&) {
         return parse_measure(info.name + cutoff, preset);
     }
+}
+
+std::vector<MeasureSpec> axiom_measures(const std::vector<std::string>& names) {
+    std::vector<MeasureSpec> out;
+    if (names.empty())
+        for (const PaperMetric& p : axiom_paper_metrics()) add_distinct(out, parse_measure(p.measure));
+    for (const std::string& n : names) {
+        if (n == "all") {
+            for (const MeasureInfo& info : registry()) add_distinct(out, axiom_measure(info));
+            continue;
+        }
+        for (MeasureSpec& m : parse_measures(n)) add_distinct(out, std::move(m));
+    }
+    return out;
 }
 
 }  // namespace irlens

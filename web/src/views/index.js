@@ -10,5 +10,6 @@ import { relativeView } from './relative.js';
 import { rarenessView } from './rareness.js';
 import { coverageView } from './coverage.js';
 import { checkView } from './check.js';
+import { axiomsView } from './axioms.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView];
+export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, axiomsView];

@@ -23,6 +23,7 @@
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain)
+//   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 
@@ -150,6 +151,9 @@ export function startWorker(irlensPromise, scope = self) {
       const r = runs.get(run);
       if (!r) throw Object.assign(new Error(`no run named ${run}`), { name: 'UsageError' });
       return irlens.explain(r, topic, measure, side); // the evaluation's side inputs (intents, doc lengths, ...)
+    },
+    axioms({ measures = '', seed = '2018' }) {
+      return irlens.axioms({ measures, seed: String(seed) });
     },
   };
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));

@@ -28,6 +28,9 @@
 //   reads binary relevance (P, AP, RR, ndeval's measures ...): its cases use grades 0 and 1 (the
 //   paper: graded Pri and Deep are "undefined" for RR, AP and P@k); every other measure gets grades
 //   0..2 (DeepTh, CloseTh: binary, as stated; Sat: grades up to the bound).
+// - "Relevance contribution" (r(d, t) << 1, assumed by Pri, Deep, DeepTh, CloseTh, Conf, AspDiv,
+//   MRed): every case also judges an unretrieved document of grade 5 for each aspect, so that the
+//   grades ranked sit low on the scale of measures that map grades to probabilities.
 // - "Balanced aspects" (Red, MRed, AspRel, AspDiv, Sat): uniform intent weights (AspRel: unequal
 //   weights), and judgments padded with unretrieved documents so that every aspect has the same
 //   positive grades: per-aspect normalisations then treat the aspects alike.
@@ -123,5 +126,10 @@ const std::vector<PaperMetric>& axiom_paper_metrics();
 /// The measure a registry row is audited as: its defaults; @10 (@0.5, @100%) where it needs a
 /// cutoff; alpha=1 for the rareness measures (alpha is required; 0 would be P or AP).
 MeasureSpec axiom_measure(const MeasureInfo& info);
+
+/// The measures a front-end audits: `names` empty -> the Table 1 metrics; "all" -> every registry
+/// row as axiom_measure makes it; any other item a list of measure names (parse_measures). Each
+/// measure once. Throws UsageError for an unknown name.
+std::vector<MeasureSpec> axiom_measures(const std::vector<std::string>& names);
 
 }  // namespace irlens
