@@ -19,7 +19,7 @@ export const axiomsView = {
     container.append(
       el('p', { class: 'hint' }, 'Each measure against the ten formal constraints of Amigó, Spina & Carrillo-de-Albornoz (SIGIR 2018), checked on constructed rankings scored by the real measure. Empty: the metrics of the paper\'s Table 1; "all": every registered measure.'),
       el('div', { class: 'controls' },
-        textField(app, 'Measures', 'axMeasures', axMeasures, { size: 40, placeholder: "the paper's Table 1" }),
+        textField(app, 'Measures', 'axMeasures', axMeasures, { size: 22, placeholder: "the paper's Table 1" }),
         numberField(app, 'Seed', 'axSeed', axSeed, { min: 0 })),
       out);
     const attrs = { measures: axMeasures, seed: axSeed || '2018' };
