@@ -38,12 +38,6 @@ std::string tsv_cell(const std::string& s) {
     return out;
 }
 
-const char* constraint_name(Constraint c) {
-    for (const ConstraintInfo& i : axiom_constraints())
-        if (i.id == c) return i.name;
-    return "";
-}
-
 }  // namespace
 
 int cmd_axioms(const std::vector<std::string>& args, std::string& out) {
@@ -81,7 +75,7 @@ int cmd_axioms(const std::vector<std::string>& args, std::string& out) {
     }
     out += "measure\tconstraint\tverdict\tcounterexample\n";
     for (const AxiomResult& r : results)
-        out += tsv_cell(r.measure) + "\t" + constraint_name(r.constraint) + "\t" + tsv_cell(r.verdict_text()) + "\t" +
+        out += tsv_cell(r.measure) + "\t" + constraint_info(r.constraint).name + "\t" + tsv_cell(r.verdict_text()) + "\t" +
                (r.example ? axiom_case_json(*r.example) : std::string()) + "\n";
     return 0;
 }

@@ -41,12 +41,6 @@ const char* verdict_kind(Verdict v) {
     return "";
 }
 
-const char* constraint_name(Constraint c) {
-    for (const ConstraintInfo& i : axiom_constraints())
-        if (i.id == c) return i.name;
-    return "";
-}
-
 }  // namespace
 
 std::string axiom_case_json(const AxiomCase& c) { return case_object(c).dump(); }
@@ -68,7 +62,7 @@ std::string axioms_json(const std::vector<AxiomResult>& results, const AxiomOpti
         row["measure"] = r.measure;
         auto p = paper.find(r.measure);
         row["paper_metric"] = p == paper.end() ? json(nullptr) : json(p->second);
-        row["constraint"] = constraint_name(r.constraint);
+        row["constraint"] = constraint_info(r.constraint).name;
         row["verdict"] = r.verdict_text();
         row["kind"] = verdict_kind(r.verdict);
         row["cases"] = r.cases;

@@ -45,13 +45,13 @@ const ConstraintInfo* find_constraint(const std::string& name) {
     return nullptr;
 }
 
-namespace {
-
-const ConstraintInfo& info_of(Constraint c) {
+const ConstraintInfo& constraint_info(Constraint c) {
     for (const ConstraintInfo& i : axiom_constraints())
         if (i.id == c) return i;
     throw std::logic_error("unknown constraint");
 }
+
+namespace {
 
 bool needs(const MeasureInfo& m, Need n) { return std::find(m.needs.begin(), m.needs.end(), n) != m.needs.end(); }
 
@@ -224,7 +224,7 @@ std::string AxiomResult::verdict_text() const {
 
 AxiomResult check_axiom(const MeasureSpec& spec, Constraint c, const AxiomOptions& o) {
     const MeasureInfo& m = spec.info();
-    const ConstraintInfo& ci = info_of(c);
+    const ConstraintInfo& ci = constraint_info(c);
     AxiomResult r;
     r.measure = spec.full_name();
     r.constraint = c;

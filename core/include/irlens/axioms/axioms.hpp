@@ -61,6 +61,8 @@ struct ConstraintInfo {
 
 /// The ten constraints in the paper's order.
 const std::vector<ConstraintInfo>& axiom_constraints();
+/// The entry of one constraint.
+const ConstraintInfo& constraint_info(Constraint c);
 /// By name (case-sensitive, the paper's spelling); nullptr when unknown.
 const ConstraintInfo* find_constraint(const std::string& name);
 
