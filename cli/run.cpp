@@ -25,6 +25,7 @@ const char kUsage[] =
         "  irlens rarity QRELS RUN... [--depth K]          per topic, how many runs found each relevant document\n"
         "  irlens unique QRELS RUN... --depth K            unique contributions to the relevant set, per run and group\n"
         "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
+        "  irlens axioms [-m MEASURE...] [--seed N]        the axiomatic audit: measures vs 10 formal constraints\n"
         "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
         "  irlens version\n"
         "\n"
@@ -61,6 +62,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "compare") return utf8(cmd_compare(args, out));
         if (command == "meta") return utf8(cmd_meta(args, out));
         if (command == "rarity") return utf8(cmd_rarity(args, out));
+        if (command == "axioms") return utf8(cmd_axioms(args, out));
         if (command == "unique") return utf8(cmd_unique(args, out));
         if (command == "relative") return utf8(cmd_relative(args, out));
         if (command == "check") return utf8(cmd_check(args, out));

@@ -506,6 +506,54 @@ export interface Irlens {
 
   checkRun(data: Bytes, options?: CheckOptions): CheckDocument;
   runChecker(options?: CheckOptions): Reader<CheckDocument>;
+
+  /** The axiomatic audit (Amigó et al., SIGIR 2018): measures omitted/[] = the paper's Table 1, 'all' = every registered measure. */
+  axioms(options?: { measures?: 'all' | string | string[]; seed?: number | string | bigint }): AxiomsDocument;
+}
+
+/** One ranking of an axiom counterexample and its score (null: undefined). */
+export interface AxiomRanking {
+  ranking: string[];
+  score: number | null;
+}
+
+/** The smallest counterexample of a violated constraint (`irlens axioms`, docs/axioms.md). */
+export interface AxiomCounterexample {
+  claim: string;
+  note: string;
+  /** doc -> grade, or doc -> grade per intent for the diversity constraints. */
+  judgments: Record<string, number | number[]>;
+  weights?: number[];
+  better: AxiomRanking;
+  worse: AxiomRanking;
+}
+
+/** One measure x constraint cell of the axiomatic audit. */
+export interface AxiomResult {
+  measure: string;
+  paper_metric: string | null;
+  constraint: 'Pri' | 'Deep' | 'DeepTh' | 'CloseTh' | 'Conf' | 'AspDiv' | 'Red' | 'MRed' | 'Sat' | 'AspRel';
+  verdict: string;
+  kind: 'violated' | 'no_violation' | 'witness' | 'no_witness' | 'n/a';
+  cases: number;
+  undefined: number;
+  witness: number | null;
+  bound: number | null;
+  max_grade: number;
+  reason: string | null;
+  counterexample: AxiomCounterexample | null;
+}
+
+/** The document of `irlens axioms --format json`. */
+export interface AxiomsDocument {
+  irlens: string;
+  command: 'axioms';
+  paper: string;
+  seed: number | string;
+  random_cases: number;
+  depth_bound: number;
+  grade_bound: number;
+  results: AxiomResult[];
 }
 
 /** Options of the browser build (Emscripten's module options): e.g. where irlens_web.wasm is. */

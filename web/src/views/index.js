@@ -11,5 +11,6 @@ import { rarenessView } from './rareness.js';
 import { coverageView } from './coverage.js';
 import { checkView } from './check.js';
 import { playgroundView } from './playground.js';
+import { axiomsView } from './axioms.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView];
+export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView];

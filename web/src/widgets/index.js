@@ -40,6 +40,7 @@ export const VIEWS = {
   'kendall-tau': () => import('./kendall-tau.js'),
   explain: () => import('./explain.js'),
   playground: () => import('./playground.js'),
+  axioms: () => import('./axioms.js'),
 };
 
 let shared = null; // one worker per page: {client, init}

@@ -23,6 +23,7 @@
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
+//   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 //   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
@@ -154,6 +155,9 @@ export function startWorker(irlensPromise, scope = self) {
       // The evaluation's side inputs (intents, doc lengths, ...) and its runs: the relative measures
       // (rareness, NRG) score the run against the others, as evaluate did.
       return irlens.explain(r, topic, measure, { ...side, runs: [...runs.values()] });
+    },
+    axioms({ measures = '', seed = '2018' }) {
+      return irlens.axioms({ measures, seed: String(seed) });
     },
   };
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));

@@ -2,6 +2,7 @@
 // document, shared by both front-ends (nlohmann/json stays out of the core).
 #pragma once
 
+#include "irlens/axioms/axioms.hpp"
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/frontends/meta_report.hpp"
 #include "irlens/readers/run_check.hpp"
@@ -49,5 +50,16 @@ std::string meta_json(const MetaReport& r, int indent);
 /// unlisted, findings: [{line (null: whole file), severity, kind, topic (null: none), message}]}]}.
 /// indent as nlohmann::json::dump (-1: one line).
 std::string check_json(const std::vector<CheckReport>& reports, const CheckOptions& options, int indent);
+
+/// The JSON document of `irlens axioms --format json` (and the JS API's axioms()): {irlens,
+/// command: "axioms", paper, seed, random_cases, depth_bound, grade_bound, results: [{measure (full
+/// name), paper_metric (the Table 1 metric it stands for, as the paper writes it; null if none), constraint, verdict (the TSV's text), kind (violated | no_violation | witness | no_witness
+/// | n/a), cases, undefined, witness (null unless kind = witness), bound (null for universal
+/// constraints), max_grade (the cases' grades were 0..max_grade; null for n/a), reason (null unless n/a), counterexample (null, or as axiom_case_json)}]}.
+/// Scores NaN as null. indent as nlohmann::json::dump (-1: one line).
+std::string axioms_json(const std::vector<AxiomResult>& results, const AxiomOptions& options, int indent);
+/// One counterexample on one line: {claim, note, judgments: {DOC: grade | [grade per aspect]},
+/// weights? (intent weights, when not uniform), better: {ranking: [DOC], score}, worse: {...}}.
+std::string axiom_case_json(const AxiomCase& c);
 
 }  // namespace irlens
