@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,7 @@ struct Explanation {
     std::vector<ExplainRow> rows;                        // by rank
     std::vector<std::pair<std::string, double>> terms;   // in the order computed, the last is the value
     double value = 0;
+    std::string text;      // text-valued measures (RelString): the value's text; value is NaN then
     bool missing = false;  // the run has no result for the topic (trec_eval -c's placeholder is scored)
 };
 
@@ -70,6 +72,11 @@ public:
     }
     void term(std::string name, double value) { out_->terms.emplace_back(std::move(name), value); }
     void value(double v) { out_->value = v; }
+    /// Row i shows this document and judgment instead of the ranking's (a measure whose rows are
+    /// not one ranking's ranks: sDCG's concatenated session list).
+    void doc(long i, std::string_view doc, int rel) { docs_[i] = {std::string(doc), rel}; }
+    /// The value of a text-valued measure (RelString), with value() NaN as evaluate() reports it.
+    void text(std::string s) { out_->text = std::move(s); }
 
     /// Turns the recorded rows into Explanation::rows (called by explain()).
     void finish();
@@ -79,6 +86,7 @@ private:
     const Run* run_;
     const Ranking* ranking_ = nullptr;
     std::map<long, std::vector<double>> rows_;
+    std::map<long, std::pair<std::string, int>> docs_;
 };
 
 /// Explains `spec` for `topic` of `run` (scored as evaluate() scores it; a topic the run did not
