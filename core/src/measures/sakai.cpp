@@ -138,7 +138,7 @@ double q_measure(const Ranking& r, const std::vector<GainLevel>& gains, double b
     }
     long denom = cutoff < 0 ? r.num_rel : std::min(cutoff, r.num_rel);
     t.term("sum of BR(k) at relevant ranks", sum);
-    t.term(cutoff < 0 ? "R" : "min(l, R)", static_cast<double>(denom));
+    t.term(cutoff < 0 ? "denominator: R" : "denominator: min(l, R)", static_cast<double>(denom));
     double v = sum / static_cast<double>(denom);
     t.term("Q = sum / denominator", v);
     return v;

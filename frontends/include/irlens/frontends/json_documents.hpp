@@ -3,6 +3,7 @@
 #pragma once
 
 #include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/explain.hpp"
 #include "irlens/frontends/meta_report.hpp"
 #include "irlens/readers/run_check.hpp"
 #include "irlens/stats/comparison.hpp"
@@ -49,5 +50,12 @@ std::string meta_json(const MetaReport& r, int indent);
 /// unlisted, findings: [{line (null: whole file), severity, kind, topic (null: none), message}]}]}.
 /// indent as nlohmann::json::dump (-1: one line).
 std::string check_json(const std::vector<CheckReport>& reports, const CheckOptions& options, int indent);
+
+/// The JSON document of `irlens explain --format json`: {irlens, command: "explain", qrels,
+/// explanations: [{measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel, values}],
+/// terms: [{name, value}], value, text, missing}]}, each explanation keyed as the JS API's explain()
+/// object (irlens/evaluation/explain.hpp: rel -1 not in the qrels, -2 judged negative; text: a
+/// text-valued measure's value, whose number is null). NaN as null. indent as nlohmann::json::dump.
+std::string explain_json(const std::vector<Explanation>& explanations, const std::string& qrels, int indent);
 
 }  // namespace irlens
