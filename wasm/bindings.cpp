@@ -263,7 +263,10 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
 val explain_js(int run_handle, const std::string& topic, const std::string& measure, val options) {
     return guarded([&] {
         auto r = lookup(table().runs, run_handle, "run");
-        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eval_options(options)));
+        EvalOptions eo = eval_options(options);
+        for (const auto& [handle, prefs] : table().prefs)  // preference measures, when the run was read against preferences
+            if (prefs->qrels() == r->qrels_ptr()) eo.prefs = prefs;
+        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eo));
     });
 }
 

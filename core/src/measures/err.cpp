@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "irlens/error.hpp"
 
@@ -107,7 +108,8 @@ auto err_factory(bool normalised) {
             Satisfaction sat = satisfaction(s, v.qrels());
             const Ranking& r = v.ranking(level, jo);
             t.ranking(r);
-            t.formula(std::string(normalised ? "nERR = ERR / (ERR of the ideal ranking), " : "") +
+            if constexpr (std::decay_t<decltype(t)>::on)
+                t.formula(std::string(normalised ? "nERR = ERR / (ERR of the ideal ranking), " : "") +
                       "ERR = sum over ranks r of dsat(r-1) Pr(r) / r, dsat(r-1) = prod over k < r of (1 - Pr(k)), "
                       "Pr = (2^gain - 1) / 2^gmax for a relevant document, else 0");
             t.term("gmax", sat.gmax);

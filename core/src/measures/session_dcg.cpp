@@ -52,7 +52,8 @@ void check_sessions(const EvalContext& c) {
 template <class T>
 double session_dcg(long k, const ParamValue& gains, bool judged_only, bool dedup, const TopicView& v, T& t) {
     const EvalContext& c = v.context();
-    t.formula("sDCG = sum over ranks r of the session's concatenated list of g(r) / (log4(qnum(r) + 3) log2(r + 1)), "
+    if constexpr (T::on)
+        t.formula("sDCG = sum over ranks r of the session's concatenated list of g(r) / (log4(qnum(r) + 3) log2(r + 1)), "
               "the top l documents of each query in session order" + std::string(dedup ? ", repeated documents dropped" : ""));
     std::vector<long> queries;  // qrels topic index per position
     if (const Sessions::Session* s = c.sessions->find(v.qrels().topic_id(v.topic())))

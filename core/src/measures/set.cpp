@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <string>
 
 #include "irlens/error.hpp"
@@ -116,7 +117,8 @@ auto f_or_e(bool e) {
         if (!(beta >= 0) || !std::isfinite(beta))
             throw UsageError(s.info().name + ": beta must be a finite number >= 0, got " + format_number(beta));
         return traced([=](const TopicView& v, auto& t) {
-            t.formula(std::string(e ? "E = 1 - F, " : "") +
+            if constexpr (std::decay_t<decltype(t)>::on)
+                t.formula(std::string(e ? "E = 1 - F, " : "") +
                       "F = (beta^2 + 1) P R / (beta^2 P + R), P and R of the retrieved set D (the top k with @k); 0 "
                       "when nothing relevant is in D");
             double f = f_measure(v.ranking(level, jo), k, beta, t);

@@ -8,8 +8,11 @@
 //   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
 //   - the value itself, bit-identical to the one evaluate() reports for that topic.
 // Which measures are explained: MeasureInfo::explainable() (`irlens measures` and the JS registry
-// show it), e.g. P, R, AP, RR, nDCG, RBP, Compat, EU, CT, RBU, and the IA and D-forms (explained
-// through their base measure's rows). Other measures throw UsageError listing the explained ones.
+// show it): every registered measure (tests/unit-explain-registry.cpp); the IA and D-forms are
+// explained through their base measure's rows, count measures in one line (what they count, and
+// the count). A measure that is not explainable throws UsageError listing the explained ones.
+// A measure that trec_eval scores 0 on a topic the run did not answer (zero_if_missing: NumRet,
+// Utility, Unjudged, RBPResid, RelString) is explained as that 0, as evaluate() reports it.
 #pragma once
 
 #include "irlens/evaluation/evaluate.hpp"
