@@ -58,7 +58,7 @@ export const explainView = {
       more,
       el('h3', {}, 'Down to the value'),
       el('dl', { class: 'terms' }, ex.terms.flatMap((t) => [el('dt', {}, t.name), el('dd', {}, t.value === null ? '–' : String(Number(t.value.toPrecision(12))))])),
-      el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { id: 'explain-value' }, fmt(ex.value, 6))),
+      el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { id: 'explain-value' }, ex.text ? `"${ex.text}"` : fmt(ex.value, 6))),
     ].filter(Boolean));
   },
 };
