@@ -53,8 +53,10 @@ function preferences() {
 /** MeasureSpec::example's name: the defaults and a sample cutoff. */
 function example(m) {
   assert.deepEqual(m.params.filter((p) => p.required).map((p) => p.name), [], `${m.name}: a required parameter`);
-  const cutoff = { int: '@10', real: '@0.5', percent: '@100%' }[m.cutoff] ?? '';
-  return m.name + cutoff;
+  const parses = (name) => { try { irlens.parseMeasure(name); return true; } catch { return false; } };
+  if (m.cutoff === 'int') return `${m.name}@10`;
+  if (m.cutoff === 'real') return parses(`${m.name}@0.5`) ? `${m.name}@0.5` : `${m.name}@100%`;  // S-RR@x%: a percentage
+  return m.name;
 }
 
 test('irlens.explain gives evaluate\'s per-topic value for every registered measure', () => {
