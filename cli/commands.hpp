@@ -10,6 +10,7 @@ namespace irlens::cli {
 
 int cmd_trec_eval(const std::vector<std::string>& args, std::string& out);
 int cmd_eval(const std::vector<std::string>& args, std::string& out);
+int cmd_explain(const std::vector<std::string>& args, std::string& out);
 int cmd_ndeval(const std::vector<std::string>& args, std::string& out);
 int cmd_measures(const std::vector<std::string>& args, std::string& out);
 /// The registry's measure names (with @k where they take a cutoff) by family, then its presets, as

@@ -19,6 +19,7 @@ const char kUsage[] =
         "  irlens trec_eval [trec_eval flags] QRELS RUN   drop-in for trec_eval 10.0 (same flags, same output)\n"
         "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
         "  irlens ndeval [ndeval flags] QRELS RUN         drop-in for NIST's ndeval 4.5 (diversity; same CSV)\n"
+        "  irlens explain QRELS RUN --topic T -m MEASURE... the arithmetic of measures for one topic, rank by rank\n"
         "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
         "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
         "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
@@ -58,6 +59,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "trec_eval") return cmd_trec_eval(args, out);
         if (command == "ndeval") return cmd_ndeval(args, out);
         if (command == "eval") return utf8(cmd_eval(args, out));
+        if (command == "explain") return utf8(cmd_explain(args, out));
         if (command == "measures") return utf8(cmd_measures(args, out));
         if (command == "compare") return utf8(cmd_compare(args, out));
         if (command == "meta") return utf8(cmd_meta(args, out));

@@ -277,9 +277,11 @@ export function wrap(core) {
     /**
      * Explain mode: the arithmetic of one measure for one topic of a run, recorded by the core's
      * own computation: {measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel,
-     * values}], terms: [{name, value}], value, missing}. Throws UsageError for measures without
-     * an explanation (the registry's `explainable` field says which are explained). options: the
-     * side inputs some measures need, as evaluate() takes them (intents, docLengths, sessions, groups),
+     * values}], terms: [{name, value}], value, text, missing} (text: a text-valued measure's value,
+     * RelString's; its value is NaN). The objects of `irlens explain -f json`'s "explanations" have
+     * the same keys. Every registered measure is explained (the registry's `explainable` field).
+     * options: the side inputs some measures need, as evaluate() takes them (intents, docLengths,
+     * sessions, groups); preferences come with a run read against loadPrefs' judgments;
      * and runs: the evaluation's runs (an array of Run), which the relative measures (P_rareness,
      * AP_rareness, NRG) score the run against; without it the run is scored alone.
      */

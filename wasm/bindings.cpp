@@ -270,7 +270,10 @@ val explain_js(int run_handle, const std::string& topic, const std::string& meas
         for (const auto& other : runs)
             if (other->qrels_ptr() != r->qrels_ptr())
                 throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + r->name() + "'");
-        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eval_options(options), runs));
+        EvalOptions eo = eval_options(options);
+        for (const auto& [handle, prefs] : table().prefs)  // preference measures, when the run was read against preferences
+            if (prefs->qrels() == r->qrels_ptr()) eo.prefs = prefs;
+        return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eo, runs));
     });
 }
 

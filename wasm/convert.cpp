@@ -213,6 +213,7 @@ val explanation_to_js(const Explanation& e) {
     o.set("columns", strings_to_js(e.columns));
     o.set("missing", e.missing);
     o.set("value", e.value);
+    o.set("text", js_text(e.text));  // a text-valued measure's value (RelString); "" for the others
     val rows = val::array();
     for (const ExplainRow& r : e.rows) {
         val row = val::object();

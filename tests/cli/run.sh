@@ -77,7 +77,7 @@ expect 2 "needs a cutoff" -- eval "$T/qrels" "$T/run" -m P
 expect 2 "unknown option" -- eval "$T/qrels" "$T/run" -m P@5 --bogus
 expect 2 "" -- trec_eval "$T/qrels"
 # irlens measures: what front-ends present, in every format (E = 1 - F: lower is better)
-expect 0 "" $'E\tE-measure\tset\t[@k]\tlower\t[0, 1]\tset\tno\t\t\tmean\t' -- measures --format tsv
+expect 0 "" $'E\tE-measure\tset\t[@k]\tlower\t[0, 1]\tset\tyes\t\t\tmean\t' -- measures --format tsv
 expect 0 "" $'AP\tMAP,map\taverage precision\t[@k]\thigher\t[0, 1]\tranked\tyes\t\tmap,gm_map,map_cut\t' -- measures --format tsv
 expect 0 "" '"better": "lower"' -- measures --format json
 expect 0 "" '"doc lengths"' -- measures --format json

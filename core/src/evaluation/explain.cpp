@@ -4,6 +4,8 @@
 #include "irlens/error.hpp"
 #include "irlens/evaluation/topic_view.hpp"
 
+#include <cmath>
+
 namespace irlens {
 
 void Trace::finish() {
@@ -11,7 +13,10 @@ void Trace::finish() {
     for (auto& [i, values] : rows_) {
         ExplainRow row;
         row.rank = i + 1;
-        if (ranking_ && i < ranking_->num_ret) {
+        if (auto d = docs_.find(i); d != docs_.end()) {
+            row.doc = d->second.first;
+            row.rel = d->second.second;
+        } else if (ranking_ && i < ranking_->num_ret) {
             std::size_t k = static_cast<std::size_t>(i);
             row.doc = std::string(run_->doc(ranking_->docs[k]));
             row.rel = ranking_->rels[k];
@@ -23,6 +28,7 @@ void Trace::finish() {
         out_->rows.push_back(std::move(row));
     }
     rows_.clear();
+    docs_.clear();
 }
 
 Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
@@ -66,6 +72,15 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
         throw UsageError("explain: " + spec.name() + " has no explanation yet (explained: " + explained + ")");
     }
     trace.finish();
+    if (out.missing && spec.info().zero_if_missing) {
+        // evaluate() does not compute these on trec_eval -c's placeholder: it reports 0 (or no text).
+        out.rows.clear();
+        out.columns.clear();
+        out.terms.clear();
+        out.text.clear();
+        out.value = spec.info().text_valued ? std::nan("") : 0.0;
+        out.terms.emplace_back("the run did not answer the topic: trec_eval scores " + spec.name() + " 0 for it", out.value);
+    }
     return out;
 }
 

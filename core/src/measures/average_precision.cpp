@@ -61,9 +61,17 @@ double average_precision(const Ranking& r, long k, bool depth_normalised) {
 
 namespace {
 
-/// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it.
-double inferred_ap(const Ranking& r) {
+/// m_infap.c (Yilmaz & Aslam, CIKM 2006), as trec_eval computes it. Traced for explain mode
+/// (columns: judged relevant, judged non-relevant so far, pooled unjudged so far, the rank's term,
+/// running sum).
+template <class T>
+double inferred_ap(const Ranking& r, T& t) {
     const double eps = 0.00001;  // INFAP_EPSILON
+    t.ranking(r);
+    t.formula("infAP = (1/R) sum over relevant ranks k of [1/k + ((k-1)/k) (|d100 above k| / (k-1)) "
+              "((rel above k + eps) / (rel + nonrel above k + 2 eps))], d100 = judged or pooled-unjudged "
+              "documents (Yilmaz & Aslam 2006); documents not in the pool are skipped");
+    std::size_t c = t.columns({"relevant", "non-relevant so far", "pooled unjudged so far", "term", "sum of terms"});
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
     double inf_ap = 0.0;
     for (long j = 0; j < r.num_ret; ++j) {
@@ -71,12 +79,19 @@ double inferred_ap(const Ranking& r) {
         if (rel == kNotInPool) continue;
         if (rel == kUnjudged) {
             ++pool_unjudged_so_far;
+            if constexpr (T::on)
+                t.row(j, {std::nan(""), static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
+                          std::nan(""), inf_ap}, c);
             continue;
         }
         if (rel >= 0 && rel < r.rel_level) {
             ++nonrel_so_far;
+            if constexpr (T::on)
+                t.row(j, {0.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
+                          std::nan(""), inf_ap}, c);
         } else {
             ++rel_so_far;
+            double before = inf_ap;
             if (j == 0) {
                 inf_ap += 1.0;
             } else {
@@ -85,24 +100,43 @@ double inferred_ap(const Ranking& r) {
                           (fj / (fj + 1.0)) * ((rel_so_far - 1 + nonrel_so_far + pool_unjudged_so_far) / fj) *
                               ((rel_so_far - 1 + eps) / (rel_so_far - 1 + nonrel_so_far + 2 * eps));
             }
+            if constexpr (T::on)
+                t.row(j, {1.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
+                          inf_ap - before, inf_ap}, c);
         }
     }
+    t.term("sum of terms", inf_ap);
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     if (r.num_rel) inf_ap /= r.num_rel;
+    t.term("infAP = sum / R (the sum itself when R = 0)", inf_ap);
     return inf_ap;
 }
 
 /// m_yaap.c: log((1 + s) / (1 + R - s)), s = the sum of precisions at relevant docs (Robertson,
-/// "On Smoothing Average Precision", ECIR 2012).
-double yaap(const Ranking& r) {
+/// "On Smoothing Average Precision", ECIR 2012). Traced (columns as AP's).
+template <class T>
+double yaap(const Ranking& r, T& t) {
+    t.ranking(r);
+    t.formula("YAAP = log((1 + S) / (1 + R - S)), S = sum over relevant retrieved documents of precision at their rank");
+    std::size_t c = t.columns({"relevant", "relevant so far", "precision at rank", "S so far"});
     long rel_so_far = 0;
     double sum = 0.0;
     for (long i = 0; i < r.num_ret; ++i) {
         if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
             ++rel_so_far;
             sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+            if constexpr (T::on)
+                t.row(i, {1.0, static_cast<double>(rel_so_far),
+                          static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum}, c);
+        } else if constexpr (T::on) {
+            t.row(i, {0.0, static_cast<double>(rel_so_far), std::nan(""), sum}, c);
         }
     }
-    return std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
+    t.term("S (sum of precisions)", sum);
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    double v = std::log((1.0 + sum) / (1.0 + static_cast<double>(r.num_rel) - sum));
+    t.term("YAAP = log((1 + S) / (1 + R - S))", v);
+    return v;
 }
 
 /// lround(x * R), the number of relevant documents recall level x needs (m_iprec_at_recall.c),
@@ -115,18 +149,60 @@ long recall_cutoff(double x, long num_rel) {
     return static_cast<long>(c);
 }
 
+/// Rows of the interpolated-precision measures: relevant, relevant so far, precision at the rank,
+/// and the interpolated precision (the highest precision at this rank or below), which is what
+/// r.interpolated_precision() holds per relevant document.
+template <class T>
+void interpolation_rows(const Ranking& r, T& t) {
+    if constexpr (T::on) {
+        t.ranking(r);
+        std::size_t c = t.columns({"relevant", "relevant so far", "precision at rank", "interpolated precision"});
+        std::vector<double> best(static_cast<std::size_t>(r.num_ret));
+        double m = 0.0;
+        long rel = r.num_rel_ret;
+        for (long i = r.num_ret; i > 0; --i) {  // the backward scan of m_iprec_at_recall.c
+            m = std::max(m, static_cast<double>(rel) / static_cast<double>(i));
+            best[static_cast<std::size_t>(i - 1)] = m;
+            if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) --rel;
+        }
+        long so_far = 0;
+        for (long i = 0; i < r.num_ret; ++i) {
+            bool is_rel = r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+            so_far += is_rel;
+            t.row(i, {is_rel ? 1.0 : 0.0, static_cast<double>(so_far),
+                      static_cast<double>(so_far) / static_cast<double>(i + 1), best[static_cast<std::size_t>(i)]}, c);
+        }
+    }
+}
+
 /// m_iprec_at_recall.c for one recall level x: the interpolated precision
 /// max_{rank >= rank of the lround(x * R)-th relevant doc} P(rank); 0 when that many relevant docs
 /// were not retrieved. (A negative level needs no relevant doc, as level 0.)
-double interpolated_precision(const Ranking& r, double x) {
+template <class T>
+double interpolated_precision(const Ranking& r, double x, T& t) {
+    t.formula("IPrec@x = max over ranks at or after the one holding the c-th relevant document of P(rank), "
+              "c = round(x * R); 0 when fewer than c relevant documents were retrieved");
+    interpolation_rows(r, t);
     long cutoff = recall_cutoff(x, r.num_rel);
-    if (cutoff > r.num_rel_ret) return 0.0;
-    return r.interpolated_precision()[static_cast<std::size_t>(std::max(cutoff, 0L))];
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    t.term("c = round(x * R)", static_cast<double>(cutoff));
+    t.term("relevant retrieved", static_cast<double>(r.num_rel_ret));
+    if (cutoff > r.num_rel_ret) {
+        t.term("IPrec@x (c > relevant retrieved)", 0.0);
+        return 0.0;
+    }
+    double v = r.interpolated_precision()[static_cast<std::size_t>(std::max(cutoff, 0L))];
+    t.term("IPrec@x = interpolated precision at the c-th relevant document", v);
+    return v;
 }
 
 /// m_11pt_avg.c: interpolated precision averaged over the recall levels xs, replayed exactly
-/// (trec_eval does not sort these levels, and its scan depends on their order).
-double interpolated_precision_avg(const Ranking& r, const std::vector<double>& xs) {
+/// (trec_eval does not sort these levels, and its scan depends on their order). Traced: the rows
+/// of the interpolation, one term per level added.
+template <class T>
+double interpolated_precision_avg(const Ranking& r, const std::vector<double>& xs, T& t) {
+    t.formula("IPrecAvg = (sum over the recall levels x of IPrec@x) / (number of levels)");
+    interpolation_rows(r, t);
     std::vector<long> cutoffs;
     for (double x : xs) cutoffs.push_back(recall_cutoff(x, r.num_rel));
     long cut = static_cast<long>(cutoffs.size()) - 1;
@@ -140,13 +216,23 @@ double interpolated_precision_avg(const Ranking& r, const std::vector<double>& x
         if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) {
             while (cut >= 0 && rel_so_far == cutoffs[static_cast<std::size_t>(cut)]) {
                 sum += int_precis;
+                if constexpr (T::on) t.term("IPrec@" + format_number(xs[static_cast<std::size_t>(cut)]), int_precis);
                 --cut;
             }
             --rel_so_far;
         }
     }
-    for (; cut >= 0; --cut) sum += int_precis;
-    return sum / static_cast<double>(xs.size());
+    for (; cut >= 0; --cut) {
+        sum += int_precis;
+        if constexpr (T::on) t.term("IPrec@" + format_number(xs[static_cast<std::size_t>(cut)]), int_precis);
+    }
+    if constexpr (T::on) {
+        t.term("sum over the levels reached (the others are 0)", sum);
+        t.term("number of levels", static_cast<double>(xs.size()));
+    }
+    double v = sum / static_cast<double>(xs.size());
+    t.term("IPrecAvg = sum / levels", v);
+    return v;
 }
 
 /// m_recip_rank.c, optionally restricted to the top k. Traced for explain mode.
@@ -207,7 +293,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
         .trec(trec("infAP", 14))
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
-            return fn([=](const TopicView& v) { return inferred_ap(v.ranking(level)); });
+            return traced([=](const TopicView& v, auto& t) { return inferred_ap(v.ranking(level), t); });
         });
     rows.add("YAAP")
         .alias("yaap")
@@ -219,7 +305,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return yaap(v.ranking(level, jo)); });
+            return traced([=](const TopicView& v, auto& t) { return yaap(v.ranking(level, jo), t); });
         });
     rows.add("IPrec")
         .help("Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
@@ -234,7 +320,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             double x = s.cutoff();
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return interpolated_precision(v.ranking(level, jo), x); });
+            return traced([=](const TopicView& v, auto& t) { return interpolated_precision(v.ranking(level, jo), x, t); });
         });
     rows.add("IPrecAvg")
         .alias("11pt_avg")
@@ -251,7 +337,7 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             if (xs.empty()) throw UsageError("IPrecAvg: recall must list at least one level");
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return interpolated_precision_avg(v.ranking(level, jo), xs); });
+            return traced([=](const TopicView& v, auto& t) { return interpolated_precision_avg(v.ranking(level, jo), xs, t); });
         });
     rows.add("RR")
         .alias("MRR")

@@ -10,8 +10,11 @@
 // never lowers ERR.
 #include "measures/err.hpp"
 
+#include "measures/trace.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "irlens/error.hpp"
 
@@ -46,13 +49,27 @@ Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {
     return sat;
 }
 
-double err_of(const std::vector<double>& probs) {
+namespace {
+
+/// err_of, traced: per rank Pr(r), dsat(r-1), the rank's term and the sum so far, in the columns
+/// from `c` on.
+template <class T>
+double err_sum(const std::vector<double>& probs, T& t, std::size_t c) {
     double sum = 0.0, still = 1.0;
     for (std::size_t i = 0; i < probs.size(); ++i) {
         sum += still * probs[i] / static_cast<double>(i + 1);
+        if constexpr (T::on)
+            t.row(static_cast<long>(i), {probs[i], still, still * probs[i] / static_cast<double>(i + 1), sum}, c);
         still *= 1.0 - probs[i];
     }
     return sum;
+}
+
+}  // namespace
+
+double err_of(const std::vector<double>& probs) {
+    NoTrace t;
+    return err_sum(probs, t, 0);
 }
 
 std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
@@ -87,14 +104,26 @@ auto err_factory(bool normalised) {
         long level = s.int_param("rel");
         ParamValue gains = s.param("gains");
         bool jo = s.bool_param("judged_only");
-        return fn([=](const TopicView& v) {
+        return traced([=](const TopicView& v, auto& t) {
             Satisfaction sat = satisfaction(s, v.qrels());
             const Ranking& r = v.ranking(level, jo);
+            t.ranking(r);
+            if constexpr (std::decay_t<decltype(t)>::on)
+                t.formula(std::string(normalised ? "nERR = ERR / (ERR of the ideal ranking), " : "") +
+                      "ERR = sum over ranks r of dsat(r-1) Pr(r) / r, dsat(r-1) = prod over k < r of (1 - Pr(k)), "
+                      "Pr = (2^gain - 1) / 2^gmax for a relevant document, else 0");
+            t.term("gmax", sat.gmax);
             std::vector<GainLevel> table = gain_table(gains, r);
-            double value = err_of(ranking_probs(r, table, sat, k));
+            std::size_t c = t.columns({"Pr(r)", "dsat(r-1)", "dsat(r-1) Pr(r) / r", "ERR so far"});
+            double value = err_sum(ranking_probs(r, table, sat, k), t, c);
+            t.term("ERR", value);
             if (!normalised) return value;
-            double ideal = err_of(ideal_probs(r, table, sat, k));
-            return ideal > 0.0 ? value / ideal : 0.0;
+            std::size_t ci = t.columns({"ideal Pr(r)", "ideal dsat(r-1)", "ideal term", "ideal ERR so far"});
+            double ideal = err_sum(ideal_probs(r, table, sat, k), t, ci);
+            t.term("ideal ERR", ideal);
+            double v_ = ideal > 0.0 ? value / ideal : 0.0;
+            t.term(ideal > 0.0 ? "nERR = ERR / ideal ERR" : "nERR (ideal ERR = 0)", v_);
+            return v_;
         });
     };
 }

@@ -207,8 +207,14 @@ double ndcg_cut(const Ranking& r, long k, T& t) {
 }
 
 /// m_ndcg_rel.c: nDCG averaged at each relevant (gain > 0) document, with relevant documents not
-/// retrieved contributing the final DCG over the ideal.
-double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains) {
+/// retrieved contributing the final DCG over the ideal. Traced: per rank the gain, DCG so far, the
+/// ideal gain, IDCG so far and, at a relevant rank, the nDCG added.
+template <class T>
+double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
+    t.ranking(r);
+    t.formula("nDCGRel = (sum over relevant retrieved documents of DCG/IDCG at their rank + (R - relevant retrieved) "
+              "* DCG/IDCG at the end) / R, R = documents with a positive ideal gain; 0 when the sum is 0");
+    std::size_t c = t.columns({"gain", "DCG so far", "ideal gain", "IDCG so far", "nDCG added"});
     double results_dcg = 0, ideal_dcg = 0, sum = 0;
     long num_rel_ret = 0, num_rel = 0, i = 0;
     IdealWalk ideal(gains);
@@ -224,6 +230,8 @@ double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains) {
             sum += results_dcg / ideal_dcg;
             ++num_rel_ret;
         }
+        if constexpr (T::on)
+            t.row(i, {g, results_dcg, ig, ideal_dcg, g > 0 ? results_dcg / ideal_dcg : std::nan("")}, c);
     }
     for (; i < r.num_ret; ++i) {
         double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
@@ -232,6 +240,8 @@ double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains) {
             sum += results_dcg / ideal_dcg;
             ++num_rel_ret;
         }
+        if constexpr (T::on)
+            t.row(i, {g, results_dcg, std::nan(""), ideal_dcg, g > 0 ? results_dcg / ideal_dcg : std::nan("")}, c);
     }
     while (ideal.current() > 0.0) {
         double ig = ideal.next();
@@ -239,15 +249,35 @@ double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains) {
             ++num_rel;
             ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
         }
+        if constexpr (T::on) t.row(i, {ig, ideal_dcg}, c + 2);
         ++i;
     }
+    t.term("sum at relevant retrieved documents", sum);
+    t.term("R (documents with a positive ideal gain)", static_cast<double>(num_rel));
+    t.term("relevant retrieved", static_cast<double>(num_rel_ret));
+    t.term("final DCG", results_dcg);
+    t.term("final IDCG", ideal_dcg);
     sum += static_cast<double>(num_rel - num_rel_ret) * results_dcg / ideal_dcg;
-    return sum > 0.0 ? sum / num_rel : 0.0;
+    t.term("sum + (R - relevant retrieved) * DCG / IDCG", sum);
+    double v = sum > 0.0 ? sum / num_rel : 0.0;
+    t.term("nDCGRel = sum / R", v);
+    return v;
 }
 
-/// m_Rndcg.c: nDCG averaged at the ranks where the ideal gain changes (the "R levels").
-double rndcg(const Ranking& r, const std::vector<GainLevel>& gains) {
-    if (r.num_rel == 0) return 0.0;
+/// m_Rndcg.c: nDCG averaged at the ranks where the ideal gain changes (the "R levels"). Traced:
+/// per rank the gain, DCG so far, ideal gain, IDCG so far and the nDCG added where the ideal gain
+/// changes (before this rank's gains are added, as m_Rndcg.c does).
+template <class T>
+double rndcg(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
+    t.ranking(r);
+    t.formula("RnDCG = mean of DCG/IDCG taken just before each rank where the ideal gain changes (and at the end "
+              "of the run's list when it ends before the ideal gains do); 0 when R = 0");
+    std::size_t c = t.columns({"gain", "DCG so far", "ideal gain", "IDCG so far", "nDCG added"});
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    if (r.num_rel == 0) {
+        t.term("RnDCG (R = 0)", 0.0);
+        return 0.0;
+    }
     double results_dcg = 0, ideal_dcg = 0, sum = 0;
     long changes = 0, i = 0;
     IdealWalk ideal(gains);
@@ -255,8 +285,10 @@ double rndcg(const Ranking& r, const std::vector<GainLevel>& gains) {
     for (; i < r.num_ret && ideal.current() > 0.0; ++i) {
         double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
         double ig = ideal.next();
+        double added = std::nan("");
         if (old_ideal_gain != ig) {
             if (ideal_dcg > 0.0) {
+                added = results_dcg / ideal_dcg;
                 sum += results_dcg / ideal_dcg;
                 ++changes;
             }
@@ -264,35 +296,50 @@ double rndcg(const Ranking& r, const std::vector<GainLevel>& gains) {
         }
         if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
         if (ig > 0.0) ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) t.row(i, {g, results_dcg, ig, ideal_dcg, added}, c);
     }
     if (i < r.num_ret) {
         for (; i < r.num_ret; ++i) {
             double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
             if (g != 0) results_dcg += g / std::log2(static_cast<double>(i + 2));
+            if constexpr (T::on) t.row(i, {g, results_dcg}, c);
         }
         if (ideal_dcg > 0.0) {
             sum += results_dcg / ideal_dcg;
             ++changes;
+            if constexpr (T::on) t.row(i - 1, {results_dcg / ideal_dcg}, c + 4);
         }
     }
     while (ideal.current() > 0.0) {
         double ig = ideal.next();
+        double added = std::nan("");
         if (old_ideal_gain != ig) {
             if (ideal_dcg > 0.0) {
+                added = results_dcg / ideal_dcg;
                 sum += results_dcg / ideal_dcg;
                 ++changes;
             }
             old_ideal_gain = ig;
         }
         if (ig > 0.0) ideal_dcg += ig / std::log2(static_cast<double>(i + 2));
+        if constexpr (T::on) t.row(i, {ig, ideal_dcg, added}, c + 2);
         ++i;
     }
-    return sum / changes;
+    t.term("sum of nDCG at the changes", sum);
+    t.term("changes", static_cast<double>(changes));
+    double v = sum / changes;
+    t.term("RnDCG = sum / changes", v);
+    return v;
 }
 
 /// m_G.c: each doc contributes gain / log2(2 + cost so far - gain so far), normalised by the total
-/// ideal gain.
-double g_measure(const Ranking& r, const std::vector<GainLevel>& gains) {
+/// ideal gain. Traced: per rank the gain, ideal gain, cost so far, gain so far and the contribution.
+template <class T>
+double g_measure(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
+    t.ranking(r);
+    t.formula("G = (sum over ranks of gain / log2(2 + cost so far - gain so far)) / (total ideal gain), cost of a "
+              "rank = max(ideal gain, 1) (1 past the ideal ranking); 0 when the ideal gain is 0");
+    std::size_t c = t.columns({"gain", "ideal gain", "cost so far", "gain so far", "contribution", "sum"});
     double results_g = 0, sum_results = 0, sum_ideal = 0, sum_cost = 0;
     const double min_cost = 1.0;
     long i = 0;
@@ -303,42 +350,57 @@ double g_measure(const Ranking& r, const std::vector<GainLevel>& gains) {
         double ig = ideal.next();
         if (ig > 0.0) sum_ideal += ig;
         sum_cost += ig >= min_cost ? ig : min_cost;
+        double before = results_g;
         if (g != 0) results_g += g / std::log2(2 + sum_cost - sum_results);
+        if constexpr (T::on) t.row(i, {g, ig, sum_cost, sum_results, results_g - before, results_g}, c);
     }
     for (; i < r.num_ret; ++i) {
         double g = gain_of(r.rels[static_cast<std::size_t>(i)], gains);
         sum_results += g;
         sum_cost += min_cost;
+        double before = results_g;
         if (g != 0) results_g += g / std::log2(2 + sum_cost - sum_results);
+        if constexpr (T::on) t.row(i, {g, std::nan(""), sum_cost, sum_results, results_g - before, results_g}, c);
     }
     while (ideal.current() > 0.0) {
         double ig = ideal.next();
         if (ig > 0.0) sum_ideal += ig;
+        if constexpr (T::on) {
+            if (ig > 0.0) t.row(i, {ig}, c + 1);
+        }
+        ++i;
     }
-    return sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
+    t.term("sum of contributions", results_g);
+    t.term("total ideal gain", sum_ideal);
+    double v = sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
+    t.term("G = sum / total ideal gain", v);
+    return v;
 }
 
 /// m_binG.c: G with binary gains, sum over relevant docs of 1/log2(2 + non-relevant before it).
-double bin_g(const Ranking& r) {
+/// Traced: relevant, non-relevant before it, the contribution, the sum.
+template <class T>
+double bin_g(const Ranking& r, T& t) {
+    t.ranking(r);
+    t.formula("BinG = (sum over relevant retrieved documents of 1 / log2(2 + non-relevant documents above it)) / R");
+    std::size_t c = t.columns({"relevant", "non-relevant above", "contribution", "sum"});
     long rel_so_far = 0;
     double sum = 0.0;
     for (long i = 0; i < r.num_ret; ++i) {
         if (r.rels[static_cast<std::size_t>(i)] >= r.rel_level) {
             ++rel_so_far;
             sum += 1.0 / std::log2(static_cast<double>(3 + i - rel_so_far));
+            if constexpr (T::on)
+                t.row(i, {1.0, static_cast<double>(i + 1 - rel_so_far), 1.0 / std::log2(static_cast<double>(3 + i - rel_so_far)), sum}, c);
+        } else if constexpr (T::on) {
+            t.row(i, {0.0, std::nan(""), std::nan(""), sum}, c);
         }
     }
-    return rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
-}
-
-template <class F>
-std::unique_ptr<TopicMeasure> with_gains(const MeasureSpec& s, F f) {
-    ParamValue gains = s.param("gains");
-    bool jo = s.bool_param("judged_only");
-    return fn([=](const TopicView& v) {
-        const Ranking& r = v.ranking(1, jo);
-        return f(r, gain_table(gains, r));
-    });
+    t.term("sum of contributions", sum);
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    double v = rel_so_far ? sum / static_cast<double>(r.num_rel) : 0.0;
+    t.term("BinG = sum / R (0 when nothing relevant was retrieved)", v);
+    return v;
 }
 
 /// The parameters of nDCG, DCG and IdealDCG: gains, the discount variant, condensed lists.
@@ -445,21 +507,27 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         .cite("trec_eval 10.0 (NIST), m_ndcg_rel.c")
         .params({gains_param(), judged_only_param()})
         .trec(trec("ndcg_rel", 24).pairs())
-        .make([](const MeasureSpec& s) { return with_gains(s, ndcg_rel); });
+        .make([](const MeasureSpec& s) {
+            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return ndcg_rel(r, g, t); });
+        });
     rows.add("RnDCG")
         .alias("Rndcg")
         .help("nDCG averaged at the R levels where the ideal gain changes (trec_eval's experimental Rndcg).")
         .cite("trec_eval 10.0 (NIST), m_Rndcg.c")
         .params({gains_param(), judged_only_param()})
         .trec(trec("Rndcg", 25).pairs())
-        .make([](const MeasureSpec& s) { return with_gains(s, rndcg); });
+        .make([](const MeasureSpec& s) {
+            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return rndcg(r, g, t); });
+        });
     rows.add("G")
         .help("Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
               "(trec_eval's experimental G).")
         .cite("trec_eval 10.0 (NIST), m_G.c")
         .params({gains_param(), judged_only_param()})
         .trec(trec("G", 20).pairs())
-        .make([](const MeasureSpec& s) { return with_gains(s, g_measure); });
+        .make([](const MeasureSpec& s) {
+            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return g_measure(r, g, t); });
+        });
     rows.add("BinG")
         .alias("binG")
         .help("Binary G: mean over relevant documents of 1 / log2(2 + non-relevant retrieved before it).")
@@ -469,7 +537,7 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return bin_g(v.ranking(level, jo)); });
+            return traced([=](const TopicView& v, auto& t) { return bin_g(v.ranking(level, jo), t); });
         });
 }
 

@@ -10,6 +10,7 @@
 #include "measures/average_precision.hpp"
 #include "measures/common.hpp"
 #include "measures/precision.hpp"
+#include "measures/trace.hpp"
 
 #include "irlens/error.hpp"
 
@@ -21,17 +22,23 @@ namespace {
 
 const char kGroupRankingsTag = 'g';  // cache tag (its address)
 
+/// The judgment groups of the topic, by name.
+std::vector<std::uint32_t> topic_groups(const TopicView& v) {
+    const Qrels& qrels = v.qrels();
+    std::vector<std::uint32_t> groups;
+    for (const Judgment* j = qrels.begin(v.topic()); j != qrels.end(v.topic()); ++j) groups.push_back(j->group);
+    std::sort(groups.begin(), groups.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return qrels.group_names()[a] < qrels.group_names()[b];
+    });
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    return groups;
+}
+
 /// form_res_rels_jg.c: the ranking against each judgment group of the topic, groups by name.
 const std::vector<Ranking>& group_rankings(const TopicView& v, long rel_level, bool judged_only) {
     long variant = rel_level * 2 + (judged_only ? 1 : 0);
     return v.cached<std::vector<Ranking>>(&kGroupRankingsTag, variant, [&] {
-        const Qrels& qrels = v.qrels();
-        std::vector<std::uint32_t> groups;
-        for (const Judgment* j = qrels.begin(v.topic()); j != qrels.end(v.topic()); ++j) groups.push_back(j->group);
-        std::sort(groups.begin(), groups.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return qrels.group_names()[a] < qrels.group_names()[b];
-        });
-        groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+        std::vector<std::uint32_t> groups = topic_groups(v);
         std::vector<Ranking> rankings;
         RankingOptions options = v.context().base;
         options.rel_level = rel_level;
@@ -45,29 +52,44 @@ const std::vector<Ranking>& group_rankings(const TopicView& v, long rel_level, b
 }
 
 /// The group average of f, trec_eval's way: summed over the groups, divided only when |G| > 1.
-template <class F>
-double over_groups(const TopicView& v, long rel_level, bool judged_only, F f) {
+/// Traced for explain mode: per rank, whether each group judged the document relevant; per group
+/// the value of `what` against its judgments; the sum and |G|.
+template <class F, class T>
+double over_groups(const TopicView& v, long rel_level, bool judged_only, const char* what, F f, T& t) {
     const std::vector<Ranking>& rankings = group_rankings(v, rel_level, judged_only);
+    if constexpr (T::on) {
+        t.formula(std::string(what) + "AvgJG = (1/|G|) sum over the topic's judgment groups g of " + what +
+                  " against g's judgments alone (the sum itself when |G| <= 1)");
+        std::vector<std::string> cols;
+        for (std::uint32_t g : topic_groups(v)) cols.push_back("relevant to group " + v.qrels().group_names()[g]);
+        if (!rankings.empty()) t.ranking(rankings[0]);
+        std::size_t c = t.columns(cols);
+        for (std::size_t g = 0; g < rankings.size(); ++g)
+            for (long i = 0; i < rankings[g].num_ret; ++i)
+                t.row(i, {rankings[g].rels[static_cast<std::size_t>(i)] >= rankings[g].rel_level ? 1.0 : 0.0}, c + g);
+    }
+    std::vector<std::uint32_t> groups;
+    if constexpr (T::on) groups = topic_groups(v);
     double sum = 0.0;
-    for (const Ranking& r : rankings) sum += f(r);
+    for (std::size_t g = 0; g < rankings.size(); ++g) {
+        double x = f(rankings[g]);
+        sum += x;
+        if constexpr (T::on) t.term(std::string(what) + " against group " + v.qrels().group_names()[groups[g]], x);
+    }
+    t.term("sum over the groups", sum);
+    t.term("|G| (judgment groups of the topic)", static_cast<double>(rankings.size()));
     if (rankings.size() > 1) sum /= static_cast<double>(rankings.size());
+    t.term(rankings.size() > 1 ? "value = sum / |G|" : "value = sum (|G| <= 1)", sum);
     return sum;
 }
 
-class GroupMeasure final : public TopicMeasure {
-public:
-    using Fn = std::function<double(const TopicView&)>;
-    GroupMeasure(std::string name, Fn f) : name_(std::move(name)), f_(std::move(f)) {}
-    void prepare(const EvalContext& context) override {
+/// The check of prepare(): judgment-group qrels.
+auto need_groups(std::string name) {
+    return [name](const EvalContext& context) {
         if (context.qrels->format() != QrelsFormat::Grouped)
-            throw UsageError(name_ + " needs judgment-group qrels, `topic group doc rel` (trec_eval -R qrels_jg)");
-    }
-    double compute(const TopicView& v) const override { return f_(v); }
-
-private:
-    std::string name_;
-    Fn f_;
-};
+            throw UsageError(name + " needs judgment-group qrels, `topic group doc rel` (trec_eval -R qrels_jg)");
+    };
+}
 
 }  // namespace
 
@@ -84,9 +106,9 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
-                return over_groups(v, level, jo, [](const Ranking& r) { return average_precision(r, -1); });
-            });
+            return traced([=](const TopicView& v, auto& t) {
+                return over_groups(v, level, jo, "AP", [](const Ranking& r) { return average_precision(r, -1); }, t);
+            }, need_groups(s.name()));
         });
     rows.add("PAvgJG")
         .alias("P_avgjg")
@@ -100,9 +122,9 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long k = s.cutoff_int(), level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
-                return over_groups(v, level, jo, [k](const Ranking& r) { return precision_at(r, k); });
-            });
+            return traced([=](const TopicView& v, auto& t) {
+                return over_groups(v, level, jo, "P@k", [k](const Ranking& r) { return precision_at(r, k); }, t);
+            }, need_groups(s.name()));
         });
     rows.add("RprecMultAvgJG")
         .alias("Rprec_mult_avgjg")
@@ -117,9 +139,9 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double mult = s.real_param("mult");
-            return std::make_unique<GroupMeasure>(s.name(), [=](const TopicView& v) {
-                return over_groups(v, level, jo, [mult](const Ranking& r) { return r_precision_mult(r, mult); });
-            });
+            return traced([=](const TopicView& v, auto& t) {
+                return over_groups(v, level, jo, "RprecMult", [mult](const Ranking& r) { return r_precision_mult(r, mult); }, t);
+            }, need_groups(s.name()));
         });
 }
 

@@ -29,10 +29,6 @@ long relevant_in_top(const Ranking& r, long k, T& t) {
     if constexpr (T::on) t.term("relevant in the top k (k = " + std::to_string(k) + ")", static_cast<double>(rel));
     return rel;
 }
-long relevant_in_top(const Ranking& r, long k) {
-    NoTrace t;
-    return relevant_in_top(r, k, t);
-}
 
 /// van Rijsbergen (1979); m_P.c: P@k = relevant in the top k / k.
 struct PrecisionAt {
@@ -83,32 +79,65 @@ struct RelativePAt {
         return v;
     }
 };
-/// m_Rprec.c: precision after R = num_rel documents.
-double r_precision(const Ranking& r) {
+/// m_Rprec.c: precision after R = num_rel documents. Traced (rows of relevant_in_top).
+template <class T>
+double r_precision(const Ranking& r, T& t) {
+    t.formula("Rprec = (relevant documents in the top R) / R, R = relevant documents judged for the topic");
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     long n = std::min(r.num_ret, r.num_rel);
-    if (!n) return 0.0;
-    return static_cast<double>(relevant_in_top(r, n)) / static_cast<double>(r.num_rel);
+    if (!n) {
+        t.term("Rprec (no document to count: R = 0 or nothing retrieved)", 0.0);
+        return 0.0;
+    }
+    double v = static_cast<double>(relevant_in_top(r, n, t)) / static_cast<double>(r.num_rel);
+    t.term("Rprec = relevant / R", v);
+    return v;
 }
-
 }  // namespace
 
 /// m_Rprec_mult.c for one multiple m of R: cutoff = (long)(m * R + 0.9). Beyond the ranking the
 /// value is num_rel_ret / cutoff; otherwise precision at the cutoff, but only where a relevant
 /// document occurs at or after it (trec_eval's backwards scan stops at the first relevant doc).
-double r_precision_mult(const Ranking& r, double mult) {
+/// Traced: rows of the backward scan (relevant, relevant at or above the rank).
+template <class T>
+double r_precision_mult(const Ranking& r, double mult, T& t) {
+    t.ranking(r);
+    t.formula("RprecMult = (relevant documents in the top c) / c, c = (long)(mult * R + 0.9); trec_eval's backward "
+              "scan gives 0 when no relevant document is at or below rank c");
     // trec_eval's (long) cast, saturated so that a huge or infinite mult cannot overflow it (a
     // cutoff beyond the ranking is all that matters then; found by the fuzzer's UBSan build).
     double c = mult * static_cast<double>(r.num_rel) + 0.9;
     long cutoff = c < static_cast<double>(LONG_MAX) && c > static_cast<double>(LONG_MIN) ? static_cast<long>(c)
                   : c < 0                                                             ? LONG_MIN
                                                                                       : LONG_MAX;
-    if (cutoff > r.num_ret) return static_cast<double>(r.num_rel_ret) / static_cast<double>(cutoff);
+    t.term("R (relevant judged)", static_cast<double>(r.num_rel));
+    t.term("c = (long)(mult * R + 0.9)", static_cast<double>(cutoff));
+    std::size_t col = t.columns({"relevant", "relevant at or above"});
+    if (cutoff > r.num_ret) {
+        double v = static_cast<double>(r.num_rel_ret) / static_cast<double>(cutoff);
+        t.term("relevant retrieved (c is beyond the ranking)", static_cast<double>(r.num_rel_ret));
+        t.term("RprecMult = relevant retrieved / c", v);
+        return v;
+    }
     long rel_so_far = r.num_rel_ret;
     for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
-        if (i == cutoff) return static_cast<double>(rel_so_far) / static_cast<double>(i);
-        if (r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level) --rel_so_far;
+        bool is_rel = r.rels[static_cast<std::size_t>(i - 1)] >= r.rel_level;
+        if constexpr (T::on) t.row(i - 1, {is_rel ? 1.0 : 0.0, static_cast<double>(rel_so_far)}, col);
+        if (i == cutoff) {
+            double v = static_cast<double>(rel_so_far) / static_cast<double>(i);
+            t.term("relevant in the top c", static_cast<double>(rel_so_far));
+            t.term("RprecMult = relevant / c", v);
+            return v;
+        }
+        if (is_rel) --rel_so_far;
     }
+    t.term("RprecMult (no relevant document at or below rank c)", 0.0);
     return 0.0;
+}
+
+double r_precision_mult(const Ranking& r, double mult) {
+    NoTrace t;
+    return r_precision_mult(r, mult, t);
 }
 
 double precision_at(const Ranking& r, long k) {
@@ -173,7 +202,7 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return fn([=](const TopicView& v) { return r_precision(v.ranking(level, jo)); });
+            return traced([=](const TopicView& v, auto& t) { return r_precision(v.ranking(level, jo), t); });
         });
     rows.add("RprecMult")
         .alias("Rprec_mult")
@@ -185,7 +214,7 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double mult = s.real_param("mult");
-            return fn([=](const TopicView& v) { return r_precision_mult(v.ranking(level, jo), mult); });
+            return traced([=](const TopicView& v, auto& t) { return r_precision_mult(v.ranking(level, jo), mult, t); });
         });
 }
 

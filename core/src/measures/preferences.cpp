@@ -18,21 +18,13 @@
 // is not > 0 (a group with no preference left gives 0/0 = NaN and so 0 for the topic).
 #include "measures/common.hpp"
 #include "measures/preference_counts.hpp"
+#include "measures/trace.hpp"
+
+#include <string>
 
 namespace irlens::measures {
 
 namespace {
-
-class PrefsMeasure final : public TopicMeasure {
-public:
-    PrefsMeasure(std::string name, double (*f)(const TopicView&)) : name_(std::move(name)), f_(f) {}
-    void prepare(const EvalContext& context) override { require_preferences(context, name_); }
-    double compute(const TopicView& v) const override { return f_(v); }
-
-private:
-    std::string name_;
-    double (*f_)(const TopicView&);
-};
 
 // Which preferences a ratio counts: both docs retrieved, at least one, or all.
 enum class Scope { Ret, Imp, All };
@@ -41,62 +33,138 @@ std::int64_t fulfilled(const GroupCounts& c, Scope s) { return c.fulfilled_ret +
 std::int64_t possible(const GroupCounts& c, Scope s) {
     return c.possible_ret + (s == Scope::Ret ? 0 : c.possible_imp) + (s == Scope::All ? c.possible_notoccur : 0);
 }
+const char* scope_words(Scope s) {
+    return s == Scope::Ret ? "preferences between two retrieved documents"
+           : s == Scope::Imp ? "preferences with at least one document retrieved"
+                             : "all preferences (a pair not retrieved counts as failed)";
+}
+
+// Each measure is a callable (const TopicView&, tracer) -> value, traced for explain mode: the
+// formula, the counts it reads (per judgment group where it averages over them) and the value.
 
 /// m_prefs_simp.c, m_prefs_simp_ret.c, m_prefs_simp_imp.c.
 template <Scope S>
-double simple(const TopicView& v) {
-    std::int64_t ful = 0, poss = 0;
-    for (const GroupCounts& c : preference_counts(v).groups) {
-        ful += fulfilled(c, S);
-        poss += possible(c, S);
+struct Simple {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        if constexpr (T::on) t.formula(std::string("PrefsSimp = fulfilled / possible preferences, all judgment groups pooled; ") + scope_words(S));
+        std::int64_t ful = 0, poss = 0;
+        for (const GroupCounts& c : preference_counts(v).groups) {
+            ful += fulfilled(c, S);
+            poss += possible(c, S);
+        }
+        t.term("fulfilled", static_cast<double>(ful));
+        t.term("possible", static_cast<double>(poss));
+        double x = poss ? static_cast<double>(ful) / static_cast<double>(poss) : 0.0;
+        t.term("fulfilled / possible (0 when none is possible)", x);
+        return x;
     }
-    return poss ? static_cast<double>(ful) / static_cast<double>(poss) : 0.0;
-}
+};
 
 /// m_prefs_avgjg.c, m_prefs_avgjg_ret.c, m_prefs_avgjg_imp.c.
 template <Scope S>
-double per_group(const TopicView& v) {
-    const TopicPrefCounts& tc = preference_counts(v);
-    double sum = 0.0;
-    for (const GroupCounts& c : tc.groups)
-        if (possible(c, S)) sum += static_cast<double>(fulfilled(c, S)) / static_cast<double>(possible(c, S));
-    return sum > 0.0 ? sum / static_cast<double>(tc.groups.size()) : 0.0;
-}
+struct PerGroup {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        if constexpr (T::on)
+            t.formula(std::string("PrefsAvgJG = (1/|G|) sum over judgment groups g with a possible preference of "
+                                  "fulfilled_g / possible_g; 0 when the sum is 0; ") + scope_words(S));
+        const TopicPrefCounts& tc = preference_counts(v);
+        double sum = 0.0;
+        for (std::size_t g = 0; g < tc.groups.size(); ++g) {
+            const GroupCounts& c = tc.groups[g];
+            if constexpr (T::on) {
+                t.term("group " + std::to_string(g + 1) + ": fulfilled", static_cast<double>(fulfilled(c, S)));
+                t.term("group " + std::to_string(g + 1) + ": possible", static_cast<double>(possible(c, S)));
+            }
+            if (possible(c, S)) sum += static_cast<double>(fulfilled(c, S)) / static_cast<double>(possible(c, S));
+        }
+        t.term("sum of fulfilled / possible", sum);
+        t.term("|G| (judgment groups)", static_cast<double>(tc.groups.size()));
+        double x = sum > 0.0 ? sum / static_cast<double>(tc.groups.size()) : 0.0;
+        t.term("sum / |G|", x);
+        return x;
+    }
+};
 
 /// m_prefs_avgjg_Rnonrel.c (All) and m_prefs_avgjg_Rnonrel_ret.c (Ret).
 template <Scope S>
-double per_group_rnonrel(const TopicView& v) {
-    const TopicPrefCounts& tc = preference_counts(v);
-    double sum = 0.0;
-    for (const GroupCounts& c : tc.groups) {
-        std::int64_t ful = S == Scope::Ret ? c.rnonrel_ret_fulfilled : c.rnonrel_fulfilled;
-        std::int64_t poss = S == Scope::Ret ? c.rnonrel_ret_possible : c.rnonrel_possible;
-        sum += static_cast<double>(ful) / static_cast<double>(poss);  // 0/0 = NaN, as trec_eval
+struct PerGroupRNonrel {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        t.formula("PrefsAvgJGRNonrel = (1/|G|) sum over judgment groups g of fulfilled_g / possible_g once g's number "
+                  "of non-relevant documents is set to its number of relevant ones (as bpref); 0 when the sum is not > 0");
+        const TopicPrefCounts& tc = preference_counts(v);
+        double sum = 0.0;
+        for (std::size_t g = 0; g < tc.groups.size(); ++g) {
+            const GroupCounts& c = tc.groups[g];
+            std::int64_t ful = S == Scope::Ret ? c.rnonrel_ret_fulfilled : c.rnonrel_fulfilled;
+            std::int64_t poss = S == Scope::Ret ? c.rnonrel_ret_possible : c.rnonrel_possible;
+            if constexpr (T::on) {
+                t.term("group " + std::to_string(g + 1) + ": fulfilled", static_cast<double>(ful));
+                t.term("group " + std::to_string(g + 1) + ": possible", static_cast<double>(poss));
+            }
+            sum += static_cast<double>(ful) / static_cast<double>(poss);  // 0/0 = NaN, as trec_eval
+        }
+        t.term("sum of fulfilled / possible", sum);
+        t.term("|G| (judgment groups)", static_cast<double>(tc.groups.size()));
+        double x = sum > 0.0 ? sum / static_cast<double>(tc.groups.size()) : 0.0;
+        t.term("sum / |G| (0 unless sum > 0)", x);
+        return x;
     }
-    return sum > 0.0 ? sum / static_cast<double>(tc.groups.size()) : 0.0;
-}
+};
 
 /// m_prefs_pair.c, m_prefs_pair_ret.c, m_prefs_pair_imp.c.
 template <Scope S>
-double pairs(const TopicView& v) {
-    const PairRatios& p = preference_pairs(v);
-    double sum = S == Scope::Ret ? p.sum_ret : p.sum_imp;
-    std::int64_t n = p.pairs_ret + (S == Scope::Ret ? 0 : p.pairs_imp) + (S == Scope::All ? p.pairs_notret : 0);
-    return n ? sum / static_cast<double>(n) : 0.0;
-}
+struct Pairs {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        if constexpr (T::on)
+            t.formula(std::string("PrefsPair = (sum over document pairs with a preference of the share of the pair's "
+                                  "preferences fulfilled) / pairs; ") + scope_words(S));
+        const PairRatios& p = preference_pairs(v);
+        double sum = S == Scope::Ret ? p.sum_ret : p.sum_imp;
+        std::int64_t n = p.pairs_ret + (S == Scope::Ret ? 0 : p.pairs_imp) + (S == Scope::All ? p.pairs_notret : 0);
+        t.term("sum of the pairs' shares fulfilled", sum);
+        t.term("pairs", static_cast<double>(n));
+        double x = n ? sum / static_cast<double>(n) : 0.0;
+        t.term("sum / pairs (0 without pairs)", x);
+        return x;
+    }
+};
 
 /// m_prefs_num_prefs_poss.c, m_prefs_num_prefs_ful.c, m_prefs_num_prefs_ful_ret.c.
-double num_possible(const TopicView& v) {
-    std::int64_t n = 0;
-    for (const GroupCounts& c : preference_counts(v).groups) n += possible(c, Scope::All);
-    return static_cast<double>(n);
-}
+struct NumPossible {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        t.formula("NumPrefsPossible = the preferences in the judgments of the topic, summed over judgment groups");
+        std::int64_t n = 0;
+        for (const GroupCounts& c : preference_counts(v).groups) n += possible(c, Scope::All);
+        t.term("NumPrefsPossible", static_cast<double>(n));
+        return static_cast<double>(n);
+    }
+};
 template <Scope S>
-double num_fulfilled(const TopicView& v) {
-    std::int64_t n = 0;
-    for (const GroupCounts& c : preference_counts(v).groups) n += fulfilled(c, S);
-    return static_cast<double>(n);
+struct NumFulfilled {
+    template <class T>
+    double operator()(const TopicView& v, T& t) const {
+        t.formula(S == Scope::Ret ? "NumPrefsFulfilledRet = preferences between two retrieved documents that the ranking fulfils"
+                                  : "NumPrefsFulfilled = preferences the ranking fulfils, a retrieved document counting as "
+                                    "above every unretrieved one");
+        std::int64_t n = 0;
+        for (const GroupCounts& c : preference_counts(v).groups) n += fulfilled(c, S);
+        t.term("fulfilled", static_cast<double>(n));
+        return static_cast<double>(n);
+    }
+};
+
+/// A measure M above as a TopicMeasure.
+template <class M>
+std::unique_ptr<TopicMeasure> prefs_measure(const std::string& name) {
+    return traced([](const TopicView& v, auto& t) { return M{}(v, t); },
+                  [name](const EvalContext& context) { require_preferences(context, name); });
 }
+using Factory = std::unique_ptr<TopicMeasure> (*)(const std::string&);
 
 // Phrases shared by the help texts and citations below.
 const char kCases[] = " Counts preferences of one retrieved doc over an unretrieved one as fulfilled, the reverse and "
@@ -107,7 +175,7 @@ struct Entry {
     const char* name;
     const char* trec_name;
     const char* help;
-    double (*f)(const TopicView&);
+    Factory make;
     bool count = false;         // a number of preferences, summed over topics
     const char* more_help = "";
     const char* more_citation = "";
@@ -115,37 +183,37 @@ struct Entry {
 
 const Entry kEntries[] = {
     {"NumPrefsPossible", "prefs_num_prefs_poss", "Number of preferences in the judgments (summed over topics).",
-     num_possible, true},
+     prefs_measure<NumPossible>, true},
     {"NumPrefsFulfilled", "prefs_num_prefs_ful",
      "Number of preferences the ranking fulfils, counting a retrieved doc as ranked above every unretrieved one "
      "(summed over topics).",
-     num_fulfilled<Scope::Imp>, true},
+     prefs_measure<NumFulfilled<Scope::Imp>>, true},
     {"NumPrefsFulfilledRet", "prefs_num_prefs_ful_ret",
      "Number of preferences between two retrieved docs the ranking fulfils (summed over topics).",
-     num_fulfilled<Scope::Ret>, true},
+     prefs_measure<NumFulfilled<Scope::Ret>>, true},
     {"PrefsSimp", "prefs_simp", "Fulfilled preferences over possible ones, all judgment groups pooled.",
-     simple<Scope::All>, false, kCases},
+     prefs_measure<Simple<Scope::All>>, false, kCases},
     {"PrefsPair", "prefs_pair",
-     "Mean over doc pairs of the share of the pair's preferences (one per judgment group) fulfilled.", pairs<Scope::All>,
+     "Mean over doc pairs of the share of the pair's preferences (one per judgment group) fulfilled.", prefs_measure<Pairs<Scope::All>>,
      false, kCases},
     {"PrefsAvgJG", "prefs_avgjg", "Fulfilled over possible preferences per judgment group (user), averaged over the groups.",
-     per_group<Scope::All>, false, kCases},
+     prefs_measure<PerGroup<Scope::All>>, false, kCases},
     {"PrefsAvgJGRNonrel", "prefs_avgjg_Rnonrel",
      "PrefsAvgJG with each group's number of non-relevant (rel_level 0) docs set to its number of relevant docs R, as "
      "bpref does.",
-     per_group_rnonrel<Scope::All>, false, "", kBpref},
+     prefs_measure<PerGroupRNonrel<Scope::All>>, false, "", kBpref},
     {"PrefsSimpRet", "prefs_simp_ret", "PrefsSimp over the preferences between two retrieved docs only.",
-     simple<Scope::Ret>},
-    {"PrefsPairRet", "prefs_pair_ret", "PrefsPair over pairs of two retrieved docs only.", pairs<Scope::Ret>},
+     prefs_measure<Simple<Scope::Ret>>},
+    {"PrefsPairRet", "prefs_pair_ret", "PrefsPair over pairs of two retrieved docs only.", prefs_measure<Pairs<Scope::Ret>>},
     {"PrefsAvgJGRet", "prefs_avgjg_ret", "PrefsAvgJG over the preferences between two retrieved docs only.",
-     per_group<Scope::Ret>},
+     prefs_measure<PerGroup<Scope::Ret>>},
     {"PrefsAvgJGRNonrelRet", "prefs_avgjg_Rnonrel_ret",
      "PrefsAvgJGRNonrel among retrieved docs: R and the non-relevant docs counted among the retrieved ones.",
-     per_group_rnonrel<Scope::Ret>, false, "", kBpref},
-    {"PrefsSimpImp", "prefs_simp_imp", "PrefsSimp ignoring preferences between two unretrieved docs.", simple<Scope::Imp>},
-    {"PrefsPairImp", "prefs_pair_imp", "PrefsPair ignoring pairs of two unretrieved docs.", pairs<Scope::Imp>},
+     prefs_measure<PerGroupRNonrel<Scope::Ret>>, false, "", kBpref},
+    {"PrefsSimpImp", "prefs_simp_imp", "PrefsSimp ignoring preferences between two unretrieved docs.", prefs_measure<Simple<Scope::Imp>>},
+    {"PrefsPairImp", "prefs_pair_imp", "PrefsPair ignoring pairs of two unretrieved docs.", prefs_measure<Pairs<Scope::Imp>>},
     {"PrefsAvgJGImp", "prefs_avgjg_imp", "PrefsAvgJG ignoring preferences between two unretrieved docs.",
-     per_group<Scope::Imp>},
+     prefs_measure<PerGroup<Scope::Imp>>},
 };
 
 }  // namespace
@@ -161,7 +229,7 @@ void add_preference_measures(std::vector<MeasureInfo>& out) {
                   "(Sakai, PROMISE 2013, Sec. 2.3)" + e.more_citation)
             .input(RelInput::Preferences)
             .trec(trec(e.trec_name, 36 + static_cast<int>(&e - kEntries)))  // kEntries in trec_eval's order
-            .make([name = std::string(e.name), f = e.f](const MeasureSpec&) { return std::make_unique<PrefsMeasure>(name, f); });
+            .make([name = std::string(e.name), make = e.make](const MeasureSpec&) { return make(name); });
         if (e.count) row.count();
     }
 }

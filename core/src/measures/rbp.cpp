@@ -46,17 +46,30 @@ double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>*
 
 /// m_rbp_resid.c: when the ranking holds unjudged documents, p^n + (1 - p) * sum over unjudged
 /// ranks i of p^(i-1) (the most RBP could still rise if they were all fully relevant); else 0.
-double rbp_residual(const Ranking& r, double p) {
+/// Traced (columns: unjudged 0/1, p^(rank-1), sum over unjudged ranks so far).
+template <class T>
+double rbp_residual(const Ranking& r, double p, T& t) {
+    t.ranking(r);
+    t.formula("RBPResid = p^n + (1 - p) * sum over unjudged ranks i of p^(i-1), n = documents retrieved; 0 when "
+              "every retrieved document is judged");
+    std::size_t c = t.columns({"unjudged", "p^(rank-1)", "unjudged sum so far"});
     long unj = 0;
     double sum = 0.0, cur_p = 1.0;
     for (long i = 0; i < r.num_ret; ++i) {
-        if (r.rels[static_cast<std::size_t>(i)] < 0) {
+        bool u = r.rels[static_cast<std::size_t>(i)] < 0;
+        if (u) {
             ++unj;
             sum += cur_p;
         }
+        if constexpr (T::on) t.row(i, {u ? 1.0 : 0.0, cur_p, sum}, c);
         cur_p = cur_p * p;
     }
-    return unj ? cur_p + (1 - p) * sum : 0.0;
+    t.term("unjudged retrieved", static_cast<double>(unj));
+    t.term("p^n (the tail beyond the ranking)", cur_p);
+    t.term("sum of p^(i-1) over unjudged ranks", sum);
+    double v = unj ? cur_p + (1 - p) * sum : 0.0;
+    t.term(unj ? "RBPResid = p^n + (1 - p) * sum" : "RBPResid (no unjudged document)", v);
+    return v;
 }
 
 }  // namespace
@@ -124,7 +137,7 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
             bool jo = s.bool_param("judged_only");
             // As for RBP: outside [0,1) the residual is no longer a probability mass.
             if (p < 0 || p >= 1) throw UsageError("RBPResid: p must be in [0,1), got " + format_number(p));
-            return fn([=](const TopicView& v) { return rbp_residual(v.ranking(1, jo), p); });
+            return traced([=](const TopicView& v, auto& t) { return rbp_residual(v.ranking(1, jo), p, t); });
         });
 }
 

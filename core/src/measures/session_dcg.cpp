@@ -20,6 +20,7 @@
 #include "irlens/error.hpp"
 #include "irlens/readers/sessions.hpp"
 #include "measures/common.hpp"
+#include "measures/trace.hpp"
 
 #include <cmath>
 #include <limits>
@@ -30,68 +31,76 @@ namespace irlens::measures {
 
 namespace {
 
-class SessionDcg final : public TopicMeasure {
-public:
-    SessionDcg(long k, ParamValue gains, bool judged_only, bool dedup)
-        : k_(k), gains_(std::move(gains)), judged_only_(judged_only), dedup_(dedup) {}
+/// The checks of prepare(): sessions given, and no session half in the qrels.
+void check_sessions(const EvalContext& c) {
+    if (!c.sessions)
+        throw UsageError("sDCG needs sessions: give a file of lines session<TAB>position<TAB>topic "
+                         "(irlens eval --sessions FILE; EvalOptions::sessions in the library)");
+    for (const Sessions::Session& s : c.sessions->sessions()) {
+        std::size_t in_qrels = 0;
+        for (const std::string& t : s.topics) in_qrels += c.qrels->find_topic(t) >= 0;
+        for (const std::string& t : s.topics)
+            if (in_qrels && c.qrels->find_topic(t) < 0)
+                throw UsageError("sDCG: query '" + t + "' of session '" + s.id + "' (" + c.sessions->source() +
+                                 ") is not a topic of the qrels, so its results are unknown; judge it or drop the session");
+    }
+}
 
-    void prepare(const EvalContext& c) override {
-        if (!c.sessions)
-            throw UsageError("sDCG needs sessions: give a file of lines session<TAB>position<TAB>topic "
-                             "(irlens eval --sessions FILE; EvalOptions::sessions in the library)");
-        for (const Sessions::Session& s : c.sessions->sessions()) {
-            std::size_t in_qrels = 0;
-            for (const std::string& t : s.topics) in_qrels += c.qrels->find_topic(t) >= 0;
-            for (const std::string& t : s.topics)
-                if (in_qrels && c.qrels->find_topic(t) < 0)
-                    throw UsageError("sDCG: query '" + t + "' of session '" + s.id + "' (" + c.sessions->source() +
-                                     ") is not a topic of the qrels, so its results are unknown; judge it or drop the session");
+/// sDCG of the session of topic view v (see the top of this file), traced for explain mode: one
+/// row per rank r of the concatenated list (its document and judgment from its own query), with
+/// the query position, the gain, the two discounts and sDCG so far.
+template <class T>
+double session_dcg(long k, const ParamValue& gains, bool judged_only, bool dedup, const TopicView& v, T& t) {
+    const EvalContext& c = v.context();
+    if constexpr (T::on)
+        t.formula("sDCG = sum over ranks r of the session's concatenated list of g(r) / (log4(qnum(r) + 3) log2(r + 1)), "
+              "the top l documents of each query in session order" + std::string(dedup ? ", repeated documents dropped" : ""));
+    std::vector<long> queries;  // qrels topic index per position
+    if (const Sessions::Session* s = c.sessions->find(v.qrels().topic_id(v.topic())))
+        for (const std::string& t : s->topics) queries.push_back(c.qrels->find_topic(t));
+    else
+        queries.push_back(static_cast<long>(v.topic()));
+    // The row that reports the session: its first answered query, else its first query.
+    long report = queries[0];
+    for (long t : queries) {
+        if (v.run().has_topic(static_cast<std::size_t>(t))) {
+            report = t;
+            break;
         }
     }
-
-    double compute(const TopicView& v) const override {
-        const EvalContext& c = v.context();
-        std::vector<long> queries;  // qrels topic index per position
-        if (const Sessions::Session* s = c.sessions->find(v.qrels().topic_id(v.topic())))
-            for (const std::string& t : s->topics) queries.push_back(c.qrels->find_topic(t));
-        else
-            queries.push_back(static_cast<long>(v.topic()));
-        // The row that reports the session: its first answered query, else its first query.
-        long report = queries[0];
-        for (long t : queries) {
-            if (v.run().has_topic(static_cast<std::size_t>(t))) {
-                report = t;
-                break;
-            }
-        }
-        if (report != static_cast<long>(v.topic())) return std::numeric_limits<double>::quiet_NaN();
-
-        std::unordered_set<std::string_view> seen;
-        double sum = 0.0;
-        long rank = 0;
-        for (std::size_t q = 0; q < queries.size(); ++q) {
-            std::size_t t = static_cast<std::size_t>(queries[q]);
-            if (!v.run().has_topic(t)) continue;
-            TopicView query(c, v.run_index(), t);
-            const Ranking& r = query.ranking(1, judged_only_);
-            std::vector<GainLevel> table = gain_table(gains_, r);
-            long n = k_ < 0 ? r.num_ret : std::min(k_, r.num_ret);
-            double query_discount = std::log(static_cast<double>(q + 1) + 3.0) / std::log(4.0);
-            for (long i = 0; i < n; ++i) {
-                if (dedup_ && !seen.insert(v.run().doc(r.docs[static_cast<std::size_t>(i)])).second) continue;
-                ++rank;
-                double g = gain_of(r.rels[static_cast<std::size_t>(i)], table);
-                if (g != 0) sum += g / (query_discount * std::log2(static_cast<double>(rank) + 1.0));
-            }
-        }
-        return sum;
+    t.term("queries in the session", static_cast<double>(queries.size()));
+    if (report != static_cast<long>(v.topic())) {
+        if constexpr (T::on)
+            t.term("not applicable: the session is reported on topic " + std::string(v.qrels().topic_id(static_cast<std::size_t>(report))),
+                   std::numeric_limits<double>::quiet_NaN());
+        return std::numeric_limits<double>::quiet_NaN();
     }
-
-private:
-    long k_;
-    ParamValue gains_;
-    bool judged_only_, dedup_;
-};
+    std::size_t col = t.columns({"query position", "gain", "log4(qnum + 3)", "log2(r + 1)", "sDCG so far"});
+    std::unordered_set<std::string_view> seen;
+    double sum = 0.0;
+    long rank = 0;
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+        std::size_t tp = static_cast<std::size_t>(queries[q]);
+        if (!v.run().has_topic(tp)) continue;
+        TopicView query(c, v.run_index(), tp);
+        const Ranking& r = query.ranking(1, judged_only);
+        std::vector<GainLevel> table = gain_table(gains, r);
+        long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+        double query_discount = std::log(static_cast<double>(q + 1) + 3.0) / std::log(4.0);
+        for (long i = 0; i < n; ++i) {
+            if (dedup && !seen.insert(v.run().doc(r.docs[static_cast<std::size_t>(i)])).second) continue;
+            ++rank;
+            double g = gain_of(r.rels[static_cast<std::size_t>(i)], table);
+            if (g != 0) sum += g / (query_discount * std::log2(static_cast<double>(rank) + 1.0));
+            if constexpr (T::on) {
+                t.doc(rank - 1, v.run().doc(r.docs[static_cast<std::size_t>(i)]), r.rels[static_cast<std::size_t>(i)]);
+                t.row(rank - 1, {static_cast<double>(q + 1), g, query_discount, std::log2(static_cast<double>(rank) + 1.0), sum}, col);
+            }
+        }
+    }
+    t.term("sDCG", sum);
+    return sum;
+}
 
 }  // namespace
 
@@ -112,8 +121,10 @@ void add_session_measures(std::vector<MeasureInfo>& out) {
         .values(Range::non_negative())
         .needs(Need::Sessions)
         .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-            return std::make_unique<SessionDcg>(s.has_cutoff() ? s.cutoff_int() : -1, s.param("gains"), s.bool_param("judged_only"),
-                                                s.bool_param("dedup"));
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            ParamValue gains = s.param("gains");
+            bool jo = s.bool_param("judged_only"), dedup = s.bool_param("dedup");
+            return traced([=](const TopicView& v, auto& t) { return session_dcg(k, gains, jo, dedup, v, t); }, check_sessions);
         });
 }
 

@@ -11,6 +11,7 @@
 // with an error naming it. Only the documents above the last relevant one in the top k are looked
 // up (a document's own length only delays the ones below it).
 #include "measures/doc_length_lookup.hpp"
+#include "measures/trace.hpp"
 
 #include <cmath>
 
@@ -23,43 +24,45 @@ struct TbgParams {
     bool have_chars_per_word;
 };
 
-class Tbg final : public TopicMeasure {
-public:
-    Tbg(TbgParams p, long k, long level, bool judged_only) : p_(p), k_(k), level_(level), judged_only_(judged_only) {}
+/// The words of the document at 0-based rank i of r (see the top of this file).
+double words(const TbgParams& p, const TopicView& v, const Ranking& r, long i) {
+    const DocLengths::Length& len = length_at(v, r, i);
+    if (len.words >= 0) return static_cast<double>(len.words);
+    if (p.have_chars_per_word) return static_cast<double>(len.characters) / p.chars_per_word;
+    throw InputError(v.context().doc_lengths->source(), len.line,
+                     "document '" + quote_bytes(v.run().doc(r.docs[static_cast<std::size_t>(i)])) +
+                         "' has no word count (third column), which TBG needs; add it or give TBG chars_per_word");
+}
 
-    void prepare(const EvalContext& c) override { need_doc_lengths(c, "TBG"); }
-
-    double compute(const TopicView& v) const override {
-        const Ranking& r = v.ranking(level_, judged_only_);
-        long n = k_ < 0 ? r.num_ret : std::min(k_, r.num_ret), last = -1;
-        for (long i = 0; i < n; ++i)
-            if (r.rels[static_cast<std::size_t>(i)] >= level_) last = i;
-        const double gain = p_.click_rel * p_.save_rel, decay = std::log(2.0) / p_.half_life;
-        double tbg = 0.0, time = 0.0;
-        for (long i = 0; i <= last; ++i) {
-            bool relevant = r.rels[static_cast<std::size_t>(i)] >= level_;
-            if (relevant) tbg += gain * std::exp(-time * decay);
-            if (i < last)
-                time += p_.summary_time + (relevant ? p_.click_rel : p_.click_nonrel) *
-                                              (p_.slope * words(v, r, i) + p_.intercept);
+/// TBG of one topic (Eq. 17-18 above), traced for explain mode: per rank the time T(k) at which the
+/// user reaches it, the decay exp(-T(k) ln 2 / h), the gain and TBG so far; the rank's reading time.
+template <class T>
+double tbg(const TbgParams& p, long k, long level, bool judged_only, const TopicView& v, T& t) {
+    const Ranking& r = v.ranking(level, judged_only);
+    t.ranking(r);
+    t.formula("TBG = sum over relevant ranks k of g exp(-T(k) ln 2 / h), g = P(click|rel) P(save|rel); T(k) = sum over "
+              "ranks i < k of T_S + P_click(i) (slope * words(i) + intercept)");
+    std::size_t c = t.columns({"words", "T(k) seconds", "decay", "gain", "TBG so far"});
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret), last = -1;
+    for (long i = 0; i < n; ++i)
+        if (r.rels[static_cast<std::size_t>(i)] >= level) last = i;
+    const double gain = p.click_rel * p.save_rel, decay = std::log(2.0) / p.half_life;
+    t.term("g = click_rel * save_rel", gain);
+    t.term("h (half-life, seconds)", p.half_life);
+    double tbg = 0.0, time = 0.0;
+    for (long i = 0; i <= last; ++i) {
+        bool relevant = r.rels[static_cast<std::size_t>(i)] >= level;
+        if (relevant) tbg += gain * std::exp(-time * decay);
+        double at = time, w = std::nan("");  // words are looked up only above the last relevant document
+        if (i < last) {
+            w = words(p, v, r, i);
+            time += p.summary_time + (relevant ? p.click_rel : p.click_nonrel) * (p.slope * w + p.intercept);
         }
-        return tbg;
+        if constexpr (T::on) t.row(i, {w, at, std::exp(-at * decay), relevant ? gain : 0.0, tbg}, c);
     }
-
-private:
-    double words(const TopicView& v, const Ranking& r, long i) const {
-        const DocLengths::Length& len = length_at(v, r, i);
-        if (len.words >= 0) return static_cast<double>(len.words);
-        if (p_.have_chars_per_word) return static_cast<double>(len.characters) / p_.chars_per_word;
-        throw InputError(v.context().doc_lengths->source(), len.line,
-                         "document '" + quote_bytes(v.run().doc(r.docs[static_cast<std::size_t>(i)])) +
-                             "' has no word count (third column), which TBG needs; add it or give TBG chars_per_word");
-    }
-
-    TbgParams p_;
-    long k_, level_;
-    bool judged_only_;
-};
+    t.term("TBG", tbg);
+    return tbg;
+}
 
 }  // namespace
 
@@ -97,7 +100,10 @@ void add_tbg_measures(std::vector<MeasureInfo>& out) {
                     throw UsageError("TBG: summary_time, slope and intercept must be finite numbers >= 0, got " + format_number(t));
             if (p.have_chars_per_word && (!(p.chars_per_word > 0) || !std::isfinite(p.chars_per_word)))
                 throw UsageError("TBG: chars_per_word must be a positive number, got " + format_number(p.chars_per_word));
-            return std::make_unique<Tbg>(p, s.has_cutoff() ? s.cutoff_int() : -1, s.int_param("rel"), s.bool_param("judged_only"));
+            long k = s.has_cutoff() ? s.cutoff_int() : -1, level = s.int_param("rel");
+            bool jo = s.bool_param("judged_only");
+            return traced([=](const TopicView& v, auto& t) { return tbg(p, k, level, jo, v, t); },
+                          [](const EvalContext& c) { need_doc_lengths(c, "TBG"); });
         });
 }
 

@@ -12,6 +12,7 @@
 // snippet = 200 characters (Fig. 9), L = 132000 characters (Sakai & Dou). The lengths file gives
 // characters; only relevant documents in the top k are looked up.
 #include "measures/doc_length_lookup.hpp"
+#include "measures/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,34 +21,35 @@ namespace irlens::measures {
 
 namespace {
 
-class UMeasure final : public TopicMeasure {
-public:
-    UMeasure(double L, double F, double snippet, long k, long level, ParamValue gains, bool judged_only)
-        : L_(L), F_(F), snippet_(snippet), k_(k), level_(level), gains_(std::move(gains)), judged_only_(judged_only) {}
-
-    void prepare(const EvalContext& c) override { need_doc_lengths(c, "U"); }
-
-    double compute(const TopicView& v) const override {
-        const Ranking& r = v.ranking(level_, judged_only_);
-        std::vector<GainLevel> table = gain_table(gains_, r);
-        long n = k_ < 0 ? r.num_ret : std::min(k_, r.num_ret);
-        double pos = 0.0, u = 0.0;
-        for (long i = 0; i < n && pos < L_; ++i) {
-            pos += snippet_;
-            int rel = r.rels[static_cast<std::size_t>(i)];
-            if (rel < level_) continue;
-            pos += F_ * static_cast<double>(length_at(v, r, i).characters);
-            u += gain_of(rel, table) * std::max(0.0, 1.0 - pos / L_);
+/// U of one topic (see the top of this file), traced for explain mode: per rank the document's
+/// characters (relevant ones), pos(k), the decay max(0, 1 - pos/L), the gain and U so far.
+template <class T>
+double u_measure(double L, double F, double snippet, long k, long level, const ParamValue& gains, bool judged_only,
+                 const TopicView& v, T& t) {
+    const Ranking& r = v.ranking(level, judged_only);
+    t.ranking(r);
+    t.formula("U = sum over relevant ranks k of g(k) max(0, 1 - pos(k) / L), pos(k) = characters read to the end of "
+              "rank k: a snippet per rank and F of each relevant document's characters; reading stops at pos >= L");
+    std::size_t c = t.columns({"characters", "pos(k)", "max(0, 1 - pos/L)", "gain", "U so far"});
+    std::vector<GainLevel> table = gain_table(gains, r);
+    long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    double pos = 0.0, u = 0.0;
+    for (long i = 0; i < n && pos < L; ++i) {
+        pos += snippet;
+        int rel = r.rels[static_cast<std::size_t>(i)];
+        if (rel < level) {
+            if constexpr (T::on) t.row(i, {std::nan(""), pos, std::nan(""), 0.0, u}, c);
+            continue;
         }
-        return u;
+        double chars = static_cast<double>(length_at(v, r, i).characters);
+        pos += F * chars;
+        u += gain_of(rel, table) * std::max(0.0, 1.0 - pos / L);
+        if constexpr (T::on) t.row(i, {chars, pos, std::max(0.0, 1.0 - pos / L), gain_of(rel, table), u}, c);
     }
-
-private:
-    double L_, F_, snippet_;
-    long k_, level_;
-    ParamValue gains_;
-    bool judged_only_;
-};
+    t.term("L (characters)", L);
+    t.term("U", u);
+    return u;
+}
 
 }  // namespace
 
@@ -74,8 +76,11 @@ void add_u_measures(std::vector<MeasureInfo>& out) {
             if (!(F >= 0 && F <= 1)) throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
             if (!(snippet >= 0) || !std::isfinite(snippet))
                 throw UsageError("U: snippet must be a number of characters >= 0, got " + format_number(snippet));
-            return std::make_unique<UMeasure>(L, F, snippet, s.has_cutoff() ? s.cutoff_int() : -1, s.int_param("rel"),
-                                              s.param("gains"), s.bool_param("judged_only"));
+            long k = s.has_cutoff() ? s.cutoff_int() : -1, level = s.int_param("rel");
+            ParamValue gains = s.param("gains");
+            bool jo = s.bool_param("judged_only");
+            return traced([=](const TopicView& v, auto& t) { return u_measure(L, F, snippet, k, level, gains, jo, v, t); },
+                          [](const EvalContext& c) { need_doc_lengths(c, "U"); });
         });
 }
 

@@ -1,6 +1,6 @@
 // An explanation (irlens.explain: {measure, run, topic, formula, columns, rows, terms, value,
-// missing}) as elements: the formula, the ranked list with the measure's own columns, the named
-// terms and the value. Shared by the Explain view, the playground and the explain widget.
+// text (a text-valued measure's value: RelString), missing}) as elements: the formula, the ranked
+// list with the measure's own columns, the named terms and the value. Shared by the Explain view, the playground and the explain widget.
 import { el, fmt } from './util.js';
 import { relLabel } from './per-topic.js';
 
@@ -27,6 +27,6 @@ export function explanationBlock(ex, { show = 50, caption = '', tableId } = {}) 
     more,
     el('h3', {}, 'Down to the value'),
     el('dl', { class: 'terms' }, ex.terms.flatMap((t) => [el('dt', {}, t.name), el('dd', {}, t.value === null ? '–' : String(Number(t.value.toPrecision(12))))])),
-    el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { class: 'explain-value' }, fmt(ex.value, 6))),
+    el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { class: 'explain-value' }, ex.text ? `"${ex.text}"` : fmt(ex.value, 6))),
   ].filter(Boolean);
 }

@@ -8,9 +8,11 @@
 //   - the named terms that lead to the value (e.g. DCG@10, IDCG@10, nDCG@10 = DCG / IDCG);
 //   - the value itself, bit-identical to the one evaluate() reports for that topic.
 // Which measures are explained: MeasureInfo::explainable() (`irlens measures` and the JS registry
-// show it), e.g. P, R, AP, RR, nDCG, RBP, Compat, EU, CT, RBU, the IA and D-forms (explained
-// through their base measure's rows), the ndeval diversity measures, P_rareness, AP_rareness and
-// NRG. Other measures throw UsageError listing the explained ones.
+// show it): every registered measure (tests/unit-explain-registry.cpp); the IA and D-forms are
+// explained through their base measure's rows, count measures in one line (what they count, and
+// the count). A measure that is not explainable throws UsageError listing the explained ones.
+// A measure that trec_eval scores 0 on a topic the run did not answer (zero_if_missing: NumRet,
+// Utility, Unjudged, RBPResid, RelString) is explained as that 0, as evaluate() reports it.
 #pragma once
 
 #include "irlens/evaluation/evaluate.hpp"
@@ -24,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -45,6 +48,7 @@ struct Explanation {
     std::vector<ExplainRow> rows;                        // by rank
     std::vector<std::pair<std::string, double>> terms;   // in the order computed, the last is the value
     double value = 0;
+    std::string text;      // text-valued measures (RelString): the value's text; value is NaN then
     bool missing = false;  // the run has no result for the topic (trec_eval -c's placeholder is scored)
 };
 
@@ -71,6 +75,11 @@ public:
     }
     void term(std::string name, double value) { out_->terms.emplace_back(std::move(name), value); }
     void value(double v) { out_->value = v; }
+    /// Row i shows this document and judgment instead of the ranking's (a measure whose rows are
+    /// not one ranking's ranks: sDCG's concatenated session list).
+    void doc(long i, std::string_view doc, int rel) { docs_[i] = {std::string(doc), rel}; }
+    /// The value of a text-valued measure (RelString), with value() NaN as evaluate() reports it.
+    void text(std::string s) { out_->text = std::move(s); }
 
     /// Turns the recorded rows into Explanation::rows (called by explain()).
     void finish();
@@ -80,6 +89,7 @@ private:
     const Run* run_;
     const Ranking* ranking_ = nullptr;
     std::map<long, std::vector<double>> rows_;
+    std::map<long, std::pair<std::string, int>> docs_;
 };
 
 /// Explains `spec` for `topic` of `run` (scored as evaluate() scores it; a topic the run did not

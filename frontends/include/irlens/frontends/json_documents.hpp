@@ -4,6 +4,7 @@
 
 #include "irlens/axioms/axioms.hpp"
 #include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/explain.hpp"
 #include "irlens/frontends/meta_report.hpp"
 #include "irlens/readers/run_check.hpp"
 #include "irlens/stats/comparison.hpp"
@@ -61,5 +62,11 @@ std::string axioms_json(const std::vector<AxiomResult>& results, const AxiomOpti
 /// One counterexample on one line: {claim, note, judgments: {DOC: grade | [grade per aspect]},
 /// weights? (intent weights, when not uniform), better: {ranking: [DOC], score}, worse: {...}}.
 std::string axiom_case_json(const AxiomCase& c);
+/// The JSON document of `irlens explain --format json`: {irlens, command: "explain", qrels,
+/// explanations: [{measure, run, topic, formula, columns, rows: [{rank, retrieved, doc, rel, values}],
+/// terms: [{name, value}], value, text, missing}]}, each explanation keyed as the JS API's explain()
+/// object (irlens/evaluation/explain.hpp: rel -1 not in the qrels, -2 judged negative; text: a
+/// text-valued measure's value, whose number is null). NaN as null. indent as nlohmann::json::dump.
+std::string explain_json(const std::vector<Explanation>& explanations, const std::string& qrels, int indent);
 
 }  // namespace irlens
