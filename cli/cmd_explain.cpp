@@ -20,13 +20,15 @@ namespace irlens::cli {
 namespace {
 
 const char kHelp[] =
-    "usage: irlens explain QRELS RUN --topic T -m MEASURE... [options]\n"
+    "usage: irlens explain QRELS RUN [OTHER_RUN...] --topic T -m MEASURE... [options]\n"
     "\n"
     "Explains how each MEASURE scores RUN on topic T: per rank the document, its judgment and the\n"
     "measure's own intermediate values (gain, discount, running sums ...), then the named terms that\n"
     "lead to the value, then the value, which is the one `irlens eval -q` reports for the topic. The\n"
     "numbers are recorded by the code that computes the measure. A topic the run did not answer is\n"
-    "scored as trec_eval -c scores it (--missing zero).\n"
+    "scored as trec_eval -c scores it (--missing zero). OTHER_RUNs are the evaluation's other runs,\n"
+    "which the relative measures (P_rareness, AP_rareness, NRG) score RUN against, as `irlens eval`\n"
+    "does with the same runs.\n"
     "\n"
     "%MEASURES%"
     "\n"
@@ -205,7 +207,7 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
                 throw UsageError("--preferences must be prefs or qrels_prefs, got '" + prefs_format + "'");
         }
     }
-    if (positional.size() != 2) throw UsageError("expected QRELS and one RUN (see irlens explain --help)");
+    if (positional.size() < 2) throw UsageError("expected QRELS and a RUN (see irlens explain --help)");
     if (!have_topic) throw UsageError("no topic given: add --topic T");
     if (in.measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
@@ -216,7 +218,7 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
     } else {
         qrels = load_qrels(positional[0], in.qrels_format);
     }
-    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, {positional[1]}, in.order);
+    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, {positional.begin() + 1, positional.end()}, in.order);
     load_optional_inputs(in);
     long t = qrels->find_topic(topic);
     if (t < 0) throw UsageError("topic '" + topic + "' is not in the qrels (" + positional[0] + ")");
@@ -225,7 +227,7 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
                          "' and --missing skip does not score it (the default, zero, scores it as trec_eval -c)");
 
     std::vector<Explanation> explained;
-    for (const MeasureSpec& m : in.measures) explained.push_back(explain(qrels, runs[0], topic, m, in.eval));
+    for (const MeasureSpec& m : in.measures) explained.push_back(explain(qrels, runs[0], topic, m, in.eval, runs));
     if (format == "json") {
         out = explain_json(explained, positional[0], 2) + "\n";
         return 0;

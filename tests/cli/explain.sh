@@ -24,6 +24,18 @@ for m in 'P@3' 'AP' 'nDCG@3' 'Q' 'P+' 'ERR' 'nERR@2' 'RBPResid' 'infAP' 'Bpref' 
     done
 done
 
+# The relative measures are explained against the other runs given, as eval scores them with the
+# same runs: run2 retrieves a and c too, so their rarity (and P_rareness) differs from run alone.
+printf '1 Q0 a 1 9 t\n1 Q0 c 2 8 t\n1 Q0 d 3 7 t\n2 Q0 z 1 1 t\n' > "$T/run2"
+for m in 'P_rareness@5' 'AP_rareness@5'; do
+    for topic in 1 2; do
+        want=$("$IRLENS" eval "$T/qrels" "$T/run" "$T/run2" -q -m "$m" 2> /dev/null |
+               awk -F'\t' -v t="$topic" '$1 == "run" && $3 == t {print $4}')
+        got=$("$IRLENS" explain "$T/qrels" "$T/run" "$T/run2" --topic "$topic" -m "$m" 2> "$T/err" | tail -1)
+        [ -n "$want" ] && [ "$got" = "$m = $want" ] || fail "explain RUN RUN2 -m $m --topic $topic ends '$got', eval -q says '$want'"
+    done
+done
+
 # Text: aligned columns (every line of the rows' table as wide as its header), rank doc judgment first.
 "$IRLENS" explain "$T/qrels" "$T/run" --topic 1 -m AP > "$T/out" || fail "explain AP failed"
 grep -q '^rank  doc  judgment  relevant  relevant so far  precision at rank  sum of precisions$' "$T/out" ||
@@ -68,7 +80,7 @@ refused 3 "irlens explain: $T/nope: cannot open" -- explain "$T/qrels" "$T/nope"
 refused 2 "irlens explain: no topic given: add --topic T" -- explain "$T/qrels" "$T/run" -m AP
 refused 2 "irlens explain: no measure given" -- explain "$T/qrels" "$T/run" --topic 1
 refused 2 "irlens explain: --format must be text, json or md, got 'csv'" -- explain "$T/qrels" "$T/run" --topic 1 -m AP -f csv
-refused 2 "irlens explain: expected QRELS and one RUN" -- explain "$T/qrels" "$T/run" "$T/run" --topic 1 -m AP
+refused 2 "irlens explain: expected QRELS and a RUN" -- explain "$T/qrels" --topic 1 -m AP
 refused 2 "irlens explain: TBG needs document lengths" -- explain "$T/qrels" "$T/run" --topic 1 -m TBG
 refused 2 "did not answer topic '3' and --missing skip" -- explain "$T/qrels" "$T/run" --topic 3 -m AP --missing skip
 "$IRLENS" explain --help | grep -q '^usage: irlens explain QRELS RUN --topic T' || fail "explain --help"
