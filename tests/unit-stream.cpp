@@ -122,7 +122,7 @@ TEST_CASE("stream: measures that need other runs or topics are refused") {
     auto qrels = irlens::read_qrels("qrels", kQrels);
     CHECK(irlens::stream_obstacle(measures({"P@2", "AP"})).empty());
     CHECK_THROWS_WITH_AS(StreamEvaluation(qrels, "run0", measures({"P@2", "NRG(base=nDCG,prior=others)@10"})),
-                         "NRG(base=nDCG,prior=others)@10 needs every run at once, so the run cannot be evaluated one "
+                         "NRG@10 needs every run at once, so the run cannot be evaluated one "
                          "topic at a time",
                          irlens::UsageError);
 }
