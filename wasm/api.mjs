@@ -10,6 +10,7 @@
 import stats from './api-stats.mjs';
 import { relativeApi } from './api-relative.mjs';
 import { checkApi } from './api-check.mjs';
+import { streamApi } from './api-stream.mjs';
 import { evaluationView, dataOf } from './evaluation.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
@@ -31,6 +32,7 @@ const AREAS = [
   stats, // api-stats.mjs: significance tests and meta-evaluation
   relativeApi, // api-relative.mjs: relative measures' analyses, diversity (ndeval), preferences
   checkApi, // api-check.mjs: run validation (irlens check)
+  streamApi, // api-stream.mjs: a run of any size, scored one topic at a time
 ];
 
 export function wrap(core) {
