@@ -25,7 +25,7 @@ const before = peak;
 const sampler = setInterval(() => { peak = Math.max(peak, rendererRss(pids)); }, 100);
 const t0 = performance.now();
 await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
-await afterRender(page, () => page.setInputFiles('#run-files', [run]));
+await afterRender(page, () => page.setInputFiles('#run-files', [run]), undefined, { timeout: 3600000 });
 const seconds = (performance.now() - t0) / 1000;
 clearInterval(sampler);
 peak = Math.max(peak, rendererRss(pids));
