@@ -4,11 +4,12 @@
 //   2. end to end in headless Chromium: files chosen in the page's file pickers -> table shown,
 // with the peak resident memory of the page's renderer process (page + its worker), sampled
 // from /proc every 100 ms, and the longest main-thread task (PerformanceObserver 'longtask').
-//   g++ -O2 bench/gen.cpp -o build/bench-gen && build/bench-gen bench/data && sh web/build.sh && node bench/web.mjs [DATADIR=bench/data]
-import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+//   mkdir -p build && g++ -O2 bench/gen.cpp -o build/bench-gen && build/bench-gen bench/data && sh web/build.sh && node bench/web.mjs [DATADIR=bench/data]
+import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { rendererRss, renderers } from './renderer-memory.mjs';
 import { ROOT, startServer, openBrowser, newPage, waitReady, afterRender } from '../tests/web/harness.mjs';
 
 const data = resolve(process.argv[2] || join(ROOT, 'bench', 'data'));
@@ -31,19 +32,6 @@ for (const r of loaded) r.dispose();
 q.dispose();
 
 // 2. the browser
-function rendererRss(pids) {
-  let max = 0;
-  for (const pid of pids) {
-    try {
-      const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-      if (m) max = Math.max(max, Number(m[1]) * 1024);
-    } catch { /* gone */ }
-  }
-  return max;
-}
-const renderers = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n')
-  .filter((l) => l.includes('--type=renderer') && l.includes('chromium')).map((l) => Number(l.trim().split(/\s+/)[0]));
-
 const server = await startServer();
 const browser = await openBrowser();
 const page = await newPage(browser.context);

@@ -4,12 +4,14 @@
 #include "evaluation_input.hpp"
 #include "input.hpp"
 #include "progress.hpp"
+#include "stream_run.hpp"
 #include "provenance.hpp"
 #include "table.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/evaluation/evaluate.hpp"
+#include "irlens/evaluation/stream.hpp"
 #include "irlens/frontends/json_text.hpp"
 #include "irlens/readers/text.hpp"
 
@@ -104,12 +106,31 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     if (in.measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
     auto qrels = load_qrels(positional[0], in.qrels_format);
-    std::vector<std::shared_ptr<const Run>> runs =
-        load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order);
-    load_optional_inputs(in);
     ProgressBar bar("irlens eval");
-    in.eval.progress = bar.hook();
-    Evaluation ev = evaluate(qrels, runs, in.measures, in.eval);
+    std::vector<std::shared_ptr<const Run>> runs;
+    Evaluation ev;
+    bool side_inputs = false;
+    // One large TREC run, measures scored topic by topic: streamed (stream_run.hpp).
+    if (positional.size() == 2 && stream_obstacle(in.measures).empty() && stream_run_file(positional[1]) &&
+        trec_run_file(qrels, positional[1])) {
+        load_optional_inputs(in);
+        side_inputs = true;
+        const RunNames names = run_names({positional[1]});
+        for (const std::string& w : names.warnings) std::fprintf(stderr, "irlens: warning: %s\n", w.c_str());
+        StreamEvaluation stream(qrels, names.names[0], in.measures, in.eval, in.order);
+        const text::ByteOrderMark strip = text::ByteOrderMark::Strip;
+        if (stream_run(positional[1], "eval", strip, [&](std::string_view chunk) { stream.feed(chunk); },
+                       [&] { ev = stream.finish(); }, bar.hook())) {
+            warn_invalid_utf8(stream.run()->text_notes(), positional[1], strip);
+            runs.push_back(stream.run());
+        }
+    }
+    if (runs.empty()) {
+        runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order);
+        if (!side_inputs) load_optional_inputs(in);
+        in.eval.progress = bar.hook();
+        ev = evaluate(qrels, runs, in.measures, in.eval);
+    }
     for (const std::string& w : ev.warnings) std::fprintf(stderr, "irlens eval: warning: %s\n", w.c_str());
     Provenance prov("eval", positional, &in);
     prov.settings = settings_of(options);

@@ -1,6 +1,7 @@
 // `irlens trec_eval`: trec_eval 10.0's command line and output, byte for byte.
 #include "commands.hpp"
 #include "input.hpp"
+#include "stream_run.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/trec_eval.hpp"
@@ -33,6 +34,12 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
         qrels = c.options.prefs->qrels();
     } else {
         qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep, Formats::Trec);
+    }
+    if (stream_run_file(c.files[1])) {  // a large run: one topic at a time (stream_run.hpp)
+        TrecEvalStream stream(c.options, qrels, c.files[1]);
+        if (stream_run(c.files[1], "trec_eval", keep, [&](std::string_view chunk) { stream.feed(chunk); },
+                       [&] { out = stream.finish(); }, {}))
+            return 0;
     }
     auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score, keep, Formats::Trec);
     out = trec_eval(c.options, qrels, run);

@@ -160,31 +160,32 @@ auto finish_reading(Reader& reader, const std::string& path) {
     }
 }
 
-/// The reader's warning about invalid UTF-8 (file and first line) on stderr, once per file; the
-/// drop-ins (`bom` Keep) print the bytes as given and say nothing. (read_file warns about a
-/// byte-order mark.)
 template <class Input>
-std::shared_ptr<const Input> warn_invalid_utf8(std::shared_ptr<const Input> input, const std::string& path,
+std::shared_ptr<const Input> warned(std::shared_ptr<const Input> input, const std::string& path,
                                                text::ByteOrderMark bom) {
-    const std::uint64_t line = input->text_notes().invalid_utf8_line;
-    if (line && bom == text::ByteOrderMark::Strip)
-        std::fprintf(stderr, "irlens: warning: %s\n", text::invalid_utf8_warning(path, line).c_str());
+    warn_invalid_utf8(input->text_notes(), path, bom);
     return input;
 }
 
 }  // namespace
+
+void warn_invalid_utf8(const text::TextNotes& notes, const std::string& path, text::ByteOrderMark bom) {
+    const std::uint64_t line = notes.invalid_utf8_line;
+    if (line && bom == text::ByteOrderMark::Strip)
+        std::fprintf(stderr, "irlens: warning: %s\n", text::invalid_utf8_warning(path, line).c_str());
+}
 
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom,
                                         Formats formats) {
     if (formats == Formats::Any) {
         AnyQrelsReader reader(path, format);
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-        return warn_invalid_utf8(finish_reading(reader, path), path, bom);
+        return warned(finish_reading(reader, path), path, bom);
     }
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-    return warn_invalid_utf8(finish_reading(reader, path), path, bom);
+    return warned(finish_reading(reader, path), path, bom);
 }
 
 std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format, text::ByteOrderMark bom) {
@@ -200,12 +201,12 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     if (formats == Formats::Any) {
         AnyRunReader reader(qrels, name, order);
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-        return warn_invalid_utf8(finish_reading(reader, path), path, bom);
+        return warned(finish_reading(reader, path), path, bom);
     }
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-    return warn_invalid_utf8(finish_reading(reader, path), path, bom);
+    return warned(finish_reading(reader, path), path, bom);
 }
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path) {

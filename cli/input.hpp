@@ -25,6 +25,10 @@ namespace irlens::cli {
 void read_file(const std::string& path, const std::function<void(std::string_view)>& sink,
                text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 
+/// The reader's warning about invalid UTF-8 (file and first line) on stderr; the drop-ins (`bom`
+/// Keep) print the bytes as given and say nothing. (read_file warns about a byte-order mark.)
+void warn_invalid_utf8(const text::TextNotes& notes, const std::string& path, text::ByteOrderMark bom);
+
 /// The whole (decompressed) file, for the side inputs parsed from one buffer; stops with an
 /// InputError at a line longer than text::kMaxLineBytes instead of growing without bound.
 std::string slurp(const std::string& path, text::ByteOrderMark bom = text::ByteOrderMark::Strip);

@@ -11,6 +11,7 @@ import stats from './api-stats.mjs';
 import { relativeApi } from './api-relative.mjs';
 import { checkApi } from './api-check.mjs';
 import { axiomsApi } from './api-axioms.mjs';
+import { streamApi } from './api-stream.mjs';
 import { evaluationView, dataOf } from './evaluation.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
@@ -33,6 +34,7 @@ const AREAS = [
   relativeApi, // api-relative.mjs: relative measures' analyses, diversity (ndeval), preferences
   checkApi, // api-check.mjs: run validation (irlens check)
   axiomsApi, // api-axioms.mjs: the axiomatic audit (irlens axioms)
+  streamApi, // api-stream.mjs: a run of any size, scored one topic at a time
 ];
 
 export function wrap(core) {

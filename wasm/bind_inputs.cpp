@@ -6,12 +6,26 @@
 #include "convert.hpp"
 #include "handles.hpp"
 
+#include "irlens/measures/measure_list.hpp"
+
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 using emscripten::val;
 
 namespace irlens::wasm {
+
+std::vector<MeasureSpec> measures_from_js(const val& measure_names, std::vector<std::string>& typed) {
+    std::vector<MeasureSpec> measures;
+    for (const std::string& list : strings_from_js(measure_names)) {
+        for (const std::string& item : split_measure_list(list)) {
+            const std::size_t before = measures.size();
+            add_distinct(measures, parse_measure(item));
+            if (measures.size() > before) typed.push_back(item);
+        }
+    }
+    return measures;
+}
 
 std::vector<std::shared_ptr<const Run>> runs_from_js(const val& handles) {
     std::vector<std::shared_ptr<const Run>> runs;

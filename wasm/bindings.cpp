@@ -153,15 +153,8 @@ void release(int h) { table().release(h); }
 val evaluate_js(int qrels_handle, val run_handles, val measure_names, val options) {
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
-        std::vector<MeasureSpec> measures;
         std::vector<std::string> typed;  // as typed: the items of each list
-        for (const std::string& list : strings_from_js(measure_names)) {
-            for (const std::string& item : split_measure_list(list)) {
-                const std::size_t before = measures.size();
-                add_distinct(measures, parse_measure(item));
-                if (measures.size() > before) typed.push_back(item);
-            }
-        }
+        std::vector<MeasureSpec> measures = measures_from_js(measure_names, typed);
         EvalOptions eo = eval_options(options);
         eo.prefs = prefs_of(qrels_handle);  // preference measures, when the "qrels" are preferences
         return evaluation_to_js(evaluate(q, runs_from_js(run_handles), measures, eo), *q, typed);

@@ -56,6 +56,11 @@ void rethrow_as_js(std::exception_ptr e) {
     double line = 0;
     try {
         std::rethrow_exception(e);
+    } catch (const NotGrouped& x) {
+        name = "NotGrouped";  // a streamed run whose topics are not together (readers/run.hpp)
+        message = x.what();
+        file = x.file();
+        line = static_cast<double>(x.line());
     } catch (const InputError& x) {
         name = "InputError";
         message = x.what();

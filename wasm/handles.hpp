@@ -70,6 +70,9 @@ auto& lookup(Map& map, int handle, const char* what) {
 /// The preferences a qrels handle stands for (loaded by bind_prefs.cpp), or nullptr for qrels.
 std::shared_ptr<const Preferences> prefs_of(int qrels_handle);
 
+/// The measures of a JS array of measure lists ("P@10 AP", ...), distinct, and each item as typed.
+std::vector<MeasureSpec> measures_from_js(const emscripten::val& measure_names, std::vector<std::string>& typed);
+
 /// The runs behind a JS array of run handles.
 std::vector<std::shared_ptr<const Run>> runs_from_js(const emscripten::val& handles);
 

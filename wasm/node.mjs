@@ -2,7 +2,7 @@
 // Loads the non-ES6 node flavour of the WASM build (see wasm/CMakeLists.txt), and adds file
 // helpers that stream plain or gzip files (detected by their magic bytes) into the readers.
 import { createRequire } from 'node:module';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { wrap } from './api.mjs';
 import { runName } from './run-name.mjs';
@@ -17,7 +17,7 @@ export async function createIrlens() {
   return wrap(await factory({ wasmBinary }));
 }
 
-async function streamInto(path, reader) {
+async function isGzip(path) {
   const head = await new Promise((resolve, reject) => {
     const s = createReadStream(path, { start: 0, end: 1 });
     const parts = [];
@@ -25,9 +25,19 @@ async function streamInto(path, reader) {
     s.on('end', () => resolve(Buffer.concat(parts)));
     s.on('error', reject);
   });
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+async function streamInto(path, reader) {
   let stream = createReadStream(path, { highWaterMark: 8 << 20 });
-  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
-  for await (const chunk of stream) reader.feed(chunk);
+  if (await isGzip(path)) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
+  try {
+    for await (const chunk of stream) reader.feed(chunk);
+  } catch (e) {
+    stream.destroy();
+    if (reader.abort) reader.abort();
+    throw e;
+  }
   return reader.finish();
 }
 
@@ -43,4 +53,38 @@ export function loadRunFile(irlens, qrels, path, { name = runName(path), order =
 /** Preference judgments (trec_eval -R prefs / qrels_prefs) from a plain or gzip file: a Prefs (see loadPrefs). */
 export function loadPrefsFile(irlens, path, { name = path, format = 'prefs' } = {}) {
   return streamInto(path, irlens.prefsReader(name, { format }));
+}
+
+/**
+ * Evaluates one run file of any size (plain or gzip) one topic at a time (api-stream.mjs): memory
+ * for the qrels and one topic's entries. Returns what evaluate(qrels, [run], measures, options)
+ * returns, plus `run` (its info) and `streamed`. When the measures cannot stream (streamObstacle),
+ * or the run is not grouped by topic and its size on disk (a gzip file counts 4x) is at most
+ * options.memoryLimit (default 1 GiB), it is read into memory instead (streamed false; a warning
+ * says why); a larger run that is not grouped throws the NotGrouped error, which says how to sort it.
+ * options: evaluate's, plus name (runName(path)), order, memoryLimit.
+ */
+export async function evaluateRunFile(irlens, qrels, path, measures, { name = runName(path), order = 'score', memoryLimit = 1 << 30, ...options } = {}) {
+  const inMemory = async (why) => {
+    const run = await loadRunFile(irlens, qrels, path, { name, order });
+    const result = irlens.evaluate(qrels, [run], measures, options);
+    if (why) result.warnings.push(why);
+    return Object.assign(result, { run, streamed: false });
+  };
+  if (irlens.streamObstacle(measures)) return inMemory('');
+  try {
+    const result = await streamInto(path, irlens.evaluationStream(qrels, measures, { name, order, ...options }));
+    return Object.assign(result, { streamed: true });
+  } catch (e) {
+    if (e.name !== 'NotGrouped') throw e;
+    const size = statSync(path).size * ((await isGzip(path)) ? 4 : 1);
+    if (size > memoryLimit)
+      throw Object.assign(new Error(`${e.message}; it is too large to read into memory (${size >> 20} MiB, memoryLimit ${memoryLimit >> 20} MiB)`), { name: e.name, file: e.file, line: e.line });
+    return inMemory(`${name}: not grouped by topic (${e.file}:${e.line}), so read into memory instead of one topic at a time`);
+  }
+}
+
+/** trec_eval's output (trecEval's args, except -Z and -R) for one run file of any size, read one topic at a time; NotGrouped as evaluateRunFile's (no fallback). */
+export function trecEvalRunFile(irlens, qrels, path, args = [], { name = path } = {}) {
+  return streamInto(path, irlens.trecEvalStream(qrels, args, { name }));
 }

@@ -424,6 +424,29 @@ struct TopicValues {
     std::vector<std::string> texts;
 };
 
+/// One topic's values of every slot, as TopicValues stores them.
+void score_slots(const std::vector<Slot>& slots, const TopicView& view, double* values, std::string* texts) {
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const Slot& s = slots[i];
+        if (!s.measure) continue;
+        if (s.binding->print() == Print::Text)
+            texts[i] = s.measure->text(view);
+        else
+            values[i] = s.measure->compute(view);
+        if (s.binding->avg() == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
+        if (view.missing() && s.zero_if_missing) {
+            values[i] = 0;
+            texts[i].clear();
+        }
+    }
+}
+
+/// Whether trec_eval evaluates topic t: -D's topic only; unanswered topics only with -c.
+bool evaluated(const TrecEvalOptions& options, const Qrels& qrels, std::size_t t, bool answered) {
+    if (!options.only_topic.empty() && qrels.topic_id(t) != options.only_topic) return false;
+    return answered || options.complete;
+}
+
 /// Evaluate: the topics to evaluate, in qrels order, their values computed in parallel. This is
 /// not evaluate() (evaluate.hpp): that takes neither -M, -J nor -D, computes aggregates and
 /// intervals trec_eval does not print, and keeps no log values; this loop is the fast path of
@@ -431,33 +454,15 @@ struct TopicValues {
 TopicValues evaluate_topics(const std::vector<Slot>& slots, const TrecEvalOptions& options, const Qrels& qrels,
                             const Run& run, const EvalContext& context) {
     TopicValues out;
-    for (std::size_t t = 0; t < qrels.num_topics(); ++t) {
-        if (!options.only_topic.empty() && qrels.topic_id(t) != options.only_topic) continue;
-        if (!run.has_topic(t) && !options.complete) continue;
-        out.topics.push_back(t);
-    }
+    for (std::size_t t = 0; t < qrels.num_topics(); ++t)
+        if (evaluated(options, qrels, t, run.has_topic(t))) out.topics.push_back(t);
     std::size_t num_slots = slots.size();
     out.values.assign(out.topics.size() * num_slots, 0.0);
     out.texts.resize(out.topics.size() * num_slots);
     detail::parallel_ranges(out.topics.size(), [&](std::size_t begin, std::size_t end) {
-        for (std::size_t k = begin; k < end; ++k) {
-            TopicView view(context, 0, out.topics[k]);
-            double* values = &out.values[k * num_slots];
-            std::string* texts = &out.texts[k * num_slots];
-            for (std::size_t i = 0; i < num_slots; ++i) {
-                const Slot& s = slots[i];
-                if (!s.measure) continue;
-                if (s.binding->print() == Print::Text)
-                    texts[i] = s.measure->text(view);
-                else
-                    values[i] = s.measure->compute(view);
-                if (s.binding->avg() == Avg::GeoMean) values[i] = std::log(std::max(values[i], kMinGeoMean));
-                if (view.missing() && s.zero_if_missing) {
-                    values[i] = 0;
-                    texts[i].clear();
-                }
-            }
-        }
+        for (std::size_t k = begin; k < end; ++k)
+            score_slots(slots, TopicView(context, 0, out.topics[k]), &out.values[k * num_slots],
+                        &out.texts[k * num_slots]);
     });
     return out;
 }
@@ -566,6 +571,73 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
     std::vector<Slot> slots = select(options, *qrels, context);
     TopicValues values = evaluate_topics(slots, options, *qrels, *run, context);
     return print(slots, values, options, *qrels, *run);
+}
+
+}  // namespace irlens
+
+namespace irlens {
+
+struct TrecEvalStream::State {
+    TrecEvalOptions options;
+    std::shared_ptr<const Qrels> qrels;
+    EvalContext context;
+    std::vector<Slot> slots;
+    RunReader reader;
+    TopicValues by_topic;  // values and texts of every qrels topic, [topic][slot]
+    std::vector<char> answered;
+    std::shared_ptr<const Run> run;
+
+    State(const TrecEvalOptions& o, const std::shared_ptr<const Qrels>& q, std::string name)
+        : options(o), qrels(q), reader(q, std::move(name), RunOrder::Score) {}
+};
+
+TrecEvalStream::TrecEvalStream(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                               std::string run_name)
+    : st_(new State(options, qrels, std::move(run_name))) {
+    State& st = *st_;
+    st.context.qrels = qrels;
+    st.context.prefs = options.prefs;
+    st.context.runs.resize(1);
+    st.context.base.max_docs = options.max_docs;
+    st.context.base.judged_only = options.judged_only;
+    st.slots = select(options, *qrels, st.context);
+    std::size_t n = qrels->num_topics() * st.slots.size();
+    st.by_topic.values.assign(n, 0.0);
+    st.by_topic.texts.resize(n);
+    st.answered.assign(qrels->num_topics(), 0);
+    // trec_eval reads a byte-order mark as part of the first line.
+    st.reader.set_byte_order_mark(text::ByteOrderMark::Keep);
+    st.reader.stream_topics([&st](const Run& run, std::size_t t) {
+        st.answered[t] = 1;
+        if (!evaluated(st.options, *st.qrels, t, true)) return;
+        if (!st.context.runs[0]) st.context.runs[0] = std::shared_ptr<const Run>(&run, [](const Run*) {});
+        std::size_t at = t * st.slots.size();
+        score_slots(st.slots, TopicView(st.context, 0, t), &st.by_topic.values[at], &st.by_topic.texts[at]);
+    });
+}
+
+TrecEvalStream::~TrecEvalStream() = default;
+
+void TrecEvalStream::feed(std::string_view chunk) { st_->reader.feed(chunk); }
+
+const std::shared_ptr<const Run>& TrecEvalStream::run() const { return st_->run; }
+
+std::string TrecEvalStream::finish() {
+    State& st = *st_;
+    st.run = st.reader.finish();
+    st.context.runs[0] = st.run;  // no entries left: unanswered topics read as missing (-c)
+    std::size_t num_slots = st.slots.size();
+    TopicValues tv;
+    for (std::size_t t = 0; t < st.qrels->num_topics(); ++t) {
+        if (!evaluated(st.options, *st.qrels, t, st.answered[t])) continue;
+        tv.topics.push_back(t);
+        std::size_t at = t * num_slots;
+        if (!st.answered[t]) score_slots(st.slots, TopicView(st.context, 0, t), &st.by_topic.values[at], &st.by_topic.texts[at]);
+        tv.values.insert(tv.values.end(), st.by_topic.values.begin() + static_cast<std::ptrdiff_t>(at),
+                         st.by_topic.values.begin() + static_cast<std::ptrdiff_t>(at + num_slots));
+        for (std::size_t i = 0; i < num_slots; ++i) tv.texts.push_back(std::move(st.by_topic.texts[at + i]));
+    }
+    return print(st.slots, tv, st.options, *st.qrels, *st.run);
 }
 
 }  // namespace irlens

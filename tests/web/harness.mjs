@@ -190,14 +190,14 @@ export function nativeEval(qrels, runs, measures, extra = []) {
 export const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 /** Runs `action` and waits until the app has rendered again with nothing in progress. */
-export async function afterRender(page, action, view) {
+export async function afterRender(page, action, view, { timeout = 60000 } = {}) {
   const before = Number(await page.getAttribute('body', 'data-renders')) || 0;
   await action();
   await page.waitForFunction(({ before, view }) => {
     const el = document.querySelector('#view');
     return Number(document.body.dataset.renders) > before && el.dataset.rendered === 'true' &&
       document.querySelector('#progress').hidden && (!view || el.dataset.view === view);
-  }, { before, view }, { timeout: 60000 });
+  }, { before, view }, { timeout, polling: timeout > 60000 ? 1000 : 'raf' });
   await assertClean(page);
 }
 

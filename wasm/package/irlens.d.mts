@@ -508,6 +508,15 @@ export interface Irlens {
   runChecker(options?: CheckOptions): Reader<CheckDocument>;
 
   /** The axiomatic audit (Amigó et al., SIGIR 2018): measures omitted/[] = the paper's Table 1, 'all' = every registered measure. */
+  /** '' or why these measures cannot be scored one topic of one run at a time (rareness, NRG, sDCG). */
+  streamObstacle(measures: string[] | string): string;
+  /** A run of any size, grouped by topic, scored one topic at a time (an Error named NotGrouped otherwise). */
+  evaluationStream(qrels: Qrels, measures: string[] | string, options?: StreamOptions): Reader<StreamedEvaluation>;
+  /** trec_eval's output bytes for a run fed in chunks (every flag but -Z and -R). */
+  trecEvalStream(qrels: Qrels, args?: string[], options?: { name?: string }): Reader<string>;
+  /** evaluationStream over an async iterable of chunks (a node stream, a ReadableStream). */
+  evaluateRunStream(qrels: Qrels, chunks: AsyncIterable<Bytes>, measures: string[] | string, options?: StreamOptions): Promise<StreamedEvaluation>;
+
   axioms(options?: { measures?: 'all' | string | string[]; seed?: number | string | bigint }): AxiomsDocument;
 }
 
@@ -555,6 +564,15 @@ export interface AxiomsDocument {
   grade_bound: number;
   results: AxiomResult[];
 }
+
+/** Options of a streamed evaluation: evaluate's, plus the run's name and order. */
+export interface StreamOptions extends EvaluateOptions {
+  name?: string;
+  order?: RunOrder;
+}
+
+/** What a streamed evaluation gives: evaluate's result, with `run` (its info and warnings; no entries). */
+export type StreamedEvaluation = EvaluationResult & { run: Run };
 
 /** Options of the browser build (Emscripten's module options): e.g. where irlens_web.wasm is. */
 export interface CreateOptions {

@@ -1,6 +1,6 @@
 // Types of the node entry node.mjs (what `import ... from 'irlens'` gives under node): the API of
 // irlens.d.mts, the node build's createIrlens(), and file helpers that stream plain or gzip files.
-import type { Irlens, Qrels, Run, Prefs, QrelsFormat, RunOrder, PrefsFormat } from './irlens.mjs';
+import type { Irlens, Qrels, Run, Prefs, QrelsFormat, RunOrder, PrefsFormat, StreamOptions, StreamedEvaluation } from './irlens.mjs';
 
 export type * from './irlens.mjs';
 export { runName, runNames } from './irlens.mjs';
@@ -14,3 +14,10 @@ export function loadQrelsFile(irlens: Irlens, path: string, options?: { name?: s
 export function loadRunFile(irlens: Irlens, qrels: Qrels, path: string, options?: { name?: string; order?: RunOrder }): Promise<Run>;
 /** Preference judgments (trec_eval -R prefs / qrels_prefs) from a plain or gzip file. */
 export function loadPrefsFile(irlens: Irlens, path: string, options?: { name?: string; format?: PrefsFormat }): Promise<Prefs>;
+/** One run file of any size (plain or gzip) scored one topic at a time when it is grouped by topic
+ *  (streamed: true); read into memory when the measures cannot stream or the run is not grouped and
+ *  fits memoryLimit (default 1 GiB; streamed: false, a warning says why); NotGrouped otherwise. */
+export function evaluateRunFile(irlens: Irlens, qrels: Qrels, path: string, measures: string[] | string,
+  options?: StreamOptions & { memoryLimit?: number }): Promise<StreamedEvaluation & { streamed: boolean }>;
+/** trec_eval's output for one run file of any size, read one topic at a time (NotGrouped: no fallback). */
+export function trecEvalRunFile(irlens: Irlens, qrels: Qrels, path: string, args?: string[], options?: { name?: string }): Promise<string>;

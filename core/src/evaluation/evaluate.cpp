@@ -4,6 +4,7 @@
 #include "irlens/evaluation/topic_view.hpp"
 
 #include "irlens/parallel.hpp"
+#include "evaluation/scoring.hpp"
 
 #include <cmath>
 #include <limits>
@@ -33,6 +34,10 @@ double aggregate(const MeasureSpec& spec, const std::vector<double>& all) {
 }
 
 std::vector<std::string> run_warnings(const Run& run, MissingTopics missing) {
+    return run_warnings(run, missing, run.num_topics_answered());
+}
+
+std::vector<std::string> run_warnings(const Run& run, MissingTopics missing, std::size_t answered) {
     std::vector<std::string> out;
     if (run.ignored_lines()) {
         std::string list;
@@ -42,7 +47,7 @@ std::vector<std::string> run_warnings(const Run& run, MissingTopics missing) {
         out.push_back(run.name() + ": " + std::to_string(run.ignored_lines()) + " lines for " +
                       std::to_string(topics.size()) + " topic(s) not in the qrels were ignored (" + list + ")");
     }
-    std::size_t answered = run.num_topics_answered(), total = run.qrels().num_topics();
+    std::size_t total = run.qrels().num_topics();
     if (answered < total)
         out.push_back(run.name() + ": " + std::to_string(total - answered) + " of " + std::to_string(total) +
                       " qrels topics have no results (" +
@@ -53,22 +58,55 @@ std::vector<std::string> run_warnings(const Run& run, MissingTopics missing) {
     return out;
 }
 
-Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                    const std::vector<MeasureSpec>& measures, const EvalOptions& options) {
-    Evaluation ev;
-    ev.measures = measures;
-    ev.missing = options.missing;
-    EvalContext context;
+namespace detail {
+
+Scoring::Scoring(const std::shared_ptr<const Qrels>& qrels, std::vector<std::shared_ptr<const Run>> runs,
+                 std::vector<MeasureSpec> specs, const EvalOptions& options)
+    : measures(std::move(specs)) {
     context.qrels = qrels;
-    context.runs = runs;
+    context.runs = std::move(runs);
     context.intents = options.intents;
     context.doc_lengths = options.doc_lengths;
     context.sessions = options.sessions;
     context.groups = options.groups;
     context.prefs = options.prefs;
-    std::vector<std::unique_ptr<TopicMeasure>> compiled;
     for (const MeasureSpec& m : measures) compiled.push_back(m.compile());
     for (auto& c : compiled) c->prepare(context);
+}
+
+void Scoring::reserve(RunScores& scores, std::size_t topics) const {
+    scores.values.resize(measures.size());
+    scores.texts.resize(measures.size());
+    for (std::size_t m = 0; m < measures.size(); ++m) {
+        scores.values[m].assign(topics, std::numeric_limits<double>::quiet_NaN());
+        if (measures[m].info().text_valued) scores.texts[m].assign(topics, std::string());
+    }
+}
+
+void Scoring::score(const TopicView& view, RunScores& scores, std::size_t k) const {
+    for (std::size_t m = 0; m < measures.size(); ++m) {
+        bool zero = view.missing() && measures[m].info().zero_if_missing;
+        if (measures[m].info().text_valued)
+            scores.texts[m][k] = zero ? std::string() : compiled[m]->text(view);
+        else
+            scores.values[m][k] = zero ? 0.0 : compiled[m]->compute(view);
+    }
+}
+
+void Scoring::aggregate(RunScores& scores) const {
+    scores.aggregate.clear();
+    for (std::size_t m = 0; m < measures.size(); ++m)
+        scores.aggregate.push_back(irlens::aggregate(measures[m], scores.values[m]));
+}
+
+}  // namespace detail
+
+Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
+                    const std::vector<MeasureSpec>& measures, const EvalOptions& options) {
+    Evaluation ev;
+    ev.measures = measures;
+    ev.missing = options.missing;
+    detail::Scoring scoring(qrels, runs, measures, options);
 
     std::size_t total = 0, done = 0;
     for (const auto& run : runs)
@@ -79,16 +117,11 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
         RunScores scores;
         scores.name = run.name();
         scores.tag = run.tag();
-        scores.values.resize(measures.size());
-        scores.texts.resize(measures.size());
         std::vector<std::size_t> topics;
         for (std::size_t t = 0; t < qrels->num_topics(); ++t)
             if (run.has_topic(t) || options.missing == MissingTopics::Zero) topics.push_back(t);
         for (std::size_t t : topics) scores.topics.emplace_back(qrels->topic_id(t));
-        for (std::size_t m = 0; m < measures.size(); ++m) {
-            scores.values[m].assign(topics.size(), std::numeric_limits<double>::quiet_NaN());
-            if (measures[m].info().text_valued) scores.texts[m].assign(topics.size(), std::string());
-        }
+        scoring.reserve(scores, topics.size());
         // Topics are independent: natively two threads share them; progress is reported (and
         // cancellation honoured) from the calling thread only, whose range starts at 0.
         detail::parallel_ranges(topics.size(), [&](std::size_t begin, std::size_t end) {
@@ -96,18 +129,11 @@ Evaluation evaluate(const std::shared_ptr<const Qrels>& qrels, const std::vector
                 if (begin == 0 && options.progress && k % 64 == 63 &&
                     !options.progress(static_cast<double>(done + k) / static_cast<double>(total)))
                     throw Cancelled();
-                TopicView view(context, r, topics[k]);
-                for (std::size_t m = 0; m < measures.size(); ++m) {
-                    bool zero = view.missing() && measures[m].info().zero_if_missing;
-                    if (measures[m].info().text_valued)
-                        scores.texts[m][k] = zero ? std::string() : compiled[m]->text(view);
-                    else
-                        scores.values[m][k] = zero ? 0.0 : compiled[m]->compute(view);
-                }
+                scoring.score(TopicView(scoring.context, r, topics[k]), scores, k);
             }
         });
         done += topics.size();
-        for (std::size_t m = 0; m < measures.size(); ++m) scores.aggregate.push_back(aggregate(measures[m], scores.values[m]));
+        scoring.aggregate(scores);
         ev.runs.push_back(std::move(scores));
     }
     if (options.progress) options.progress(1.0);

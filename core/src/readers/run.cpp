@@ -63,6 +63,17 @@ struct RunReader::State {
     // the entries are not copied each time their vector doubles.
     std::int32_t topic = -1;
     std::size_t expected = 0;
+    // Streaming (stream_topics): the callback, the topics done (and the first line of each, for
+    // NotGrouped), the first duplicate found, scratch for the duplicate check.
+    TopicDone done;
+    std::vector<std::uint32_t> done_at;
+    std::uint32_t topic_line = 0;
+    struct Dup {
+        std::uint32_t first = 0, second = 0;
+        std::string doc;
+        std::size_t topic = 0;
+    } dup;
+    std::vector<std::uint32_t> seen_at, table;
 };
 
 namespace {
@@ -183,6 +194,17 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
                 if (st.ignored.size() < 1000) st.ignored.emplace(r.doc, r.doc_len);
                 continue;
             }
+            if (st.done && r.topic != st.topic) {  // streaming: the previous topic is complete
+                if (st.topic >= 0) {
+                    st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
+                    topic_done(static_cast<std::size_t>(st.topic));
+                }
+                if (st.done_at[static_cast<std::size_t>(r.topic)])
+                    throw NotGrouped(run.name_, line, std::string(run.qrels_->topic_id(static_cast<std::size_t>(r.topic))),
+                                     st.done_at[static_cast<std::size_t>(r.topic)],
+                                     std::string(run.qrels_->topic_id(static_cast<std::size_t>(st.topic))));
+                st.topic_line = line;
+            }
             std::uint32_t ref;
             if (r.judgment >= 0) {
                 ref = static_cast<std::uint32_t>(r.judgment);
@@ -194,7 +216,7 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             auto& entries = run.topics_[static_cast<std::size_t>(r.topic)];
             auto& stretches = run.lines_[static_cast<std::size_t>(r.topic)];
             if (r.topic != st.topic) {
-                if (st.topic >= 0) st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
+                if (st.topic >= 0 && !st.done) st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
                 st.topic = r.topic;
                 if (entries.empty()) entries.reserve(st.expected);
             }
@@ -256,7 +278,43 @@ void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate
     }
 }
 
+InputError duplicate_error(const Run& run, std::uint32_t first, std::uint32_t second, std::string_view doc,
+                           std::size_t topic) {
+    return InputError(run.name(), second,
+                      "duplicate document '" + quote_bytes(doc) + "' for topic '" +
+                          quote_bytes(run.qrels().topic_id(topic)) + "' (first at line " + std::to_string(first) + ")");
+}
+
 }  // namespace
+
+NotGrouped::NotGrouped(std::string file, std::uint64_t line, std::string topic, std::uint64_t first_line,
+                       std::string other)
+    : InputError(std::move(file), line,
+                 "topic '" + quote_bytes(topic) + "' appears again (its lines from line " + std::to_string(first_line) +
+                     " on stopped at topic '" + quote_bytes(other) +
+                     "'): the run is not grouped by topic, so it cannot be read one topic at a time; "
+                     "group it with `LC_ALL=C sort -s -k1,1 RUN > SORTED`"),
+      topic_(std::move(topic)) {}
+
+void RunReader::stream_topics(TopicDone done) {
+    st_->done = std::move(done);
+    st_->done_at.assign(st_->run->topics_.size(), 0);
+}
+
+void RunReader::topic_done(std::size_t t) {
+    State& st = *st_;
+    Run& run = *st.run;
+    st.done_at[t] = st.topic_line;
+    if (!st.dup.second) {
+        Duplicate d;
+        find_duplicate(run, *run.qrels_, t, d, st.seen_at, st.table);
+        if (d.second) st.dup = State::Dup{d.first, d.second, std::string(run.doc(d.doc)), t};
+    }
+    st.done(run, t);
+    std::vector<RunEntry>().swap(run.topics_[t]);
+    std::vector<Run::LineStretch>().swap(run.lines_[t]);
+    run.arena_.reuse();
+}
 
 std::shared_ptr<const Run> RunReader::finish() {
     st_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
@@ -265,6 +323,12 @@ std::shared_ptr<const Run> RunReader::finish() {
     if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
     run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
     run.text_notes_ = st.blocks.notes();
+    if (st.done) {  // streaming: the last topic, then the first duplicate (in file order)
+        if (st.topic >= 0) topic_done(static_cast<std::size_t>(st.topic));
+        if (st.dup.second)
+            throw duplicate_error(run, st.dup.first, st.dup.second, st.dup.doc, st.dup.topic);
+        return std::shared_ptr<const Run>(st.run.release());
+    }
     // Topics are checked on two threads natively (halves of the topics); the reported duplicate is
     // the one with the smallest second line in either half.
     Duplicate halves[2];
@@ -277,10 +341,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     Duplicate dup = halves[0];
     if (halves[1].second && (!dup.second || halves[1].second < dup.second)) dup = halves[1];
     if (dup.second)
-        throw InputError(run.name_, dup.second,
-                         "duplicate document '" + quote_bytes(run.doc(dup.doc)) + "' for topic '" +
-                             quote_bytes(run.qrels_->topic_id(dup.topic)) + "' (first at line " +
-                             std::to_string(dup.first) + ")");
+        throw duplicate_error(run, dup.first, dup.second, run.doc(dup.doc), dup.topic);
     for (auto& t : run.topics_) t.shrink_to_fit();
     for (auto& t : run.lines_) t.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());

@@ -10,7 +10,7 @@
 // that answers none of the qrels' topics is flagged in the file list, with a warning, and dropped
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
-import { ingest, sha256, textSource, fileSource } from './files.js';
+import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from './files.js';
 import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
@@ -217,7 +217,10 @@ export class App {
         this.state.runs = this.state.runs.filter((r) => r.source.name !== source.name);
         this.state.runs.push(entry);
         try {
-          entry.info = await ingest(this.client, 'run', source, { onBytes: (n) => progress(n / Math.max(1, source.size), source.name) });
+          const { m, missing } = this.state.settings;
+          entry.info = streamsRun(source)
+            ? await streamRun(this.client, source, { measures: [m], missing, onProgress: (f) => progress(f, source.name) })
+            : await ingest(this.client, 'run', source, { onBytes: (n) => progress(n / Math.max(1, source.size), source.name) });
           if (entry.info.topicsAnswered === 0) {
             entry.excluded = true;
             await this.client.request('dropRun', { name: source.name });

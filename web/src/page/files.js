@@ -9,6 +9,31 @@ import { Gunzip } from 'fflate';
 const BATCH = 4 << 20;
 let nextSlot = 1;
 
+/**
+ * Run files larger than this many bytes are not read into the worker's memory (the WASM heap stops
+ * at 2 GB) but streamed by the worker one topic at a time (worker-stream.js). On a page loaded
+ * with `?test-hooks`, window.irlensInMemoryLimit lowers it (the browser tests).
+ */
+export const IN_MEMORY_LIMIT = 1 << 30;
+const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
+export function inMemoryLimit() {
+  return (testHooks && globalThis.irlensInMemoryLimit) || IN_MEMORY_LIMIT;
+}
+
+/** True when `source` is a run file to stream rather than read into memory. */
+export function streamsRun(source) {
+  return !source.embedded && source.size > inMemoryLimit();
+}
+
+/**
+ * A run file too large to hold: the worker reads the File itself in slices and scores it for
+ * `measures` (worker-stream.js); onProgress(fraction). Resolves with the run's info.
+ */
+export function streamRun(client, source, { measures, missing, onProgress }) {
+  const payload = { file: source.blob, name: source.name, measures, missing };
+  return client.request('streamRun', payload, { onProgress, generation: client.generation });
+}
+
 export async function isGzip(blob) {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
   return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
@@ -106,6 +131,7 @@ export async function ingest(client, kind, source, { format = source.format || '
 /** SHA-256 (hex) of a source's bytes as given (the .gz bytes for a gzip file), via crypto.subtle. */
 export async function sha256(source) {
   if (!globalThis.crypto || !crypto.subtle) return 'unavailable (no crypto.subtle in this context)';
+  if (source.size > inMemoryLimit()) return 'not computed (larger than the in-memory limit: crypto.subtle hashes whole buffers)';
   const digest = await crypto.subtle.digest('SHA-256', await source.blob.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -25,6 +25,8 @@
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
 //   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
+//   streamRun {file, name, measures, missing} -> info of a run too large to hold, read here one
+//                                             topic at a time (worker-stream.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 //   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
 
@@ -32,7 +34,8 @@ import { statsActions } from '../page/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
 import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../page/table-intervals.js';
-import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
+import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
+import { streamActions } from './worker-stream.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -54,6 +57,7 @@ export function startWorker(irlensPromise, scope = self) {
   const runs = new Map(); // name -> Run, in load order
   const readers = new Map(); // slot -> {kind, reader}
   const side = {}; // side inputs passed to every evaluation: groups, intents, docLengths, sessions (worker-relative.js)
+  const stream = streamActions({ irlens: () => irlens, qrels: () => qrels, runs, side }); // runs too large to hold (worker-stream.js)
 
   const actions = {
     async init() {
@@ -94,11 +98,13 @@ export function startWorker(irlensPromise, scope = self) {
         if (qrels) qrels.dispose();
         for (const run of runs.values()) run.dispose();
         runs.clear();
+        stream.clear();
         qrels = done;
         return done.info;
       }
       if (runs.has(r.name)) runs.get(r.name).dispose();
       runs.delete(r.name);
+      stream.drop(r.name);
       runs.set(r.name, done);
       return done.info;
     },
@@ -111,6 +117,7 @@ export function startWorker(irlensPromise, scope = self) {
     clear() {
       for (const run of runs.values()) run.dispose();
       runs.clear();
+      stream.clear();
       if (qrels) qrels.dispose();
       qrels = null;
       return true;
@@ -119,16 +126,26 @@ export function startWorker(irlensPromise, scope = self) {
       const r = runs.get(name);
       if (r) r.dispose();
       runs.delete(name);
+      stream.drop(name);
       return true;
     },
     parse({ text }) {
       return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
     },
-    evaluate({ measures, missing = 'zero', seed = '1' }, progress) {
+    async evaluate({ measures, missing = 'zero', seed = '1' }, progress) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
-      if (!list.length) return { result: null, correlations: null };
-      const result = irlens.evaluate(qrels, list, measures, { missing, progress, ...side });
+      const streamed = await stream.streamedData(measures, missing, progress); // kept: transfer copies
+      if (!list.length && !streamed.length) return { result: null, correlations: null };
+      let result = list.length ? irlens.evaluate(qrels, list, measures, { missing, progress, ...side }) : null;
+      if (streamed.length) {
+        const raw = result ? result.raw : { ...structuredClone(streamed[0]), runs: [], warnings: [] };
+        for (const d of streamed) {
+          raw.runs.push(...structuredClone(d.runs));
+          raw.warnings.push(...d.warnings);
+        }
+        result = evaluationView(raw, { perTopic: false });
+      }
       const data = addPercentileIntervals(irlens, result.raw, seed);
       return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
     },
@@ -160,6 +177,7 @@ export function startWorker(irlensPromise, scope = self) {
       return irlens.axioms({ measures, seed: String(seed) });
     },
   };
+  Object.assign(actions, stream.actions);
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));
 
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));

@@ -67,5 +67,7 @@ double aggregate(const MeasureSpec& spec, const std::vector<double>& values);
 
 /// Warnings about one run (ignored topics, unanswered topics, mixed tags).
 std::vector<std::string> run_warnings(const Run& run, MissingTopics missing);
+/// The same with the number of qrels topics the run answered given (a streamed run keeps none).
+std::vector<std::string> run_warnings(const Run& run, MissingTopics missing, std::size_t answered);
 
 }  // namespace irlens

@@ -40,6 +40,13 @@ public:
         return std::string_view(reinterpret_cast<const char*>(p + 2), len);
     }
 
+    /// Forgets every id (their offsets become invalid) and keeps one chunk for the next ones: the
+    /// streaming reader's per-topic reset (RunReader::stream_topics).
+    void reuse() {
+        if (chunks_.size() > 1) chunks_.resize(1);
+        used_ = 0;
+    }
+
     /// Bytes reserved so far (offsets are below this).
     std::uint64_t size() const { return static_cast<std::uint64_t>(chunks_.size()) << kChunkBits; }
 

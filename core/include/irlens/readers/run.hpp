@@ -12,11 +12,13 @@
 //   as its bytes, so memory is about 16 bytes per line plus the unjudged doc ids.
 #pragma once
 
+#include "irlens/error.hpp"
 #include "irlens/readers/doc_arena.hpp"
 #include "irlens/readers/qrels.hpp"
 #include "irlens/readers/text.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -96,6 +98,18 @@ private:
     std::vector<std::string> ignored_topics_;
 };
 
+/// Thrown by a streaming RunReader when a qrels topic appears again after another qrels topic's
+/// lines started: the run is not grouped by topic, so it cannot be read one topic at a time.
+/// what() names the file, the line, both topics and how to sort the file (LC_ALL=C sort -s -k1,1).
+class NotGrouped : public InputError {
+public:
+    NotGrouped(std::string file, std::uint64_t line, std::string topic, std::uint64_t first_line, std::string other);
+    const std::string& topic() const noexcept { return topic_; }
+
+private:
+    std::string topic_;
+};
+
 /// Builds a Run from bytes fed in chunks of any size. Throws InputError on the first bad line.
 class RunReader {
 public:
@@ -104,10 +118,21 @@ public:
     /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
     /// ndeval drop-ins, as their reference tools read it as data); call before feed.
     void set_byte_order_mark(text::ByteOrderMark mode);
+    /// Streaming (evaluation/stream.hpp), call before feed: `done(run, t)` is called in file order
+    /// for each qrels topic whose lines are complete (a line of another qrels topic follows, or
+    /// finish() is reached) with the run read so far, where entries(t) are the topic's; then the
+    /// topic's entries, lines and unjudged ids are released, so the reader holds one topic at a
+    /// time. Lines of topics not in the qrels are dropped as always, wherever they are. A qrels
+    /// topic that appears again later throws NotGrouped. Duplicates are checked topic by topic
+    /// and the first is thrown by finish() (as without streaming: after any bad line). The Run
+    /// finish() returns has no entries left; its counts, tags and notes are those of the file.
+    using TopicDone = std::function<void(const Run& run, std::size_t topic)>;
+    void stream_topics(TopicDone done);
     void feed(std::string_view chunk);
     std::shared_ptr<const Run> finish();
 
 private:
+    void topic_done(std::size_t t);
     std::uint64_t absorb(std::string_view block, std::uint64_t first_line);
     struct State;
     std::unique_ptr<State> st_;

@@ -78,6 +78,25 @@ std::string trec_eval_help();
 std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
                       const std::shared_ptr<const Run>& run);
 
+/// trec_eval() over a run read one topic at a time (irlens/evaluation/stream.hpp): the same output
+/// bytes, with memory for the qrels and one topic's entries. The run must be grouped by topic:
+/// feed() throws NotGrouped (readers/run.hpp) when a qrels topic appears again after another.
+/// A byte-order mark is kept as part of the first line, as trec_eval reads it.
+class TrecEvalStream {
+public:
+    TrecEvalStream(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels, std::string run_name);
+    ~TrecEvalStream();
+    void feed(std::string_view chunk);
+    /// What trec_eval() prints for the whole run.
+    std::string finish();
+    /// After finish(): the run as read, without entries (name, tag, counts, text notes).
+    const std::shared_ptr<const Run>& run() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> st_;
+};
+
 /// trec_eval's measure nicknames ("official", "all_trec", "set", ...) and root names, for help.
 std::vector<std::string> trec_eval_measure_names();
 
