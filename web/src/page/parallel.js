@@ -6,7 +6,8 @@
 //      - several runs: whole runs, the largest first to the least loaded worker (a helper's load
 //        starts with the qrels' bytes at QRELS_COST);
 //      - one run (and no other run loaded), plain text: byte ranges of it, cut at line boundaries
-//        where the topic changes (cuts()), so that a grouped run's topics are each in one range;
+//        where the topic changes (cuts()), so that a grouped run's topics are each in one range,
+//        a helper's range smaller by the qrels it reads first (rangeSizes());
 //   2. each worker reads its share and evaluates it (evaluate raw). Whole runs: each run's numbers
 //      depend on the qrels, the measures and that run alone (the app's worker says when that
 //      holds: shardable, worker-core.js), so the parts' runs are the runs of one evaluation.
@@ -109,11 +110,27 @@ async function cutAfter(blob, from) {
   return null;
 }
 
-/** Byte ranges [start, end) of `blob`, at most `pieces`, cut where the topic changes. */
-export async function cuts(blob, pieces) {
+/**
+ * The bytes of a run of `size` bytes each of `workers` workers should read so that they finish
+ * together: the app's worker has the qrels, every helper reads them first (qrelsBytes at
+ * QRELS_COST), so helpers get less; a helper that would get nothing is left out.
+ */
+export function rangeSizes(size, qrelsBytes, workers) {
+  const q = qrelsBytes * QRELS_COST;
+  for (let w = workers; w > 1; w--) {
+    const each = (size + (w - 1) * q) / w; // the app's worker's share; a helper's is each - q
+    if (each - q > 0) return [each, ...Array(w - 1).fill(each - q)];
+  }
+  return [size];
+}
+
+/** Byte ranges [start, end) of `blob`, cut where the topic changes after each nominal size in `sizes` (at most sizes.length ranges). */
+export async function cuts(blob, sizes) {
   const at = [0];
-  for (let k = 1; k < pieces; k++) {
-    const from = Math.max(at[at.length - 1], Math.floor((blob.size * k) / pieces));
+  let nominal = 0;
+  for (let k = 0; k + 1 < sizes.length; k++) {
+    nominal += sizes[k];
+    const from = Math.max(at[at.length - 1], Math.floor(nominal));
     const c = await cutAfter(blob, from);
     if (c !== null && c > at[at.length - 1] && c < blob.size) at.push(c);
   }
@@ -171,7 +188,7 @@ export async function readInParallel(app, entries, progress, readRun) {
       return null;
     }
     if (entries.length === 1) {
-      ranges = await cuts(entries[0].source.blob, workers);
+      ranges = await cuts(entries[0].source.blob, rangeSizes(entries[0].source.size, app.state.qrels.source.size, workers));
       shares = ranges.map(() => []);
     } else shares = shareOut(entries, app.state.qrels.source.size, workers);
     if (shares.length < 2) {
