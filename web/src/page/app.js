@@ -11,7 +11,7 @@
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
 import { ingest, sha256, textSource, fileSource } from './files.js';
-import { readInParallel } from './parallel.js';
+import { readInParallel, warmUp, closeWarm } from './parallel.js';
 import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
@@ -161,6 +161,7 @@ export class App {
   }
 
   async clearNow() {
+    closeWarm(this);
     await this.client.request('clear');
     for (const kind of Object.keys(this.state.side || {})) await this.client.request('dropSide', { kind });
     this.state.side = {};
@@ -210,6 +211,7 @@ export class App {
     await this.busy('Reading', async (progress) => {
       if (qrels) {
         try {
+          warmUp(this, qrels); // helper workers read it too, for large runs to come (parallel.js)
           const info = await ingest(this.client, 'qrels', qrels, { onBytes: (n) => progress(n / Math.max(1, qrels.size), qrels.name) });
           this.state.qrels = { source: qrels, info };
           this.hashes = {};
@@ -217,6 +219,7 @@ export class App {
           runSources = [...this.state.runs.filter((r) => r.info || r.pending).map((r) => r.source), ...runs];
           this.state.runs = [];
         } catch (e) {
+          closeWarm(this);
           if (e.name === 'Cancelled') throw e;
           this.reportError(e, qrels.name);
           return;
@@ -348,6 +351,7 @@ export class App {
   async cancel() {
     for (const h of this.helpers || []) h.close(); // parallel.js' helper workers
     this.helpers = [];
+    closeWarm(this);
     this.client.cancel();
     this.state.qrels = null;
     this.state.runs = [];

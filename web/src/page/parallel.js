@@ -1,8 +1,12 @@
 // Reading and evaluating runs in several workers at once (issue 15). The app's worker keeps the
 // contract every other action relies on - it ends up holding the qrels and every run - but the
 // table does not wait for it:
-//   1. the work is shared out between the app's worker and W - 1 helper workers (each its own
-//      WASM instance, reading the qrels again):
+//   0. when a qrels file of at least WARM_MIN bytes is read, W - 1 helper workers (each its own
+//      WASM instance) read it too, at the same time as the app's worker (warmUp): the runs that
+//      follow find them ready. They are closed after the next runs are read, used or not, so
+//      their copies of the qrels live only that long;
+//   1. the work is shared out between the app's worker and the helpers (started now, reading the
+//      qrels first, when none were warmed up for this qrels):
 //      - several runs: whole runs, the largest first to the least loaded worker (a helper's load
 //        starts with the qrels' bytes at QRELS_COST);
 //      - one run (and no other run loaded), plain text: byte ranges of it, cut at line boundaries
@@ -27,7 +31,8 @@
 //
 // Settings (URL query, for the bench and the tests): ?workers=N (default
 // navigator.hardwareConcurrency, at most MAX_WORKERS; 1 = the one-worker path),
-// ?parallel-min=BYTES (default PARALLEL_MIN).
+// ?parallel-min=BYTES (default PARALLEL_MIN), ?warm-min=BYTES (default the smaller of WARM_MIN
+// and parallel-min).
 import { WorkerClient } from '../worker/client.js';
 import { ingest, isGzip } from './files.js';
 import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
@@ -35,6 +40,7 @@ import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 const MAX_WORKERS = 8;
 const PARALLEL_MIN = 8 << 20; // below this a second WASM instance costs more than it saves
 const QRELS_COST = 1.5; // reading a qrels byte / reading a run byte (bench/README.md: 0.39 s for 68 MB, 0.93 s for 244 MB)
+const WARM_MIN = 1 << 20; // a smaller qrels is read again quickly enough when a large run comes (and costs no idle copies)
 const WINDOW = 1 << 16; // bytes looked at from a nominal cut for the next topic change (doubled up to MAX_WINDOW)
 const MAX_WINDOW = 16 << 20;
 
@@ -160,6 +166,30 @@ function joinInfos(infos) {
   };
 }
 
+/** Closes the helpers warmUp() started, if any. */
+export function closeWarm(app) {
+  if (app.warm) for (const h of app.warm.helpers) h.close();
+  app.warm = null;
+}
+
+/**
+ * Starts the helpers for the qrels `source` the app's worker is about to read (closing earlier
+ * ones): they read it at the same time. readInParallel takes them when the app's qrels is still
+ * `source`; closeWarm(app) when the app's worker fails to read it.
+ */
+export function warmUp(app, source) {
+  closeWarm(app);
+  const n = workerCount() - 1;
+  const asked = Number.parseInt(query('warm-min') || '', 10);
+  if (n < 1 || source.size < (Number.isInteger(asked) ? asked : Math.min(WARM_MIN, parallelMin()))) return;
+  const helpers = Array.from({ length: n }, () => new WorkerClient(app.client.createWorker));
+  const ready = Promise.all(helpers.map(async (h) => {
+    await h.request('init');
+    await ingest(h, 'qrels', source);
+  })).then(() => true, () => false); // a helper that failed: the runs start their own
+  app.warm = { source, helpers, ready };
+}
+
 /**
  * Reads the runs of `entries` ({source, info, error}: info/error filled in by readRun(client,
  * entry, onBytes)) in several workers when that applies (above); else returns null, having read
@@ -168,6 +198,18 @@ function joinInfos(infos) {
  * helpers, has the app's worker read what they read and lets other requests through).
  */
 export async function readInParallel(app, entries, progress, readRun) {
+  const warm = app.warm && app.warm.source === app.state.qrels.source ? app.warm : null;
+  if (app.warm && !warm) closeWarm(app);
+  app.warm = null;
+  try {
+    return await share(app, entries, progress, readRun, warm && (await warm.ready) ? warm.helpers : null);
+  } finally {
+    if (warm && !warm.helpers.used) for (const h of warm.helpers) h.close();
+  }
+}
+
+/** readInParallel with `ready` helpers that hold the qrels already (warmUp), or null; sets ready.used when it takes them (then closes them). */
+async function share(app, entries, progress, readRun, ready) {
   const workers = workerCount();
   const bytes = entries.reduce((s, e) => s + e.source.size, 0);
   if (workers < 2 || !entries.length || bytes < parallelMin()) return null;
@@ -182,15 +224,16 @@ export async function readInParallel(app, entries, progress, readRun) {
   };
   let ranges = null;
   let shares;
+  const qrelsBytes = ready && ready.length === workers - 1 ? 0 : app.state.qrels.source.size; // what a helper reads first
   try {
     if (!(await main.request('shardable', { measures: [app.state.settings.m] }))) {
       open();
       return null;
     }
     if (entries.length === 1) {
-      ranges = await cuts(entries[0].source.blob, rangeSizes(entries[0].source.size, app.state.qrels.source.size, workers));
+      ranges = await cuts(entries[0].source.blob, rangeSizes(entries[0].source.size, qrelsBytes, workers));
       shares = ranges.map(() => []);
-    } else shares = shareOut(entries, app.state.qrels.source.size, workers);
+    } else shares = shareOut(entries, qrelsBytes, workers);
     if (shares.length < 2) {
       open();
       return null;
@@ -201,7 +244,12 @@ export async function readInParallel(app, entries, progress, readRun) {
     open();
     throw e;
   }
-  const helpers = shares.slice(1).map(() => new WorkerClient(app.client.createWorker));
+  const warmed = qrelsBytes === 0;
+  const helpers = warmed ? ready.slice(0, shares.length - 1) : shares.slice(1).map(() => new WorkerClient(app.client.createWorker));
+  if (warmed) {
+    ready.used = true;
+    for (const h of ready.slice(shares.length - 1)) h.close(); // not needed: fewer ranges than workers
+  }
   app.helpers = helpers;
   const closeHelpers = () => {
     for (const h of helpers) h.close();
@@ -222,7 +270,7 @@ export async function readInParallel(app, entries, progress, readRun) {
   }));
   try {
     await Promise.all(clients.map(async (client, i) => {
-      if (i) {
+      if (i && !warmed) {
         await client.request('init');
         await ingest(client, 'qrels', app.state.qrels.source);
       }
