@@ -18,8 +18,8 @@
 //      Ranges: each is evaluated over the topics it answers (missing=skip) and the core puts the
 //      topics together (irlens.joinTopics: aggregates and intervals computed again). The app's
 //      worker adds the table's percentile intervals and the correlations (combine);
-//   3. the table shows; the helpers are closed (their memory goes) and the app's worker reads
-//      what the helpers read (a range read first is replaced by the whole run) while every other
+//   3. the helpers are closed (their memory goes) once they have answered; the table shows and
+//      the app's worker reads what the helpers read (a range read first is replaced by the whole run) while every other
 //      request to it waits (WorkerClient.gate), so no action ever sees part of the runs.
 // Numbers are those of one worker (tests/web/parallel.test.mjs). Whenever a range's answer could
 // differ from the whole run's, the run is read whole by the app's worker instead (the one-worker
@@ -309,6 +309,7 @@ async function share(app, entries, progress, readRun, ready) {
     async evaluate(payload, onProgress) {
       const answers = await Promise.all(clients.map((c, i) =>
         c.request('evaluate', { ...payload, ...(pieces ? { missing: 'skip' } : {}), raw: true }, i ? {} : { onProgress })));
+      closeHelpers(); // done: their memory goes before the app's worker reads what they read
       const parts = answers.map((a) => a.result).filter(Boolean);
       if (!parts.length) return { result: null, correlations: null };
       if (pieces) {
