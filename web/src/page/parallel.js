@@ -30,7 +30,7 @@
 // that need all runs (NRG, rareness), a gzip run alone.
 //
 // Settings (URL query, for the bench and the tests): ?workers=N (default
-// navigator.hardwareConcurrency, at most MAX_WORKERS; 1 = the one-worker path),
+// navigator.hardwareConcurrency up to DEFAULT_MAX; at most MAX_WORKERS; 1 = the one-worker path),
 // ?parallel-min=BYTES (default PARALLEL_MIN), ?warm-min=BYTES (default the smaller of WARM_MIN
 // and parallel-min).
 import { WorkerClient } from '../worker/client.js';
@@ -38,6 +38,7 @@ import { ingest, isGzip } from './files.js';
 import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 
 const MAX_WORKERS = 8;
+const DEFAULT_MAX = 4;
 const PARALLEL_MIN = 8 << 20; // below this a second WASM instance costs more than it saves
 const QRELS_COST = 1.5; // reading a qrels byte / reading a run byte (bench/README.md: 0.39 s for 68 MB, 0.93 s for 244 MB)
 const WARM_MIN = 1 << 20; // a smaller qrels is read again quickly enough when a large run comes (and costs no idle copies)
@@ -48,10 +49,13 @@ function query(name) {
   return globalThis.location ? new URLSearchParams(globalThis.location.search).get(name) : null;
 }
 
-/** How many workers read runs: ?workers=N, else the cores the browser reports (1..MAX_WORKERS). */
+/**
+ * How many workers read runs: ?workers=N (1..MAX_WORKERS), else the cores the browser reports, at
+ * most DEFAULT_MAX (each helper holds a copy of the qrels while it reads).
+ */
 export function workerCount() {
   const asked = Number.parseInt(query('workers') || '', 10);
-  const n = Number.isInteger(asked) ? asked : (globalThis.navigator && navigator.hardwareConcurrency) || 1;
+  const n = Number.isInteger(asked) ? asked : Math.min(DEFAULT_MAX, (globalThis.navigator && navigator.hardwareConcurrency) || 1);
   return Math.max(1, Math.min(MAX_WORKERS, n));
 }
 
