@@ -15,6 +15,15 @@ export function rendererRss(pids) {
   return max;
 }
 
-/** The pids of Chromium's renderer processes. */
-export const renderers = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n')
-  .filter((l) => l.includes('--type=renderer') && l.includes('chromium')).map((l) => Number(l.trim().split(/\s+/)[0]));
+/** The pids of this benchmark's own Chromium renderers: descendants of this node process (other
+ *  jobs on the machine may run browsers of their own). */
+export function renderers() {
+  const rows = execFileSync('ps', ['-eo', 'pid,ppid,args']).toString().split('\n').slice(1)
+    .map((l) => l.trim().split(/\s+/)).filter((f) => f.length > 2).map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
+  const ours = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows) if (!ours.has(r.pid) && ours.has(r.ppid)) { ours.add(r.pid); grew = true; }
+  }
+  return rows.filter((r) => ours.has(r.pid) && r.args.includes('--type=renderer')).map((r) => r.pid);
+}

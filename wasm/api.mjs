@@ -255,6 +255,50 @@ export function wrap(core) {
       return JSON.parse(core.evaluationJson(evaluationData(result, 'evaluationJson'), !!perTopic));
     },
     /**
+     * One evaluation of runs whose topics were evaluated apart (e.g. one run cut in pieces read by
+     * several workers, each piece answering its own topics): parts are evaluate() results (or
+     * their raw data) of the same qrels and measures; a run's scores are those of its name in every
+     * part, each topic in one part only. Returns what evaluate() returns for the whole runs: the
+     * topics in the qrels' order, aggregates and 95% t intervals computed by the core again from
+     * the per-topic scores. UsageError when a topic of a run is in two parts.
+     */
+    joinTopics(qrels, parts) {
+      if (!(qrels instanceof Qrels)) throw new TypeError('joinTopics: the first argument must be a Qrels');
+      if (!Array.isArray(parts) || !parts.length) throw new TypeError('joinTopics: parts must be a non-empty array of evaluations');
+      const datas = parts.map((p) => evaluationData(p, 'joinTopics'));
+      const nameOf = (m) => (typeof m === 'string' ? m : m.name);
+      const first = datas[0];
+      const M = first.measures.length;
+      for (const d of datas)
+        if (d.measures.length !== M || d.measures.some((m, i) => nameOf(m) !== nameOf(first.measures[i])))
+          throw new TypeError('joinTopics: the parts must have the same measures');
+      const byRun = new Map();
+      for (const d of datas) for (const r of d.runs) byRun.set(r.name, [...(byRun.get(r.name) || []), r]);
+      const runs = [...byRun].map(([name, pieces]) => {
+        const topics = pieces.flatMap((r) => r.topics);
+        const seen = new Set();
+        for (const t of topics) {
+          if (seen.has(t)) throw Object.assign(new Error(`joinTopics: topic '${t}' of run '${name}' is in two parts`), { name: 'UsageError' });
+          seen.add(t);
+        }
+        const T = topics.length;
+        const values = new Float64Array(M * T);
+        const texts = {};
+        let at = 0;
+        for (const r of pieces) {
+          const n = r.topics.length;
+          for (let m = 0; m < M; m++) {
+            values.set(r.values.subarray(m * n, (m + 1) * n), m * T + at);
+            if (r.texts && r.texts[m]) (texts[m] ||= new Array(T).fill('')).splice(at, n, ...r.texts[m]);
+          }
+          at += n;
+        }
+        return { name, tag: pieces[pieces.length - 1].tag, topics, values, texts }; // a reader reports the last tag it read
+      });
+      const warnings = [...new Set(datas.flatMap((d) => d.warnings || []))];
+      return evaluationView(core.joinTopics(qrels.live, { ...first, warnings, runs }));
+    },
+    /**
      * Wins, ties and losses of every run of an evaluate() result against the run named
      * `baseline`, per measure, over the topics both were scored on, by the core's one rule
      * (irlens/stats/risk.hpp: exact signs, no tolerance; a NaN pair is not counted):

@@ -174,6 +174,22 @@ std::string evaluation_json_js(val data, bool per_topic) {
     });
 }
 
+/// Wire-format data of runs whose topics were scored apart, put together (api.mjs joinTopics):
+/// each run's topics in the qrels' byte order, its aggregates and mean intervals computed as for
+/// evaluate()'s answer (evaluation_from_js, evaluation_to_js); the measures keep their typed names.
+val join_topics_js(int qrels_handle, val data) {
+    return guarded([&] {
+        auto q = lookup(table().qrels, qrels_handle, "qrels");
+        std::vector<std::string> typed;
+        const val measures = data["measures"];
+        for (unsigned i = 0, n = measures["length"].as<unsigned>(); i < n; ++i) {
+            const val m = measures[i];
+            typed.push_back(m.isString() ? m.as<std::string>() : m["typed"].isString() ? m["typed"].as<std::string>() : m["name"].as<std::string>());
+        }
+        return evaluation_to_js(evaluation_from_js(data), *q, typed);
+    });
+}
+
 /// Wins, ties and losses (irlens/stats/risk.hpp: exact signs) of every run of wire-format data against
 /// the run named `baseline`, per measure, over the topics both were scored on:
 /// {runs: [{name, wins, ties, losses: Float64Array(measures)}]} in the data's run order.
@@ -303,6 +319,7 @@ EMSCRIPTEN_BINDINGS(irlens) {
     emscripten::function("evaluate", &evaluate_js);
     emscripten::function("evaluationJson", &evaluation_json_js);
     emscripten::function("winsTiesLosses", &wins_ties_losses_js);
+    emscripten::function("joinTopics", &join_topics_js);
     emscripten::function("ranking", &ranking_js);
     emscripten::function("trecEval", &trec_eval_js);
     emscripten::function("explain", &explain_js);

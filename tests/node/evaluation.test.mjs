@@ -76,3 +76,25 @@ test('evaluationJson is the document of irlens eval --format json', { skip: noNa
   assert.deepEqual(js.runs['A.run'].ci95['P@1'], [1, 1]);
   assert.ok(!('per_topic' in irlens.evaluationJson(irlens.evaluate(q, runs, measures), { perTopic: false }).runs['A.run']));
 });
+
+test('joinTopics: the topics of runs evaluated apart make the evaluation of the whole runs', () => {
+  const q = irlens.loadQrels(QRELS, { name: 'qrels.txt' });
+  const lines = (text, topic) => text.split('\n').filter((l) => l.startsWith(`${topic} `)).join('\n') + '\n';
+  // Run A's topic 2 read apart from its topic 1, and B's likewise, named as the whole runs.
+  const piece = (text, topic, name) => irlens.loadRun(q, lines(text, topic), { name });
+  const measures = ['P@1', 'AP', 'AP(agg=gmean)', 'NumRet(agg=sum)', 'relstring@3'];
+  const whole = [irlens.loadRun(q, A, { name: 'A.run' }), irlens.loadRun(q, B, { name: 'B.run' })];
+  const first = irlens.evaluate(q, [piece(A, 1, 'A.run'), piece(B, 1, 'B.run')], measures, { missing: 'skip' });
+  const second = irlens.evaluate(q, [piece(A, 2, 'A.run'), piece(B, 2, 'B.run')], measures, { missing: 'skip' });
+  const joined = irlens.joinTopics(q, [second, { ...first.raw, warnings: [] }]).raw; // parts in any order
+  const want = irlens.evaluate(q, whole, measures, { missing: 'skip' }).raw;
+  const plain = (d) => JSON.parse(JSON.stringify(d, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v, String) : v)));
+  // The pieces' warnings say which topic each lacks; the rest is the whole runs' evaluation, to the bit.
+  assert.deepEqual(plain({ ...joined, warnings: [] }), plain(want));
+  // A's AP: (1 + 2/3)/2 = 0.8333 and 1, mean 0.9167; geometric mean sqrt(0.8333 * 1) = 0.9129.
+  assert.ok(Math.abs(joined.runs[0].aggregate[1] - (5 / 6 + 1) / 2) < 1e-15);
+  assert.ok(Math.abs(joined.runs[0].aggregate[2] - Math.sqrt(5 / 6)) < 1e-15);
+  assert.deepEqual(joined.runs[0].topics, ['1', '2']);
+  assert.throws(() => irlens.joinTopics(q, [first, first]), { name: 'UsageError', message: /topic '1' of run 'A.run' is in two parts/ });
+  assert.throws(() => irlens.joinTopics(q, [first, irlens.evaluate(q, whole, ['P@1'])]), TypeError);
+});

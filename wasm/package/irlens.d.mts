@@ -480,6 +480,8 @@ export interface Irlens {
   evaluate(qrels: Qrels, runs: Run[], measures: string[] | string, options?: EvaluateOptions): EvaluationResult;
   evaluationJson(result: Scores, options?: { perTopic?: boolean }): EvaluationJson;
   winsTiesLosses(result: Scores, baseline: string | Run): WinsTiesLosses;
+  /** One evaluation of runs whose topics were evaluated apart (each topic of a run in one part): as evaluate() gives for the whole runs. */
+  joinTopics(qrels: Qrels, parts: Scores[]): EvaluationResult;
   ranking(run: Run, topic: string, depth?: number): Ranking;
   explain(run: Run, topic: string, measure: string, options?: ExplainOptions): Explanation;
   kendallTau(x: Numbers, y: Numbers, options?: { variant?: 'a' | 'b' }): number;

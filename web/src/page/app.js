@@ -11,6 +11,7 @@
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
 import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from './files.js';
+import { readInParallel, warmUp, closeWarm } from './parallel.js';
 import { readHash, toHash } from './settings.js';
 import { setupInputs } from './inputs.js';
 import { setupMeasureField } from './measure-field.js';
@@ -48,6 +49,27 @@ function readerWarnings(entry) {
   return [...(source.notes || []), ...(info.warnings || []).map(named)];
 }
 
+
+/**
+ * Reads one run (entry: {source}) through `client` (a worker's); sets entry.info, or entry.error
+ * (reported by the caller, in file order); a run answering none of the qrels' topics is excluded
+ * and dropped from that worker. onBytes(n): bytes read so far.
+ */
+async function readRun(client, entry, onBytes, stream = null) {
+  try {
+    // stream ({measures, missing}): a run too large to hold is scored one topic at a time (worker-stream.js)
+    entry.info = stream && streamsRun(entry.source)
+      ? await streamRun(client, entry.source, { ...stream, onProgress: (f) => onBytes(f * Math.max(1, entry.source.size)) })
+      : await ingest(client, 'run', entry.source, { onBytes });
+    if (entry.info.topicsAnswered === 0) {
+      entry.excluded = true;
+      await client.request('dropRun', { name: entry.source.name });
+    }
+  } catch (e) {
+    if (e.name === 'Cancelled') throw e;
+    entry.error = e;
+  }
+}
 
 export class App {
   constructor({ createWorker, example, root = document }) {
@@ -144,6 +166,7 @@ export class App {
   }
 
   async clearNow() {
+    closeWarm(this);
     await this.client.request('clear');
     for (const kind of Object.keys(this.state.side || {})) await this.client.request('dropSide', { kind });
     this.state.side = {};
@@ -188,10 +211,12 @@ export class App {
     this.state.errors = [];
     nameRuns(runs, this.state.runs.map((r) => r.source));
     let runSources = runs;
+    let parallel = null;
     this.state.example = example;
     await this.busy('Reading', async (progress) => {
       if (qrels) {
         try {
+          warmUp(this, qrels); // helper workers read it too, for large runs to come (parallel.js)
           const info = await ingest(this.client, 'qrels', qrels, { onBytes: (n) => progress(n / Math.max(1, qrels.size), qrels.name) });
           this.state.qrels = { source: qrels, info };
           this.hashes = {};
@@ -199,6 +224,7 @@ export class App {
           runSources = [...this.state.runs.filter((r) => r.info || r.pending).map((r) => r.source), ...runs];
           this.state.runs = [];
         } catch (e) {
+          closeWarm(this);
           if (e.name === 'Cancelled') throw e;
           this.reportError(e, qrels.name);
           return;
@@ -212,28 +238,30 @@ export class App {
         }
         return;
       }
-      for (const source of runSources) {
+      const entries = runSources.map((source) => {
         const entry = { source, info: null, error: null };
         this.state.runs = this.state.runs.filter((r) => r.source.name !== source.name);
         this.state.runs.push(entry);
-        try {
-          const { m, missing } = this.state.settings;
-          entry.info = streamsRun(source)
-            ? await streamRun(this.client, source, { measures: [m], missing, onProgress: (f) => progress(f, source.name) })
-            : await ingest(this.client, 'run', source, { onBytes: (n) => progress(n / Math.max(1, source.size), source.name) });
-          if (entry.info.topicsAnswered === 0) {
-            entry.excluded = true;
-            await this.client.request('dropRun', { name: source.name });
-          }
-        } catch (e) {
-          if (e.name === 'Cancelled') throw e;
-          entry.error = e;
-          this.reportError(e, source.name, source);
+        return entry;
+      });
+      // Several workers when that applies (parallel.js), else this worker alone; errors in file order.
+      // A run too large to hold is streamed by this worker (files.js streamsRun): no parallel read then.
+      const { m, missing } = this.state.settings;
+      parallel = entries.some((e) => streamsRun(e.source)) ? null : await readInParallel(this, entries, progress, readRun);
+      this.readers = parallel ? parallel.workers : 1; // how many workers read these runs (for the tests)
+      if (!parallel) {
+        for (const entry of entries) {
+          await readRun(this.client, entry, (n) => progress(n / Math.max(1, entry.source.size), entry.source.name), { measures: [m], missing });
         }
       }
+      for (const entry of entries) if (entry.error) this.reportError(entry.error, entry.source.name, entry.source);
     });
-    if (this.state.qrels) await this.evaluate();
-    else this.render();
+    try {
+      if (this.state.qrels) await this.evaluate(parallel);
+      else this.render();
+    } finally {
+      if (parallel) await parallel.complete().catch((e) => { if (e.name !== 'Cancelled') throw e; });
+    }
   }
 
   removeRun(name) {
@@ -277,7 +305,8 @@ export class App {
     return this.state.runs.filter((r) => r.info && !r.excluded).map((r) => r.source.name);
   }
 
-  async evaluate() {
+  /** parallel: several workers' evaluation (parallel.js readInParallel), else this worker's. */
+  async evaluate(parallel = null) {
     const { settings } = this.state;
     this.state.curves = null;
     if (!this.state.qrels || !this.runNames.length) {
@@ -287,11 +316,9 @@ export class App {
     }
     try {
       await this.busy('Evaluating', async (progress) => {
-        const res = await this.client.request(
-          'evaluate',
-          { measures: [settings.m], missing: settings.missing, seed: settings.seed },
-          { onProgress: (f) => progress(f, 'evaluation') },
-        );
+        const payload = { measures: [settings.m], missing: settings.missing, seed: settings.seed };
+        const onProgress = (f) => progress(f, 'evaluation');
+        const res = parallel ? await parallel.evaluate(payload, onProgress) : await this.client.request('evaluate', payload, { onProgress });
         // The readers' warnings (and how runs were named) first, in the table's warnings box.
         const inputs = [this.state.qrels, ...this.state.runs.filter((r) => r.info && !r.excluded)];
         res.result.warnings = [...new Set([...inputs.flatMap(readerWarnings), ...res.result.warnings])];
@@ -331,6 +358,9 @@ export class App {
   }
 
   async cancel() {
+    for (const h of this.helpers || []) h.close(); // parallel.js' helper workers
+    this.helpers = [];
+    closeWarm(this);
     this.client.cancel();
     this.state.qrels = null;
     this.state.runs = [];

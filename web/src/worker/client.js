@@ -1,7 +1,9 @@
 // The page's side of the worker protocol: request(action, payload, {transfer, onProgress}) returns
 // a promise of the result (rejected with an Error carrying name/file/line). cancel() terminates
 // the worker and starts a fresh one: every pending request rejects with a Cancelled error, and the
-// data the old worker held is gone (the app reloads its inputs).
+// data the old worker held is gone (the app reloads its inputs); close() terminates it for good.
+// While `gate` is a promise, requests wait for it before they are sent, except those made with
+// {ungated: true} (page/parallel.js: the runs read elsewhere first, completing the worker's set).
 //
 // Test hook (the browser tests only): on a page loaded with `?test-hooks`, window.irlensHold(ACTION)
 // makes the next request of ACTION, on any client (the app's worker or a stats worker), go with
@@ -14,6 +16,7 @@ export class WorkerClient {
   constructor(createWorker) {
     this.createWorker = createWorker;
     this.generation = 0;
+    this.gate = null;
     this.start();
   }
 
@@ -43,7 +46,11 @@ export class WorkerClient {
 
   /** generation: the client.generation the caller started under; a request made after a cancel
    *  (a newer generation) is refused with a Cancelled error instead of reaching the new worker. */
-  request(action, payload = {}, { transfer = [], onProgress, generation } = {}) {
+  request(action, payload = {}, { transfer = [], onProgress, generation, ungated = false } = {}) {
+    if (this.gate && !ungated) {
+      const g = generation === undefined ? this.generation : generation;
+      return this.gate.then(() => this.request(action, payload, { transfer, onProgress, generation: g }));
+    }
     if (generation !== undefined && generation !== this.generation)
       return Promise.reject(Object.assign(new Error('cancelled'), { name: 'Cancelled' }));
     const id = this.nextId++;
@@ -54,9 +61,16 @@ export class WorkerClient {
   }
 
   cancel() {
+    this.close();
+    this.start();
+  }
+
+  /** Terminates the worker: every pending request rejects with a Cancelled error. */
+  close() {
     this.worker.terminate();
+    this.gate = null;
     const err = Object.assign(new Error('cancelled'), { name: 'Cancelled' });
     for (const p of this.pending.values()) p.reject(err);
-    this.start();
+    this.pending.clear();
   }
 }

@@ -19,7 +19,19 @@
 //   evaluate {measures, missing, seed}     -> {result: the evaluation's columnar data
 //                                             (wasm/evaluation.mjs) with the table's percentile
 //                                             intervals (table-intervals.js), transferred, not
-//                                             copied; correlations}
+//                                             copied; correlations}; raw: true -> {result: the
+//                                             columnar data alone} (a part for combine)
+//   shardable {measures}                   -> true when the runs may be evaluated apart, in
+//                                             several workers (page/parallel.js): plain qrels, no
+//                                             side input, no measure that needs anything but the
+//                                             qrels and its own run (NRG, rareness need all runs)
+//   combine {parts, seed, join}            -> evaluate's answer for the runs of every part (raw
+//                                             evaluations of the same qrels and measures, from
+//                                             several workers), runs in the parts' order; join
+//                                             (the missing mode): the parts hold topics of the
+//                                             same runs (irlens.joinTopics; UsageError when a
+//                                             topic is in two parts)
+//   reorder {names}                        puts the runs in this order (the evaluation's run order)
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
@@ -54,6 +66,8 @@ function errorOf(e) {
 export function startWorker(irlensPromise, scope = self) {
   let irlens = null;
   let qrels = null;
+  let qrelsFormat = 'plain';
+  let registry = null; // name -> the registry's entry (init)
   const runs = new Map(); // name -> Run, in load order
   const readers = new Map(); // slot -> {kind, reader}
   const side = {}; // side inputs passed to every evaluation: groups, intents, docLengths, sessions (worker-relative.js)
@@ -62,14 +76,16 @@ export function startWorker(irlensPromise, scope = self) {
   const actions = {
     async init() {
       irlens = await irlensPromise;
-      return { version: irlens.version, registry: irlens.measures(), groups: irlens.groups() };
+      const list = irlens.measures();
+      registry = new Map(list.map((m) => [m.name, m]));
+      return { version: irlens.version, registry: list, groups: irlens.groups() };
     },
     begin({ slot, kind, name, format = 'plain', options = {} }) {
       if (kind === 'check') {
         const { useQrels, ...rest } = options;
         readers.set(slot, { kind, name, reader: irlens.runChecker({ ...rest, name, qrels: useQrels && qrels ? qrels : undefined }) });
       } else if (kind === 'qrels') {
-        readers.set(slot, { kind, name, reader: irlens.qrelsReader(name, { format }) });
+        readers.set(slot, { kind, name, format, reader: irlens.qrelsReader(name, { format }) });
       } else {
         if (!qrels) throw Object.assign(new Error('load a qrels file first'), { name: 'UsageError' });
         readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name) });
@@ -100,6 +116,7 @@ export function startWorker(irlensPromise, scope = self) {
         runs.clear();
         stream.clear();
         qrels = done;
+        qrelsFormat = r.format;
         return done.info;
       }
       if (runs.has(r.name)) runs.get(r.name).dispose();
@@ -132,22 +149,53 @@ export function startWorker(irlensPromise, scope = self) {
     parse({ text }) {
       return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
     },
-    async evaluate({ measures, missing = 'zero', seed = '1' }, progress) {
+    async evaluate({ measures, missing = 'zero', seed = '1', raw = false }, progress) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       const streamed = await stream.streamedData(measures, missing, progress); // kept: transfer copies
       if (!list.length && !streamed.length) return { result: null, correlations: null };
       let result = list.length ? irlens.evaluate(qrels, list, measures, { missing, progress, ...side }) : null;
       if (streamed.length) {
-        const raw = result ? result.raw : { ...structuredClone(streamed[0]), runs: [], warnings: [] };
+        const all = result ? result.raw : { ...structuredClone(streamed[0]), runs: [], warnings: [] };
         for (const d of streamed) {
-          raw.runs.push(...structuredClone(d.runs));
-          raw.warnings.push(...d.warnings);
+          all.runs.push(...structuredClone(d.runs));
+          all.warnings.push(...d.warnings);
         }
-        result = evaluationView(raw, { perTopic: false });
+        result = evaluationView(all, { perTopic: false });
       }
+      if (raw) return new Transfer({ result: result.raw }, buffersOf(result.raw)); // a helper's part (page/parallel.js)
       const data = addPercentileIntervals(irlens, result.raw, seed);
       return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
+    },
+    shardable({ measures }) {
+      if (!qrels || qrelsFormat !== 'plain' || Object.values(side).some((v) => v != null)) return false;
+      let specs;
+      try {
+        specs = measures.flatMap((text) => irlens.parseMeasures(text));
+      } catch {
+        return false; // the evaluation will say what is wrong with them, as with one worker
+      }
+      return specs.every((s) => registry.has(s.measure) && !registry.get(s.measure).needs.length);
+    },
+    combine({ parts, seed = '1', join = null }) {
+      const present = parts.filter((p) => p && p.runs.length);
+      if (!present.length) return { result: null, correlations: null };
+      // Each run's numbers depend on the qrels, the measures and that run alone (shardable), so
+      // the runs of the parts are the runs of one evaluation of them all; and a topic's, on that
+      // topic's entries alone, so the topics of the parts are those of the whole runs.
+      const data = join
+        ? irlens.joinTopics(qrels, present.map((p) => ({ ...p, missing: join }))).raw
+        : { ...present[0], runs: present.flatMap((p) => p.runs), warnings: [...new Set(present.flatMap((p) => p.warnings))] };
+      addPercentileIntervals(irlens, data, seed);
+      const correlations = irlens.rankCorrelations(evaluationView(data, { perTopic: false }));
+      return new Transfer({ result: data, correlations }, buffersOf(data));
+    },
+    reorder({ names }) {
+      const held = new Map(runs);
+      runs.clear();
+      for (const name of names) if (held.has(name)) runs.set(name, held.get(name));
+      for (const [name, run] of held) if (!runs.has(name)) runs.set(name, run); // any not named: after, as they were
+      return true;
     },
     curves({ missing = 'zero' }) {
       const names = RP_LEVELS.map((x) => `IPrec@${x}`);
