@@ -9,7 +9,7 @@
 // the transfer of the scores and the documents, and drawing the charts; not loading the files.
 // Also checks that the page's Tukey p-values are the CLI's (the same seed).
 //   sh scripts/build.sh && sh web/build.sh && node bench/web-stats.mjs [meta|tukey ...]
-import { readdirSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,17 +20,38 @@ const which = process.argv.slice(2).length ? process.argv.slice(2) : ['meta', 't
 const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)'; // the page's default
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/** The CLI's wall time and CPU time (user + system, from GNU time when /usr/bin/time exists). */
 function cliTime(args) {
+  const timed = existsSync('/usr/bin/time');
   const t0 = performance.now();
-  const out = execFileSync(NATIVE, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
-  return { ms: performance.now() - t0, out };
+  const out = timed
+    ? execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', join(tmp, 'time.txt'), NATIVE, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : execFileSync(NATIVE, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = performance.now() - t0;
+  const cpu = timed ? readFileSync(join(tmp, 'time.txt'), 'utf8').trim().split(/\s+/).slice(-2).reduce((s, v) => s + Number(v) * 1000, 0) : NaN;
+  return { ms, cpu, out };
 }
+const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-stats-'));
 
+// CPU time (ms) of the browser's renderer processes (the page and its workers are threads of one
+// renderer): utime + stime from /proc, so a loaded machine's waiting is not counted.
+const renderers = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n')
+  .filter((l) => l.includes('--type=renderer')).map((l) => Number(l.trim().split(/\s+/)[0]));
+function rendererCpu() {
+  let ticks = 0;
+  for (const pid of renderers()) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    } catch { /* gone */ }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+const both = (t) => `${secs(t.ms)} wall, ${secs(t.cpu)} CPU`;
+
+/** Loads a qrels file and runs in place of the example (the page's default measures: MEASURES). */
 async function loadOwn(page, qrelsPath, runPaths) {
-  await afterRender(page, async () => {
-    await page.fill('#measures', MEASURES);
-    await page.press('#measures', 'Enter');
-  });
+  if ((await page.inputValue('#measures')) !== MEASURES) throw new Error(`the page's default measures are not ${MEASURES}`);
   await afterRender(page, () => page.setInputFiles('#qrels-file', qrelsPath));
   for (let b; (b = await page.$('button[aria-label^="Remove "]'));) await afterRender(page, () => b.click());
   await afterRender(page, () => page.setInputFiles('#run-files', runPaths));
@@ -39,13 +60,30 @@ async function loadOwn(page, qrelsPath, runPaths) {
 /** ms from clicking a tab to: no statistics in progress and every selector present. */
 async function timeTab(page, tab, selectors, settings = {}) {
   await page.evaluate((s) => window.irlensApp.set({ ...s, v: 'table' }), settings);
+  // The time of each request to the stats workers (computation, documents and transfers), apart
+  // from drawing: where the tab's time goes.
+  await page.evaluate(() => {
+    const pool = window.irlensApp.statsPool;
+    window.__requests = [];
+    if (!pool.__timed) {
+      const run = pool.run.bind(pool);
+      pool.run = async (action, payload, o) => {
+        const t = performance.now();
+        try { return await run(action, payload, o); } finally {
+          window.__requests.push(`${action}${payload.analysis ? ` ${payload.analysis}` : ''} ${((performance.now() - t) / 1000).toFixed(2)} s`);
+        }
+      };
+      pool.__timed = true;
+    }
+  });
+  const c0 = rendererCpu();
   const t0 = await page.evaluate(() => performance.now());
   await page.click(`#tab-${tab}`);
   await page.waitForFunction((sel) => {
     const app = window.irlensApp;
     return app.statsPool.jobs.size === 0 && sel.every((s) => document.querySelector(s)) && !document.querySelector('.stats-section .hint.computing');
   }, selectors, { timeout: 600000, polling: 20 });
-  return (await page.evaluate(() => performance.now())) - t0;
+  return { ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
 }
 
 const server = await startServer();
@@ -64,21 +102,24 @@ try {
       const ms = await timeTab(page, 'meta', ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table']);
       const s = await page.evaluate(() => window.irlensApp.state.settings);
       await page.close();
-      // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed, trials).
+      // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
+      // trials) on the same per-topic scores (--scores: the statistics only, as the page's tab).
       const m = MEASURES.split(' ').flatMap((x) => ['-m', x]);
-      const common = [qrels, ...runs, ...m, '-B', s.B, '--seed', s.seed];
-      let cli = 0;
+      const scores = join(tmp, 'covid-scores.tsv');
+      writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'tsv'], { maxBuffer: 1 << 30 }));
+      const common = ['--scores', scores, ...m, '-B', s.B, '--seed', s.seed];
+      const cli = { ms: 0, cpu: 0 };
       const parts = [];
-      for (const [analysis, extra] of [['discriminative-power', ['--test', s.dt, ...(s.dt === 'tukey' ? [] : ['--correction', s.dc])]], ['correlation', []], ['stability', ['--trials', s.trials]], ['unanimity', []]]) {
-        const t = cliTime(['meta', analysis, ...common, ...extra, '-f', 'json']);
-        cli += t.ms;
-        parts.push(`${analysis} ${secs(t.ms)}`);
-      }
       const ms1 = MEASURES.split(' ');
-      const t = cliTime(['meta', 'concordance', qrels, ...runs, '-m', ms1[0], '-m', ms1[1], ...ms1.slice(2).flatMap((g) => ['--gold', g]), '-f', 'json']);
-      cli += t.ms;
-      parts.push(`concordance ${secs(t.ms)}`);
-      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page ${secs(ms)} (target < 3 s); CLI ${secs(cli)} (${parts.join(', ')})`);
+      for (const [analysis, extra] of [['discriminative-power', ['--test', s.dt, ...(s.dt === 'tukey' ? [] : ['--correction', s.dc])]], ['correlation', []], ['stability', ['--trials', s.trials]], ['unanimity', []],
+        ['concordance', ms1.slice(2).flatMap((g) => ['--gold', g])]]) {
+        const args = analysis === 'concordance' ? ['meta', analysis, '--scores', scores, '-m', ms1[0], '-m', ms1[1], ...extra] : ['meta', analysis, ...common, ...extra];
+        const t = cliTime([...args, '-f', 'json']);
+        cli.ms += t.ms;
+        cli.cpu += t.cpu;
+        parts.push(`${analysis} ${both(t)}`);
+      }
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page ${both(ms)} (renderer CPU; target < 3 s wall; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
     }
   }
   if (which.includes('tukey')) {
@@ -114,10 +155,12 @@ try {
       return null;
     });
     await page.close();
-    const t = cliTime(['compare', join(dir, 'qrels.txt'), ...runs, '-m', 'AP', '--test', 'tukey', '-B', '10000', '--seed', '1', '-f', 'json']);
+    const scores = join(tmp, 'tukey-scores.tsv');
+    writeFileSync(scores, execFileSync(NATIVE, ['eval', join(dir, 'qrels.txt'), ...runs, '-m', 'AP', '-q', '-f', 'tsv'], { maxBuffer: 1 << 30 }));
+    const t = cliTime(['compare', '--scores', scores, '-m', 'AP', '--test', 'tukey', '-B', '10000', '--seed', '1', '-f', 'json']);
     const cliPs = JSON.parse(t.out).measures[0].comparisons.map((c) => [c.run, c.versus, c.p]);
     const same = pagePs && pagePs.length === cliPs.length && pagePs.every((r, i) => r[0] === cliPs[i][0] && r[1] === cliPs[i][1] && r[2] === cliPs[i][2]);
-    console.log(`tukey HSD, 500 runs x 50 topics, B=10000, AP: page ${secs(ms)} (target < 5 s); CLI compare --test tukey ${secs(t.ms)}; p-values identical: ${same ? 'yes' : 'NO'} (${cliPs.length} pairs)`);
+    console.log(`tukey HSD, 500 runs x 50 topics, B=10000, AP: page ${both(ms)} (renderer CPU; target < 5 s wall; worker requests, concurrent: ${ms.requests}); CLI compare --test tukey ${both(t)} (on the same scores); p-values identical: ${same ? 'yes' : 'NO'} (${cliPs.length} pairs)`);
   }
 } finally {
   await browser.close();
