@@ -105,8 +105,8 @@ try {
       // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
       // trials) on the same per-topic scores (--scores: the statistics only, as the page's tab).
       const m = MEASURES.split(' ').flatMap((x) => ['-m', x]);
-      const scores = join(tmp, 'covid-scores.tsv');
-      writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'tsv'], { maxBuffer: 1 << 30 }));
+      const scores = join(tmp, 'covid-scores.json'); // JSON: every digit (the TSV's 4 decimals would shift the p-values)
+      writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
       const common = ['--scores', scores, ...m, '-B', s.B, '--seed', s.seed];
       const cli = { ms: 0, cpu: 0 };
       const parts = [];
@@ -155,8 +155,8 @@ try {
       return null;
     });
     await page.close();
-    const scores = join(tmp, 'tukey-scores.tsv');
-    writeFileSync(scores, execFileSync(NATIVE, ['eval', join(dir, 'qrels.txt'), ...runs, '-m', 'AP', '-q', '-f', 'tsv'], { maxBuffer: 1 << 30 }));
+    const scores = join(tmp, 'tukey-scores.json');
+    writeFileSync(scores, execFileSync(NATIVE, ['eval', join(dir, 'qrels.txt'), ...runs, '-m', 'AP', '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
     const t = cliTime(['compare', '--scores', scores, '-m', 'AP', '--test', 'tukey', '-B', '10000', '--seed', '1', '-f', 'json']);
     const cliPs = JSON.parse(t.out).measures[0].comparisons.map((c) => [c.run, c.versus, c.p]);
     const same = pagePs && pagePs.length === cliPs.length && pagePs.every((r, i) => r[0] === cliPs[i][0] && r[1] === cliPs[i][1] && r[2] === cliPs[i][2]);
