@@ -35,8 +35,15 @@ const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-stats-'));
 
 // CPU time (ms) of the browser's renderer processes (the page and its workers are threads of one
 // renderer): utime + stime from /proc, so a loaded machine's waiting is not counted.
-const renderers = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n')
-  .filter((l) => l.includes('--type=renderer')).map((l) => Number(l.trim().split(/\s+/)[0]));
+// Only this script's browser: renderers descending from this process (other jobs on the machine
+// may run browsers of their own).
+function renderers() {
+  const procs = execFileSync('ps', ['-eo', 'pid,ppid,args']).toString().split('\n').slice(1)
+    .map((l) => l.trim().split(/\s+/)).filter((f) => f.length > 2).map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
+  const parent = new Map(procs.map((p) => [p.pid, p.ppid]));
+  const mine = (pid) => { for (let p = pid, k = 0; p > 1 && k < 20; p = parent.get(p), k++) if (p === process.pid) return true; return false; };
+  return procs.filter((p) => p.args.includes('--type=renderer') && mine(p.pid)).map((p) => p.pid);
+}
 function rendererCpu() {
   let ticks = 0;
   for (const pid of renderers()) {
