@@ -18,6 +18,7 @@ const META_OPTIONS = {
   rboP: '--rbo-p', gold: '--gold', depth: '--depth', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
   stability: '--stability', fuzziness: '--fuzziness',
 };
+const NULL_OPTIONS = { test: '--test', alternative: '--alternative', B: '-B', seed: '--seed', exactLimit: '--exact-limit' };
 const EVAL_OPTIONS = ['missing', 'progress', 'groups', 'intents', 'docLengths', 'sessions'];
 const PREFERENCE_OPTIONS = ['preferences', 'preferencesName'];
 
@@ -148,6 +149,29 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
   }
 
   /**
+   * The null distribution behind one paired test between two runs of an evaluate() result (perTopic
+   * needed), on one measure, paired on the topics compare() pairs them on: what the p-value is, as
+   * numbers a chart can draw. options: qrels (as compareScores), measure, run and versus (names or
+   * Runs: the difference is run - versus), test 't' | 'wilcoxon' | 'sign' | 'randomisation' |
+   * 'bootstrap', alternative, B, seed, exactLimit (as compare()). Returns {measure, run, versus,
+   * test, alternative, B, seed, statistic_name ('mean difference' | 't'), statistic, p, n, method,
+   * note, df (t-test: n - 1, else NaN), no_picture ('' or why nothing can be drawn: too few
+   * topics, all differences 0, a test without a distribution here), topic_policy, qrels, topics,
+   * x, y (Float64Array: the paired scores), samples (Float64Array: the randomisation's mean
+   * differences or the bootstrap's t statistics, one per sign flip or resample, from the same seed
+   * as the test), extreme (Uint8Array: 1 where the test counted the sample as at least as
+   * extreme)}. The count of extreme samples over their number is p exactly.
+   */
+  function nullDistribution(result, { qrels, measure, run, versus, test = 't', ...rest } = {}) {
+    const q = qrelsOf(qrels, 'nullDistribution');
+    checkString(measure, 'nullDistribution measure');
+    const nameOf = (r, what) => { const v = r instanceof Run ? r.name : r; checkString(v, `nullDistribution ${what}`); return v; };
+    const args = toArgs({ test, ...rest }, NULL_OPTIONS, 'nullDistribution', ['qrels', 'measure', 'run', 'versus']);
+    const scores = scoresOf(result, [measure], 'nullDistribution');
+    return core.nullDistribution(scores, q.name, q.topics, measure, nameOf(run, 'run'), nameOf(versus, 'versus'), args);
+  }
+
+  /**
    * predictive-power's judgments (options.preferences: the file's text or bytes, named
    * options.preferencesName, default 'preferences', in messages), staged for the binding: {name,
    * size}, or undefined without them. Stage last: the binding reads them first.
@@ -250,5 +274,5 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
     },
   };
 
-  return { compare, compareScores, meta, metaScores, stats: statsApi };
+  return { compare, compareScores, nullDistribution, meta, metaScores, stats: statsApi };
 }

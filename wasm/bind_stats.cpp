@@ -14,6 +14,8 @@
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/stats/comparison.hpp"
 #include "irlens/stats/correlation.hpp"
+#include "irlens/stats/null_distribution.hpp"
+#include "irlens/stats/score_table.hpp"
 #include "irlens/error.hpp"
 #include "irlens/frontends/meta_report.hpp"
 
@@ -134,6 +136,56 @@ val test_js(const std::string& name, val x, val y, val args) {
     });
 }
 
+/// The null distribution of one paired test between runs `run` and `versus` of an evaluation, on
+/// `measure`, with the topics `irlens compare` pairs them on (score_table.hpp). args: --test,
+/// --alternative, -B, --seed, --exact-limit. {measure, run, versus, test, alternative, B, seed,
+/// statistic_name, statistic, p, n, method, note, df, no_picture, topic_policy, topics, x, y,
+/// samples: Float64Array, extreme: Uint8Array}.
+val null_distribution_js(val evaluation, const std::string& qrels_name, double qrels_topics, const std::string& measure,
+                         const std::string& run, const std::string& versus, val args) {
+    return guarded([&] {
+        const CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        if (s.testing.tukey || s.unpaired)
+            throw UsageError("the null distribution is drawn for one paired test: t, wilcoxon, sign, randomisation or bootstrap");
+        const Evaluation ev = evaluation_from_js(evaluation);
+        std::size_t m = ev.measures.size();
+        for (std::size_t i = 0; i < ev.measures.size(); ++i)
+            if (ev.measures[i].name() == measure) m = i;
+        if (m == ev.measures.size()) throw UsageError("nullDistribution: measure '" + measure + "' is not in the result");
+        std::vector<std::string> names;
+        for (const RunScores& r : ev.runs) names.push_back(r.name);
+        const std::size_t a = find_baseline(names, run), b = find_baseline(names, versus);
+        const ScoreMatrix table = score_matrix(ev, m, {a, b});
+        const std::vector<double>&x = table.scores[0], &y = table.scores[1];
+        const NullDistribution nd =
+            null_distribution(s.testing.test, x, y, s.testing.alternative, s.testing.resampling);
+        val o = val::object();
+        o.set("measure", measure);
+        o.set("run", js_text(names[a]));
+        o.set("versus", js_text(names[b]));
+        o.set("test", std::string(paired_test_name(nd.test)));
+        o.set("alternative", std::string(alternative_name(s.testing.alternative)));
+        o.set("B", static_cast<double>(s.testing.resampling.B));
+        o.set("seed", static_cast<double>(s.testing.resampling.seed));
+        o.set("statistic_name", nd.statistic);
+        o.set("statistic", nd.result.statistic);
+        o.set("p", nd.result.p);
+        o.set("n", static_cast<double>(nd.result.n));
+        o.set("method", nd.result.method);
+        o.set("note", nd.result.note);
+        o.set("df", nd.df);
+        o.set("no_picture", nd.no_picture);
+        o.set("topic_policy", topic_policy(ev.missing, x.size(), static_cast<std::size_t>(qrels_topics)));
+        o.set("qrels", js_text(qrels_name));
+        o.set("topics", strings_to_js(table.topics));
+        o.set("x", float64_array(x));
+        o.set("y", float64_array(y));
+        o.set("samples", float64_array(nd.samples));
+        o.set("extreme", val::global("Uint8Array").new_(emscripten::typed_memory_view(nd.extreme.size(), nd.extreme.data())));
+        return o;
+    });
+}
+
 /// A rank correlation between two scorings of the same items: tau_a, tau_b, tau_ap (x evaluated,
 /// y the reference), tau_ap_symmetric, spearman, rbo (persistence rbo_p). {coefficient} and, for
 /// tau_b and spearman, {p, method, note} too (args: --alternative).
@@ -207,6 +259,7 @@ EMSCRIPTEN_BINDINGS(irlens_stats) {
     emscripten::function("meta", &meta_js);
     emscripten::function("metaScores", &meta_scores_js);
     emscripten::function("statsTest", &test_js);
+    emscripten::function("nullDistribution", &null_distribution_js);
     emscripten::function("statsCorrelation", &correlation_js);
     emscripten::function("statsInterval", &interval_js);
     emscripten::function("statsAdjust", &adjust_js);

@@ -1,5 +1,6 @@
 // Bootstrap significance tests (Sakai Sec. 4.2-4.3, after Efron & Tibshirani 1993): the paired
 // test with the studentised statistic (Figs. 11-12, Eqs. 48-49) and the unpaired test (Figs. 13-14).
+#include "irlens/stats/null_distribution.hpp"
 #include "irlens/stats/significance.hpp"
 
 #include "stats/batch_tests.hpp"
@@ -36,6 +37,24 @@ bool t_at_least(double s1, double q, const Threshold& th) {
     if (s1 == 0) return th.t <= 0;
     if (s1 > 0) return th.t <= 0 || q <= 0 || s1 * s1 >= th.k * q;
     return th.t < 0 && q > 0 && s1 * s1 <= th.k * q;  // both negative: |t(w*)| <= |t|
+}
+
+/// Whether a resample (sum s1 of the weighted centred differences, sum of squared deviations q)
+/// is at least as extreme as the observed t, as the test judges it.
+bool resample_extreme(double s1, double q, const Threshold& th, Alternative alt) {
+    return alt == Alternative::TwoSided  ? (s1 == 0 ? th.t <= 0 : q <= 0 || s1 * s1 >= th.k * q)
+           : alt == Alternative::Greater ? t_at_least(s1, q, th)
+                                         : t_at_least(-s1, q, th);
+}
+
+/// The threshold of an observed t, with the slack of tolerance.hpp. two-sided: |t*| >= |t| -
+/// slack; greater: t* >= t - slack; less: -t* >= -t - slack.
+Threshold threshold_of(double t_obs, Alternative alt, double n) {
+    const double slack = kTieTolerance * std::fabs(t_obs);
+    const double t = alt == Alternative::TwoSided  ? std::fabs(t_obs) - slack
+                     : alt == Alternative::Greater ? t_obs - slack
+                                                   : -t_obs - slack;
+    return Threshold(t, n);
 }
 
 }  // namespace
@@ -77,12 +96,7 @@ std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& 
             t_obs[p] = centre[p] / std::sqrt(ss / (nn - 1) / nn);
             res.statistic = t_obs[p];
             sampled.push_back(p);
-            const double slack = kTieTolerance * std::fabs(t_obs[p]);
-            // two-sided: |t*| >= |t| - slack; greater: t* >= t - slack; less: -t* >= -t - slack
-            const double t = alt == Alternative::TwoSided  ? std::fabs(t_obs[p]) - slack
-                             : alt == Alternative::Greater ? t_obs[p] - slack
-                                                           : -t_obs[p] - slack;
-            threshold.emplace_back(t, nn);
+            threshold.push_back(threshold_of(t_obs[p], alt, nn));
         }
     }
     if (sampled.empty()) return out;
@@ -102,16 +116,42 @@ std::vector<TestResult> bootstrap_tests(const std::vector<std::vector<double>>& 
                 if (c[t] != 0) add_weighted(s1.data(), s2.data(), w.data() + t * S + s0, c[t], len);
             for (std::size_t k = 0; k < len; ++k) {
                 const double q = s2[k] - s1[k] * s1[k] / nn;
-                const Threshold& th = threshold[s0 + k];
-                const bool extreme = alt == Alternative::TwoSided
-                                         ? (s1[k] == 0 ? th.t <= 0 : q <= 0 || s1[k] * s1[k] >= th.k * q)
-                                     : alt == Alternative::Greater ? t_at_least(s1[k], q, th)
-                                                                   : t_at_least(-s1[k], q, th);
-                count[s0 + k] += extreme;
+                count[s0 + k] += resample_extreme(s1[k], q, threshold[s0 + k], alt);
             }
         });
     for (std::size_t s = 0; s < S; ++s) out[sampled[s]].p = count[s] / static_cast<double>(r.B);
     return out;
+}
+
+// The single-pair twin of bootstrap_tests: the same centred differences, the same resamples from
+// the seed, the same sums in the same order, judged by the same predicate; each sample is t(w*) =
+// mean / (sd / sqrt(n)) of the resample (0 when s1 = 0; +-inf when its values are all equal).
+void bootstrap_null(NullDistribution& nd, const std::vector<double>& z, Alternative alt, const Resampling& r) {
+    const std::size_t n = z.size();
+    const double nn = static_cast<double>(n);
+    if (!(nd.result.p >= 0) || std::isinf(nd.result.statistic)) {  // undefined, or constant differences
+        nd.no_picture = nd.result.note;
+        return;
+    }
+    double sum = 0;
+    for (double v : z) sum += v;
+    const double centre = sum / nn;
+    std::vector<double> w(z);
+    for (double& v : w) v -= centre;
+    const Threshold th = threshold_of(nd.result.statistic, alt, nn);
+    nd.samples.reserve(r.B);
+    nd.extreme.reserve(r.B);
+    for_resamples(
+        n, r.B, 1, r.seed, r.progress, [n](Rng& g, double* c) { draw_bootstrap_counts(g, c, n); },
+        [&](const double* c, std::size_t, std::size_t) {
+            double s1 = 0, s2 = 0;
+            for (std::size_t t = 0; t < n; ++t)
+                if (c[t] != 0) add_weighted(&s1, &s2, w.data() + t, c[t], 1);
+            const double q = s2 - s1 * s1 / nn;
+            nd.samples.push_back(s1 == 0 ? 0.0 : q <= 0 ? (s1 > 0 ? HUGE_VAL : -HUGE_VAL)
+                                                         : (s1 / nn) / std::sqrt(q / (nn - 1) / nn));
+            nd.extreme.push_back(resample_extreme(s1, q, th, alt));
+        });
 }
 
 }  // namespace irlens::stats

@@ -8,6 +8,8 @@
 #include "stats/tolerance.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 #include <cmath>
 
 namespace irlens {
@@ -44,11 +46,17 @@ std::vector<TestResult> tukey_hsd(const std::vector<std::vector<double>>& rows, 
 
     Rng rng(r.seed);
     std::vector<double> ranges(r.B), sums(m);
+    // Rng::shuffle's draws below(i), i = m..2, with their rejection thresholds computed once.
+    std::vector<std::uint64_t> threshold(m + 1, 0);
+    for (std::size_t i = 1; i <= m; ++i) threshold[i] = Rng::rejection_threshold(i);
     for (std::size_t b = 0; b < r.B; ++b) {
         std::fill(sums.begin(), sums.end(), 0.0);
         for (std::size_t t = 0; t < n; ++t) {
             double* row = u.data() + t * m;
-            rng.shuffle(row, m);
+            for (std::size_t i = m; i > 1; --i) {  // rng.shuffle(row, m), the same draws and swaps
+                const std::size_t j = static_cast<std::size_t>(rng.below(i, threshold[i]));
+                std::swap(row[i - 1], row[j]);
+            }
             for (std::size_t j = 0; j < m; ++j) sums[j] += row[j];
         }
         auto [lo, hi] = std::minmax_element(sums.begin(), sums.end());

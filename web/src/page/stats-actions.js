@@ -7,6 +7,7 @@
 //   metaScores    {analysis, result, qrels, options}  -> irlens.metaScores document
 //   intervals     {result, measure, options}          -> {runs: {NAME: {n, mean, low, high}}}
 //                  (the interval of each run's mean over the topics it was scored on)
+//   nullDistribution {result, qrels, options}        -> irlens.nullDistribution document
 //   winsTiesLosses {result, baseline}                 -> irlens.winsTiesLosses(result, baseline)
 //   metaLoo       {measures, missing, groups: {name, text}, options} -> irlens.meta('loo') document
 export function statsActions({ irlens, qrels, runs }) {
@@ -28,6 +29,9 @@ export function statsActions({ irlens, qrels, runs }) {
         out.runs[r.name] = { n: values.length, mean, low: Number.isFinite(low) ? low : null, high: Number.isFinite(high) ? high : null };
       }
       return out;
+    },
+    nullDistribution({ result, qrels: q, options = {} }) {
+      return irlens().nullDistribution(result, { ...options, qrels: q });
     },
     winsTiesLosses({ result, baseline }) {
       return irlens().winsTiesLosses(result, baseline);

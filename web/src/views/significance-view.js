@@ -10,6 +10,14 @@ import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../page/significance.js';
 import { el, select, chartExports } from './util.js';
+import { showNullDistribution } from './null-distribution.js';
+import { addDefaults } from '../page/settings.js';
+import { provenance } from '../page/exports.js';
+
+// The null-distribution card's settings: the two runs ('' = the first two), the test, the alternative.
+addDefaults({ nda: '', ndb: '', ndt: 'randomisation', ndalt: 'two-sided' });
+const NULL_TESTS = TESTS.filter((t) => t.value !== 'tukey');
+const ALTERNATIVES = ['two-sided', 'greater', 'less'];
 
 const INTERVALS = [
   { value: 't', label: 't' },
@@ -105,6 +113,28 @@ async function risk(app, live, box) {
   });
 }
 
+/** The null distribution of one test between two runs (views/null-distribution.js). */
+async function nullCard(app, live, box, measure, runs) {
+  const s = app.state.settings;
+  const a = runs.includes(s.nda) ? s.nda : runs[0];
+  const b = runs.includes(s.ndb) && s.ndb !== a ? s.ndb : runs.find((r) => r !== a);
+  const test = NULL_TESTS.some((t) => t.value === s.ndt) ? s.ndt : 'randomisation';
+  const body = box.querySelector('.body');
+  body.append(el('div', { class: 'controls' },
+    select(app, 'Run', 'nda', runs, a),
+    select(app, 'versus', 'ndb', runs.filter((r) => r !== a), b),
+    select(app, 'Test', 'ndt', NULL_TESTS, test),
+    select(app, 'Alternative', 'ndalt', ALTERNATIVES, ALTERNATIVES.includes(s.ndalt) ? s.ndalt : 'two-sided')),
+  el('p', { class: 'hint' }, `What the p-value of ${measure} is: the test's statistic under H0 (the same B and seed as the test: B and Seed above), the observed value, and the share at least as extreme shaded.`));
+  const options = { measure, run: a, versus: b, test, alternative: ALTERNATIVES.includes(s.ndalt) ? s.ndalt : 'two-sided', ...resampling(app) };
+  const e = app.stats.get(JSON.stringify(['null', options]), () => app.statsPool.run('nullDistribution', { result: app.state.result, qrels: { name: app.state.qrels.info.name, topics: app.state.qrels.info.topics.length }, options }));
+  await fillWhenDone(app, live, box, e, async (doc, into) => {
+    const out = el('div', { class: 'null-distribution' });
+    into.append(out);
+    await showNullDistribution(out, doc, { provenance: async () => provenance(app, await app.fileHashes()) });
+  });
+}
+
 export const significanceView = {
   id: 'significance',
   label: 'Significance',
@@ -125,8 +155,10 @@ export const significanceView = {
     const pw = card('pairwise', 'Pairwise p-values');
     const iv = card('intervals', 'Means with confidence intervals');
     const rk = section('risk', 'Against the baseline: URisk and TRisk');
+    const nd = section('null', 'Null distribution of one test');
     container.textContent = '';
-    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk);
-    await Promise.all([pairwise(app, live, pw, measure, runs), intervals(app, live, iv, measure, runs), risk(app, live, rk)]);
+    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk, nd);
+    await Promise.all([pairwise(app, live, pw, measure, runs), intervals(app, live, iv, measure, runs), risk(app, live, rk),
+      runs.length >= 2 ? nullCard(app, live, nd, measure, runs) : nd.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two runs.'))]);
   },
 };

@@ -1,0 +1,175 @@
+// Statistics at campaign scale in the web app (issue 15, target 5), a benchmark (not a test):
+//   1. the whole Meta-evaluation tab on TREC-COVID round 1 (143 runs, ../shared/data/covid-r1),
+//      the page's default measures and settings: tab clicked -> every analysis shown;
+//   2. randomised Tukey HSD, B = 10,000, on 500 runs x 50 topics (a synthetic collection written
+//      to a temporary directory, fixed seed): the Significance tab's pairwise p-values, tab
+//      clicked -> heatmap shown (the tab's other cards - intervals, risk - are timed with it);
+// each next to the native CLI doing the same statistics (`irlens meta ...`, `irlens compare
+// --test tukey`), timed in the same run. The page's times include its workers' WASM computation,
+// the transfer of the scores and the documents, and drawing the charts; not loading the files.
+// Also checks that the page's Tukey p-values are the CLI's (the same seed).
+//   sh scripts/build.sh && sh web/build.sh && node bench/web-stats.mjs [meta|tukey ...]
+import { readdirSync, mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SHARED, NATIVE, startServer, openBrowser, newPage, waitReady, afterRender } from '../tests/web/harness.mjs';
+
+const which = process.argv.slice(2).length ? process.argv.slice(2) : ['meta', 'tukey'];
+const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)'; // the page's default
+const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The CLI's wall time and CPU time (user + system, from GNU time when /usr/bin/time exists). */
+function cliTime(args) {
+  const timed = existsSync('/usr/bin/time');
+  const t0 = performance.now();
+  const out = timed
+    ? execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', join(tmp, 'time.txt'), NATIVE, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : execFileSync(NATIVE, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = performance.now() - t0;
+  const cpu = timed ? readFileSync(join(tmp, 'time.txt'), 'utf8').trim().split(/\s+/).slice(-2).reduce((s, v) => s + Number(v) * 1000, 0) : NaN;
+  return { ms, cpu, out };
+}
+const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-stats-'));
+
+// CPU time (ms) of the browser's renderer processes (the page and its workers are threads of one
+// renderer): utime + stime from /proc, so a loaded machine's waiting is not counted.
+// Only this script's browser: renderers descending from this process (other jobs on the machine
+// may run browsers of their own).
+function renderers() {
+  const procs = execFileSync('ps', ['-eo', 'pid,ppid,args']).toString().split('\n').slice(1)
+    .map((l) => l.trim().split(/\s+/)).filter((f) => f.length > 2).map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
+  const parent = new Map(procs.map((p) => [p.pid, p.ppid]));
+  const mine = (pid) => { for (let p = pid, k = 0; p > 1 && k < 20; p = parent.get(p), k++) if (p === process.pid) return true; return false; };
+  return procs.filter((p) => p.args.includes('--type=renderer') && mine(p.pid)).map((p) => p.pid);
+}
+function rendererCpu() {
+  let ticks = 0;
+  for (const pid of renderers()) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    } catch { /* gone */ }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+const both = (t) => `${secs(t.ms)} wall, ${secs(t.cpu)} CPU`;
+
+/** Loads a qrels file and runs in place of the example (the page's default measures: MEASURES). */
+async function loadOwn(page, qrelsPath, runPaths) {
+  if ((await page.inputValue('#measures')) !== MEASURES) throw new Error(`the page's default measures are not ${MEASURES}`);
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qrelsPath));
+  for (let b; (b = await page.$('button[aria-label^="Remove "]'));) await afterRender(page, () => b.click());
+  await afterRender(page, () => page.setInputFiles('#run-files', runPaths));
+}
+
+/** ms from clicking a tab to: no statistics in progress and every selector present. */
+async function timeTab(page, tab, selectors, settings = {}) {
+  await page.evaluate((s) => window.irlensApp.set({ ...s, v: 'table' }), settings);
+  // The time of each request to the stats workers (computation, documents and transfers), apart
+  // from drawing: where the tab's time goes.
+  await page.evaluate(() => {
+    const pool = window.irlensApp.statsPool;
+    window.__requests = [];
+    if (!pool.__timed) {
+      const run = pool.run.bind(pool);
+      pool.run = async (action, payload, o) => {
+        const t = performance.now();
+        try { return await run(action, payload, o); } finally {
+          window.__requests.push(`${action}${payload.analysis ? ` ${payload.analysis}` : ''} ${((performance.now() - t) / 1000).toFixed(2)} s`);
+        }
+      };
+      pool.__timed = true;
+    }
+  });
+  const c0 = rendererCpu();
+  const t0 = await page.evaluate(() => performance.now());
+  await page.click(`#tab-${tab}`);
+  await page.waitForFunction((sel) => {
+    const app = window.irlensApp;
+    return app.statsPool.jobs.size === 0 && sel.every((s) => document.querySelector(s)) && !document.querySelector('.stats-section .hint.computing');
+  }, selectors, { timeout: 600000, polling: 20 });
+  return { ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
+}
+
+const server = await startServer();
+const browser = await openBrowser({ viewport: { width: 1400, height: 1000 } });
+try {
+  if (which.includes('meta')) {
+    const covid = join(SHARED, 'data', 'covid-r1');
+    if (!existsSync(covid)) console.log(`SKIPPED (meta): ${covid} is absent`);
+    else {
+      const qrels = join(covid, 'qrels-rnd1.txt');
+      const runs = readdirSync(join(covid, 'runs')).sort().map((r) => join(covid, 'runs', r));
+      const page = await newPage(browser.context);
+      await page.goto(server.url);
+      await waitReady(page);
+      await loadOwn(page, qrels, runs);
+      const ms = await timeTab(page, 'meta', ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table']);
+      const s = await page.evaluate(() => window.irlensApp.state.settings);
+      await page.close();
+      // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
+      // trials) on the same per-topic scores (--scores: the statistics only, as the page's tab).
+      const m = MEASURES.split(' ').flatMap((x) => ['-m', x]);
+      const scores = join(tmp, 'covid-scores.json'); // JSON: every digit (the TSV's 4 decimals would shift the p-values)
+      writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
+      const common = ['--scores', scores, ...m, '-B', s.B, '--seed', s.seed];
+      const cli = { ms: 0, cpu: 0 };
+      const parts = [];
+      const ms1 = MEASURES.split(' ');
+      for (const [analysis, extra] of [['discriminative-power', ['--test', s.dt, ...(s.dt === 'tukey' ? [] : ['--correction', s.dc])]], ['correlation', []], ['stability', ['--trials', s.trials]], ['unanimity', []],
+        ['concordance', ms1.slice(2).flatMap((g) => ['--gold', g])]]) {
+        const args = analysis === 'concordance' ? ['meta', analysis, '--scores', scores, '-m', ms1[0], '-m', ms1[1], ...extra] : ['meta', analysis, ...common, ...extra];
+        const t = cliTime([...args, '-f', 'json']);
+        cli.ms += t.ms;
+        cli.cpu += t.cpu;
+        parts.push(`${analysis} ${both(t)}`);
+      }
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page ${both(ms)} (renderer CPU; target < 3 s wall; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+    }
+  }
+  if (which.includes('tukey')) {
+    // 500 runs x 50 topics: a linear congruential generator, fixed seed; each run retrieves 20
+    // of a topic's 40 judged documents (scores from the run's own quality).
+    const dir = mkdtempSync(join(tmpdir(), 'irlens-tukey-'));
+    let state = 4242;
+    const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const topics = Array.from({ length: 50 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+    let q = '';
+    for (const t of topics) for (let d = 0; d < 40; d++) q += `${t} 0 ${t}-d${d} ${rand() < 0.3 ? 1 : 0}\n`;
+    writeFileSync(join(dir, 'qrels.txt'), q);
+    const runs = [];
+    for (let r = 0; r < 500; r++) {
+      const name = `r${String(r).padStart(3, '0')}`;
+      let text = '';
+      for (const t of topics) {
+        const docs = Array.from({ length: 40 }, (_, d) => d).sort(() => rand() - 0.5).slice(0, 20);
+        docs.forEach((d, k) => { text += `${t} Q0 ${t}-d${d} ${k + 1} ${(20 - k).toFixed(1)} ${name}\n`; });
+      }
+      writeFileSync(join(dir, `${name}.run`), text);
+      runs.push(join(dir, `${name}.run`));
+    }
+    const page = await newPage(browser.context);
+    await page.goto(server.url);
+    await waitReady(page);
+    await loadOwn(page, join(dir, 'qrels.txt'), runs);
+    const settings = { hm: 'AP', ht: 'tukey', B: '10000', seed: '1' };
+    const ms = await timeTab(page, 'significance', ['#chart-pairwise-p svg, #chart-pairwise-p canvas', '#chart-intervals svg'], settings);
+    // The page's Tukey document (the worker's, cached by the runner) against the CLI's.
+    const pagePs = await page.evaluate(() => {
+      for (const e of window.irlensApp.stats.entries().values()) if (e.key.includes('"tukey"') && e.value && e.value.measures) return e.value.measures[0].comparisons.map((c) => [c.run, c.versus, c.p]);
+      return null;
+    });
+    await page.close();
+    const scores = join(tmp, 'tukey-scores.json');
+    writeFileSync(scores, execFileSync(NATIVE, ['eval', join(dir, 'qrels.txt'), ...runs, '-m', 'AP', '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
+    const t = cliTime(['compare', '--scores', scores, '-m', 'AP', '--test', 'tukey', '-B', '10000', '--seed', '1', '-f', 'json']);
+    const cliPs = JSON.parse(t.out).measures[0].comparisons.map((c) => [c.run, c.versus, c.p]);
+    const same = pagePs && pagePs.length === cliPs.length && pagePs.every((r, i) => r[0] === cliPs[i][0] && r[1] === cliPs[i][1] && r[2] === cliPs[i][2]);
+    console.log(`tukey HSD, 500 runs x 50 topics, B=10000, AP: page ${both(ms)} (renderer CPU; target < 5 s wall; worker requests, concurrent: ${ms.requests}); CLI compare --test tukey ${both(t)} (on the same scores); p-values identical: ${same ? 'yes' : 'NO'} (${cliPs.length} pairs)`);
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,158 @@
+// Vega-Lite specs of the null-distribution view (views/null-distribution.js): what a p-value is,
+// in one picture. The data is the JS API's nullDistribution() document: the test's own resampled
+// statistics (randomisation, bootstrap) with the samples the test counted as at least as extreme,
+// or Student's t (t-test), and the paired per-topic scores.
+import { OKABE_ITO } from './charts.js';
+
+const COUNTED = 'counted in p';
+const NOT_COUNTED = 'not counted';
+
+/**
+ * Bins of the samples: `bins` equal bins over the range drawn, which holds the observed statistic
+ * and the samples - all of them for the randomisation test (its sums are bounded), for the
+ * bootstrap those within 8 interquartile ranges of the quartiles (a resample of nearly equal
+ * values has a huge t, which would squeeze every other bar into one); a sample beyond the range drawn (infinite ones included) goes in the edge
+ * bin of its side and is counted in `beyond`. Each bin counts the samples the test counted toward p
+ * and the others separately, so the shaded share of the histogram is the test's p exactly:
+ * counted / samples.length.
+ * -> {rows: [{lo, hi, kind, count, share}], counted, total, beyond}
+ */
+export function histogram(nd, bins = 40) {
+  const { samples, extreme } = nd;
+  const finite = Float64Array.from(samples.filter(Number.isFinite)).sort();
+  const at = (q) => finite[Math.min(finite.length - 1, Math.floor(q * finite.length))];
+  let lo = finite.length ? finite[0] : 0;
+  let hi = finite.length ? finite[finite.length - 1] : 0;
+  if (nd.test !== 'randomisation test' && finite.length >= 20) {
+    const q1 = at(0.25), q3 = at(0.75), fence = 8 * (q3 - q1);
+    if (fence > 0) { lo = Math.max(lo, q1 - fence); hi = Math.min(hi, q3 + fence); }
+  }
+  if (Number.isFinite(nd.statistic)) { lo = Math.min(lo, nd.statistic); hi = Math.max(hi, nd.statistic); }
+  if (!(hi > lo)) { lo -= 0.5; hi += 0.5; }
+  const pad = (hi - lo) * 0.02;
+  lo -= pad;
+  hi += pad;
+  const width = (hi - lo) / bins;
+  const counts = [new Float64Array(bins), new Float64Array(bins)]; // [not counted, counted]
+  let counted = 0, beyond = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!(v >= lo && v <= hi)) beyond += 1;
+    const k = v < lo ? 0 : v > hi ? bins - 1 : Math.min(bins - 1, Math.floor((v - lo) / width));
+    counts[extreme[i]][k] += 1;
+    counted += extreme[i];
+  }
+  const rows = [];
+  for (let k = 0; k < bins; k++)
+    for (const e of [1, 0])
+      if (counts[e][k]) rows.push({ lo: lo + k * width, hi: lo + (k + 1) * width, kind: e ? COUNTED : NOT_COUNTED, count: counts[e][k], share: counts[e][k] / samples.length });
+  return { rows, counted, total: samples.length, beyond };
+}
+
+const pLabel = (p) => (p === 0 ? '0' : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
+const tail = (nd) => (nd.alternative === 'two-sided' ? 'both tails' : nd.alternative === 'greater' ? 'the upper tail' : 'the lower tail');
+
+/** The observed statistic as a rule with its label (on the side with room: toward the centre). */
+const observedLayer = (nd, y, right) => ({
+  data: { values: [{ x: nd.statistic, label: `observed ${nd.statistic_name} = ${nd.statistic.toPrecision(4)}` }] },
+  layer: [
+    { mark: { type: 'rule', color: OKABE_ITO[5], strokeWidth: 2 }, encoding: { x: { field: 'x', type: 'quantitative' } } },
+    { mark: { type: 'text', align: right ? 'right' : 'left', dx: right ? -4 : 4, dy: -4, baseline: 'bottom', color: OKABE_ITO[5], fontWeight: 'bold' },
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { datum: y, type: 'quantitative' }, text: { field: 'label' } } },
+  ],
+});
+
+/** The resampled statistics as a stacked histogram, the bars the test counted toward p shaded. */
+export function nullHistogramSpec(nd, h = histogram(nd)) {
+  const top = Math.max(...h.rows.map((r) => r.share), 0);
+  const how = nd.test === 'randomisation test' ? (nd.method.startsWith('exact') ? `all ${h.total} sign flips of the non-zero differences` : `${h.total} random sign flips (seed ${nd.seed})`) : `${h.total} bootstrap resamples (seed ${nd.seed})`;
+  const mid = (h.rows.length ? (h.rows[0].lo + h.rows[h.rows.length - 1].hi) / 2 : 0);
+  return {
+    title: {
+      text: [`Null distribution of the ${nd.statistic_name}`, `(${nd.test})`],
+      subtitle: [`${how};`, `shaded: ${h.counted} of ${h.total} at least as extreme (${tail(nd)}):`, `p = ${h.counted}/${h.total} = ${pLabel(h.counted / h.total)}`,
+        ...(h.beyond ? [`${h.beyond} samples beyond the range drawn are in the edge bars`] : [])],
+    },
+    width: 'container',
+    height: 260,
+    layer: [
+      {
+        data: { values: h.rows },
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 0.3 },
+        encoding: {
+          x: { field: 'lo', type: 'quantitative', title: `${nd.statistic_name} under H0 (${nd.run} − ${nd.versus})`, scale: { zero: false, nice: false }, axis: { tickCount: 8 } },
+          x2: { field: 'hi' },
+          y: { aggregate: 'sum', field: 'share', type: 'quantitative', stack: 'zero', title: 'share of samples', scale: { domainMax: top * 1.15 } },
+          color: { field: 'kind', type: 'nominal', scale: { domain: [COUNTED, NOT_COUNTED], range: [OKABE_ITO[5], '#b8c4d0'] }, legend: { title: null, orient: 'top' } },
+          tooltip: [{ field: 'lo', title: 'from', format: '.4g' }, { field: 'hi', title: 'to', format: '.4g' }, { field: 'kind', title: 'samples' }, { field: 'count', title: 'count' }],
+        },
+      },
+      observedLayer(nd, top * 1.1, nd.statistic > mid),
+    ],
+  };
+}
+
+/** ln Gamma(x), x > 0 (Lanczos, g = 7, 9 terms; relative error < 1e-13 for the t density). */
+function lnGamma(x) {
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61503916999185, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
+  x -= 1;
+  let a = c[0];
+  const t = x + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** Student's t density with df degrees of freedom. */
+export function tDensity(x, df) {
+  return Math.exp(lnGamma((df + 1) / 2) - lnGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - ((df + 1) / 2) * Math.log1p((x * x) / df));
+}
+
+/** Student's t density with df = n - 1, the area of p (the tails beyond the observed t) shaded. */
+export function tDistributionSpec(nd) {
+  const df = nd.df;
+  const t = nd.statistic;
+  const reach = Math.max(4.5, Math.abs(t) * 1.15);
+  const inTail = (x) => (nd.alternative === 'two-sided' ? Math.abs(x) >= Math.abs(t) : nd.alternative === 'greater' ? x >= t : x <= t);
+  const values = [];
+  const steps = 400;
+  for (let i = 0; i <= steps; i++) {
+    const x = -reach + (2 * reach * i) / steps;
+    values.push({ x, density: tDensity(x, df), tail: inTail(x) ? tDensity(x, df) : 0 });
+  }
+  // the exact edges of the tails, so the shading starts at the observed t
+  for (const x of nd.alternative === 'two-sided' ? [Math.abs(t), -Math.abs(t)] : [t]) values.push({ x, density: tDensity(x, df), tail: tDensity(x, df) });
+  values.sort((a, b) => a.x - b.x);
+  const top = tDensity(0, df);
+  return {
+    title: { text: ['Null distribution of t:', `Student's t with ${df} degrees of freedom`], subtitle: [`shaded: the area of ${tail(nd)} beyond the observed t,`, `p = ${pLabel(nd.p)}`] },
+    width: 'container',
+    height: 260,
+    layer: [
+      { data: { values }, mark: { type: 'area', color: OKABE_ITO[5], opacity: 0.75, interpolate: 'linear' }, encoding: { x: { field: 'x', type: 'quantitative', title: `t under H0 (${nd.run} − ${nd.versus})`, scale: { nice: false }, axis: { tickCount: 8 } }, y: { field: 'tail', type: 'quantitative', title: 'density', scale: { domainMax: top * 1.15 } } } },
+      { data: { values }, mark: { type: 'line', color: '#4a5a6a' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'density', type: 'quantitative' } } },
+      observedLayer(nd, top * 1.08, t > 0),
+    ],
+  };
+}
+
+/** The per-topic differences (run − versus), sorted, as bars: green where run scores higher. */
+export function differencesSpec(nd) {
+  const values = Array.from(nd.topics, (topic, i) => ({ topic, x: nd.x[i], y: nd.y[i], d: nd.x[i] - nd.y[i] }));
+  values.sort((a, b) => b.d - a.d || (a.topic < b.topic ? -1 : 1));
+  const order = values.map((v) => v.topic);
+  const wins = values.filter((v) => v.d > 0).length, losses = values.filter((v) => v.d < 0).length;
+  return {
+    title: { text: ['Per-topic differences', `${nd.run} − ${nd.versus} (${nd.measure})`], subtitle: `${values.length} topics, sorted: ${wins} higher, ${losses} lower, ${values.length - wins - losses} tied` },
+    width: 'container',
+    height: 220,
+    data: { values },
+    mark: { type: 'bar' },
+    encoding: {
+      x: { field: 'topic', type: 'ordinal', sort: order, title: 'topic', axis: values.length > 60 ? { labels: false, ticks: false } : { labelAngle: -90 } },
+      y: { field: 'd', type: 'quantitative', title: `difference in ${nd.measure}` },
+      color: { condition: { test: 'datum.d >= 0', value: OKABE_ITO[2] }, value: OKABE_ITO[5] },
+      tooltip: [{ field: 'topic' }, { field: 'x', title: nd.run, format: '.4f' }, { field: 'y', title: nd.versus, format: '.4f' }, { field: 'd', title: 'difference', format: '.4f' }],
+    },
+  };
+}
