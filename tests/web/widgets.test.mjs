@@ -6,9 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverAndBrowser, newPage, nativeEval, shot, DIST } from './harness.mjs';
+import { serverAndBrowser, newPage, nativeEval, shot, DIST, NATIVE } from './harness.mjs';
 import { stateOf } from '../../web/src/playground/settings.js';
 import { inputsOf } from '../../web/src/playground/model.js';
 import { EXAMPLES } from '../../web/src/playground/examples.js';
@@ -67,6 +68,22 @@ test('the tutorial page renders every widget with the CLI\'s numbers', async () 
     const state = stateOf(ex.settings);
     assertSame(await values(page, id), cli(inputsOf(state), state.measures), id);
   }
+  // the null distribution's p is `irlens compare`'s for the same files, pair, test and seed
+  const nd = await page.$eval('#null-example', (e) => ({
+    qrels: e.querySelector('script[data-qrels]').textContent.replace(/^\s*\n/, ''),
+    runs: [...e.querySelectorAll('script[data-run]')].map((r) => [r.getAttribute('name'), r.textContent.replace(/^\s*\n/, '')]),
+    p: e.querySelector('.null-summary').dataset.p,
+  }));
+  writeFileSync(join(tmp, 'nd.q'), nd.qrels);
+  for (const [name, text] of nd.runs) writeFileSync(join(tmp, name), text);
+  const compared = JSON.parse(execFileSync(NATIVE, ['compare', join(tmp, 'nd.q'), join(tmp, 'A'), join(tmp, 'B'), '-m', 'AP', '--baseline', 'B',
+    '--test', 'randomisation', '--seed', '1', '-f', 'json'], { encoding: 'utf8' }));
+  const p = compared.measures[0].comparisons.find((c) => c.run === 'A').p;
+  assert.equal(Number(nd.p), p, `null-distribution widget p ${nd.p}, irlens compare ${p}`);
+  // the axioms grid: every cell is `irlens axioms`' verdict for the same measures and seed
+  const cells = await page.$$eval('#axioms-example .axioms-grid button', (bs) => bs.map((b) => [b.dataset.constraint, b.dataset.verdict]));
+  const audit = JSON.parse(execFileSync(NATIVE, ['axioms', '-m', 'AP', '-m', 'P@10', '--format', 'json'], { encoding: 'utf8' }));
+  assert.deepEqual(cells, audit.results.map((r) => [r.constraint, r.verdict]), 'axioms widget = irlens axioms');
   // each explanation: its value is the CLI's on the qrels and run written in the element
   const explains = await page.$$eval('irlens-view[view="explain"]', (es) => es.map((e) => ({
     id: e.id, measure: e.getAttribute('measure'), topic: e.getAttribute('topic'), run: e.getAttribute('run'),

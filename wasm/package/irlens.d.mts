@@ -492,6 +492,10 @@ export interface Irlens {
 
   compare(qrels: Qrels, runs: Run[], measures: string[] | string, options?: CompareOptions): CompareDocument;
   compareScores(result: Scores, options: ScoresOptions & CompareSettings): CompareDocument;
+  nullDistribution(result: Scores, options: {
+    qrels: Qrels | { name: string; topics: string[] | number }; measure: string; run: string | Run; versus: string | Run;
+    test?: PairedTest; alternative?: Alternative; B?: Num; seed?: Num; exactLimit?: Num;
+  }): NullDistribution;
   meta<A extends MetaAnalysis>(analysis: A, qrels: Qrels, runs: Run[], measures: string[] | string, options?: MetaOptions): MetaDocuments[A];
   metaScores<A extends Exclude<MetaAnalysis, 'loo'>>(analysis: A, result: Scores, options: ScoresOptions & MetaSettings): MetaDocuments[A];
   readonly stats: Stats;
@@ -575,6 +579,36 @@ export interface StreamOptions extends EvaluateOptions {
 
 /** What a streamed evaluation gives: evaluate's result, with `run` (its info and warnings; no entries). */
 export type StreamedEvaluation = EvaluationResult & { run: Run };
+
+/** The null distribution behind one paired test (irlens.nullDistribution; docs/statistics.md). */
+export interface NullDistribution {
+  measure: string;
+  run: string;
+  versus: string;
+  test: PairedTest;
+  alternative: Alternative;
+  B: number;
+  seed: number | string;
+  statistic_name: string;
+  statistic: number | null;
+  p: number | null;
+  n: number;
+  method: string;
+  note: string;
+  /** t-test: n - 1; NaN otherwise. */
+  df: number;
+  /** '' or why nothing can be drawn (too few topics, all differences 0, a test without a distribution here). */
+  no_picture: string;
+  topic_policy: string;
+  qrels: string;
+  topics: string[];
+  x: Float64Array;
+  y: Float64Array;
+  /** The randomisation's mean differences or the bootstrap's t statistics, from the test's seed. */
+  samples: Float64Array;
+  /** 1 where the test counted the sample as at least as extreme: their share is p exactly. */
+  extreme: Uint8Array;
+}
 
 /** Options of the browser build (Emscripten's module options): e.g. where irlens_web.wasm is. */
 export interface CreateOptions {

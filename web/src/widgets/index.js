@@ -41,6 +41,7 @@ export const VIEWS = {
   explain: () => import('./explain.js'),
   playground: () => import('./playground.js'),
   axioms: () => import('./axioms.js'),
+  'null-distribution': () => import('./null-distribution.js'),
 };
 
 let shared = null; // one worker per page: {client, init}
