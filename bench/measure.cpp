@@ -1,7 +1,8 @@
 // Runs a command and reports its wall-clock time and peak resident memory (from wait4's rusage),
 // so that benchmarks do not depend on GNU time being installed.
 // usage: measure OUT_FILE -- COMMAND [ARGS...]   (the command's stdout goes to OUT_FILE)
-// prints: "<seconds> <max_rss_kib> <exit_status>"
+// prints: "<seconds> <max_rss_kib> <exit_status> <cpu_seconds>" (cpu: user + system, all threads;
+// on a loaded machine the fairer figure to compare)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <fcntl.h>
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
     struct rusage ru;
     wait4(pid, &status, 0, &ru);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%.3f %ld %d\n", secs, ru.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128);
+    double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    std::printf("%.3f %ld %d %.3f\n", secs, ru.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128, cpu);
     return 0;
 }
