@@ -110,7 +110,10 @@ TEST_CASE("every registered measure explains its value bit for bit") {
                            : m.input == RelInput::JudgmentGroups || has(m, Need::DiversityQrels) ? g
                                                                                                   : p;
         std::vector<MeasureSpec> specs = {MeasureSpec::example(m)};
-        if (m.cutoff == CutoffKind::Int) specs.push_back(parse_measure(m.name + "@2"));
+        if (m.cutoff == CutoffKind::Int) {  // the example's parameters (required ones too) at cutoff 2
+            std::string name = specs[0].name();
+            specs.push_back(parse_measure(name.substr(0, name.rfind('@')) + "@2"));
+        }
         for (const MeasureSpec& spec : specs) {
             int n = compare(f, spec);
             CHECK(n >= 5);  // several topics of two runs, the unanswered one included

@@ -27,7 +27,7 @@ done
 # The relative measures are explained against the other runs given, as eval scores them with the
 # same runs: run2 retrieves a and c too, so their rarity (and P_rareness) differs from run alone.
 printf '1 Q0 a 1 9 t\n1 Q0 c 2 8 t\n1 Q0 d 3 7 t\n2 Q0 z 1 1 t\n' > "$T/run2"
-for m in 'P_rareness@5' 'AP_rareness@5'; do
+for m in 'P_rareness(alpha=1)@5' 'AP_rareness(alpha=1)@5'; do
     for topic in 1 2; do
         want=$("$IRLENS" eval "$T/qrels" "$T/run" "$T/run2" -q -m "$m" 2> /dev/null |
                awk -F'\t' -v t="$topic" '$1 == "run" && $3 == t {print $4}')
@@ -83,7 +83,7 @@ refused 2 "irlens explain: --format must be text, json or md, got 'csv'" -- expl
 refused 2 "irlens explain: expected QRELS and a RUN" -- explain "$T/qrels" --topic 1 -m AP
 refused 2 "irlens explain: TBG needs document lengths" -- explain "$T/qrels" "$T/run" --topic 1 -m TBG
 refused 2 "did not answer topic '3' and --missing skip" -- explain "$T/qrels" "$T/run" --topic 3 -m AP --missing skip
-"$IRLENS" explain --help | grep -q '^usage: irlens explain QRELS RUN --topic T' || fail "explain --help"
+"$IRLENS" explain --help | grep -q '^usage: irlens explain QRELS RUN \[OTHER_RUN...\] --topic T' || fail "explain --help"
 
 [ "$fails" = 0 ] && echo "explain: all passed"
 exit $((fails > 0))

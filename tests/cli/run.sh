@@ -82,7 +82,7 @@ expect 0 "" $'AP\tMAP,map\taverage precision\t[@k]\thigher\t[0, 1]\tranked\tyes\
 expect 0 "" '"better": "lower"' -- measures --format json
 expect 0 "" '"doc lengths"' -- measures --format json
 expect 0 "" '- better: neither; values: a number >= 0; set' -- measures --format md
-expect 0 "" '    better: higher; values: [0, 1]; ranked; needs: diversity qrels' -- measures alpha_nDCG
+expect 0 "" '    better: higher; values: [0, 1]; ranked; explainable; needs: diversity qrels' -- measures alpha_nDCG
 expect 2 "--format takes text, md, tsv or json" -- measures --format xml
 expect 2 "unknown command" -- frobnicate
 expect 0 "" "P@k   [precision]" -- measures

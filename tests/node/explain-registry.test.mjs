@@ -46,13 +46,15 @@ function preferences() {
   return { qrels, runs, options: {}, topics: ['q1', 'q2', 'q3'] };
 }
 
-/** MeasureSpec::example's name: the defaults and a sample cutoff. */
+/** MeasureSpec::example's name: the defaults, a required number set to 1 (P_rareness' alpha), and a sample cutoff. */
 function example(m) {
-  assert.deepEqual(m.params.filter((p) => p.required).map((p) => p.name), [], `${m.name}: a required parameter`);
+  const required = m.params.filter((p) => p.required);
+  assert.ok(required.every((p) => p.kind === 'real' || p.kind === 'int'), `${m.name}: a required parameter that is not a number`);
+  const params = required.length ? `(${required.map((p) => `${p.name}=1`).join(',')})` : '';
   const parses = (name) => { try { irlens.parseMeasure(name); return true; } catch { return false; } };
-  if (m.cutoff === 'int') return `${m.name}@10`;
-  if (m.cutoff === 'real') return parses(`${m.name}@0.5`) ? `${m.name}@0.5` : `${m.name}@100%`;  // S-RR@x%: a percentage
-  return m.name;
+  if (m.cutoff === 'int') return `${m.name}${params}@10`;
+  if (m.cutoff === 'real') return parses(`${m.name}${params}@0.5`) ? `${m.name}${params}@0.5` : `${m.name}${params}@100%`;  // S-RR@x%: a percentage
+  return `${m.name}${params}`;
 }
 
 test('irlens.explain gives evaluate\'s per-topic value for every registered measure', () => {
@@ -63,7 +65,7 @@ test('irlens.explain gives evaluate\'s per-topic value for every registered meas
     const f = m.needs.includes('preferences') ? fixtures.prefs
       : m.needs.includes('judgment groups') || m.needs.includes('diversity qrels') ? fixtures.grouped : fixtures.plain;
     const names = [example(m)];
-    if (m.cutoff === 'int') names.push(`${m.name}@2`);
+    if (m.cutoff === 'int') names.push(names[0].replace(/@10$/, '@2'));
     for (const name of names) {
       const res = irlens.evaluate(f.qrels, f.runs, [name], f.options);
       for (const run of f.runs) {

@@ -4,10 +4,11 @@
 // Run: IRLENS_DIST=build-wasm/dist [IRLENS_NATIVE=build/cli/irlens] node --test tests/node/null-distribution.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { irlens, node, noNative, cliDocument } from './native-cli.mjs';
 
-const ex = resolve('examples');
+const ex = fileURLToPath(new URL('../../examples', import.meta.url)); // whatever the working directory (ctest runs in build-wasm/tests)
 const qrelsPath = join(ex, 'qrels.txt');
 const runPaths = ['bm25.run', 'dense.run', 'hybrid.run'].map((f) => join(ex, f));
 const q = await node.loadQrelsFile(irlens, qrelsPath);

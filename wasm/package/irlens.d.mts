@@ -181,6 +181,8 @@ export interface Explanation {
   rows: { rank: number; retrieved: boolean; doc: string; rel: number; values: (number | null)[] }[];
   terms: { name: string; value: number | null }[];
   value: number;
+  /** A text-valued measure's value (RelString; its value is NaN); '' for the others. */
+  text: string;
   /** The run has no result for the topic. */
   missing: boolean;
 }
