@@ -29,8 +29,9 @@
 // Not parallel at all: fewer bytes than parallelMin(), side inputs, diversity qrels, measures
 // that need all runs (NRG, rareness), a gzip run alone.
 //
-// Settings (URL query, for the bench and the tests): ?workers=N (default
-// navigator.hardwareConcurrency up to DEFAULT_MAX; at most MAX_WORKERS; 1 = the one-worker path),
+// Settings (URL query, for the bench and the tests): ?workers=N (default: one core left to the
+// page and the browser, navigator.hardwareConcurrency - 1, up to DEFAULT_MAX; at most MAX_WORKERS;
+// 1 = the one-worker path: on a 2-core machine two workers were slower than one, bench/README.md),
 // ?parallel-min=BYTES (default PARALLEL_MIN), ?warm-min=BYTES (default the smaller of WARM_MIN
 // and parallel-min).
 import { WorkerClient } from '../worker/client.js';
@@ -50,12 +51,14 @@ function query(name) {
 }
 
 /**
- * How many workers read runs: ?workers=N (1..MAX_WORKERS), else the cores the browser reports, at
- * most DEFAULT_MAX (each helper holds a copy of the qrels while it reads).
+ * How many workers read runs: ?workers=N (1..MAX_WORKERS), else the cores the browser reports minus
+ * one (left to the page's main thread and the browser), at most DEFAULT_MAX (each helper holds a
+ * copy of the qrels while it reads).
  */
 export function workerCount() {
   const asked = Number.parseInt(query('workers') || '', 10);
-  const n = Number.isInteger(asked) ? asked : Math.min(DEFAULT_MAX, (globalThis.navigator && navigator.hardwareConcurrency) || 1);
+  const cores = (globalThis.navigator && navigator.hardwareConcurrency) || 1;
+  const n = Number.isInteger(asked) ? asked : Math.min(DEFAULT_MAX, cores - 1);
   return Math.max(1, Math.min(MAX_WORKERS, n));
 }
 
