@@ -1,14 +1,13 @@
 #!/bin/sh
-# Builds the native CLI and the WASM module and serves the web app on http://localhost:8000 with
-# examples/ preloaded. Installs what is missing first. --build-only: build, do not serve.
+# Builds what the web app needs (the WASM module's browser flavours and the bundle: no native CLI,
+# no test suite; scripts/test.sh builds the rest and reuses this) and serves the web app on
+# http://localhost:8000 with examples/ preloaded. Installs what is missing first.
+# --build-only: build, do not serve.
 set -e
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
+export IRLENS_BUILD=web
 . scripts/build.sh
-if [ -f web/build.sh ]; then sh web/build.sh; fi
+sh web/build.sh
 [ "${1:-}" = "--build-only" ] && exit 0
-if [ -d web/dist ]; then
-    exec node scripts/static-server.mjs web/dist "${PORT:-8000}"
-fi
-# Until the web app exists: evaluate the examples with the CLI.
-./build/cli/irlens eval examples/qrels.txt examples/*.run -m trec_official
+exec node scripts/static-server.mjs web/dist "${PORT:-8000}"
