@@ -74,12 +74,14 @@ TEST_CASE("RR_IA, RBP_IA and graded ERR_IA") {
     CHECK(f.value("ERR_IA(graded=True,rel=2)@5", "1") == approx(0.375));
 }
 
-TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR") {
+TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR with the same max_grade") {
+    // ERR_IA's max_grade defaults to the qrels' highest gain (3; 7 with gains=exp), ERR's to 4 (gdeval's).
     Fixture f("1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d 3\n", {"1 Q0 a 1 4 t\n1 Q0 c 2 3 t\n1 Q0 b 3 2 t\n1 Q0 x 4 1 t\n"});
     for (const char* k : {"1", "3", "10"}) {
-        CHECK(f.value(std::string("ERR_IA(graded=True)@") + k, "1") == approx(f.value(std::string("ERR@") + k, "1")));
+        CHECK(f.value(std::string("ERR_IA(graded=True)@") + k, "1") ==
+              approx(f.value(std::string("ERR(max_grade=3)@") + k, "1")));
         CHECK(f.value(std::string("ERR_IA(graded=True,gains=exp)@") + k, "1") ==
-              approx(f.value(std::string("ERR(gains=exp)@") + k, "1")));
+              approx(f.value(std::string("ERR(gains=exp,max_grade=7)@") + k, "1")));
     }
     // ERR@3 by hand: a (grade 2 of max 3) stops 3/8 of users at rank 1, b (grade 1) 1/8 of the rest at rank 3.
     CHECK(f.value("ERR_IA(graded=True)@3", "1") == approx(0.375 + 0.625 * 0.125 / 3));

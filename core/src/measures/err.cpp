@@ -3,8 +3,11 @@
 //   ERR = sum_r dsat(r - 1) Pr(r) / r,   dsat(r) = prod_{k <= r} (1 - Pr(k)),
 //   Pr(r) = (2^g(r) - 1) / 2^gmax  for a relevant document (judgment >= rel), 0 otherwise,
 // g the gain of the document's grade (`gains`, by default the grade itself) and gmax the
-// `max_grade` parameter, by default the highest gain of any grade present in the qrels file (so
-// that, with the default gains and the TREC Web qrels, ERR@20 is gdeval's err@20, MAX_JUDGMENT 4).
+// `max_grade` parameter, by default 4: gdeval's MAX_JUDGMENT, through which ir_measures computes
+// its ERR@k, so that ERR@k means what it means there whatever the qrels' grades (issue 22). A
+// grade whose gain exceeds max_grade is refused (gdeval refuses judgments above 4 too). The
+// measures built on ERR's satisfaction probability (D-nERR, ERR_IA(graded=True), EU, CT, RBU)
+// keep the qrels' highest gain as their default, as their papers scale grades to the collection.
 // nERR divides by the ERR of the ideal ranking (relevant judgments by decreasing gain), which is
 // the highest ERR any ranking can reach: swapping adjacent documents into decreasing Pr order
 // never lowers ERR.
@@ -32,6 +35,13 @@ double Satisfaction::of_gain(double g) const {
 ParamInfo max_grade_param() {
     return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of "
                                         "any grade in the qrels file")
+        .in(Range::non_negative(1000));
+}
+
+ParamInfo gdeval_max_grade_param() {
+    return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax (gdeval's MAX_JUDGMENT, "
+                                        "which ir_measures' ERR inherits); a higher gain is refused")
+        .defaults_to("4")
         .in(Range::non_negative(1000));
 }
 
@@ -140,15 +150,14 @@ void add_err_measures(std::vector<MeasureInfo>& out) {
               "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.")
         .cite(cite)
         .cutoff()
-        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})
         .make(err_factory(false));
     rows.add("nERR")
-        .alias("NERR")
         .help("Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
               "gain), both in the top k with @k.")
         .cite(cite)
         .cutoff()
-        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})
         .make(err_factory(true));
 }
 

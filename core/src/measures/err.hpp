@@ -21,6 +21,8 @@ struct Satisfaction {
 /// The `max_grade` parameter of ERR and its kin: gmax, by default the highest gain (under `gains`)
 /// of any grade in the qrels file.
 ParamInfo max_grade_param();
+/// ERR's and nERR's max_grade: 4 by default, gdeval's MAX_JUDGMENT (ir_measures' ERR).
+ParamInfo gdeval_max_grade_param();
 /// The Satisfaction of a measure with `max_grade` and `gains` parameters, for an evaluation of q.
 Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q);
 
