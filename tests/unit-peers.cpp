@@ -106,6 +106,13 @@ TEST_CASE("peers: what each name means, arithmetic by hand") {
     CHECK(f.value("precision", "1") == approx(0.75));
     // hit_rate without k: a relevant document anywhere.
     CHECK(f.value("hit_rate-l3", "1") == approx(1));
+    // ir_measures' Accuracy: non-relevant d2? no: relevant (grade >= 1) d2, d3, d1 at ranks 1-3, d4 (grade 0) at 4:
+    // no relevant document below a non-relevant one: 1 - 0 / (1 * 3) = 1. With rel=3: d1 at rank 3 has
+    // 2 non-relevant above, of N = 3: 1 - 2 / (3 * 1) = 1/3.
+    CHECK(f.value("Accuracy", "1") == approx(1.0));
+    CHECK(f.value("Accuracy(rel=3)", "1") == approx(1.0 / 3));
+    // @2 with rel=3: no relevant document in the top 2: no value (NaN), left out of the mean.
+    CHECK(std::isnan(f.value("Accuracy(rel=3)@2", "1")));
     // ERR@k is gdeval's (max_grade 4): Pr = 1/16, 3/16, 7/16;
     // ERR = 1/16 + (15/16)(3/16)/2 + (15/16)(13/16)(7/16)/3.
     CHECK(f.value("ERR", "1") == approx(1.0 / 16 + (15.0 / 16) * (3.0 / 16) / 2 + (15.0 / 16) * (13.0 / 16) * (7.0 / 16) / 3));
@@ -149,7 +156,7 @@ TEST_CASE("peers: names irlens refuses say which tool defines them and what irle
     CHECK(refused("SDCG@10").find("ir_measures' scaled DCG") != std::string::npos);
     CHECK(refused("SDCG@10").find("did you mean") == std::string::npos);
     CHECK(refused("NERR@10").find("irlens' normalised ERR is nERR") != std::string::npos);
-    for (const char* n : {"NERR8@10", "NERR9@10", "NERR10", "NERR11", "INST", "INSQ", "BPM", "Accuracy()"})
+    for (const char* n : {"NERR8@10", "NERR9@10", "NERR10", "NERR11", "INST", "INSQ", "BPM"})
         CHECK_MESSAGE(refused(n).find("ir_measures'") != std::string::npos, n);
     CHECK(refused("rbp").find("rbp.95") != std::string::npos);
     CHECK(refused("map-l0") == "measure 'map-l0': ranx's level suffix -lN needs a whole number N >= 1 (judgments below N "

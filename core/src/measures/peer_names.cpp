@@ -222,9 +222,6 @@ std::string peer_refusal(const std::string& name) {
                  "does not compute; irlens offers RBP(p=...) and Compat"},
         {"BPM", "BPM is ir_measures' Bejeweled Player Model (Zhang et al., SIGIR 2017), which irlens does not compute; "
                 "irlens offers RBP(p=...), ERR@k and TBG"},
-        {"Accuracy", "Accuracy is ir_measures' diagnostic (the probability that a retrieved relevant document is ranked "
-                     "above a retrieved non-relevant one), which irlens does not compute; irlens offers Bpref and "
-                     "AP for how relevant documents rank above non-relevant ones"},
         {"rbp", "rbp is ranx's RBP, which needs its persistence in the name: rbp.95 or rbp@95 is "
                 "RBP(p=0.95,norm=none) (raw grades as gains); irlens' own RBP is RBP(p=0.8) (gains over the highest "
                 "grade)"},

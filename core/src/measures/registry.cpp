@@ -27,6 +27,7 @@ void add_intent_aware_forms(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
 void add_compat_measures(std::vector<MeasureInfo>&);
+void add_accuracy_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -45,6 +46,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
+        measures::add_accuracy_measures(v);
         measures::add_judgment_group_measures(v);
         measures::add_preference_measures(v);
         measures::add_rareness_measures(v);
