@@ -124,7 +124,7 @@ TEST_CASE("peers: the names as printed back") {
     CHECK(name("ndcg_burges@10-l3") == "nDCG(gains={1:0,2:0},dcg=exp-log2)@10");
     CHECK(name("map-l2") == "AP(rel=2)");
     CHECK(name("rbp.95") == "RBP(p=0.95,norm=none)");
-    CHECK(name("rbp@8") == "RBP(p=0.8,norm=none)");
+    CHECK(name("rbp@8") == "RBP(norm=none)");  // p = 0.8, RBP's default
     CHECK(name("RBP@8") == "RBP@8");  // irlens' RBP(p=0.8) truncated at rank 8: a different measure
     CHECK(name("hits@5") == "NumRelRet(agg=mean)@5");
     CHECK(name("hit_rate") == "Success");
