@@ -130,7 +130,12 @@ const std::vector<PeerSpelling>& peer_spellings() {
         }
         v.push_back({"ranx", kRanx, "rbp.95, rbp@95", "RBP(p=0.95,norm=none)"});
         v.push_back({"ranx", kRanx, "NAME-lN", "binary measures: rel=N; ndcg, dcg, *_burges, rbp: gains={1:0,...,N-1:0}"});
+        // ir_measures' own names, checked against its provider tests (tests/peers/cases.json).
+        for (const char* n : {"P@k", "R@k", "RR", "AP", "nDCG", "Rprec", "Success@k", "SetP", "SetR", "SetF", "SetAP",
+                              "SetRelP", "NumQ", "NumRel", "NumRet", "IPrec@x", "infAP", "Judged@k", "Compat", "Accuracy"})
+            v.push_back({"ir_measures", kIrMeasures, n, n});
         v.push_back({"ir_measures", kIrMeasures, "ERR@k", "ERR@k (max_grade=4, gdeval's)"});
+        v.push_back({"ir_measures", kIrMeasures, "nDCG(dcg='exp-log2')@k", "nDCG(dcg=exp-log2)@k (gdeval's nDCG)"});
         v.push_back({"ir_measures", kIrMeasures, "SetP(relative=True)", "SetRelP"});
         v.push_back({"ir_measures", kIrMeasures, "IPrec(recall=x)", "IPrec@x"});
         v.push_back({"ir_measures", kIrMeasures, "NAME(cutoff=k)", "NAME@k"});
@@ -240,8 +245,8 @@ const MeasureGroup* find_measure_group(const std::string& name) {
 
 std::string changed_name_note(const std::string& typed) {
     if (typed == "recall")
-        return "`recall` is ranx's recall over the whole ranking (SetR) since 0.1.0's preset of recall-oriented "
-               "measures was renamed `recall_oriented`";
+        return "`recall` now means ranx's recall over the whole ranking (SetR); the preset of recall-oriented "
+               "measures that 0.1.0 called `recall` is `recall_oriented`";
     return {};
 }
 
