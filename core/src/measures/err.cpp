@@ -5,9 +5,10 @@
 // g the gain of the document's grade (`gains`, by default the grade itself) and gmax the
 // `max_grade` parameter, by default 4: gdeval's MAX_JUDGMENT, through which ir_measures computes
 // its ERR@k, so that ERR@k means what it means there whatever the qrels' grades (issue 22). A
-// grade whose gain exceeds max_grade is refused (gdeval refuses judgments above 4 too). The
-// measures built on ERR's satisfaction probability (D-nERR, ERR_IA(graded=True), EU, CT, RBU)
-// keep the qrels' highest gain as their default, as their papers scale grades to the collection.
+// grade whose gain exceeds max_grade is refused (gdeval refuses judgments above 4 too). nERR's
+// forms (D-nERR, wnERR_IA) share nERR's row and default; the other measures built on ERR's
+// satisfaction probability (ERR_IA(graded=True), graded alpha-nDCG and NRBP, EU, CT, RBU) keep
+// the qrels' highest gain (max_grade_param), as their papers scale grades to the collection.
 // nERR divides by the ERR of the ideal ranking (relevant judgments by decreasing gain), which is
 // the highest ERR any ranking can reach: swapping adjacent documents into decreasing Pr order
 // never lowers ERR.

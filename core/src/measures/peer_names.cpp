@@ -117,31 +117,35 @@ std::string ranx_name(std::string_view whole) {
 
 const std::vector<PeerSpelling>& peer_spellings() {
     static const std::vector<PeerSpelling> all = [] {
-        std::vector<PeerSpelling> v;
-        v.push_back({"trec_eval", kTrecEval, "P_k, P.k", "P@k"});
-        v.push_back({"trec_eval", kTrecEval, "recall_k, recall.k", "R@k"});
-        v.push_back({"trec_eval", kTrecEval, "ndcg_cut_k, ndcg_cut.k", "nDCG@k"});
-        v.push_back({"trec_eval", kTrecEval, "map_cut_k, map_cut.k", "AP@k"});
-        v.push_back({"trec_eval", kTrecEval, "success_k, success.k", "Success@k"});
-        v.push_back({"trec_eval", kTrecEval, "iprec_at_recall_x, iprec_at_recall.x", "IPrec@x"});
+        std::vector<PeerSpelling> v = {
+            {"trec_eval", kTrecEval, "P_k, P.k", "P@k"},
+            {"trec_eval", kTrecEval, "recall_k, recall.k", "R@k"},
+            {"trec_eval", kTrecEval, "ndcg_cut_k, ndcg_cut.k", "nDCG@k"},
+            {"trec_eval", kTrecEval, "map_cut_k, map_cut.k", "AP@k"},
+            {"trec_eval", kTrecEval, "success_k, success.k", "Success@k"},
+            {"trec_eval", kTrecEval, "iprec_at_recall_x, iprec_at_recall.x", "IPrec@x"},
+            {"trec_eval", kTrecEval, "P_5,10 (a list)", "P@5 P@10"},
+        };
         for (const RanxMetric& m : kRanxMetrics) {
             v.push_back({"ranx", kRanx, m.name, ranx_measure(m, "", 1)});
             if (m.at_k) v.push_back({"ranx", kRanx, std::string(m.name) + "@k", ranx_measure(m, "k", 1)});
         }
-        v.push_back({"ranx", kRanx, "rbp.95, rbp@95", "RBP(p=0.95,norm=none)"});
-        v.push_back({"ranx", kRanx, "NAME-lN", "binary measures: rel=N; ndcg, dcg, *_burges, rbp: gains={1:0,...,N-1:0}"});
         // ir_measures' own names, checked against its provider tests (tests/peers/cases.json).
         for (const char* n : {"P@k", "R@k", "RR", "AP", "nDCG", "Rprec", "Success@k", "SetP", "SetR", "SetF", "SetAP",
                               "SetRelP", "NumQ", "NumRel", "NumRet", "IPrec@x", "infAP", "Judged@k", "Compat", "Accuracy"})
             v.push_back({"ir_measures", kIrMeasures, n, n});
-        v.push_back({"ir_measures", kIrMeasures, "ERR@k", "ERR@k (max_grade=4, gdeval's)"});
-        v.push_back({"ir_measures", kIrMeasures, "nDCG(dcg='exp-log2')@k", "nDCG(dcg=exp-log2)@k (gdeval's nDCG)"});
-        v.push_back({"ir_measures", kIrMeasures, "SetP(relative=True)", "SetRelP"});
-        v.push_back({"ir_measures", kIrMeasures, "IPrec(recall=x)", "IPrec@x"});
-        v.push_back({"ir_measures", kIrMeasures, "NAME(cutoff=k)", "NAME@k"});
-        v.push_back({"ir_measures", kIrMeasures, "α_nDCG@k", "alpha_nDCG@k"});
-        v.push_back({"ir_measures", kIrMeasures, "α_DCG@k", "alpha_DCG@k"});
-        v.push_back({"ir_measures", kIrMeasures, "official", "the preset trec_official"});
+        v.insert(v.end(), {
+            {"ranx", kRanx, "rbp.95, rbp@95", "RBP(p=0.95,norm=none)"},
+            {"ranx", kRanx, "NAME-lN", "binary measures: rel=N; ndcg, dcg, *_burges, rbp: gains={1:0,...,N-1:0}"},
+            {"ir_measures", kIrMeasures, "ERR@k", "ERR@k (max_grade=4, gdeval's)"},
+            {"ir_measures", kIrMeasures, "nDCG(dcg='exp-log2')@k", "nDCG(dcg=exp-log2)@k (gdeval's nDCG)"},
+            {"ir_measures", kIrMeasures, "SetP(relative=True)", "SetRelP"},
+            {"ir_measures", kIrMeasures, "IPrec(recall=x)", "IPrec@x"},
+            {"ir_measures", kIrMeasures, "NAME(cutoff=k)", "NAME@k"},
+            {"ir_measures", kIrMeasures, "α_nDCG@k", "alpha_nDCG@k"},
+            {"ir_measures", kIrMeasures, "α_DCG@k", "alpha_DCG@k"},
+            {"ir_measures", kIrMeasures, "official", "the preset trec_official"},
+        });
         return v;
     }();
     return all;
