@@ -26,7 +26,7 @@ TEST_CASE("ERR: stopping probabilities 0.875 vs 0.1094 at rank 2 (the lecture's 
     // @1: topic 1 has nothing at rank 1.
     CHECK(f.value("ERR(max_grade=3)@1", "1") == approx(0.0));
     CHECK(f.value("ERR(max_grade=3)@1", "2") == approx(0.875));
-    // The default max_grade is 4 (gdeval's MAX_JUDGMENT, ir_measures' ERR): Pr(grade 3) = 7/16
+    // The default max_grade is 4 (gdeval's MAX_JUDGMENT, ir_measures' ERR) on grades up to 4: Pr(grade 3) = 7/16
     CHECK(f.value("ERR", "1") == approx(7.0 / 16 / 2));
     CHECK(f.value("ERR(max_grade=4)", "1") == approx(7.0 / 16 / 2));
     // gains={3:2}: grade 3 gains 2, Pr = 3/4 with gmax 2
@@ -55,11 +55,12 @@ TEST_CASE("ERR: a satisfaction probability above 1 is a usage error") {
                          "ERR: a gain of 3 gives the satisfaction probability (2^g - 1)/2^2 = 1.75, outside [0,1]; "
                          "raise max_grade or use gains >= 0",
                          irlens::UsageError);
-    CHECK(irlens::parse_measure("ERR(max_grade=4)@20").name() == "ERR@20");
-    CHECK(irlens::parse_measure("ERR(max_grade=3)@20").name() == "ERR(max_grade=3)@20");
-    // A grade above the default max_grade 4 (gdeval refuses judgments above 4 too) is refused.
+    CHECK(irlens::parse_measure("ERR(max_grade=4)@20").name() == "ERR(max_grade=4)@20");
+    // A grade above gdeval's 4 (which gdeval refuses): the default max_grade is that grade, Pr = 31/32;
+    // an explicit max_grade=4 is refused.
     Fixture high("1 0 a 5\n", {"1 Q0 a 1 1 t\n"});
-    CHECK_THROWS_WITH_AS(high.value("ERR@20", "1"),
+    CHECK(high.value("ERR@20", "1") == approx(31.0 / 32));
+    CHECK_THROWS_WITH_AS(high.value("ERR(max_grade=4)@20", "1"),
                          "ERR: a gain of 5 gives the satisfaction probability (2^g - 1)/2^4 = 1.9375, outside [0,1]; "
                          "raise max_grade or use gains >= 0",
                          irlens::UsageError);
