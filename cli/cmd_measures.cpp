@@ -3,6 +3,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/measures/measure.hpp"
+#include "irlens/measures/peer_names.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -85,6 +86,9 @@ std::string cell(const std::string& s) {
     return out;
 }
 
+// "nDCG(dcg=exp-log2)@k" -> "nDCG": the measure a peer spelling means.
+std::string peer_root(const std::string& measure) { return measure.substr(0, measure.find_first_of("(@ ")); }
+
 // docs/measures.md: one section per measure, the parameters as a table; checked against this
 // output by a test, so the committed file never drifts from the registry.
 void describe_md(const MeasureInfo& m, std::string& out) {
@@ -92,6 +96,11 @@ void describe_md(const MeasureInfo& m, std::string& out) {
     out += "- family: " + m.family + "\n";
     if (!m.aliases.empty()) out += "- also: `" + joined(m.aliases, "`, `") + "`\n";
     if (!m.trec_eval.empty()) out += "- trec_eval: `" + joined(trec_names(m), "`, `") + "`\n";
+    std::string peers;
+    for (const PeerSpelling& p : peer_spellings())
+        if (peer_root(p.measure) == m.name)
+            peers += (peers.empty() ? "" : "; ") + p.tool + " " + p.version + ": `" + p.typed + "` → `" + p.measure + "`";
+    if (!peers.empty()) out += "- from other tools (checked against): " + cell(peers) + "\n";
     out += std::string("- aggregate: ") + aggregate_text(m.aggregate) + " over topics\n";
     out += "- " + traits(m) + "\n";
     out += "- cite: " + m.citation + "\n";
@@ -115,6 +124,11 @@ void list_md(std::string& out) {
     out += "## Presets\n\nUsable wherever a measure is.\n\n| preset | meaning | measures |\n|---|---|---|\n";
     for (const MeasureGroup& g : measure_groups())
         out += "| `" + g.name + "` | " + cell(g.help) + " | " + cell(joined(g.measures, " ")) + " |\n";
+    out += "\n## Names from other tools\n\nWhat irlens reads each as, and the tool version whose definitions and unit tests it was "
+           "checked against (`tests/peers/cases.json`; docs/cli.md, \"Names from other tools\").\n\n"
+           "| tool | version | typed | irlens |\n|---|---|---|---|\n";
+    for (const PeerSpelling& p : peer_spellings())
+        out += "| " + p.tool + " | " + p.version + " | `" + cell(p.typed) + "` | " + cell(p.measure) + " |\n";
 }
 
 void describe(const MeasureInfo& m, std::string& out) {

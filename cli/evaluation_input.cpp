@@ -4,6 +4,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/measures/measure_list.hpp"
+#include "irlens/measures/peer_names.hpp"
 
 #include <cstdio>
 #include <map>
@@ -27,15 +28,14 @@ void add_typed(EvaluationInputs& in, MeasureSpec m, const std::string& typed) {
 
 bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
     if (p.name == "measure") {
-        bool preset = false;
-        for (const MeasureGroup& g : measure_groups()) {
-            if (g.name == p.value) {
-                for (const std::string& m : g.measures) add_typed(in, parse_measure(m), m);
-                preset = true;
+        if (const MeasureGroup* g = find_measure_group(p.value)) {
+            for (const std::string& m : g->measures) add_typed(in, parse_measure(m), m);
+        } else {
+            for (const std::string& m : split_measure_list(p.value)) {
+                std::string note = changed_name_note(m);
+                if (!note.empty()) std::fprintf(stderr, "irlens: warning: %s\n", note.c_str());
+                add_typed(in, parse_measure(m), m);
             }
-        }
-        if (!preset) {
-            for (const std::string& m : split_measure_list(p.value)) add_typed(in, parse_measure(m), m);
         }
     } else if (p.name == "missing") {
         if (p.value == "skip")

@@ -52,9 +52,9 @@ TEST_CASE("Q: the blended ratio at every rank") {
 
 TEST_CASE("ERR: satisfaction probabilities and the chance of reaching each rank") {
     Fixture f(kQrels, {kRun0});
-    Explanation e = ex(f, "ERR");
+    Explanation e = ex(f, "ERR(max_grade=3)");
     std::size_t pr = column(e, "Pr(r)"), dsat = column(e, "dsat(r-1)");
-    CHECK(term(e, "gmax") == 3.0);                            // the highest grade in the qrels
+    CHECK(term(e, "gmax") == 3.0);                            // max_grade=3, the highest grade in the qrels
     CHECK(e.rows[1].values[pr] == 7.0 / 8.0);                 // a: (2^3 - 1) / 2^3
     CHECK(e.rows[4].values[dsat] == 1.0 / 8.0);               // past a: 1 - 7/8
     CHECK(e.rows[5].values[dsat] == (1.0 / 8.0) * (7.0 / 8.0));  // past c (Pr 1/8)

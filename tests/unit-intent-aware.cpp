@@ -74,12 +74,14 @@ TEST_CASE("RR_IA, RBP_IA and graded ERR_IA") {
     CHECK(f.value("ERR_IA(graded=True,rel=2)@5", "1") == approx(0.375));
 }
 
-TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR") {
+TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR with the same max_grade") {
+    // ERR_IA's max_grade defaults to the qrels' highest gain (3; 7 with gains=exp), ERR's to 4 (gdeval's).
     Fixture f("1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d 3\n", {"1 Q0 a 1 4 t\n1 Q0 c 2 3 t\n1 Q0 b 3 2 t\n1 Q0 x 4 1 t\n"});
     for (const char* k : {"1", "3", "10"}) {
-        CHECK(f.value(std::string("ERR_IA(graded=True)@") + k, "1") == approx(f.value(std::string("ERR@") + k, "1")));
+        CHECK(f.value(std::string("ERR_IA(graded=True)@") + k, "1") ==
+              approx(f.value(std::string("ERR(max_grade=3)@") + k, "1")));
         CHECK(f.value(std::string("ERR_IA(graded=True,gains=exp)@") + k, "1") ==
-              approx(f.value(std::string("ERR(gains=exp)@") + k, "1")));
+              approx(f.value(std::string("ERR(gains=exp,max_grade=7)@") + k, "1")));
     }
     // ERR@3 by hand: a (grade 2 of max 3) stops 3/8 of users at rank 1, b (grade 1) 1/8 of the rest at rank 3.
     CHECK(f.value("ERR_IA(graded=True)@3", "1") == approx(0.375 + 0.625 * 0.125 / 3));
@@ -221,7 +223,7 @@ TEST_CASE("generic IA forms: the base measure on each intent's judgments, weight
     // wnERR_IA@5 (max_grade 2: Pr = 3/4 for grade 2, 1/4 for grade 1):
     //   intent 1: ERR 0.75 + 0.25 * 0.25/3 over its ideal b a: 0.75 + 0.25 * 0.25/2;
     //   intent 2: 0.25/3 over 0.25; intent 3: 0.25/4 over 0.25.
-    CHECK(f.value("wnERR_IA@5", "1") ==
+    CHECK(f.value("wnERR_IA(max_grade=2)@5", "1") ==
           approx(0.5 * (0.75 + 0.0625 / 3) / (0.75 + 0.0625 / 2) + 0.25 / 3 + 0.25 / 4));
     // Uniform without --intents.
     Fixture u(kDiversityQrels, {kDiversityRun}, QrelsFormat::Grouped);
@@ -275,8 +277,9 @@ TEST_CASE("D-Q and D-nERR: the base measure on the global gains, against the glo
     double pb = 0.25, pa = (std::exp2(0.75) - 1) / 4, pc = (std::exp2(0.25) - 1) / 4;
     double run = pb + (1 - pb) * pa / 3 + (1 - pb) * (1 - pa) * pc / 4;
     double ideal = pb + (1 - pb) * pa / 2 + (1 - pb) * (1 - pa) * pc / 3;
-    CHECK(f.value("D-nERR@5", "1") == approx(run / ideal));
-    CHECK(f.value("D#-nERR@5", "1") == approx(0.5 + 0.5 * run / ideal));
+    // (nERR's forms take nERR's default max_grade, 4 (gdeval's): the qrels' highest grade, 2, is given.)
+    CHECK(f.value("D-nERR(max_grade=2)@5", "1") == approx(run / ideal));
+    CHECK(f.value("D#-nERR(max_grade=2)@5", "1") == approx(0.5 + 0.5 * run / ideal));
 }
 
 TEST_CASE("graded alpha_nDCG and NRBP: r(d,t) = (2^g - 1)/2^max_grade in place of 1") {

@@ -50,7 +50,7 @@ TEST_CASE("measure-name errors say what is wrong") {
     CHECK_THROWS_WITH_AS(parse_measure("P(rel=1,rel=2)@5"), "measure 'P(rel=1,rel=2)@5': parameter rel given twice", UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("P(rel=1@5"), "measure 'P(rel=1@5': missing ')'", UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("RBP(norm=x)"),
-                         "measure 'RBP(norm=x)': parameter norm of RBP must be one of qrels|topic, got 'x'", UsageError);
+                         "measure 'RBP(norm=x)': parameter norm of RBP must be one of qrels|topic|none, got 'x'", UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("nDCG(gains={1:2,1:3})"),
                          "measure 'nDCG(gains={1:2,1:3})': parameter gains of nDCG lists level 1 twice, got '{1:2,1:3}'",
                          UsageError);

@@ -111,6 +111,6 @@ TEST_CASE("RBP: parameter errors") {
     CHECK(f.value("RBPResid(p=0)", "1") == 0);
     CHECK(f.value("RBP(p=0)", "1") == approx(0.5));  // a 2/4 at rank 1, weight 1 - 0
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBP(norm=file)"),
-                         "measure 'RBP(norm=file)': parameter norm of RBP must be one of qrels|topic, got 'file'", UsageError);
+                         "measure 'RBP(norm=file)': parameter norm of RBP must be one of qrels|topic|none, got 'file'", UsageError);
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBPResid@5"), "measure 'RBPResid@5': RBPResid takes no @cutoff", UsageError);
 }

@@ -154,7 +154,7 @@ test('autocomplete and tooltips come from the registry; presets from groups()', 
   const presets = await page.$$eval('#presets button', (bs) => bs.map((b) => b.textContent));
   const groups = await page.evaluate(() => window.irlensApp.state.groups);
   assert.deepEqual(presets, groups.map((g) => g.name));
-  for (const name of ['trec_official', 'trec_dl', 'recall']) assert.ok(presets.includes(name), name);
+  for (const name of ['trec_official', 'trec_dl', 'recall_oriented']) assert.ok(presets.includes(name), name);
   await afterRender(page, () => page.click('#presets button:text("trec_dl")'));
   const dl = groups.find((g) => g.name === 'trec_dl').measures;
   assert.equal((await page.$$('#results thead th')).length, 1 + dl.length);

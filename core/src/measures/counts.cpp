@@ -150,16 +150,25 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
         });
     rows.add("NumRelRet")
         .alias("num_rel_ret")
-        .help("Number of relevant documents retrieved (summed over topics).")
+        .help("Number of relevant documents retrieved (summed over topics); with @k, in the top k (ranx's hits@k, "
+              "a mean: NumRelRet(agg=mean)@k).")
         .cite(num_c)
+        .cutoff()
         .params({rel_param(), judged_only_param()})
         .count()
         .trec(trec("num_rel_ret", 4))
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return count("NumRelRet = relevant documents (judgment >= rel) retrieved", "NumRelRet",
-                         [=](const TopicView& v) { return static_cast<double>(v.ranking(level, jo).num_rel_ret); });
+            long k = s.has_cutoff() ? s.cutoff_int() : -1;
+            return count("NumRelRet = relevant documents (judgment >= rel) retrieved (in the top k with @k)", "NumRelRet",
+                         [=](const TopicView& v) {
+                             const Ranking& r = v.ranking(level, jo);
+                             if (k < 0 || k >= r.num_ret) return static_cast<double>(r.num_rel_ret);
+                             long rel = 0;
+                             for (long i = 0; i < k; ++i) rel += r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
+                             return static_cast<double>(rel);
+                         });
         });
     rows.add("NumNonRelJudgedRet")
         .alias("num_nonrel_judged_ret")

@@ -3,8 +3,13 @@
 //   ERR = sum_r dsat(r - 1) Pr(r) / r,   dsat(r) = prod_{k <= r} (1 - Pr(k)),
 //   Pr(r) = (2^g(r) - 1) / 2^gmax  for a relevant document (judgment >= rel), 0 otherwise,
 // g the gain of the document's grade (`gains`, by default the grade itself) and gmax the
-// `max_grade` parameter, by default the highest gain of any grade present in the qrels file (so
-// that, with the default gains and the TREC Web qrels, ERR@20 is gdeval's err@20, MAX_JUDGMENT 4).
+// `max_grade` parameter, by default 4: gdeval's MAX_JUDGMENT, through which ir_measures computes
+// its ERR@k, so that ERR@k means what it means there on qrels graded 0-4 (issue 22); where the
+// qrels hold a higher gain (gdeval refuses such judgments), that gain, so that every probability
+// stays in [0,1]. An explicit max_grade below a gain is refused. nERR's
+// forms (D-nERR, wnERR_IA) share nERR's row and default; the other measures built on ERR's
+// satisfaction probability (ERR_IA(graded=True), graded alpha-nDCG and NRBP, EU, CT, RBU) keep
+// the qrels' highest gain (max_grade_param), as their papers scale grades to the collection.
 // nERR divides by the ERR of the ideal ranking (relevant judgments by decreasing gain), which is
 // the highest ERR any ranking can reach: swapping adjacent documents into decreasing Pr order
 // never lowers ERR.
@@ -19,6 +24,11 @@
 #include "irlens/error.hpp"
 
 namespace irlens::measures {
+
+namespace {
+/// gdeval.pl's MAX_JUDGMENT: the grade scale of its ERR, fixed at 0-4.
+constexpr double kGdevalMaxJudgment = 4.0;
+}  // namespace
 
 double Satisfaction::of_gain(double g) const {
     double p = (std::exp2(g) - 1.0) / std::exp2(gmax);
@@ -35,7 +45,14 @@ ParamInfo max_grade_param() {
         .in(Range::non_negative(1000));
 }
 
-Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {
+ParamInfo gdeval_max_grade_param() {
+    return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: 4 (gdeval's "
+                                        "MAX_JUDGMENT, ir_measures' ERR), or the highest gain of any grade in the qrels "
+                                        "file where it is higher (gdeval refuses those grades)")
+        .in(Range::non_negative(1000));
+}
+
+Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q, double at_least) {
     const ParamValue& max_grade = s.param("max_grade");
     const ParamValue& gains = s.param("gains");
     Satisfaction sat{max_grade.r, s.info().name};
@@ -43,7 +60,7 @@ Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q) {
         if (!std::isfinite(sat.gmax))
             throw UsageError(s.info().name + ": max_grade must be a finite number, got " + format_number(sat.gmax));
     } else {
-        sat.gmax = 0.0;
+        sat.gmax = at_least;
         for (long l = 0; l <= q.max_grade(); ++l) sat.gmax = std::max(sat.gmax, level_gain(gains, l));
     }
     return sat;
@@ -105,7 +122,7 @@ auto err_factory(bool normalised) {
         ParamValue gains = s.param("gains");
         bool jo = s.bool_param("judged_only");
         return traced([=](const TopicView& v, auto& t) {
-            Satisfaction sat = satisfaction(s, v.qrels());
+            Satisfaction sat = satisfaction(s, v.qrels(), kGdevalMaxJudgment);
             const Ranking& r = v.ranking(level, jo);
             t.ranking(r);
             if constexpr (std::decay_t<decltype(t)>::on)
@@ -140,15 +157,14 @@ void add_err_measures(std::vector<MeasureInfo>& out) {
               "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.")
         .cite(cite)
         .cutoff()
-        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})
         .make(err_factory(false));
     rows.add("nERR")
-        .alias("NERR")
         .help("Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
               "gain), both in the top k with @k.")
         .cite(cite)
         .cutoff()
-        .params({max_grade_param(), rel_param(), gains_param(), judged_only_param()})
+        .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})
         .make(err_factory(true));
 }
 

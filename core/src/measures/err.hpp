@@ -21,8 +21,13 @@ struct Satisfaction {
 /// The `max_grade` parameter of ERR and its kin: gmax, by default the highest gain (under `gains`)
 /// of any grade in the qrels file.
 ParamInfo max_grade_param();
+/// ERR's and nERR's max_grade: by default 4, gdeval's MAX_JUDGMENT (ir_measures' ERR), or the
+/// qrels' highest gain where higher (satisfaction's at_least).
+ParamInfo gdeval_max_grade_param();
 /// The Satisfaction of a measure with `max_grade` and `gains` parameters, for an evaluation of q.
-Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q);
+/// Without a max_grade, gmax is the highest gain of any grade in q's file, and at least `at_least`
+/// (ERR and nERR: 4, gdeval's scale).
+Satisfaction satisfaction(const MeasureSpec& s, const Qrels& q, double at_least = 0.0);
 
 /// The satisfaction probability of each of the first k ranks (k < 0: all): of_gain of the gain of
 /// a relevant document (judgment >= r.rel_level), 0 for any other.

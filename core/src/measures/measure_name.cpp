@@ -2,6 +2,7 @@
 #include "irlens/error.hpp"
 #include "irlens/measures/measure.hpp"
 #include "irlens/measures/measure_list.hpp"
+#include "irlens/measures/peer_names.hpp"
 #include "irlens/readers/text.hpp"
 
 #include <algorithm>
@@ -192,38 +193,10 @@ std::string lower(std::string s) {
     return s;
 }
 
-/// Names people type from other tools, as the measure language spells them (issue 16), or "":
-///   trec_eval's output names, ROOT_K or ROOT.K: P_10 -> P@10, recall_100 -> R@100,
-///   ndcg_cut_10 -> nDCG@10, map_cut_100 -> AP@100, success_1 -> Success@1,
-///   iprec_at_recall_0.10 -> IPrec@0.1;
-///   ranx's names (NAME or NAME@K): mrr -> RR, precision -> P, recall -> R, hit_rate -> Success,
-///   f1 -> F (beta=1), r-precision -> Rprec. (ranx's map@K, sum of the precisions at the relevant
-///   documents of the top K over all R relevant documents, is AP@K, an alias already; as are
-///   ndcg and map.)
-std::string typed_name(const std::string& whole, const std::string& name) {
-    static const std::pair<const char*, const char*> kTrecEval[] = {
-        {"P", "P"}, {"recall", "R"}, {"ndcg_cut", "nDCG"}, {"map_cut", "AP"}, {"success", "Success"},
-        {"iprec_at_recall", "IPrec"}};
-    static const std::pair<const char*, const char*> kRanx[] = {
-        {"mrr", "RR"}, {"precision", "P"}, {"recall", "R"}, {"hit_rate", "Success"}, {"f1", "F"}, {"r-precision", "Rprec"}};
-    if (whole == name) {  // no parameters, no @: perhaps ROOT_K or ROOT.K
-        for (const auto& t : kTrecEval) {
-            std::string root = t.first;
-            if (name.size() > root.size() + 1 && name.compare(0, root.size(), root) == 0 &&
-                (name[root.size()] == '_' || name[root.size()] == '.')) {
-                std::string k = name.substr(root.size() + 1);
-                double x;
-                if (text::parse_double(k, x)) return std::string(t.second) + "@" + k;
-            }
-        }
-    }
-    for (const auto& t : kRanx)
-        if (name == t.first) return t.second + whole.substr(name.size());
-    return {};
-}
-
 std::string suggestion(const std::string& name) {
     std::string l = lower(name);
+    // Never across meanings: ir_measures' SDCG (scaled DCG) is not irlens' sDCG (session DCG).
+    if (l == "sdcg") return " (sDCG is irlens' session DCG; ir_measures' SDCG, scaled DCG, irlens does not compute)";
     for (const MeasureInfo& m : registry()) {
         if (lower(m.name) == l) return " (did you mean " + m.name + "?)";
         for (const auto& a : m.aliases)
@@ -268,10 +241,14 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     std::size_t at = whole.find('@');
     std::size_t name_end = std::min(paren, at);
     std::string name = trim(std::string_view(whole).substr(0, name_end));
+    // Another tool's name, with that tool's meaning (peer_names.hpp): first, since some of them
+    // are spelled like irlens aliases with a suffix (ranx's ndcg@10-l2).
+    std::string peer = translate_peer_name(whole);
+    if (!peer.empty() && peer != whole) return parse_measure(peer, preset, check_ranges);
     const MeasureInfo* info = find_measure(name);
     if (!info) {
-        std::string typed = typed_name(whole, name);
-        if (!typed.empty()) return parse_measure(typed, preset, check_ranges);
+        std::string refused = peer_refusal(name);
+        if (!refused.empty()) throw UsageError("measure '" + whole + "': " + refused);
         throw UsageError("unknown measure '" + name + "'" + suggestion(name));
     }
 
@@ -280,6 +257,7 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     spec.aggregate_ = info->aggregate;
     std::string rest = name_end == std::string::npos ? "" : whole.substr(name_end);
     std::vector<std::string> given;
+    std::string cutoff_param;  // the value of cutoff= (or IPrec's recall=), when given
     if (!rest.empty() && rest[0] == '(') {
         int depth = 0;
         std::size_t close = std::string::npos;
@@ -302,9 +280,20 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                     throw UsageError("measure '" + whole + "': expected KEY=VALUE, got '" + item + "'");
                 std::string key = trim(std::string_view(item).substr(0, eq));
                 std::string value = trim(std::string_view(item).substr(eq + 1));
+                // ir_measures prints word values quoted: nDCG(dcg='exp-log2'), dcg="exp-log2".
+                if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') && value.back() == value.front())
+                    value = value.substr(1, value.size() - 2);
                 if (std::find(given.begin(), given.end(), key) != given.end())
                     throw UsageError("measure '" + whole + "': parameter " + key + " given twice");
                 given.push_back(key);
+                // ir_measures' cutoff= (Judged(cutoff=3)) and IPrec's recall= (IPrec(recall=0.4)) are the @cutoff.
+                bool has_param = std::any_of(info->params.begin(), info->params.end(),
+                                             [&](const ParamInfo& x) { return x.name == key; });
+                if (!has_param && info->cutoff != CutoffKind::None &&
+                    (key == "cutoff" || (key == "recall" && info->cutoff == CutoffKind::Real))) {
+                    cutoff_param = value;
+                    continue;
+                }
                 if (key == "agg") {
                     if (value == "mean")
                         spec.aggregate_ = Aggregate::Mean;
@@ -328,6 +317,10 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                 spec.params_[key] = parse_value(*p, value, info->name, whole, check_ranges);
             }
         }
+    }
+    if (!cutoff_param.empty()) {
+        if (!rest.empty()) throw UsageError("measure '" + whole + "': the cutoff is given twice");
+        rest = "@" + cutoff_param;
     }
     if (!rest.empty()) {
         if (rest[0] != '@') throw UsageError("measure '" + whole + "': unexpected '" + rest + "'");
@@ -414,12 +407,32 @@ const char* need_name(Need n) {
     return "";
 }
 
+namespace {
+/// "P_5" -> "P_", "ndcg_cut.10" -> "ndcg_cut.": the root of a trec_eval name ROOT_K / ROOT.K
+/// with a number K, or "".
+std::string trec_root(const std::string& name) {
+    if (name.find_first_of("(@") != std::string::npos) return {};
+    double x;
+    std::size_t u = name.rfind('_');
+    if (u != std::string::npos && text::parse_double(name.substr(u + 1), x)) return name.substr(0, u + 1);
+    std::size_t d = name.find('.');
+    if (d != std::string::npos && d > 0 && text::parse_double(name.substr(d + 1), x)) return name.substr(0, d + 1);
+    return {};
+}
+}  // namespace
+
 std::vector<std::string> split_measure_list(std::string_view list) {
     std::vector<std::string> out;
     int depth = 0;
     std::size_t start = 0;
     auto flush = [&](std::size_t end) {
         std::string item = trim(list.substr(start, end - start));
+        // trec_eval's parameter lists, as pytrec_eval and ir_measures read them: P_5,10 is P_5 and P_10.
+        double x;
+        if (!item.empty() && !out.empty() && start > 0 && list[start - 1] == ',' && text::parse_double(item, x)) {
+            std::string root = trec_root(out.back());
+            if (!root.empty()) item = root + item;
+        }
         if (!item.empty()) out.push_back(std::move(item));
     };
     for (std::size_t i = 0; i < list.size(); ++i) {

@@ -8,6 +8,7 @@
 #include "measures/trace.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <climits>
 
 namespace irlens::measures {
@@ -151,7 +152,8 @@ namespace {
 template <class F>
 auto cutoff_factory(F f) {
     return [f](const MeasureSpec& s) {
-        long k = s.cutoff_int();
+        // Only Success's cutoff is optional: without @k, the whole ranking (ranx's hit_rate).
+        long k = s.has_cutoff() ? s.cutoff_int() : std::numeric_limits<long>::max();
         long level = s.int_param("rel");
         bool jo = s.bool_param("judged_only");
         return traced([=](const TopicView& v, auto& t) { return f(v.ranking(level, jo), k, t); });
@@ -179,9 +181,9 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
         .trec(trec("recall", 13).cutoffs(kTrecCutoffs))
         .make(cutoff_factory(RecallAt{}));
     rows.add("Success")
-        .help("1 if a relevant document is in the top k, else 0.")
+        .help("1 if a relevant document is in the top k, else 0; without @k, anywhere in the ranking (ranx's hit_rate).")
         .cite("trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)")
-        .cutoff_required()
+        .cutoff()
         .params({rel_param(), judged_only_param()})
         .trec(trec("success", 29).cutoffs("1,5,10"))
         .make(cutoff_factory(SuccessAt{}));

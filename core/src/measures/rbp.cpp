@@ -5,6 +5,8 @@
 //   norm=qrels (default, irlens/ir_measures' graded RBP): gain / the highest mapped gain of the
 //              levels 0 .. highest grade in the qrels file, present in the file or not, like
 //              trec_eval's gain table (e.g. grade / max grade); negative gains stay negative;
+//   norm=none (ranx's rbp.95, ranx/metrics/rank_biased_precision.py): the mapped gain as it is,
+//              so a grade-2 document counts twice a grade-1 one and RBP may exceed 1;
 //   norm=topic (trec_eval's rbp): only when a gain of the topic's table lies outside [0,1], gains
 //              become (g - min) / (max - min) over that table (m_rbp.c). trec_eval 10.0 reads min
 //              and max uninitialised there; irlens starts them from the table, which is what the
@@ -79,17 +81,17 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                              "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
     Rows rows(out, "rbp");
     rows.add("RBP")
-        .alias("rbp")
-        .help("Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary.")
+        .help("Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary; "
+              "norm=none takes the gains as they are (ranx's rbp.95).")
         .cite(cite + "; trec_eval 10.0 (NIST), m_rbp.c")
         .cutoff()
         .params({ParamInfo::real("p", "persistence: probability of moving on to the next rank").defaults_to("0.8").in(Range::persistence()),
                  rel_param(""),
                  gains_param(),
                  ParamInfo::word("norm", "gain normalisation: qrels = over the highest grade in the qrels file, topic = "
-                                         "trec_eval's per-topic rule")
+                                         "trec_eval's per-topic rule, none = the gains as they are (ranx)")
                      .defaults_to("qrels")
-                     .one_of({"qrels", "topic"}),
+                     .one_of({"qrels", "topic", "none"}),
                  judged_only_param()})
         .trec(trec("rbp", 54).pairs({"p=0.9"}).fixed("norm=topic").without_rel())
         .make([](const MeasureSpec& s) {
@@ -98,13 +100,16 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
             const ParamValue& rel = s.param("rel");
             ParamValue given = s.param("gains");
             bool per_topic = s.word_param("norm") == "topic";
+            bool raw = s.word_param("norm") == "none";
             bool jo = s.bool_param("judged_only");
             if (p < 0 || p >= 1) throw UsageError("RBP: p must be in [0,1), got " + format_number(p));
             return traced([=](const TopicView& v, auto& t) {
                 const Ranking& r = v.ranking(rel.given ? rel.i : 1, jo);
                 if (rel.given) return rbp_sum(r, p, k, nullptr, t);
                 std::vector<GainLevel> gains = gain_table(given, r);
-                if (per_topic) {
+                if (raw) {
+                    // ranx's rank_biased_precision: the grade itself (through `gains`) is the gain.
+                } else if (per_topic) {
                     if (!gains.empty()) {
                         double lo = gains[0].gain, hi = gains[0].gain;
                         for (const GainLevel& g : gains) {

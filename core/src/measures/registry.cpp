@@ -27,6 +27,7 @@ void add_intent_aware_forms(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
 void add_compat_measures(std::vector<MeasureInfo>&);
+void add_accuracy_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -45,6 +46,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_bpref_measures(v);
         measures::add_set_measures(v);
         measures::add_count_measures(v);
+        measures::add_accuracy_measures(v);
         measures::add_judgment_group_measures(v);
         measures::add_preference_measures(v);
         measures::add_rareness_measures(v);
@@ -67,7 +69,7 @@ const std::vector<MeasureGroup>& measure_groups() {
           "IPrec@1", "P@5", "P@10", "P@15", "P@20", "P@30", "P@100", "P@200", "P@500", "P@1000"}},
         {"trec_dl", "TREC Deep Learning track (graded qrels 0-3, relevant from grade 2 for binary measures)",
          {"nDCG@10", "nDCG@100", "RR(rel=2)@10", "AP(rel=2)@1000", "R(rel=2)@100", "R(rel=2)@1000"}},
-        {"recall", "recall-oriented measures",
+        {"recall_oriented", "recall-oriented measures (`recall` until 0.1.0: now ranx's recall, SetR)",
          {"R@100", "R@1000", "AP", "Rprec", "Bpref", "infAP", "Judged@100"}},
         {"rp_curve", "the interpolated recall-precision curve at the 11 recall points (Sakai 2013, Eq. 7) and its mean",
          {"IPrec@0", "IPrec@0.1", "IPrec@0.2", "IPrec@0.3", "IPrec@0.4", "IPrec@0.5", "IPrec@0.6", "IPrec@0.7",
