@@ -1,9 +1,10 @@
 // The relative view (issue 4): Normalized Residual Gain against its base metric over runs,
-// coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), and the unique
-// contributions of each run and group to the relevant set (Appendix B, the TREC overview table).
+// coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), nDCG@K against MAX
+// TaSC (Fig. 5, issue 22), and the unique contributions of each run and group to the relevant set
+// (Appendix B, the TREC overview table).
 // Groups come from the run groups side input; without it every run is its own group.
 import { renderChart } from '../charts/charts.js';
-import { nrgScatterSpec } from '../charts/relative-charts.js';
+import { nrgScatterSpec, tascScatterSpec } from '../charts/relative-charts.js';
 import { chartDataExports, tableExports } from '../page/analysis-exports.js';
 import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
@@ -11,7 +12,7 @@ import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
 import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
-addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', uniqDepth: '' });
+addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', tascK: '10', tascPrior: '', uniqDepth: '' });
 
 /** The base metrics NRG accepts and its default one: the registry row's `base` parameter. */
 function nrgBases(app) {
@@ -83,6 +84,40 @@ async function renderScatter(card, app, live) {
   view = await renderChart(chart, nrgScatterSpec(rows, { baseName, nrgName }));
 }
 
+// nDCG@K against TaSC@K over runs. Fig. 5's prior set is the best run of every other group, the
+// default when run groups are loaded; without them every other run.
+async function renderTasc(card, app, live) {
+  const { settings } = app.state;
+  const k = intSetting(settings.tascK, 10);
+  const prior = PRIORS.some((p) => p.value === settings.tascPrior) ? settings.tascPrior : app.state.side.groups ? 'best_per_group' : 'others';
+  const measures = [`nDCG@${k}`, `TaSC(prior=${prior})@${k}`];
+  let view = null, data = null;
+  const chart = el('div', { class: 'chart', id: 'chart-tasc-scatter' });
+  card.append(
+    el('div', { class: 'controls' },
+      numberField(app, 'TaSC K', 'tascK', String(k)),
+      select(app, 'TaSC prior set', 'tascPrior', PRIORS, prior)),
+    chartDataExports(app, 'tasc-scatter', () => view, () => data),
+    chart);
+  let res;
+  try {
+    res = await cachedRequest(app, 'measure', { measures, missing: settings.missing });
+  } catch (e) {
+    if (live()) chart.append(el('p', { class: 'error' }, e.message));
+    return;
+  }
+  if (!live()) return;
+  const [ndcgName, tascName] = res.measures;
+  const group = groupOf(app);
+  const rows = Object.entries(res.means).map(([run, mean]) => ({ run, group: group(run), ndcg: mean[ndcgName], tasc: mean[tascName] }));
+  data = {
+    table: { measures: res.measures, columns: ['run', 'group', ndcgName, tascName], rows: rows.map((r) => ({ run: r.run, group: r.group, [ndcgName]: r.ndcg, [tascName]: r.tasc })) },
+    analysis: { view: 'tasc-scatter', measures: res.measures, missing: settings.missing },
+  };
+  if (!app.state.side.groups) card.insertBefore(el('p', { class: 'hint' }, 'Figure 5 takes the best run of each other group as the prior set: load run groups (side inputs).'), chart);
+  view = await renderChart(chart, tascScatterSpec(rows, { ndcgName, tascName }));
+}
+
 async function renderUnique(card, app, live) {
   const { settings } = app.state;
   const depth = intSetting(settings.uniqDepth, intSetting(settings.nrgK, 10));
@@ -110,9 +145,10 @@ export const relativeView = {
   async render(container, app, live) {
     if (!app.state.result) return noData(container);
     const scatter = el('section', { class: 'chart-card', 'aria-label': 'NRG against its base metric' }, el('h3', {}, 'Normalized residual gain against its base metric'));
+    const tasc = el('section', { class: 'chart-card', 'aria-label': 'nDCG against TaSC' }, el('h3', {}, 'nDCG against MAX TaSC (Clarke et al., Fig. 5)'));
     const unique = el('section', { class: 'chart-card', 'aria-label': 'Unique contributions' }, el('h3', {}, 'Unique contributions to the relevant set'));
     container.textContent = '';
-    container.append(el('div', { class: 'chart-grid' }, scatter, unique));
-    await Promise.all([renderScatter(scatter, app, live), renderUnique(unique, app, live)]);
+    container.append(el('div', { class: 'chart-grid' }, scatter, tasc, unique));
+    await Promise.all([renderScatter(scatter, app, live), renderTasc(tasc, app, live), renderUnique(unique, app, live)]);
   },
 };
