@@ -96,7 +96,7 @@ TEST_CASE("CT_speed and ACT refuse what cubeTest.pl cannot score") {
     g.options.doc_lengths = irlens::read_doc_lengths("lengths", "a 10 2\n");
     CHECK_THROWS_WITH_AS(g.value("ACT@5", "1"),
                          "ACT@5: without intent probabilities the importance of a subtopic decays with its number (cubeTest.pl), "
-                         "which needs subtopic ids 1, 2, ...; topic 1 has subtopic 'x' (give --intent-probabilities)",
+                         "which needs subtopic ids 1, 2, ...; topic 1 has subtopic 'x' (give --intents)",
                          UsageError);
     g.options.intents = probabilities("1 x 1\n");
     CHECK(g.value("ACT@5", "1") > 0);

@@ -13,7 +13,7 @@
 //             subtopic, else 0.39)
 //   CT_speed@K = sum_{i<=n} gain(d_i) / Time(n),             n = min(K, documents retrieved)
 //   ACT@K      = (1/n) sum_{k=1..n} CT_speed@k                (cubeTest.pl's ct_accel)
-// Subtopic importance area(s): the intent probabilities (--intent-probabilities), divided by their
+// Subtopic importance area(s): the intent probabilities (--intents), divided by their
 // sum as cubeTest.pl divides its fifth qrels column by its sum; without them, cubeTest.pl's decay
 // (1/log2(1 + s)) / sum_{c=1..n} 1/log2(1 + c) of the numeric subtopic id s over the topic's n
 // subtopics. Readings where cubeTest.pl departs from its own model or cannot be matched
@@ -68,7 +68,7 @@ std::vector<double> areas(const TopicView& v, const TopicIntents& ti, const std:
             throw UsageError(name + ": without intent probabilities the importance of a subtopic decays with its number "
                                     "(cubeTest.pl), which needs subtopic ids 1, 2, ...; topic " +
                              std::string(v.qrels().topic_id(v.topic())) + " has subtopic '" + quote_bytes(id) +
-                             "' (give --intent-probabilities)");
+                             "' (give --intents)");
         out.push_back(1.0 / std::log2(1.0 + static_cast<double>(s)) / total);
     }
     return out;
