@@ -26,7 +26,8 @@
 // - cubeTest.pl takes the run's lines in file order and ignores rank and score; irlens ranks by
 //   score as trec_eval does. Document lengths come from the lengths file (words, its third column)
 //   where cubeTest.pl reads a seventh run column.
-// - A topic without relevant judgments scores 0; cubeTest.pl leaves it out of its mean.
+// - A topic without relevant judgments scores 0; cubeTest.pl leaves it out of its mean. A topic the
+//   run did not answer scores 0 (with --missing zero, as every measure; cubeTest.pl: left out).
 #include "measures/doc_length_lookup.hpp"
 #include "measures/intent_rankings.hpp"
 #include "measures/trace.hpp"
@@ -88,9 +89,6 @@ double words_at(const TopicView& v, const Ranking& r, long i, const std::string&
 /// gain, the gain and time so far, CT_speed at that rank and (ACT) the running mean.
 template <class T>
 double cube_test(const CubeParams& p, const TopicView& v, T& t) {
-    const IntentRankings& ir = intent_rankings(v, false);
-    const Ranking& docs = v.ranking(1);
-    show_ranking(v, ir, t);
     if constexpr (T::on) {
         t.formula(std::string(p.accel ? "ACT@K = (1/n) sum_{k<=n} CT_speed@k, " : "") +
                   "CT_speed@k = sum_{i<=k} gain(d_i) / Time(k), n = min(K, retrieved); gain(d) = sum over the unfilled "
@@ -98,6 +96,13 @@ double cube_test(const CubeParams& p, const TopicView& v, T& t) {
                   "sum_{j<=k} 4.4 + (0.018 words + 7.8) (0.64 if relevant, else 0.39); gamma = " +
                   format_number(p.gamma) + ", max_grade = " + format_number(p.max_grade) + ", K = " + std::to_string(p.k));
     }
+    if (v.missing()) {  // trec_eval -c's placeholder document has no length: nothing was read
+        t.term("no ranking (the topic was not answered), so", 0.0);
+        return 0.0;
+    }
+    const IntentRankings& ir = intent_rankings(v, false);
+    const Ranking& docs = v.ranking(1);
+    show_ranking(v, ir, t);
     const long n = std::min(p.k, docs.num_ret);
     const std::size_t m = ir.rankings.size();
     std::vector<double> area = m ? areas(v, ir.topic, p.name) : std::vector<double>();
