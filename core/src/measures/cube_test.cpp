@@ -200,28 +200,33 @@ void add_cube_test_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "cube test");
     const std::string cite = "Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (CIKM 2013); "
                              "TREC Dynamic Domain's cubeTest.pl (trec-dd/trec-dd-metrics, version lgc, 2014)";
-    rows.add("ACT")
-        .alias("ct_accel")
-        .help("Averaged cube test (TREC Dynamic Domain): the mean over k = 1..K of CT_speed@k, the subtopic-weighted water "
-              "poured into the topic's cube by the top k over the time to read them; needs --doc-lengths (words).")
-        .cite(cite + ", ct_accel")
-        .cutoff_required()
-        .params({cube_gamma_param(), cube_max_grade_param()})
-        .values(Range::non_negative())
-        .needs(Need::DiversityQrels)
-        .needs(Need::DocLengths)
-        .make([](const MeasureSpec& s) { return make_cube_test(s, true); });
-    rows.add("CT_speed")
-        .alias("ct_speed")
-        .help("The cube test as TREC Dynamic Domain's cubeTest.pl reports it: the subtopic-weighted water poured into the "
-              "topic's cube by the top K over the time to read them (irlens' CT is Amigo et al.'s form); needs --doc-lengths (words).")
-        .cite(cite + ", ct_speed")
-        .cutoff_required()
-        .params({cube_gamma_param(), cube_max_grade_param()})
-        .values(Range::non_negative())
-        .needs(Need::DiversityQrels)
-        .needs(Need::DocLengths)
-        .make([](const MeasureSpec& s) { return make_cube_test(s, false); });
+    struct Form {
+        const char *name, *alias, *help;
+        bool accel;
+    };
+    const Form forms[] = {
+        {"ACT", "ct_accel",
+         "Averaged cube test (TREC Dynamic Domain): the mean over k = 1..K of CT_speed@k, the subtopic-weighted water "
+         "poured into the topic's cube by the top k over the time to read them; needs --doc-lengths (words).",
+         true},
+        {"CT_speed", "ct_speed",
+         "The cube test as TREC Dynamic Domain's cubeTest.pl reports it: the subtopic-weighted water poured into the "
+         "topic's cube by the top K over the time to read them (irlens' CT is Amigo et al.'s form); needs --doc-lengths (words).",
+         false},
+    };
+    for (const Form& f : forms) {
+        const bool accel = f.accel;
+        rows.add(f.name)
+            .alias(f.alias)
+            .help(f.help)
+            .cite(cite + ", " + f.alias)
+            .cutoff_required()
+            .params({cube_gamma_param(), cube_max_grade_param()})
+            .values(Range::non_negative())
+            .needs(Need::DiversityQrels)
+            .needs(Need::DocLengths)
+            .make([accel](const MeasureSpec& s) { return make_cube_test(s, accel); });
+    }
 }
 
 }  // namespace irlens::measures

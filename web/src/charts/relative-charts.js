@@ -3,18 +3,9 @@
 //   nDCG@K against MAX TaSC over runs, coloured by group (the same paper, Fig. 5),
 //   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
 
-/** points: [{run, group, base, nrg}]; names: the two measures' canonical names. */
-export function nrgScatterSpec(points, { baseName, nrgName }) {
-  return runScatterSpec(points.map((p) => ({ run: p.run, group: p.group, x: p.base, y: p.nrg })), baseName, nrgName);
-}
-
-/** points: [{run, group, ndcg, tasc}]; names: the two measures' canonical names (nDCG@K, TaSC@K). */
-export function tascScatterSpec(points, { ndcgName, tascName }) {
-  return runScatterSpec(points.map((p) => ({ run: p.run, group: p.group, x: p.ndcg, y: p.tasc })), ndcgName, tascName);
-}
-
-/** points: [{run, group, x, y}], one per run, coloured and shaped by group and labelled with the run. */
-function runScatterSpec(points, xName, yName) {
+/** One point per run, coloured and shaped by group and labelled with the run: points [{run, group,
+ *  x, y}], x the base metric (nDCG@K) and y the relative measure (NRG, TaSC), named canonically. */
+export function runScatterSpec(points, xName, yName) {
   const groups = [...new Set(points.map((p) => p.group))];
   return {
     title: `${xName} against ${yName}`,
