@@ -132,6 +132,25 @@ TEST_CASE("NRG explained: the prior rankings' contribution to each document's re
     CHECK(alone.value == 1);
 }
 
+TEST_CASE("TaSC explained: the run's nDCG@K and the best prior run's") {
+    // nDCG@3 of topic 1 (three relevant, grade 1; ideal 1 + 1/log2 3 + 1/2 = 2.13093):
+    //   run0 a b c: 1; run1 a x y: 1 / 2.13093 = 0.46928; run2 a b z: (1 + 1/log2 3) / 2.13093 = 0.76536.
+    // run0 against the others: max 0.76536 (run2), TaSC = 1 (1 - 0.76536) = 0.23464.
+    Fixture f = relative_fixture();
+    const double ideal = 1 + 1 / std::log2(3.0) + 0.5, best = (1 + 1 / std::log2(3.0)) / ideal;
+    const Explanation e = ex(f, "TaSC@3");
+    CHECK(term(e, "nDCG@K of the run") == 1);
+    CHECK(term(e, "runs in the prior set") == 2);
+    CHECK(term(e, "max nDCG@K of the prior set (run2)") == approx(best));
+    CHECK(term(e, "1 - max") == approx(1 - best));
+    CHECK(e.value == approx(1 - best));
+    CHECK(e.value == doctest::Approx(0.23464).epsilon(1e-4));
+    // Without the other runs the prior set is empty: TaSC is nDCG@3.
+    const Explanation alone = explain(f.qrels, f.runs[0], "1", parse_measure("TaSC@3"));
+    CHECK(term(alone, "no prior run, so the max is") == 0);
+    CHECK(alone.value == 1);
+}
+
 namespace {
 
 const char* const kRelativeMeasures[] = {
@@ -139,13 +158,14 @@ const char* const kRelativeMeasures[] = {
     "AP_rareness(alpha=1)", "AP_rareness(alpha=0.5)@5", "AP_rareness(alpha=1,variant=mixture,rel=2)",
     "NRG@5", "NRG@10", "NRG(base=RBP)", "NRG(base=RBP,p=0.5,rel=2)@5", "NRG(base=P)@5", "NRG(base=RR)", "NRG(base=RR)@3",
     "NRG(prior=best_per_group)@5", "NRG(prior=other_groups,base=RBP)", "NRG(prior=list,runs=[bm25.run,dense.run])@5",
-    "NRG(prior=chronological,runs=[bm25.run,dense.run,hybrid.run])@5", "P_rareness(alpha=1,pool=[bm25.run,dense.run])@5"};
+    "NRG(prior=chronological,runs=[bm25.run,dense.run,hybrid.run])@5", "P_rareness(alpha=1,pool=[bm25.run,dense.run])@5",
+    "TaSC@10", "TaSC(prior=best_per_group)@10", "TaSC(prior=other_groups)@5", "TaSC(prior=list,runs=[bm25.run])@3"};
 
 }  // namespace
 
 TEST_CASE("every explained relative measure equals the evaluated value bit for bit (hand fixture and examples)") {
     Fixture f = relative_fixture();
-    for (const char* m : {"P_rareness(alpha=1)@3", "AP_rareness(alpha=1)", "NRG@3", "NRG(base=RBP)", "NRG(base=P)@2", "NRG(base=RR)"}) {
+    for (const char* m : {"P_rareness(alpha=1)@3", "AP_rareness(alpha=1)", "NRG@3", "NRG(base=RBP)", "NRG(base=P)@2", "NRG(base=RR)", "TaSC@3"}) {
         Evaluation ev = f.eval(m, MissingTopics::Skip);
         for (std::size_t run = 0; run < f.runs.size(); ++run)
             for (std::size_t t = 0; t < ev.runs[run].topics.size(); ++t) {
@@ -174,6 +194,6 @@ TEST_CASE("every explained relative measure equals the evaluated value bit for b
             }
         }
     }
-    // 18 measures; bm25, dense, hybrid answer topics 101-103, shuffled 101 and 102.
-    CHECK(compared == 18 * 11);
+    // 22 measures; bm25, dense, hybrid answer topics 101-103, shuffled 101 and 102.
+    CHECK(compared == 22 * 11);
 }

@@ -129,6 +129,40 @@ test('relative view: nDCG@K against NRG@K coloured by group, and unique contribu
   await page.close();
 });
 
+test('relative view: nDCG@K against MAX TaSC (Clarke et al., Fig. 5), the best run of each other group, as the CLI computes it', async () => {
+  const page = await open();
+  // Without run groups: every other run is the prior set, and the hint says what Figure 5 needs.
+  await afterRender(page, () => page.click('#tab-relative'), 'relative');
+  await page.waitForSelector('#chart-tasc-scatter svg');
+  assert.match(await page.textContent('section[aria-label="nDCG against TaSC"]'), /load run groups/);
+  const check = async (measure, side) => {
+    const data = JSON.parse((await downloadOf(page, 'button[data-export="tasc-scatter.json"]')).text);
+    const native = nativeEval(QRELS, RUNS, `nDCG@10 ${measure}`, side);
+    assert.deepEqual(data.measures, ['nDCG@10', measure]);
+    assert.deepEqual(data.measures, native.measures); // canonical names: prior=others is the default, left out
+    assert.equal(data.rows.length, 4);
+    for (const row of data.rows) {
+      near(row['nDCG@10'], native.runs[row.run].mean['nDCG@10'], `${row.run} nDCG@10`);
+      near(row[measure], native.runs[row.run].mean[measure], `${row.run} ${measure}`);
+    }
+    assert.equal(data.provenance.analysis.view, 'tasc-scatter');
+    return data;
+  };
+  await check('TaSC@10', []);
+  // With the groups: Figure 5's prior set, points coloured by group.
+  await page.click('#side-inputs summary');
+  await afterRender(page, () => page.click('#side-example'));
+  await page.waitForSelector('#chart-tasc-scatter svg');
+  const data = await check('TaSC(prior=best_per_group)@10', SIDE);
+  assert.equal(data.rows.find((r) => r.run === 'dense.run').group, 'neural');
+  const legend = await page.textContent('#chart-tasc-scatter svg');
+  for (const g of ['lexical', 'neural', 'nDCG@10', 'TaSC(prior=best_per_group)@10']) assert.ok(legend.includes(g), g);
+  assert.ok(await page.isVisible('section[aria-label="nDCG against TaSC"] button[data-export="tasc-scatter.svg"]'));
+  await shot(page, 'relative-tasc');
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
 test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 with its seed', async () => {
   const page = await open('#v=rareness&rarTopic=103&rarDepth=5');
   await page.waitForSelector('#rarity-table');

@@ -58,13 +58,8 @@ void add_nrg_measures(std::vector<MeasureInfo>& out) {
                                     "1 to K), RR (cascade: seen down to the first relevant document)")
                 .defaults_to("nDCG")
                 .one_of({"nDCG", "RBP", "P", "RR"}),
-            ParamInfo::word("prior", "the prior set of each run: others (every other run), best_per_group (the best run by "
-                                     "the base metric of every other group; needs groups), other_groups (every run of the "
-                                     "other groups), list (the runs named in runs=[...]), chronological (runs=[...] in "
-                                     "release order: the runs released before it)")
-                .defaults_to("others")
-                .one_of({"others", "best_per_group", "other_groups", "list", "chronological"}),
-            ParamInfo::words("runs", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]"),
+            relative::prior_param(),
+            relative::prior_runs_param(),
             ParamInfo::real("p", "persistence of base=RBP").defaults_to("0.8").in(Range::persistence()),
             ParamInfo::integer("rel", "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's "
                                       "gains binary"),

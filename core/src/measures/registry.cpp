@@ -21,11 +21,13 @@ void add_preference_measures(std::vector<MeasureInfo>&);
 void add_judgment_group_measures(std::vector<MeasureInfo>&);
 void add_rareness_measures(std::vector<MeasureInfo>&);
 void add_nrg_measures(std::vector<MeasureInfo>&);
+void add_tasc_measures(std::vector<MeasureInfo>&);
 void add_ndeval_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_measures(std::vector<MeasureInfo>&);
 void add_intent_aware_forms(std::vector<MeasureInfo>&);
 void add_d_measures(std::vector<MeasureInfo>&);
 void add_diversity_utility_measures(std::vector<MeasureInfo>&);
+void add_cube_test_measures(std::vector<MeasureInfo>&);
 void add_compat_measures(std::vector<MeasureInfo>&);
 void add_accuracy_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
@@ -51,11 +53,13 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_preference_measures(v);
         measures::add_rareness_measures(v);
         measures::add_nrg_measures(v);
+        measures::add_tasc_measures(v);
         measures::add_ndeval_measures(v);
         measures::add_intent_aware_measures(v);
         measures::add_intent_aware_forms(v);
         measures::add_d_measures(v);
         measures::add_diversity_utility_measures(v);
+        measures::add_cube_test_measures(v);
         return v;
     }();
     return all;

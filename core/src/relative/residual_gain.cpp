@@ -11,18 +11,27 @@
 
 namespace irlens::relative {
 
+ParamInfo prior_param() {
+    return ParamInfo::word("prior", "the prior set of each run: others (every other run), best_per_group (the best run by "
+                                    "the base metric of every other group; needs groups), other_groups (every run of the "
+                                    "other groups), list (the runs named in runs=[...]), chronological (runs=[...] in "
+                                    "release order: the runs released before it)")
+        .defaults_to("others")
+        .one_of({"others", "best_per_group", "other_groups", "list", "chronological"});
+}
+
+ParamInfo prior_runs_param() {
+    return ParamInfo::words("runs", "the run names for prior=list / prior=chronological, e.g. [bm25,ance]");
+}
+
 NrgParams NrgParams::from(const MeasureSpec& spec) {
     NrgParams p;
     const std::string name = spec.name();
     const std::string& base = spec.word_param("base");
     p.base = base == "nDCG" ? NrgBase::Ndcg : base == "RBP" ? NrgBase::Rbp : base == "P" ? NrgBase::Precision
                                                                                           : NrgBase::ReciprocalRank;
+    p.read_prior(spec);
     const std::string& prior = spec.word_param("prior");
-    p.prior = prior == "others"           ? PriorPolicy::Others
-              : prior == "best_per_group" ? PriorPolicy::BestPerGroup
-              : prior == "other_groups"   ? PriorPolicy::OtherGroups
-              : prior == "list"           ? PriorPolicy::List
-                                          : PriorPolicy::Chronological;
     p.cutoff = spec.has_cutoff() ? spec.cutoff_int() : -1;
     if ((p.base == NrgBase::Ndcg || p.base == NrgBase::Precision) && p.cutoff < 0)
         throw UsageError(name + ": base=" + base + " needs a cutoff, e.g. NRG(base=" + base + ",prior=" + prior + ")@10");
@@ -35,14 +44,24 @@ NrgParams NrgParams::from(const MeasureSpec& spec) {
         throw UsageError(name + ": rel does not apply to base=nDCG (its gains are the relevance grades)");
     p.binary = p.base != NrgBase::Ndcg && (p.base != NrgBase::Rbp || rel.given);
     p.rel_level = rel.given ? rel.i : 1;
-    const ParamValue& runs = spec.param("runs");
-    bool listed = p.prior == PriorPolicy::List || p.prior == PriorPolicy::Chronological;
-    if (listed && !runs.given)
-        throw UsageError(name + ": prior=" + prior + " needs the runs, e.g. runs=[runA,runB] (" +
-                         (p.prior == PriorPolicy::List ? "the prior set" : "in release order") + ")");
-    if (!listed && runs.given) throw UsageError(name + ": runs=[...] applies only to prior=list or prior=chronological");
-    p.runs = runs.words;
     return p;
+}
+
+void NrgParams::read_prior(const MeasureSpec& spec) {
+    const std::string name = spec.name();
+    const std::string& word = spec.word_param("prior");
+    prior = word == "others"           ? PriorPolicy::Others
+            : word == "best_per_group" ? PriorPolicy::BestPerGroup
+            : word == "other_groups"   ? PriorPolicy::OtherGroups
+            : word == "list"           ? PriorPolicy::List
+                                       : PriorPolicy::Chronological;
+    const ParamValue& given = spec.param("runs");
+    bool listed = prior == PriorPolicy::List || prior == PriorPolicy::Chronological;
+    if (listed && !given.given)
+        throw UsageError(name + ": prior=" + word + " needs the runs, e.g. runs=[runA,runB] (" +
+                         (prior == PriorPolicy::List ? "the prior set" : "in release order") + ")");
+    if (!listed && given.given) throw UsageError(name + ": runs=[...] applies only to prior=list or prior=chronological");
+    runs = given.words;
 }
 
 ResidualGain::ResidualGain(const NrgParams& params, const EvalContext& context, const std::string& name)

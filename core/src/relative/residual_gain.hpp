@@ -34,6 +34,11 @@ namespace irlens::relative {
 enum class NrgBase { Ndcg, Rbp, Precision, ReciprocalRank };
 enum class PriorPolicy { Others, BestPerGroup, OtherGroups, List, Chronological };
 
+/// The parameters prior= (default others) and runs= of the measures that score a run against a
+/// prior set of runs (NRG, TaSC).
+ParamInfo prior_param();
+ParamInfo prior_runs_param();
+
 struct NrgParams {
     NrgBase base = NrgBase::Ndcg;
     PriorPolicy prior = PriorPolicy::Others;
@@ -45,6 +50,9 @@ struct NrgParams {
 
     /// Reads and checks the parameters of an NRG spec (UsageError).
     static NrgParams from(const MeasureSpec& spec);
+    /// Reads prior= and runs= of a spec (NRG's, TaSC's) into prior and runs, checking that runs=[...]
+    /// is given exactly for prior=list / chronological (UsageError naming the measure).
+    void read_prior(const MeasureSpec& spec);
 };
 
 class ResidualGain {

@@ -1,18 +1,20 @@
 // Vega-Lite specs of the relative measures' charts (rendered by charts.js's renderChart):
 //   the base metric against NRG over runs, coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2),
+//   nDCG@K against MAX TaSC over runs, coloured by group (the same paper, Fig. 5),
 //   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
 
-/** points: [{run, group, base, nrg}]; names: the two measures' canonical names. */
-export function nrgScatterSpec(points, { baseName, nrgName }) {
+/** One point per run, coloured and shaped by group and labelled with the run: points [{run, group,
+ *  x, y}], x the base metric (nDCG@K) and y the relative measure (NRG, TaSC), named canonically. */
+export function runScatterSpec(points, xName, yName) {
   const groups = [...new Set(points.map((p) => p.group))];
   return {
-    title: `${baseName} against ${nrgName}`,
+    title: `${xName} against ${yName}`,
     data: { values: points },
     width: 'container',
     height: 300,
     encoding: {
-      x: { field: 'base', type: 'quantitative', title: baseName, scale: { zero: false, padding: 24 } },
-      y: { field: 'nrg', type: 'quantitative', title: nrgName, scale: { zero: false, padding: 16 } },
+      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24 } },
+      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16 } },
     },
     layer: [
       {
@@ -20,7 +22,7 @@ export function nrgScatterSpec(points, { baseName, nrgName }) {
         encoding: {
           color: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
           shape: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
-          tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'base', title: baseName, format: '.4f' }, { field: 'nrg', title: nrgName, format: '.4f' }],
+          tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'x', title: xName, format: '.4f' }, { field: 'y', title: yName, format: '.4f' }],
         },
       },
       { mark: { type: 'text', dy: -10, fontSize: 11 }, encoding: { text: { field: 'run' } } },

@@ -1,9 +1,10 @@
 // The relative view (issue 4): Normalized Residual Gain against its base metric over runs,
-// coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), and the unique
-// contributions of each run and group to the relevant set (Appendix B, the TREC overview table).
+// coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), nDCG@K against MAX
+// TaSC (Fig. 5, issue 22), and the unique contributions of each run and group to the relevant set
+// (Appendix B, the TREC overview table).
 // Groups come from the run groups side input; without it every run is its own group.
 import { renderChart } from '../charts/charts.js';
-import { nrgScatterSpec } from '../charts/relative-charts.js';
+import { runScatterSpec } from '../charts/relative-charts.js';
 import { chartDataExports, tableExports } from '../page/analysis-exports.js';
 import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
@@ -11,7 +12,7 @@ import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
 import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
-addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', uniqDepth: '' });
+addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', tascK: '10', tascPrior: '', uniqDepth: '' });
 
 /** The base metrics NRG accepts and its default one: the registry row's `base` parameter. */
 function nrgBases(app) {
@@ -48,22 +49,13 @@ export function groupOf(app) {
   return (run) => byRun[run] ?? byKey[key(run)] ?? run;
 }
 
-async function renderScatter(card, app, live) {
+/** A chart card of the base metric (x) against a relative measure (y) over runs, coloured by group:
+ *  its controls, the chart `chart-NAME-scatter` with its exports, and `hint` when no groups are loaded. */
+async function scatterCard(card, app, live, { name, controls, measures, hint }) {
   const { settings } = app.state;
-  const k = intSetting(settings.nrgK, 10);
-  const bases = nrgBases(app);
-  const base = bases.choices.includes(settings.nrgBase) ? settings.nrgBase : bases.fallback;
-  const prior = PRIORS.some((p) => p.value === settings.nrgPrior) ? settings.nrgPrior : 'others';
-  const measures = [`${base}@${k}`, `NRG(base=${base},prior=${prior})@${k}`];
   let view = null, data = null;
-  const chart = el('div', { class: 'chart', id: 'chart-nrg-scatter' });
-  card.append(
-    el('div', { class: 'controls' },
-      numberField(app, 'K', 'nrgK', String(k)),
-      select(app, 'Base metric', 'nrgBase', bases.choices, base),
-      select(app, 'Prior set', 'nrgPrior', PRIORS, prior)),
-    chartDataExports(app, 'nrg-scatter', () => view, () => data),
-    chart);
+  const chart = el('div', { class: 'chart', id: `chart-${name}-scatter` });
+  card.append(el('div', { class: 'controls' }, ...controls), chartDataExports(app, `${name}-scatter`, () => view, () => data), chart);
   let res;
   try {
     res = await cachedRequest(app, 'measure', { measures, missing: settings.missing });
@@ -72,15 +64,44 @@ async function renderScatter(card, app, live) {
     return;
   }
   if (!live()) return;
-  const [baseName, nrgName] = res.measures;
+  const [xName, yName] = res.measures;
   const group = groupOf(app);
-  const rows = Object.entries(res.means).map(([run, mean]) => ({ run, group: group(run), base: mean[baseName], nrg: mean[nrgName] }));
+  const rows = Object.entries(res.means).map(([run, mean]) => ({ run, group: group(run), x: mean[xName], y: mean[yName] }));
   data = {
-    table: { measures: res.measures, columns: ['run', 'group', baseName, nrgName], rows: rows.map((r) => ({ run: r.run, group: r.group, [baseName]: r.base, [nrgName]: r.nrg })) },
-    analysis: { view: 'nrg-scatter', measures: res.measures, missing: settings.missing },
+    table: { measures: res.measures, columns: ['run', 'group', xName, yName], rows: rows.map((r) => ({ run: r.run, group: r.group, [xName]: r.x, [yName]: r.y })) },
+    analysis: { view: `${name}-scatter`, measures: res.measures, missing: settings.missing },
   };
-  if (!app.state.side.groups) card.insertBefore(el('p', { class: 'hint' }, 'Every run is its own group: load run groups (side inputs) to colour the runs by team.'), chart);
-  view = await renderChart(chart, nrgScatterSpec(rows, { baseName, nrgName }));
+  if (!app.state.side.groups) card.insertBefore(el('p', { class: 'hint' }, hint), chart);
+  view = await renderChart(chart, runScatterSpec(rows, xName, yName));
+}
+
+function renderScatter(card, app, live) {
+  const { settings } = app.state;
+  const k = intSetting(settings.nrgK, 10);
+  const bases = nrgBases(app);
+  const base = bases.choices.includes(settings.nrgBase) ? settings.nrgBase : bases.fallback;
+  const prior = PRIORS.some((p) => p.value === settings.nrgPrior) ? settings.nrgPrior : 'others';
+  return scatterCard(card, app, live, {
+    name: 'nrg',
+    controls: [numberField(app, 'K', 'nrgK', String(k)), select(app, 'Base metric', 'nrgBase', bases.choices, base),
+      select(app, 'Prior set', 'nrgPrior', PRIORS, prior)],
+    measures: [`${base}@${k}`, `NRG(base=${base},prior=${prior})@${k}`],
+    hint: 'Every run is its own group: load run groups (side inputs) to colour the runs by team.',
+  });
+}
+
+// nDCG@K against TaSC@K over runs. Fig. 5's prior set is the best run of every other group, the
+// default when run groups are loaded; without them every other run.
+function renderTasc(card, app, live) {
+  const { settings } = app.state;
+  const k = intSetting(settings.tascK, 10);
+  const prior = PRIORS.some((p) => p.value === settings.tascPrior) ? settings.tascPrior : app.state.side.groups ? 'best_per_group' : 'others';
+  return scatterCard(card, app, live, {
+    name: 'tasc',
+    controls: [numberField(app, 'TaSC K', 'tascK', String(k)), select(app, 'TaSC prior set', 'tascPrior', PRIORS, prior)],
+    measures: [`nDCG@${k}`, `TaSC(prior=${prior})@${k}`],
+    hint: 'Figure 5 takes the best run of each other group as the prior set: load run groups (side inputs).',
+  });
 }
 
 async function renderUnique(card, app, live) {
@@ -110,9 +131,10 @@ export const relativeView = {
   async render(container, app, live) {
     if (!app.state.result) return noData(container);
     const scatter = el('section', { class: 'chart-card', 'aria-label': 'NRG against its base metric' }, el('h3', {}, 'Normalized residual gain against its base metric'));
+    const tasc = el('section', { class: 'chart-card', 'aria-label': 'nDCG against TaSC' }, el('h3', {}, 'nDCG against MAX TaSC (Clarke et al., Fig. 5)'));
     const unique = el('section', { class: 'chart-card', 'aria-label': 'Unique contributions' }, el('h3', {}, 'Unique contributions to the relevant set'));
     container.textContent = '';
-    container.append(el('div', { class: 'chart-grid' }, scatter, unique));
-    await Promise.all([renderScatter(scatter, app, live), renderUnique(unique, app, live)]);
+    container.append(el('div', { class: 'chart-grid' }, scatter, tasc, unique));
+    await Promise.all([renderScatter(scatter, app, live), renderTasc(tasc, app, live), renderUnique(unique, app, live)]);
   },
 };
