@@ -1,0 +1,238 @@
+// The analyses of irlens._core, each the core's or frontends/' function with the GIL released:
+// evaluate (an Evaluation handle with numpy views of its values and the CLI's JSON document),
+// compare and meta (settings as the CLI's option list, read by frontends/stats_flags: the CLI's
+// names, defaults and messages), explain, check, axioms (their JSON documents, as the CLI's
+// --format json), and the trec_eval drop-in (its output bytes, or its per-topic values at full
+// precision for irlens.pytrec_eval).
+#include "common.hpp"
+
+#include "irlens/axioms/axioms.hpp"
+#include "irlens/error.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/frontends/meta_report.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/trec_eval.hpp"
+#include "irlens/readers/preference_judgments.hpp"
+#include "irlens/readers/run_check.hpp"
+#include "irlens/stats/comparison.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace irlens::python {
+
+namespace {
+
+using EvaluationPtr = std::shared_ptr<const Evaluation>;
+
+py::array_t<double> array_of(const std::vector<double>& v) {
+    py::array_t<double> a(static_cast<py::ssize_t>(v.size()));
+    std::copy(v.begin(), v.end(), a.mutable_data());
+    return a;
+}
+
+/// [measure][topic] as one (measures x topics) array.
+py::array_t<double> matrix_of(const std::vector<std::vector<double>>& rows, std::size_t columns) {
+    py::array_t<double> a({static_cast<py::ssize_t>(rows.size()), static_cast<py::ssize_t>(columns)});
+    double* out = a.mutable_data();
+    for (const std::vector<double>& r : rows) out = std::copy(r.begin(), r.end(), out);
+    return a;
+}
+
+EvaluationPtr evaluate_py(const QrelsPtr& qrels, const std::vector<RunPtr>& runs, const std::vector<std::string>& measures,
+                          const std::string& missing) {
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    py::gil_scoped_release unlocked;
+    return std::make_shared<const Evaluation>(evaluate(qrels, runs, specs, eo));
+}
+
+/// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}
+py::dict run_scores(const Evaluation& ev, std::size_t i) {
+    const RunScores& r = ev.runs.at(i);
+    py::dict d;
+    d["name"] = r.name;
+    d["tag"] = r.tag;
+    d["topics"] = r.topics;
+    d["values"] = matrix_of(r.values, r.topics.size());
+    d["aggregate"] = array_of(r.aggregate);
+    d["texts"] = r.texts;
+    return d;
+}
+
+std::string evaluation_json(const Evaluation& ev, bool per_topic, const std::string& qrels,
+                            const std::vector<std::string>& typed, const std::string& provenance,
+                            const std::vector<std::string>& input_warnings, int indent) {
+    EvalDocument doc;
+    doc.per_topic = per_topic;
+    doc.qrels = qrels;
+    doc.typed = typed;
+    doc.provenance = provenance;
+    doc.input_warnings = input_warnings;
+    py::gil_scoped_release unlocked;
+    return eval_json(ev, doc, indent);
+}
+
+std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
+    std::vector<std::string> names;
+    for (const RunPtr& r : runs) names.push_back(r->name());
+    return names;
+}
+
+/// args: compare's options as the CLI spells them (--test=t, -B 1000, ...).
+std::string compare_py(const QrelsPtr& qrels, const std::vector<RunPtr>& runs, const std::vector<std::string>& measures,
+                       const std::vector<std::string>& args, const std::string& missing) {
+    const CompareSettings s = compare_settings_from_args(args);
+    const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    py::gil_scoped_release unlocked;
+    return comparison_json(compare_runs(qrels, runs, specs, eo, s, base), -1);
+}
+
+/// preferences: predictive-power's judgments (name, bytes), or None.
+std::string meta_py(const std::string& analysis, const QrelsPtr& qrels, const std::vector<RunPtr>& runs,
+                    const std::vector<std::string>& measures, const std::vector<std::string>& args, const std::string& missing,
+                    const std::optional<std::pair<std::string, std::string>>& preferences) {
+    MetaSettings s = meta_settings_from_args(analysis, args);
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    py::gil_scoped_release unlocked;
+    if (preferences)
+        s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
+    return meta_json(meta_runs(qrels, runs, specs, eo, s), -1);
+}
+
+/// The explain document of one (run, topic, measure); runs: the evaluation's runs (for the
+/// measures that score a run against the others), or empty.
+std::string explain_py(const QrelsPtr& qrels, const RunPtr& run, const std::string& topic, const std::string& measure,
+                       const std::vector<RunPtr>& runs) {
+    for (const RunPtr& other : runs)
+        if (other->qrels_ptr() != run->qrels_ptr())
+            throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + run->name() + "'");
+    const MeasureSpec spec = parse_measure(measure);
+    py::gil_scoped_release unlocked;
+    return explain_json({explain(qrels, run, topic, spec, EvalOptions{}, runs)}, qrels->source(), -1);
+}
+
+/// The check document of one run (its bytes); topics, docs: (name, bytes of an id list) or None.
+std::string check_py(const std::string& name, const std::string& data, const QrelsPtr& qrels,
+                     const std::optional<std::pair<std::string, std::string>>& topics,
+                     const std::optional<std::pair<std::string, std::string>>& docs, std::size_t max_docs,
+                     const std::string& tag) {
+    py::gil_scoped_release unlocked;
+    CheckOptions o;
+    o.qrels = qrels;
+    o.max_docs = max_docs;
+    o.tag = tag;
+    auto ids = [](const std::pair<std::string, std::string>& list) {
+        IdListReader reader(list.first);
+        reader.feed(list.second);
+        return reader.finish();
+    };
+    if (topics) o.topics = ids(*topics);
+    if (docs) o.docs = ids(*docs);
+    RunChecker checker(name, o);
+    checker.feed(data);
+    return check_json({checker.finish()}, o, -1);
+}
+
+/// measures: [] for the paper's Table 1 metrics, ["all"] for every registered measure.
+std::string axioms_py(const std::vector<std::string>& measures, const std::string& seed) {
+    AxiomOptions o;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long s = std::strtoull(seed.c_str(), &end, 10);
+    if (seed.empty() || seed[0] == '-' || *end || errno)
+        throw UsageError("seed must be a whole number from 0 to 18446744073709551615, got '" + seed + "'");
+    o.seed = s;
+    py::gil_scoped_release unlocked;
+    std::vector<AxiomResult> results;
+    for (const MeasureSpec& m : axiom_measures(measures))
+        for (AxiomResult& r : check_axioms(m, o)) results.push_back(std::move(r));
+    return axioms_json(results, o, -1);
+}
+
+/// trec_eval's output bytes for its flags (without file names).
+std::string trec_eval_py(const QrelsPtr& qrels, const RunPtr& run, const std::vector<std::string>& args) {
+    TrecEvalCommand c = parse_trec_eval_command(args);
+    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg") throw UsageError("-R " + c.rel_format + " is not available from Python");
+    if ((c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped))
+        throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+    if (!c.zscores_file.empty()) throw UsageError("-Z is not available from Python");
+    py::gil_scoped_release unlocked;
+    return trec_eval(c.options, qrels, run);
+}
+
+/// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for measures
+/// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J.
+py::tuple trec_eval_values_py(const QrelsPtr& qrels, const RunPtr& run, const std::vector<std::string>& measures,
+                              long rel_level, bool judged_only) {
+    TrecEvalOptions o;
+    o.measures = measures;
+    o.rel_level = rel_level;
+    o.judged_only = judged_only;
+    o.per_query = true;
+    TrecEvalValues v;
+    {
+        py::gil_scoped_release unlocked;
+        v = trec_eval_values(o, qrels, run);
+    }
+    py::array_t<double> a({static_cast<py::ssize_t>(v.topics.size()), static_cast<py::ssize_t>(v.measures.size())});
+    std::copy(v.values.begin(), v.values.end(), a.mutable_data());
+    return py::make_tuple(v.measures, v.specs, v.topics, a);
+}
+
+}  // namespace
+
+void register_analyses(py::module_& m) {
+    py::class_<Evaluation, EvaluationPtr>(m, "Evaluation")
+        .def_property_readonly("measures", [](const Evaluation& ev) {
+            std::vector<std::string> names;
+            for (const MeasureSpec& s : ev.measures) names.push_back(s.name());
+            return names;
+        })
+        .def_property_readonly("full_names", [](const Evaluation& ev) {
+            std::vector<std::string> names;
+            for (const MeasureSpec& s : ev.measures) names.push_back(s.full_name());
+            return names;
+        })
+        .def_property_readonly("text_valued", [](const Evaluation& ev) {
+            std::vector<bool> t;
+            for (const MeasureSpec& s : ev.measures) t.push_back(s.info().text_valued);
+            return t;
+        })
+        .def_property_readonly("num_runs", [](const Evaluation& ev) { return ev.runs.size(); })
+        .def_property_readonly("warnings", [](const Evaluation& ev) { return ev.warnings; })
+        .def_property_readonly("missing", [](const Evaluation& ev) { return ev.missing == MissingTopics::Zero ? "zero" : "skip"; })
+        .def("run", &run_scores)
+        .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
+             py::arg("input_warnings"), py::arg("indent") = -1);
+    m.def("evaluate", &evaluate_py);
+    m.def("compare", &compare_py);
+    m.def("meta", &meta_py);
+    m.def("explain", &explain_py);
+    m.def("check", &check_py);
+    m.def("axioms", &axioms_py);
+    m.def("trec_eval", &trec_eval_py);
+    m.def("trec_eval_values", &trec_eval_values_py);
+    m.def("trec_eval_names", &trec_eval_names);
+    m.def("trec_eval_measures", [] {
+        // {"groups": {nickname: [measure]}, "roots": [every measure's root name, runid included]}
+        py::dict groups;
+        for (const MeasureGroup& g : trec_eval_groups()) groups[py::str(g.name)] = g.measures;
+        py::list roots;
+        for (const std::string& n : trec_eval_measure_names())
+            if (!groups.contains(n)) roots.append(n);
+        py::dict d;
+        d["groups"] = groups;
+        d["roots"] = roots;
+        return d;
+    });
+}
+
+}  // namespace irlens::python
