@@ -27,7 +27,9 @@ namespace irlens::python {
 
 namespace {
 
-using EvaluationPtr = std::shared_ptr<const Evaluation>;
+struct PyEvaluation {
+    std::shared_ptr<const Evaluation> ptr;
+};
 
 py::array_t<double> array_of(const std::vector<double>& v) {
     py::array_t<double> a(static_cast<py::ssize_t>(v.size()));
@@ -43,17 +45,18 @@ py::array_t<double> matrix_of(const std::vector<std::vector<double>>& rows, std:
     return a;
 }
 
-EvaluationPtr evaluate_py(const QrelsPtr& qrels, const std::vector<RunPtr>& runs, const std::vector<std::string>& measures,
-                          const std::string& missing) {
+PyEvaluation evaluate_py(const PyQrels& qrels, const std::vector<PyRun>& runs, const std::vector<std::string>& measures,
+                         const std::string& missing) {
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
+    std::vector<RunPtr> rs = runs_of(runs);
     py::gil_scoped_release unlocked;
-    return std::make_shared<const Evaluation>(evaluate(qrels, runs, specs, eo));
+    return {std::make_shared<const Evaluation>(evaluate(qrels.ptr, rs, specs, eo))};
 }
 
 /// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}
-py::dict run_scores(const Evaluation& ev, std::size_t i) {
-    const RunScores& r = ev.runs.at(i);
+py::dict run_scores(const PyEvaluation& e, std::size_t i) {
+    const RunScores& r = e.ptr->runs.at(i);
     py::dict d;
     d["name"] = r.name;
     d["tag"] = r.tag;
@@ -64,7 +67,7 @@ py::dict run_scores(const Evaluation& ev, std::size_t i) {
     return d;
 }
 
-std::string evaluation_json(const Evaluation& ev, bool per_topic, const std::string& qrels,
+std::string evaluation_json(const PyEvaluation& ev, bool per_topic, const std::string& qrels,
                             const std::vector<std::string>& typed, const std::string& provenance,
                             const std::vector<std::string>& input_warnings, int indent) {
     EvalDocument doc;
@@ -74,7 +77,7 @@ std::string evaluation_json(const Evaluation& ev, bool per_topic, const std::str
     doc.provenance = provenance;
     doc.input_warnings = input_warnings;
     py::gil_scoped_release unlocked;
-    return eval_json(ev, doc, indent);
+    return eval_json(*ev.ptr, doc, indent);
 }
 
 std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
@@ -84,33 +87,38 @@ std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
 }
 
 /// args: compare's options as the CLI spells them (--test=t, -B 1000, ...).
-std::string compare_py(const QrelsPtr& qrels, const std::vector<RunPtr>& runs, const std::vector<std::string>& measures,
+std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, const std::vector<std::string>& measures,
                        const std::vector<std::string>& args, const std::string& missing) {
+    const std::vector<RunPtr> runs = runs_of(handles);
     const CompareSettings s = compare_settings_from_args(args);
     const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
     py::gil_scoped_release unlocked;
-    return comparison_json(compare_runs(qrels, runs, specs, eo, s, base), -1);
+    return comparison_json(compare_runs(qrels.ptr, runs, specs, eo, s, base), -1);
 }
 
 /// preferences: predictive-power's judgments (name, bytes), or None.
-std::string meta_py(const std::string& analysis, const QrelsPtr& qrels, const std::vector<RunPtr>& runs,
+std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std::vector<PyRun>& handles,
                     const std::vector<std::string>& measures, const std::vector<std::string>& args, const std::string& missing,
                     const std::optional<std::pair<std::string, std::string>>& preferences) {
     MetaSettings s = meta_settings_from_args(analysis, args);
+    const std::vector<RunPtr> runs = runs_of(handles);
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
     py::gil_scoped_release unlocked;
     if (preferences)
         s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
-    return meta_json(meta_runs(qrels, runs, specs, eo, s), -1);
+    return meta_json(meta_runs(qrels.ptr, runs, specs, eo, s), -1);
 }
 
 /// The explain document of one (run, topic, measure); runs: the evaluation's runs (for the
 /// measures that score a run against the others), or empty.
-std::string explain_py(const QrelsPtr& qrels, const RunPtr& run, const std::string& topic, const std::string& measure,
-                       const std::vector<RunPtr>& runs) {
+std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topic, const std::string& measure,
+                       const std::vector<PyRun>& handles) {
+    const QrelsPtr& qrels = q.ptr;
+    const RunPtr& run = r.ptr;
+    const std::vector<RunPtr> runs = runs_of(handles);
     for (const RunPtr& other : runs)
         if (other->qrels_ptr() != run->qrels_ptr())
             throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + run->name() + "'");
@@ -120,13 +128,14 @@ std::string explain_py(const QrelsPtr& qrels, const RunPtr& run, const std::stri
 }
 
 /// The check document of one run (its bytes); topics, docs: (name, bytes of an id list) or None.
-std::string check_py(const std::string& name, const std::string& data, const QrelsPtr& qrels,
+std::string check_py(const std::string& name, const py::bytes& bytes, const PyQrels* qrels,
                      const std::optional<std::pair<std::string, std::string>>& topics,
                      const std::optional<std::pair<std::string, std::string>>& docs, std::size_t max_docs,
                      const std::string& tag) {
+    const std::string data = bytes;
     py::gil_scoped_release unlocked;
     CheckOptions o;
-    o.qrels = qrels;
+    if (qrels) o.qrels = qrels->ptr;
     o.max_docs = max_docs;
     o.tag = tag;
     auto ids = [](const std::pair<std::string, std::string>& list) {
@@ -158,7 +167,9 @@ std::string axioms_py(const std::vector<std::string>& measures, const std::strin
 }
 
 /// trec_eval's output bytes for its flags (without file names).
-std::string trec_eval_py(const QrelsPtr& qrels, const RunPtr& run, const std::vector<std::string>& args) {
+std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std::string>& args) {
+    const QrelsPtr& qrels = q.ptr;
+    const RunPtr& run = r.ptr;
     TrecEvalCommand c = parse_trec_eval_command(args);
     if (c.rel_format != "qrels" && c.rel_format != "qrels_jg") throw UsageError("-R " + c.rel_format + " is not available from Python");
     if ((c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped))
@@ -170,7 +181,7 @@ std::string trec_eval_py(const QrelsPtr& qrels, const RunPtr& run, const std::ve
 
 /// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for measures
 /// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J.
-py::tuple trec_eval_values_py(const QrelsPtr& qrels, const RunPtr& run, const std::vector<std::string>& measures,
+py::tuple trec_eval_values_py(const PyQrels& qrels, const PyRun& run, const std::vector<std::string>& measures,
                               long rel_level, bool judged_only) {
     TrecEvalOptions o;
     o.measures = measures;
@@ -180,7 +191,7 @@ py::tuple trec_eval_values_py(const QrelsPtr& qrels, const RunPtr& run, const st
     TrecEvalValues v;
     {
         py::gil_scoped_release unlocked;
-        v = trec_eval_values(o, qrels, run);
+        v = trec_eval_values(o, qrels.ptr, run.ptr);
     }
     py::array_t<double> a({static_cast<py::ssize_t>(v.topics.size()), static_cast<py::ssize_t>(v.measures.size())});
     std::copy(v.values.begin(), v.values.end(), a.mutable_data());
@@ -190,25 +201,31 @@ py::tuple trec_eval_values_py(const QrelsPtr& qrels, const RunPtr& run, const st
 }  // namespace
 
 void register_analyses(py::module_& m) {
-    py::class_<Evaluation, EvaluationPtr>(m, "Evaluation")
-        .def_property_readonly("measures", [](const Evaluation& ev) {
+    py::class_<PyEvaluation>(m, "Evaluation")
+        .def_property_readonly("measures", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
             std::vector<std::string> names;
             for (const MeasureSpec& s : ev.measures) names.push_back(s.name());
             return names;
         })
-        .def_property_readonly("full_names", [](const Evaluation& ev) {
+        .def_property_readonly("full_names", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
             std::vector<std::string> names;
             for (const MeasureSpec& s : ev.measures) names.push_back(s.full_name());
             return names;
         })
-        .def_property_readonly("text_valued", [](const Evaluation& ev) {
+        .def_property_readonly("text_valued", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
             std::vector<bool> t;
             for (const MeasureSpec& s : ev.measures) t.push_back(s.info().text_valued);
             return t;
         })
-        .def_property_readonly("num_runs", [](const Evaluation& ev) { return ev.runs.size(); })
-        .def_property_readonly("warnings", [](const Evaluation& ev) { return ev.warnings; })
-        .def_property_readonly("missing", [](const Evaluation& ev) { return ev.missing == MissingTopics::Zero ? "zero" : "skip"; })
+        .def_property_readonly("num_runs", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.runs.size(); })
+        .def_property_readonly("warnings", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.warnings; })
+        .def_property_readonly("missing", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.missing == MissingTopics::Zero ? "zero" : "skip"; })
         .def("run", &run_scores)
         .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
              py::arg("input_warnings"), py::arg("indent") = -1);

@@ -22,6 +22,17 @@ namespace py = pybind11;
 using QrelsPtr = std::shared_ptr<const Qrels>;
 using RunPtr = std::shared_ptr<const Run>;
 
+/// What Python holds of the core's immutable objects (pybind11 takes no shared_ptr<const T> holder).
+struct PyQrels {
+    QrelsPtr ptr;
+};
+struct PyRun {
+    RunPtr ptr;
+};
+
+/// The core's runs of Python's handles.
+std::vector<RunPtr> runs_of(const std::vector<PyRun>& runs);
+
 /// The measures of a list of measure lists ("P@10 AP", ...), distinct, each item as typed
 /// (as wasm/bind_inputs.cpp measures_from_js).
 std::vector<MeasureSpec> measures_of(const std::vector<std::string>& lists, std::vector<std::string>* typed = nullptr);

@@ -15,6 +15,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace irlens::python {
@@ -52,31 +53,31 @@ struct QrelsReaderPy {
         py::gil_scoped_release unlocked;
         reader->feed(bytes);
     }
-    QrelsPtr finish() {
+    PyQrels finish() {
         if (!reader) throw UsageError("this qrels reader has finished");
         py::gil_scoped_release unlocked;
         QrelsPtr q = reader->finish();
         reader.reset();
-        return q;
+        return {q};
     }
 };
 
 struct RunReaderPy {
     std::unique_ptr<AnyRunReader> reader;
-    RunReaderPy(const QrelsPtr& qrels, const std::string& name, const std::string& order)
-        : reader(std::make_unique<AnyRunReader>(qrels, name, run_order(order))) {}
+    RunReaderPy(const PyQrels& qrels, const std::string& name, const std::string& order)
+        : reader(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order(order))) {}
     void feed(const py::buffer& chunk) {
         py::buffer_info info;
         std::string_view bytes = bytes_of(chunk, info);
         py::gil_scoped_release unlocked;
         reader->feed(bytes);
     }
-    RunPtr finish() {
+    PyRun finish() {
         if (!reader) throw UsageError("this run reader has finished");
         py::gil_scoped_release unlocked;
         RunPtr r = reader->finish();
         reader.reset();
-        return r;
+        return {r};
     }
 };
 
@@ -182,31 +183,31 @@ py::bytes run_text(const std::string& source, const Int64s& topics, const std::v
 }  // namespace
 
 void register_inputs(py::module_& m) {
-    py::class_<Qrels, QrelsPtr>(m, "Qrels")
-        .def_property_readonly("name", &Qrels::source)
-        .def_property_readonly("plain", [](const Qrels& q) { return q.format() == QrelsFormat::Plain; })
-        .def_property_readonly("topics", [](const Qrels& q) {
+    py::class_<PyQrels>(m, "Qrels")
+        .def_property_readonly("name", [](const PyQrels& q) { return q.ptr->source(); })
+        .def_property_readonly("plain", [](const PyQrels& q) { return q.ptr->format() == QrelsFormat::Plain; })
+        .def_property_readonly("topics", [](const PyQrels& q) {
             std::vector<std::string> t;
-            for (std::size_t i = 0; i < q.num_topics(); ++i) t.emplace_back(q.topic_id(i));
+            for (std::size_t i = 0; i < q.ptr->num_topics(); ++i) t.emplace_back(q.ptr->topic_id(i));
             return t;
         })
-        .def_property_readonly("judgments", [](const Qrels& q) { return q.num_judgments(); })
-        .def_property_readonly("max_grade", &Qrels::max_grade)
-        .def_property_readonly("warnings", [](const Qrels& q) { return text::warnings(q.text_notes(), q.source()); });
-    py::class_<Run, RunPtr>(m, "Run")
-        .def_property_readonly("name", &Run::name)
-        .def_property_readonly("tag", &Run::tag)
-        .def_property_readonly("lines_read", &Run::lines_read)
-        .def_property_readonly("topics_answered", &Run::num_topics_answered)
-        .def_property_readonly("ignored_lines", &Run::ignored_lines)
-        .def_property_readonly("ignored_topics", &Run::ignored_topics)
-        .def_property_readonly("warnings", [](const Run& r) { return text::warnings(r.text_notes(), r.name()); });
+        .def_property_readonly("judgments", [](const PyQrels& q) { return q.ptr->num_judgments(); })
+        .def_property_readonly("max_grade", [](const PyQrels& q) { return q.ptr->max_grade(); })
+        .def_property_readonly("warnings", [](const PyQrels& q) { return text::warnings(q.ptr->text_notes(), q.ptr->source()); });
+    py::class_<PyRun>(m, "Run")
+        .def_property_readonly("name", [](const PyRun& r) { return r.ptr->name(); })
+        .def_property_readonly("tag", [](const PyRun& r) { return r.ptr->tag(); })
+        .def_property_readonly("lines_read", [](const PyRun& r) { return r.ptr->lines_read(); })
+        .def_property_readonly("topics_answered", [](const PyRun& r) { return r.ptr->num_topics_answered(); })
+        .def_property_readonly("ignored_lines", [](const PyRun& r) { return r.ptr->ignored_lines(); })
+        .def_property_readonly("ignored_topics", [](const PyRun& r) { return r.ptr->ignored_topics(); })
+        .def_property_readonly("warnings", [](const PyRun& r) { return text::warnings(r.ptr->text_notes(), r.ptr->name()); });
     py::class_<QrelsReaderPy>(m, "QrelsReader")
         .def(py::init<const std::string&, const std::string&>(), py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
         .def("finish", &QrelsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
-        .def(py::init<const QrelsPtr&, const std::string&, const std::string&>(), py::arg("qrels"), py::arg("name"),
+        .def(py::init<const PyQrels&, const std::string&, const std::string&>(), py::arg("qrels"), py::arg("name"),
              py::arg("order") = "score")
         .def("feed", &RunReaderPy::feed)
         .def("finish", &RunReaderPy::finish);

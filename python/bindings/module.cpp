@@ -21,6 +21,12 @@ std::vector<MeasureSpec> measures_of(const std::vector<std::string>& lists, std:
     return measures;
 }
 
+std::vector<RunPtr> runs_of(const std::vector<PyRun>& runs) {
+    std::vector<RunPtr> out;
+    for (const PyRun& r : runs) out.push_back(r.ptr);
+    return out;
+}
+
 EvalOptions eval_options(const std::string& missing) {
     if (missing != "zero" && missing != "skip") throw UsageError("missing must be zero or skip, got '" + missing + "'");
     EvalOptions eo;
@@ -102,7 +108,7 @@ PYBIND11_MODULE(_core, m) {
         try {
             if (p) std::rethrow_exception(p);
         } catch (const InputError& e) {
-            py::object exc = input_error(py::str(e.what()));
+            py::object exc = py::reinterpret_borrow<py::object>(input_error.ptr())(py::str(e.what()));
             exc.attr("file") = py::str(e.file());
             exc.attr("line") = e.line();
             exc.attr("problem") = py::str(e.problem());
