@@ -209,7 +209,7 @@ def meta(analysis: str, qrels: Any, runs: Any, measures: Measures, *, missing: s
 
         sink = _Bytes()
         record = _feed_file(os.fspath(preferences), sink)
-        prefs = (os.fspath(preferences), b"".join(sink.parts).decode("latin-1"))
+        prefs = (os.fspath(preferences), b"".join(sink.parts))
         inputs_extra.append({"role": "preferences", **record})
     q, rs = _inputs(qrels, runs, qrels_format, order)
     doc = Document(json.loads(_core.meta(analysis, q.handle, [r.handle for r in rs], lists, args, missing, prefs)))
