@@ -7,6 +7,8 @@
 #include "irlens/measures/measure_list.hpp"
 #include "irlens/version.hpp"
 
+#include <pybind11/stl.h>
+
 namespace irlens::python {
 
 std::vector<MeasureSpec> measures_of(const std::vector<std::string>& lists, std::vector<std::string>* typed) {

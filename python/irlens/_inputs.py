@@ -246,12 +246,13 @@ def run_text(run: Any, source: str, tag: str) -> Tuple[bytes, Optional[Sequence[
     return _translated(lambda: _core.run_text(source, tc, tn, dc, dn, scores, rk, tag), source, rows), rows
 
 
-def _translated(f, source: str, rows: Optional[Sequence[Any]]):
-    """f(), with an InputError at line N of `source` reported as row N - 1."""
+def _translated(f, source: str, rows: Optional[Sequence[Any]], reader_name: Optional[str] = None):
+    """f(), with an InputError at line N of `source` (or of the reader named reader_name) reported
+    as row N - 1 of source."""
     try:
         return f()
     except _core.InputError as e:
-        if e.file == source and e.line:
+        if e.file in (source, reader_name) and e.line:
             raise _row_error(source, e.line - 1, e.problem, rows) from None
         raise
 
@@ -280,9 +281,8 @@ def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded
     source = f"run {name}" if name else "run"
     text, rows = run_text(run, source, name or "run")
     reader = _core.RunReader(qrels.handle, name, order)
-    record = _translated(lambda: _read_text(text, source, reader), source, rows)
-    record["name"] = source
-    return Loaded(_translated(reader.finish, source, rows), {"role": "run", **record})
+    record = _translated(lambda: _read_text(text, source, reader), source, rows, name)
+    return Loaded(_translated(reader.finish, source, rows, name), {"role": "run", **record})
 
 
 def _kind(x: Any) -> str:

@@ -223,10 +223,10 @@ def parse_trec_measure(text: str) -> List[Measure]:
 
 def _ir_spelling(spec: str) -> str:
     """A measure-language name in Python syntax: its word values quoted."""
-    parsed = _core.parse_measures([spec])[0]
-    head, _, cutoff = spec.partition("@") if "(" not in spec else (spec[: spec.rindex(")") + 1], "@", spec[spec.rindex(")") + 1:].lstrip("@"))
-    if "(" not in head:
+    if "(" not in spec:
         return spec
+    close = spec.rindex(")")
+    head, cutoff = spec[: close + 1], spec[close + 1:].lstrip("@")
     name, args = head[: head.index("(")], head[head.index("(") + 1: -1]
     out = []
     depth, item = 0, ""

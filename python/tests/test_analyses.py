@@ -14,9 +14,9 @@ def without_provenance(doc):
 
 def test_compare_equals_the_cli(examples, cli):
     runs = [examples / "bm25.run", examples / "dense.run", examples / "hybrid.run"]
-    doc = irlens.compare(examples / "qrels.txt", runs, ["AP", "nDCG@10"], baseline="bm25", test="randomisation", B=1000,
+    doc = irlens.compare(examples / "qrels.txt", runs, ["AP", "nDCG@10"], baseline="bm25.run", test="randomisation", B=1000,
                          seed=7)
-    theirs = cli("compare", examples / "qrels.txt", *runs, "-m", "AP nDCG@10", "--baseline", "bm25", "--test",
+    theirs = cli("compare", examples / "qrels.txt", *runs, "-m", "AP nDCG@10", "--baseline", "bm25.run", "--test",
                  "randomisation", "-B", "1000", "--seed", "7", "--format", "json")
     assert doc["provenance"]["inputs"][0]["sha256"] == theirs["provenance"]["inputs"][0]["sha256"]
     doc, theirs = without_provenance(doc), without_provenance(theirs)

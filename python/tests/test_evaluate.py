@@ -43,7 +43,7 @@ def test_evaluate_equals_the_cli(examples, cli, missing):
 
 
 def test_the_tidy_frame_in_the_clis_order(examples):
-    df = irlens.evaluate(examples / "qrels.txt", examples / "bm25.run", ["P@2", "AP"], per_topic=True)
+    df = irlens.evaluate(examples / "qrels.txt", {"bm25": examples / "bm25.run"}, ["P@2", "AP"], per_topic=True)
     assert list(df.columns) == ["run", "measure", "topic", "value"]
     assert list(df["topic"][:4]) == ["101", "101", "102", "102"]
     assert list(df["measure"][:2]) == ["P@2", "AP"]
@@ -82,7 +82,7 @@ def test_in_memory_inputs_equal_the_files(examples):
          (ScoredDoc(t.query_id, t.doc_id, t.score) for t in r.itertuples())),
     ]
     for qrels, run in inputs:
-        df = irlens.evaluate(qrels, {"bm25": run}, MEASURES, per_topic=True)
+        df = irlens.evaluate(qrels, {"bm25.run": run}, MEASURES, per_topic=True)
         pd.testing.assert_frame_equal(df, expected)
     # The provenance of an in-memory input hashes its canonical TREC text.
     df = irlens.evaluate(q, {"bm25": r}, ["AP"])
