@@ -595,7 +595,7 @@ TrecEvalValues trec_eval_values(const TrecEvalOptions& options, const std::share
     std::vector<std::size_t> kept;
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const Print kind = slots[i].binding->print();
-        if (!slots[i].measure || !slots[i].binding->name->per_query || kind == Print::Text || kind == Print::RunId) continue;
+        if (!slots[i].measure || kind == Print::Text || kind == Print::RunId || slots[i].binding->avg() == Avg::NumQ) continue;
         kept.push_back(i);
         out.measures.push_back(slots[i].name);
         out.specs.push_back(slots[i].spec);

@@ -275,9 +275,14 @@ def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) 
 def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded:
     if is_path(run):
         path = os.fspath(run)
-        reader = _core.RunReader(qrels.handle, name, order)
-        record = _feed_file(path, reader)
-        return Loaded(reader.finish(), {"role": "run", **record})
+        try:  # an error names the path, as the CLI's (the reader names the run)
+            reader = _core.RunReader(qrels.handle, name, order)
+            record = _feed_file(path, reader)
+            return Loaded(reader.finish(), {"role": "run", **record})
+        except _core.InputError as e:
+            if e.file != name or name == path:
+                raise
+            raise _error(path, e.problem, e.line) from None
     source = f"run {name}" if name else "run"
     text, rows = run_text(run, source, name or "run")
     reader = _core.RunReader(qrels.handle, name, order)

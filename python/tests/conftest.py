@@ -24,8 +24,10 @@ def cli():
     if not exe.is_file():
         pytest.skip(f"SKIPPED: the irlens CLI is not built ({exe})")
 
-    def run(*args, parse=True):
-        out = subprocess.run([str(exe), *map(str, args)], check=True, capture_output=True, text=True).stdout
+    def run(*args, parse=True, codes=(0,)):
+        done = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True)
+        assert done.returncode in codes, done.stderr
+        out = done.stdout
         return json.loads(out) if parse and "json" in args else out
 
     return run

@@ -78,10 +78,11 @@ std::string trec_eval_help();
 std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
                       const std::shared_ptr<const Run>& run);
 
-/// What trec_eval -q prints per topic, at full precision (the Python package's irlens.pytrec_eval
-/// reads it): the names trec_eval prints (P_5, ndcg_cut_10, iprec_at_recall_0.10, set_F), only
-/// those it prints per topic and not text-valued (relstring) nor runid; gm_ values as the logs
-/// trec_eval averages; the topics it evaluates (answered ones; every qrels topic with -c), in qrels
+/// The per-topic values trec_eval computes before averaging, at full precision (the Python
+/// package's irlens.pytrec_eval reads them, as pytrec_eval reads trec_eval's): the names trec_eval
+/// prints (P_5, ndcg_cut_10, iprec_at_recall_0.10, set_F), every value but text-valued ones
+/// (relstring), runid and num_q; gm_ values as the logs trec_eval averages (gm_map, which -q does
+/// not print); the topics it evaluates (answered ones; every qrels topic with -c), in qrels
 /// order. No InputError when no topic is evaluated: then `topics` is empty.
 struct TrecEvalValues {
     std::vector<std::string> measures;
