@@ -19,7 +19,8 @@ if ! "$venv/bin/pip" install --quiet --no-index --no-build-isolation ./python > 
     exit 1
 fi
 set +e
-(cd python && IRLENS_CLI="${IRLENS_CLI:-$PWD/../build/cli/irlens}" ../"$venv"/bin/python -m pytest -q -rs -p no:cacheprovider tests) > "$log" 2>&1
+# From python/tests, so that the installed package is imported, not python/irlens.
+(cd python/tests && IRLENS_CLI="${IRLENS_CLI:-$PWD/../../build/cli/irlens}" ../../"$venv"/bin/python -m pytest -q -rs -p no:cacheprovider .) > "$log" 2>&1
 rc=$?
 set -e
 cat "$log"

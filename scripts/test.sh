@@ -51,8 +51,6 @@ run_ctest() {
 
 echo "== native tests"
 run_ctest build
-echo "== Python package (venv, pytest)"
-sh scripts/test-python.sh || true  # counted by its own line in $counts
 echo "== WASM tests (node)"
 run_ctest build-wasm
 echo "== browser tests (headless Chromium)"
@@ -62,6 +60,10 @@ else
     echo "irlens: the web app did not build"
     extra_failed=$((extra_failed + 1))
 fi
+
+# After web/build.sh: the notebook test shows the embed bundle's views in Chromium.
+echo "== Python package (venv, pytest)"
+sh scripts/test-python.sh || true  # counted by its own line in $counts
 
 awk -v extra="$extra_failed" '{ p += $2; f += $3; s += $4 }
     END { f += extra
