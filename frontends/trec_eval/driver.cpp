@@ -566,16 +566,23 @@ std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptio
     return out;
 }
 
-}  // namespace
-
-std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
-                      const std::shared_ptr<const Run>& run) {
+/// The context trec_eval evaluates one run in: -M, -J, the preferences of -R prefs.
+EvalContext context_of(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                       const std::shared_ptr<const Run>& run) {
     EvalContext context;
     context.qrels = qrels;
     context.prefs = options.prefs;
     context.runs = {run};
     context.base.max_docs = options.max_docs;
     context.base.judged_only = options.judged_only;
+    return context;
+}
+
+}  // namespace
+
+std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                      const std::shared_ptr<const Run>& run) {
+    const EvalContext context = context_of(options, qrels, run);
     std::vector<Slot> slots = select(options, *qrels, context);
     TopicValues values = evaluate_topics(slots, options, *qrels, *run, context);
     return print(slots, values, options, *qrels, *run);
@@ -583,12 +590,7 @@ std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<cons
 
 TrecEvalValues trec_eval_values(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
                                 const std::shared_ptr<const Run>& run) {
-    EvalContext context;
-    context.qrels = qrels;
-    context.prefs = options.prefs;
-    context.runs = {run};
-    context.base.max_docs = options.max_docs;
-    context.base.judged_only = options.judged_only;
+    const EvalContext context = context_of(options, qrels, run);
     std::vector<Slot> slots = select(options, *qrels, context);
     TopicValues tv = evaluate_topics(slots, options, *qrels, *run, context);
     TrecEvalValues out;

@@ -43,43 +43,28 @@ std::string_view bytes_of(const py::buffer& b, py::buffer_info& info) {
     return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size * info.itemsize)};
 }
 
-struct QrelsReaderPy {
-    std::unique_ptr<AnyQrelsReader> reader;
-    QrelsReaderPy(const std::string& name, const std::string& format)
-        : reader(std::make_unique<AnyQrelsReader>(name, qrels_format(format))) {}
+/// A streaming reader (AnyQrelsReader, AnyRunReader) as Python holds it: feed(bytes), finish().
+template <class Reader, class Handle>
+struct ReaderPy {
+    std::unique_ptr<Reader> reader;
+    explicit ReaderPy(std::unique_ptr<Reader> r) : reader(std::move(r)) {}
     void feed(const py::buffer& chunk) {
+        if (!reader) throw UsageError("this reader has finished");
         py::buffer_info info;
         std::string_view bytes = bytes_of(chunk, info);
         py::gil_scoped_release unlocked;
         reader->feed(bytes);
     }
-    PyQrels finish() {
-        if (!reader) throw UsageError("this qrels reader has finished");
+    Handle finish() {
+        if (!reader) throw UsageError("this reader has finished");
         py::gil_scoped_release unlocked;
-        QrelsPtr q = reader->finish();
+        Handle h{reader->finish()};
         reader.reset();
-        return {q};
+        return h;
     }
 };
-
-struct RunReaderPy {
-    std::unique_ptr<AnyRunReader> reader;
-    RunReaderPy(const PyQrels& qrels, const std::string& name, const std::string& order)
-        : reader(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order(order))) {}
-    void feed(const py::buffer& chunk) {
-        py::buffer_info info;
-        std::string_view bytes = bytes_of(chunk, info);
-        py::gil_scoped_release unlocked;
-        reader->feed(bytes);
-    }
-    PyRun finish() {
-        if (!reader) throw UsageError("this run reader has finished");
-        py::gil_scoped_release unlocked;
-        RunPtr r = reader->finish();
-        reader.reset();
-        return {r};
-    }
-};
+using QrelsReaderPy = ReaderPy<AnyQrelsReader, PyQrels>;
+using RunReaderPy = ReaderPy<AnyRunReader, PyRun>;
 
 /// An id of a columnar input: non-empty, no whitespace (it becomes one column of a TREC line).
 /// Returns the problem, or nullptr.
@@ -203,12 +188,17 @@ void register_inputs(py::module_& m) {
         .def_property_readonly("ignored_topics", [](const PyRun& r) { return r.ptr->ignored_topics(); })
         .def_property_readonly("warnings", [](const PyRun& r) { return text::warnings(r.ptr->text_notes(), r.ptr->name()); });
     py::class_<QrelsReaderPy>(m, "QrelsReader")
-        .def(py::init<const std::string&, const std::string&>(), py::arg("name"), py::arg("format") = "plain")
+        .def(py::init([](const std::string& name, const std::string& format) {
+                 return QrelsReaderPy(std::make_unique<AnyQrelsReader>(name, qrels_format(format)));
+             }),
+             py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
         .def("finish", &QrelsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
-        .def(py::init<const PyQrels&, const std::string&, const std::string&>(), py::arg("qrels"), py::arg("name"),
-             py::arg("order") = "score")
+        .def(py::init([](const PyQrels& qrels, const std::string& name, const std::string& order) {
+                 return RunReaderPy(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order(order)));
+             }),
+             py::arg("qrels"), py::arg("name"), py::arg("order") = "score")
         .def("feed", &RunReaderPy::feed)
         .def("finish", &RunReaderPy::finish);
     m.def("qrels_text", &qrels_text);
