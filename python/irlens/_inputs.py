@@ -190,7 +190,7 @@ def qrels_columns(qrels: Any, source: str):
         if q is None or d is None or r is None:
             raise ValueError(f"{source}: expected columns query_id, doc_id, relevance (ir_measures) or qid, docno, "
                              f"label (PyTerrier); got {', '.join(map(str, qrels.columns))}")
-        return q, d, r.to_numpy(), list(qrels.index)
+        return q, d, r.to_numpy(), qrels.index  # labels looked up only for an error
     if isinstance(qrels, Mapping):
         t, d, v, rows = _dict_columns(qrels, source)
         return t, d, v, rows
@@ -206,7 +206,7 @@ def run_columns(run: Any, source: str):
             raise ValueError(f"{source}: expected columns query_id, doc_id, score (ir_measures) or qid, docno, score "
                              f"[, rank] (PyTerrier); got {', '.join(map(str, run.columns))}")
         ranks = run["rank"].to_numpy() if "rank" in run.columns else None
-        return q, d, s.to_numpy(), ranks, list(run.index)
+        return q, d, s.to_numpy(), ranks, run.index
     if isinstance(run, Mapping):
         t, d, v, rows = _dict_columns(run, source)
         return t, d, v, None, rows
