@@ -20,8 +20,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <cerrno>
-#include <cstdlib>
+#include <cstdint>
 
 namespace irlens::python {
 
@@ -151,14 +150,9 @@ std::string check_py(const std::string& name, const py::bytes& bytes, const PyQr
 }
 
 /// measures: [] for the paper's Table 1 metrics, ["all"] for every registered measure.
-std::string axioms_py(const std::vector<std::string>& measures, const std::string& seed) {
+std::string axioms_py(const std::vector<std::string>& measures, std::uint64_t seed) {
     AxiomOptions o;
-    char* end = nullptr;
-    errno = 0;
-    const unsigned long long s = std::strtoull(seed.c_str(), &end, 10);
-    if (seed.empty() || seed[0] == '-' || *end || errno)
-        throw UsageError("seed must be a whole number from 0 to 18446744073709551615, got '" + seed + "'");
-    o.seed = s;
+    o.seed = seed;
     py::gil_scoped_release unlocked;
     std::vector<AxiomResult> results;
     for (const MeasureSpec& m : axiom_measures(measures))

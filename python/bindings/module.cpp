@@ -38,30 +38,7 @@ EvalOptions eval_options(const std::string& missing) {
 
 namespace {
 
-const char* kind_name(ParamKind k) {
-    switch (k) {
-        case ParamKind::Int: return "int";
-        case ParamKind::Real: return "real";
-        case ParamKind::Bool: return "bool";
-        case ParamKind::Word: return "word";
-        case ParamKind::Gains: return "gains";
-        case ParamKind::RealList: return "reals";
-        case ParamKind::WordList: return "words";
-    }
-    return "";
-}
-
-const char* cutoff_name(CutoffKind k) {
-    switch (k) {
-        case CutoffKind::None: return "none";
-        case CutoffKind::Int: return "int";
-        case CutoffKind::Real: return "real";
-        case CutoffKind::Percent: return "percent";
-    }
-    return "";
-}
-
-/// [{name, aliases, cutoff, params: [{name, kind, default, required, help}], help, text_valued}]
+/// [{name, aliases, params: [{name, default (measure language), required, help}], help, text_valued, integer}]
 py::list registry_py() {
     py::list out;
     for (const MeasureInfo& m : registry()) {
@@ -69,7 +46,6 @@ py::list registry_py() {
         for (const ParamInfo& p : m.params) {
             py::dict d;
             d["name"] = p.name;
-            d["kind"] = kind_name(p.kind);
             d["default"] = p.default_value;
             d["required"] = p.required;
             d["help"] = p.help;
@@ -78,7 +54,6 @@ py::list registry_py() {
         py::dict d;
         d["name"] = m.name;
         d["aliases"] = m.aliases;
-        d["cutoff"] = cutoff_name(m.cutoff);
         d["params"] = params;
         d["help"] = m.help;
         d["text_valued"] = m.text_valued;

@@ -20,7 +20,7 @@ __version__ = _core.version()
 
 
 def measures() -> list:
-    """The registry: [{name, aliases, cutoff, params: [{name, kind, default, required, help}], help, ...}]."""
+    """The registry: [{name, aliases, params: [{name, default, required, help}], help, text_valued, integer}]."""
     return _core.registry()
 
 

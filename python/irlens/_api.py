@@ -285,15 +285,15 @@ def check(run: Any, *, qrels: Any = None, topics: Any = None, docs: Any = None, 
 def axioms(measures: Union[str, Sequence[str]] = (), seed: int = 2018) -> Document:
     """The axiomatic audit, as `irlens axioms --format json`: measures omitted or [] for the metrics
     of the paper's Table 1, "all" for every registered measure, else measure names."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise _core.UsageError("axioms: seed must be a whole number >= 0")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2 ** 64:
+        raise _core.UsageError(f"axioms: seed must be a whole number from 0 to {2 ** 64 - 1}, got {seed!r}")
     if measures == "all":
         lists = ["all"]
     elif isinstance(measures, str):
         lists = [measures]
     else:
         lists = [" ".join(str(m) for m in measures)] if measures else []
-    return Document(json.loads(_core.axioms(lists, str(int(seed)))))
+    return Document(json.loads(_core.axioms(lists, int(seed))))
 
 
 def read_qrels(qrels: Any, format: str = "plain") -> Loaded:

@@ -164,13 +164,15 @@ class Measure:
 
 
 def _default_value(p: Mapping[str, Any]) -> Any:
+    """A default in the measure language as a Python value: a number, True/False, else the text."""
     d = p["default"]
-    if p["kind"] == "int":
-        return int(d)
-    if p["kind"] == "real":
-        return float(d)
-    if p["kind"] == "bool":
+    if d in ("True", "False"):
         return d == "True"
+    for kind in (int, float):
+        try:
+            return kind(d)
+        except ValueError:
+            pass
     return d
 
 
