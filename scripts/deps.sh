@@ -2,7 +2,8 @@
 # Installs what irlens needs on Debian 12 when it is missing (sourced by scripts/test.sh and
 # scripts/serve.sh). Only Debian's packages and the npm registry are used.
 set -e
-PKGS="g++ cmake make git zlib1g-dev nlohmann-json3-dev doctest-dev libboost-math-dev libssl-dev emscripten chromium python3-scipy"
+PKGS="g++ cmake make git zlib1g-dev nlohmann-json3-dev doctest-dev libboost-math-dev libssl-dev emscripten chromium python3-scipy
+      pybind11-dev python3-dev python3-venv python3-numpy python3-pandas python3-pytest"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

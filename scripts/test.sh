@@ -1,13 +1,15 @@
 #!/bin/sh
 # Runs every irlens test: native unit + golden conformance + CLI behaviour, the same unit suites
-# compiled to WASM under node, the JS API and the golden suite through WASM, and the web app's
+# compiled to WASM under node, the Python package (built in a venv, its pytest suite), the JS API and
+# the golden suite through WASM, and the web app's
 # browser tests in headless Chromium (tests/web, playwright-core driving /usr/bin/chromium).
 # Installs what is missing first.
 # The golden tests need ../shared beside the repository; without it they report SKIPPED.
 #
 # The last line printed is exactly "N passed, N failed, N skipped" (CI reads it): a ctest suite
 # counts once (a suite that skipped some of its checks exits 77 and counts as skipped), the node
-# suites (node_api, tests/web) count each of their tests (tests/node/runner.mjs). A skip is never a
+# suites (node_api, tests/web) count each of their tests (tests/node/runner.mjs), the Python package's
+# pytest suite each of its tests (scripts/test-python.sh). A skip is never a
 # pass; the exit status is 0 when nothing failed.
 set -e
 cd "$(dirname "$0")/.."
@@ -58,6 +60,10 @@ else
     echo "irlens: the web app did not build"
     extra_failed=$((extra_failed + 1))
 fi
+
+# After web/build.sh: the notebook test shows the embed bundle's views in Chromium.
+echo "== Python package (venv, pytest)"
+sh scripts/test-python.sh || true  # counted by its own line in $counts
 
 awk -v extra="$extra_failed" '{ p += $2; f += $3; s += $4 }
     END { f += extra

@@ -193,6 +193,7 @@ struct Slot {
     bool zero_if_missing = false;
     RelInput input = RelInput::Qrels;
     double sum = 0;
+    std::string spec;  // the measure's canonical name in the measure language (empty: none)
 };
 
 /// Expands a binding into its values (meas_init.c: cutoffs sorted, names from the parameters).
@@ -205,6 +206,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
         if (!spec.empty()) {
             MeasureSpec m = parse_measure(spec, {}, false);  // trec_eval's values, whatever their range
             s.measure = m.compile();
+            s.spec = m.name();
             s.zero_if_missing = m.info().zero_if_missing;
             s.input = m.info().input;
         }
@@ -350,9 +352,9 @@ std::vector<std::string> trec_eval_measure_names() {
 
 namespace {
 
-/// Select: the values to print, in trec_eval's order, with their measures compiled and prepared
+/// The values options.measures name, in trec_eval's order, with their measures compiled
 /// (trec_eval.c mark_measure, meas_init.c; the first -m giving parameters for a measure wins).
-std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, const EvalContext& context) {
+std::vector<Slot> requested_slots(const TrecEvalOptions& options) {
     const std::vector<Binding>& all = bindings();
     std::vector<bool> marked(all.size(), false);
     std::vector<std::pair<std::string, std::string>> params;
@@ -397,6 +399,12 @@ std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, con
             }
         expand(all[i], given, options, slots);
     }
+    return slots;
+}
+
+/// Select: requested_slots, checked against the relevance format and prepared.
+std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, const EvalContext& context) {
+    std::vector<Slot> slots = requested_slots(options);
 
     // trec_eval computes each measure from one relevance format only (form_res_rels.c,
     // form_res_rels_jg.c, form_prefs_counts.c refuse the others); runid and num_q need none.
@@ -558,19 +566,56 @@ std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptio
     return out;
 }
 
-}  // namespace
-
-std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
-                      const std::shared_ptr<const Run>& run) {
+/// The context trec_eval evaluates one run in: -M, -J, the preferences of -R prefs.
+EvalContext context_of(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                       const std::shared_ptr<const Run>& run) {
     EvalContext context;
     context.qrels = qrels;
     context.prefs = options.prefs;
     context.runs = {run};
     context.base.max_docs = options.max_docs;
     context.base.judged_only = options.judged_only;
+    return context;
+}
+
+}  // namespace
+
+std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                      const std::shared_ptr<const Run>& run) {
+    const EvalContext context = context_of(options, qrels, run);
     std::vector<Slot> slots = select(options, *qrels, context);
     TopicValues values = evaluate_topics(slots, options, *qrels, *run, context);
     return print(slots, values, options, *qrels, *run);
+}
+
+TrecEvalValues trec_eval_values(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                                const std::shared_ptr<const Run>& run) {
+    const EvalContext context = context_of(options, qrels, run);
+    std::vector<Slot> slots = select(options, *qrels, context);
+    TopicValues tv = evaluate_topics(slots, options, *qrels, *run, context);
+    TrecEvalValues out;
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const Print kind = slots[i].binding->print();
+        if (!slots[i].measure || kind == Print::Text || kind == Print::RunId || slots[i].binding->avg() == Avg::NumQ) continue;
+        kept.push_back(i);
+        out.measures.push_back(slots[i].name);
+        out.specs.push_back(slots[i].spec);
+    }
+    for (std::size_t k = 0; k < tv.topics.size(); ++k) {
+        out.topics.emplace_back(qrels->topic_id(tv.topics[k]));
+        for (std::size_t i : kept) out.values.push_back(tv.values[k * slots.size() + i]);
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> trec_eval_names(const std::vector<std::string>& measures) {
+    TrecEvalOptions o;
+    o.measures = measures;
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Slot& s : requested_slots(o))
+        if (!s.spec.empty()) out.emplace_back(s.name, s.spec);
+    return out;
 }
 
 }  // namespace irlens

@@ -78,6 +78,26 @@ std::string trec_eval_help();
 std::string trec_eval(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
                       const std::shared_ptr<const Run>& run);
 
+/// The per-topic values trec_eval computes before averaging, at full precision (the Python
+/// package's irlens.pytrec_eval reads them, as pytrec_eval reads trec_eval's): the names trec_eval
+/// prints (P_5, ndcg_cut_10, iprec_at_recall_0.10, set_F), every value but text-valued ones
+/// (relstring), runid and num_q; gm_ values as the logs trec_eval averages (gm_map, which -q does
+/// not print); the topics it evaluates (answered ones; every qrels topic with -c), in qrels
+/// order. No InputError when no topic is evaluated: then `topics` is empty.
+struct TrecEvalValues {
+    std::vector<std::string> measures;
+    std::vector<std::string> specs;  // each measure's canonical name in the measure language
+    std::vector<std::string> topics;
+    std::vector<double> values;  // [topic * measures.size() + measure]
+};
+TrecEvalValues trec_eval_values(const TrecEvalOptions& options, const std::shared_ptr<const Qrels>& qrels,
+                                const std::shared_ptr<const Run>& run);
+
+/// The values trec_eval -m `measures` names (nicknames expanded, parameters as -m takes them:
+/// P.5,10), in trec_eval's order: (the name trec_eval prints, the canonical name in the measure
+/// language), text-valued ones included, runid left out. UsageError for an unknown name.
+std::vector<std::pair<std::string, std::string>> trec_eval_names(const std::vector<std::string>& measures);
+
 /// trec_eval() over a run read one topic at a time (irlens/evaluation/stream.hpp): the same output
 /// bytes, with memory for the qrels and one topic's entries. The run must be grouped by topic:
 /// feed() throws NotGrouped (readers/run.hpp) when a qrels topic appears again after another.

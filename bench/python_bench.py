@@ -1,0 +1,74 @@
+"""The Python package against the native CLI on the bench collection (bench/README.md, issue 24).
+
+    python bench/python_bench.py [REPEATS]          # with the package installed (scripts/test-python.sh's venv)
+
+Times, in the same run and best of REPEATS: `irlens eval QRELS RUN -m MEASURES` natively
+(build/cli/irlens), irlens.evaluate(QRELS, RUN, MEASURES) from the same files, and from pandas
+DataFrames of the same collection (categorical ids, as read once and not timed) the conversion
+(canonical TREC text from the columns) apart from the evaluation. Generates the collection when
+missing (bench/gen.cpp).
+"""
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import irlens
+from irlens import _core, _inputs
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "bench" / "data"
+CLI = Path(os.environ.get("IRLENS_CLI", ROOT / "build" / "cli" / "irlens"))
+MEASURES = ["AP", "nDCG@10", "P@10", "RR", "R@1000"]
+
+
+def best(f, repeats):
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main():
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    qrels, run = DATA / "qrels.txt", DATA / "run1.txt"
+    if not run.is_file():
+        (ROOT / "build").mkdir(exist_ok=True)
+        subprocess.run(["g++", "-O2", str(ROOT / "bench" / "gen.cpp"), "-o", str(ROOT / "build" / "bench-gen")], check=True)
+        subprocess.run([str(ROOT / "build" / "bench-gen"), str(DATA)], check=True)
+    cli = best(lambda: subprocess.run([str(CLI), "eval", str(qrels), str(run), "-m", " ".join(MEASURES)], check=True,
+                                      stdout=subprocess.DEVNULL), repeats)
+    py = best(lambda: irlens.evaluate(qrels, run, MEASURES), repeats)
+    print(f"files: irlens eval {cli:.2f} s, irlens.evaluate {py:.2f} s: {py / cli:.2f}x")
+
+    names = ["query_id", "q0", "doc_id", "rank", "score", "tag"]
+    df = pd.read_csv(run, sep=" ", names=names, usecols=["query_id", "doc_id", "score"],
+                     dtype={"query_id": "category", "doc_id": "category", "score": np.float64})
+    qdf = pd.read_csv(qrels, sep=" ", names=["query_id", "iteration", "doc_id", "relevance"],
+                      usecols=["query_id", "doc_id", "relevance"], dtype={"query_id": "category", "doc_id": "category"})
+    q = _inputs.load_qrels(qdf)
+    convert = best(lambda: _inputs.run_text(df, "run", "run"), repeats)
+    text, _ = _inputs.run_text(df, "run", "run")
+
+    def read():
+        reader = _core.RunReader(q.handle, "run", "score")
+        reader.feed(text)
+        return reader.finish()
+
+    read_time = best(read, repeats)
+    handle = read()
+    evaluation = best(lambda: _core.evaluate(q.handle, [handle], MEASURES, "zero"), repeats)
+    whole = best(lambda: irlens.evaluate(q, df, MEASURES), repeats)
+    print(f"DataFrame ({len(df):,} rows, categorical ids): conversion to TREC text {convert:.2f} s, reading it "
+          f"{read_time:.2f} s, evaluation {evaluation:.2f} s (conversion / evaluation {convert / evaluation:.2f}); "
+          f"irlens.evaluate(qrels, df) {whole:.2f} s = {whole / cli:.2f}x irlens eval from files")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,249 @@
+// The analyses of irlens._core, each the core's or frontends/' function with the GIL released:
+// evaluate (an Evaluation handle with numpy views of its values and the CLI's JSON document),
+// compare and meta (settings as the CLI's option list, read by frontends/stats_flags: the CLI's
+// names, defaults and messages), explain, check, axioms (their JSON documents, as the CLI's
+// --format json), and the trec_eval drop-in (its output bytes, or its per-topic values at full
+// precision for irlens.pytrec_eval).
+#include "common.hpp"
+
+#include "irlens/axioms/axioms.hpp"
+#include "irlens/error.hpp"
+#include "irlens/evaluation/explain.hpp"
+#include "irlens/frontends/json_documents.hpp"
+#include "irlens/frontends/meta_report.hpp"
+#include "irlens/frontends/stats_flags.hpp"
+#include "irlens/frontends/trec_eval.hpp"
+#include "irlens/readers/preference_judgments.hpp"
+#include "irlens/readers/run_check.hpp"
+#include "irlens/stats/comparison.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+
+namespace irlens::python {
+
+namespace {
+
+struct PyEvaluation {
+    std::shared_ptr<const Evaluation> ptr;
+};
+
+py::array_t<double> array_of(const std::vector<double>& v) {
+    py::array_t<double> a(static_cast<py::ssize_t>(v.size()));
+    std::copy(v.begin(), v.end(), a.mutable_data());
+    return a;
+}
+
+/// [measure][topic] as one (measures x topics) array.
+py::array_t<double> matrix_of(const std::vector<std::vector<double>>& rows, std::size_t columns) {
+    py::array_t<double> a({static_cast<py::ssize_t>(rows.size()), static_cast<py::ssize_t>(columns)});
+    double* out = a.mutable_data();
+    for (const std::vector<double>& r : rows) out = std::copy(r.begin(), r.end(), out);
+    return a;
+}
+
+PyEvaluation evaluate_py(const PyQrels& qrels, const std::vector<PyRun>& runs, const std::vector<std::string>& measures,
+                         const std::string& missing) {
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    std::vector<RunPtr> rs = runs_of(runs);
+    py::gil_scoped_release unlocked;
+    return {std::make_shared<const Evaluation>(evaluate(qrels.ptr, rs, specs, eo))};
+}
+
+/// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}
+py::dict run_scores(const PyEvaluation& e, std::size_t i) {
+    const RunScores& r = e.ptr->runs.at(i);
+    py::dict d;
+    d["name"] = r.name;
+    d["tag"] = r.tag;
+    d["topics"] = r.topics;
+    d["values"] = matrix_of(r.values, r.topics.size());
+    d["aggregate"] = array_of(r.aggregate);
+    d["texts"] = r.texts;
+    return d;
+}
+
+std::string evaluation_json(const PyEvaluation& ev, bool per_topic, const std::string& qrels,
+                            const std::vector<std::string>& typed, const std::string& provenance,
+                            const std::vector<std::string>& input_warnings, int indent) {
+    EvalDocument doc;
+    doc.per_topic = per_topic;
+    doc.qrels = qrels;
+    doc.typed = typed;
+    doc.provenance = provenance;
+    doc.input_warnings = input_warnings;
+    py::gil_scoped_release unlocked;
+    return eval_json(*ev.ptr, doc, indent);
+}
+
+std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
+    std::vector<std::string> names;
+    for (const RunPtr& r : runs) names.push_back(r->name());
+    return names;
+}
+
+/// args: compare's options as the CLI spells them (--test=t, -B 1000, ...).
+std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, const std::vector<std::string>& measures,
+                       const std::vector<std::string>& args, const std::string& missing) {
+    const std::vector<RunPtr> runs = runs_of(handles);
+    const CompareSettings s = compare_settings_from_args(args);
+    const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    py::gil_scoped_release unlocked;
+    return comparison_json(compare_runs(qrels.ptr, runs, specs, eo, s, base), -1);
+}
+
+/// preferences: predictive-power's judgments (name, bytes), or None.
+std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std::vector<PyRun>& handles,
+                    const std::vector<std::string>& measures, const std::vector<std::string>& args, const std::string& missing,
+                    const std::optional<std::pair<std::string, std::string>>& preferences) {
+    MetaSettings s = meta_settings_from_args(analysis, args);
+    const std::vector<RunPtr> runs = runs_of(handles);
+    std::vector<MeasureSpec> specs = measures_of(measures);
+    EvalOptions eo = eval_options(missing);
+    py::gil_scoped_release unlocked;
+    if (preferences)
+        s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
+    return meta_json(meta_runs(qrels.ptr, runs, specs, eo, s), -1);
+}
+
+/// The explain document of one (run, topic, measure); runs: the evaluation's runs (for the
+/// measures that score a run against the others), or empty.
+std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topic, const std::string& measure,
+                       const std::vector<PyRun>& handles) {
+    const QrelsPtr& qrels = q.ptr;
+    const RunPtr& run = r.ptr;
+    const std::vector<RunPtr> runs = runs_of(handles);
+    for (const RunPtr& other : runs)
+        if (other->qrels_ptr() != run->qrels_ptr())
+            throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + run->name() + "'");
+    const MeasureSpec spec = parse_measure(measure);
+    py::gil_scoped_release unlocked;
+    return explain_json({explain(qrels, run, topic, spec, EvalOptions{}, runs)}, qrels->source(), -1);
+}
+
+/// The check document of one run (its bytes); topics, docs: (name, bytes of an id list) or None.
+std::string check_py(const std::string& name, const py::bytes& bytes, const PyQrels* qrels,
+                     const std::optional<std::pair<std::string, std::string>>& topics,
+                     const std::optional<std::pair<std::string, std::string>>& docs, std::size_t max_docs,
+                     const std::string& tag) {
+    const std::string data = bytes;
+    py::gil_scoped_release unlocked;
+    CheckOptions o;
+    if (qrels) o.qrels = qrels->ptr;
+    o.max_docs = max_docs;
+    o.tag = tag;
+    auto ids = [](const std::pair<std::string, std::string>& list) {
+        IdListReader reader(list.first);
+        reader.feed(list.second);
+        return reader.finish();
+    };
+    if (topics) o.topics = ids(*topics);
+    if (docs) o.docs = ids(*docs);
+    RunChecker checker(name, o);
+    checker.feed(data);
+    return check_json({checker.finish()}, o, -1);
+}
+
+/// measures: [] for the paper's Table 1 metrics, ["all"] for every registered measure.
+std::string axioms_py(const std::vector<std::string>& measures, std::uint64_t seed) {
+    AxiomOptions o;
+    o.seed = seed;
+    py::gil_scoped_release unlocked;
+    std::vector<AxiomResult> results;
+    for (const MeasureSpec& m : axiom_measures(measures))
+        for (AxiomResult& r : check_axioms(m, o)) results.push_back(std::move(r));
+    return axioms_json(results, o, -1);
+}
+
+/// trec_eval's output bytes for its flags (without file names).
+std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std::string>& args) {
+    const QrelsPtr& qrels = q.ptr;
+    const RunPtr& run = r.ptr;
+    TrecEvalCommand c = parse_trec_eval_command(args);
+    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg") throw UsageError("-R " + c.rel_format + " is not available from Python");
+    if ((c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped))
+        throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+    if (!c.zscores_file.empty()) throw UsageError("-Z is not available from Python");
+    py::gil_scoped_release unlocked;
+    return trec_eval(c.options, qrels, run);
+}
+
+/// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for measures
+/// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J.
+py::tuple trec_eval_values_py(const PyQrels& qrels, const PyRun& run, const std::vector<std::string>& measures,
+                              long rel_level, bool judged_only) {
+    TrecEvalOptions o;
+    o.measures = measures;
+    o.rel_level = rel_level;
+    o.judged_only = judged_only;
+    o.per_query = true;
+    TrecEvalValues v;
+    {
+        py::gil_scoped_release unlocked;
+        v = trec_eval_values(o, qrels.ptr, run.ptr);
+    }
+    py::array_t<double> a({static_cast<py::ssize_t>(v.topics.size()), static_cast<py::ssize_t>(v.measures.size())});
+    std::copy(v.values.begin(), v.values.end(), a.mutable_data());
+    return py::make_tuple(v.measures, v.specs, v.topics, a);
+}
+
+}  // namespace
+
+void register_analyses(py::module_& m) {
+    py::class_<PyEvaluation>(m, "Evaluation")
+        .def_property_readonly("measures", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
+            std::vector<std::string> names;
+            for (const MeasureSpec& s : ev.measures) names.push_back(s.name());
+            return names;
+        })
+        .def_property_readonly("full_names", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
+            std::vector<std::string> names;
+            for (const MeasureSpec& s : ev.measures) names.push_back(s.full_name());
+            return names;
+        })
+        .def_property_readonly("text_valued", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr;
+            std::vector<bool> t;
+            for (const MeasureSpec& s : ev.measures) t.push_back(s.info().text_valued);
+            return t;
+        })
+        .def_property_readonly("num_runs", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.runs.size(); })
+        .def_property_readonly("warnings", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.warnings; })
+        .def_property_readonly("missing", [](const PyEvaluation& e) {
+            const Evaluation& ev = *e.ptr; return ev.missing == MissingTopics::Zero ? "zero" : "skip"; })
+        .def("run", &run_scores)
+        .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
+             py::arg("input_warnings"), py::arg("indent") = -1);
+    m.def("evaluate", &evaluate_py);
+    m.def("compare", &compare_py);
+    m.def("meta", &meta_py);
+    m.def("explain", &explain_py);
+    m.def("check", &check_py);
+    m.def("axioms", &axioms_py);
+    m.def("trec_eval", &trec_eval_py);
+    m.def("trec_eval_values", &trec_eval_values_py);
+    m.def("trec_eval_names", &trec_eval_names);
+    m.def("trec_eval_measures", [] {
+        // {"groups": {nickname: [measure]}, "roots": [every measure's root name, runid included]}
+        py::dict groups;
+        for (const MeasureGroup& g : trec_eval_groups()) groups[py::str(g.name)] = g.measures;
+        py::list roots;
+        for (const std::string& n : trec_eval_measure_names())
+            if (!groups.contains(n)) roots.append(n);
+        py::dict d;
+        d["groups"] = groups;
+        d["roots"] = roots;
+        return d;
+    });
+}
+
+}  // namespace irlens::python

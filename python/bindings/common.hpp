@@ -1,0 +1,46 @@
+// What the binding files of the Python module (irlens._core) share: the handles Python holds
+// (qrels, runs, an evaluation: shared_ptrs of the core's immutable objects) and the measure lists
+// as the JS API reads them. Registration and argument plumbing only; everything else is the core
+// and frontends/. Every function that works on inputs or evaluates releases the GIL.
+#pragma once
+
+#include "irlens/evaluation/evaluate.hpp"
+#include "irlens/measures/measure.hpp"
+#include "irlens/readers/qrels.hpp"
+#include "irlens/readers/run.hpp"
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace irlens::python {
+
+namespace py = pybind11;
+
+using QrelsPtr = std::shared_ptr<const Qrels>;
+using RunPtr = std::shared_ptr<const Run>;
+
+/// What Python holds of the core's immutable objects (pybind11 takes no shared_ptr<const T> holder).
+struct PyQrels {
+    QrelsPtr ptr;
+};
+struct PyRun {
+    RunPtr ptr;
+};
+
+/// The core's runs of Python's handles.
+std::vector<RunPtr> runs_of(const std::vector<PyRun>& runs);
+
+/// The measures of a list of measure lists ("P@10 AP", ...), distinct, each item as typed
+/// (as wasm/bind_inputs.cpp measures_from_js).
+std::vector<MeasureSpec> measures_of(const std::vector<std::string>& lists, std::vector<std::string>* typed = nullptr);
+
+/// EvalOptions with the missing-topic policy "zero" or "skip" (UsageError otherwise).
+EvalOptions eval_options(const std::string& missing);
+
+void register_inputs(py::module_& m);
+void register_analyses(py::module_& m);
+
+}  // namespace irlens::python

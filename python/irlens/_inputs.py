@@ -1,0 +1,346 @@
+"""Inputs as users hold them, turned into the core's qrels and runs.
+
+Accepted for qrels and for each run:
+  - a path (str or os.PathLike), plain or gzip (told apart by the magic bytes), in any format the
+    CLI reads (TREC, BEIR qrels, MS MARCO runs, ranx / ir_measures JSON);
+  - a pandas DataFrame with ir_measures' columns (query_id, doc_id, relevance / score) or
+    PyTerrier's (qid, docno, label / score, rank);
+  - pytrec_eval's dict of dicts ({query: {doc: relevance or score}}; numpy numbers accepted);
+  - an iterable of records with those fields as attributes (ir_datasets' qrels_iter(),
+    scoreddocs_iter(); ir_measures' Qrel, ScoredDoc), or of (query, doc, value) tuples.
+In-memory inputs are written as canonical TREC text (one line per row, in row order; columnar:
+ids as category codes, numbers as numpy arrays) and read by the same readers as files, so every
+check is the same; an error names the row. The provenance of an in-memory input is the size and
+SHA-256 of that canonical text; of a file, of the file's bytes (as the CLI's).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+import pandas as pd
+
+from . import _core
+
+CHUNK = 1 << 22  # bytes fed to a reader at a time
+
+QUERY_COLUMNS = ("query_id", "qid")
+DOC_COLUMNS = ("doc_id", "docno")
+REL_COLUMNS = ("relevance", "label")
+SCORE_COLUMNS = ("score",)
+
+
+@dataclass
+class Loaded:
+    """A qrels or run read by the core, with its provenance record {role, name, bytes, sha256}."""
+
+    handle: Any
+    record: dict
+
+
+def _error(source: str, problem: str, line: int = 0, message: Optional[str] = None) -> Exception:
+    e = _core.InputError(message or (f"{source}: {problem}" if not line else f"{source}:{line}: {problem}"))
+    e.file, e.line, e.problem = source, line, problem
+    return e
+
+
+def is_path(x: Any) -> bool:
+    return isinstance(x, (str, os.PathLike))
+
+
+def _feed_file(path: str, reader: Any) -> dict:
+    """Feeds the (decompressed) file to reader; returns its provenance record (the file's bytes)."""
+    digest, size = hashlib.sha256(), 0
+    try:
+        raw = open(path, "rb")
+    except OSError as e:
+        raise _error(path, f"cannot open: {e.strerror}") from None
+    with raw:
+        head = raw.read(2)
+        raw.seek(0)
+        if head == b"\x1f\x8b":
+            import zlib
+
+            inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            while chunk := raw.read(CHUNK):
+                digest.update(chunk)
+                size += len(chunk)
+                try:
+                    data = inflate.decompress(chunk)
+                    while inflate.eof and inflate.unused_data:  # concatenated gzip members
+                        rest = inflate.unused_data
+                        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                        data += inflate.decompress(rest)
+                except zlib.error as e:
+                    raise _error(path, f"corrupt gzip data ({e})") from None
+                if data:
+                    reader.feed(data)
+            if not inflate.eof:
+                raise _error(path, "truncated gzip data")
+        else:
+            while chunk := raw.read(CHUNK):
+                digest.update(chunk)
+                size += len(chunk)
+                reader.feed(chunk)
+    return {"name": path, "bytes": size, "sha256": digest.hexdigest()}
+
+
+def _read_text(text: bytes, source: str, reader: Any) -> dict:
+    reader.feed(text)
+    return {"name": source, "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+
+
+def _codes(values: Any) -> Tuple[np.ndarray, List[str]]:
+    """Category codes (int64, -1 for a missing value) and the ids as text."""
+    if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
+        codes, cats = values.cat.codes.to_numpy(np.int64), values.cat.categories
+    else:
+        codes, cats = pd.factorize(values if isinstance(values, pd.Series) else np.asarray(values, dtype=object))
+        codes = codes.astype(np.int64, copy=False)
+    return codes, [str(c) for c in cats]
+
+
+def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> Optional[pd.Series]:
+    for n in names:
+        if n in df.columns:
+            return df[n]
+    return None
+
+
+def _integers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
+    """The values as int64; InputError naming the first row that is not a whole number."""
+    a = np.asarray(values)
+    if a.dtype.kind in "iub":
+        return a.astype(np.int64, copy=False)
+    try:
+        f = a.astype(np.float64)
+    except (TypeError, ValueError):
+        f = np.array([_as_float(v) for v in a], dtype=np.float64)
+    bad = ~np.isfinite(f) | (f != np.round(f))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise _row_error(source, i, f"{what} {a[i]!r} is not a whole number", rows)
+    return f.astype(np.int64)
+
+
+def _as_float(v: Any) -> float:
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return float("nan")
+
+
+def _row_label(rows: Optional[Sequence[Any]], i: int) -> str:
+    if rows is None:
+        return f"row {i}"
+    label = rows[i]
+    return f"row {i} ({label})" if label != i else f"row {i}"
+
+
+def _row_error(source: str, i: int, problem: str, rows: Optional[Sequence[Any]]) -> Exception:
+    return _error(source, problem, i + 1, f"{source}, {_row_label(rows, i)}: {problem}")
+
+
+def _records(items: Iterable[Any], fields: Sequence[Sequence[str]], source: str) -> Tuple[List[Any], ...]:
+    """Columns of an iterable of records (attributes named as one of each field's names) or tuples."""
+    columns: Tuple[List[Any], ...] = tuple([] for _ in fields)
+    getters = None
+    for i, item in enumerate(items):
+        if getters is None:
+            getters = []
+            for names in fields:
+                name = next((n for n in names if hasattr(item, n)), None)
+                getters.append(name)
+            if None in getters and not isinstance(item, (tuple, list)):
+                raise TypeError(f"{source}: row {i}: expected records with fields "
+                                f"{' / '.join(fields[getters.index(None)])} (or tuples), got {type(item).__name__}")
+        if None in getters:
+            if len(item) < len(fields):
+                raise _error(source, f"expected {len(fields)} values, got {len(item)}", i + 1,
+                             f"{source}, row {i}: expected {len(fields)} values, got {len(item)}")
+            for c, v in zip(columns, item):
+                c.append(v)
+        else:
+            for c, name in zip(columns, getters):
+                c.append(getattr(item, name))
+    return columns
+
+
+def _dict_columns(d: Mapping[Any, Mapping[Any, Any]], source: str) -> Tuple[List[Any], List[Any], List[Any], List[str]]:
+    topics, docs, values, rows = [], [], [], []
+    for q, inner in d.items():
+        if not isinstance(inner, Mapping):
+            raise TypeError(f"{source}: query {q!r} maps to {type(inner).__name__}, expected a dict {{doc: value}}")
+        for doc, v in inner.items():
+            topics.append(q)
+            docs.append(doc)
+            values.append(v)
+            rows.append(f"query {q!r}, document {doc!r}")
+    return topics, docs, values, rows
+
+
+def qrels_columns(qrels: Any, source: str):
+    """(topics, docs, relevance, row labels) of an in-memory qrels."""
+    if isinstance(qrels, pd.DataFrame):
+        q, d, r = (_column(qrels, QUERY_COLUMNS, "query", source), _column(qrels, DOC_COLUMNS, "doc", source),
+                   _column(qrels, REL_COLUMNS, "relevance", source))
+        if q is None or d is None or r is None:
+            raise ValueError(f"{source}: expected columns query_id, doc_id, relevance (ir_measures) or qid, docno, "
+                             f"label (PyTerrier); got {', '.join(map(str, qrels.columns))}")
+        return q, d, r.to_numpy(), qrels.index  # labels looked up only for an error
+    if isinstance(qrels, Mapping):
+        t, d, v, rows = _dict_columns(qrels, source)
+        return t, d, v, rows
+    t, d, v = _records(qrels, (QUERY_COLUMNS, DOC_COLUMNS, REL_COLUMNS), source)
+    return t, d, v, None
+
+
+def run_columns(run: Any, source: str):
+    """(topics, docs, scores, ranks or None, row labels) of an in-memory run."""
+    if isinstance(run, pd.DataFrame):
+        q, d, s = _column(run, QUERY_COLUMNS, "query", source), _column(run, DOC_COLUMNS, "doc", source), _column(run, SCORE_COLUMNS, "score", source)
+        if q is None or d is None or s is None:
+            raise ValueError(f"{source}: expected columns query_id, doc_id, score (ir_measures) or qid, docno, score "
+                             f"[, rank] (PyTerrier); got {', '.join(map(str, run.columns))}")
+        ranks = run["rank"].to_numpy() if "rank" in run.columns else None
+        return q, d, s.to_numpy(), ranks, run.index
+    if isinstance(run, Mapping):
+        t, d, v, rows = _dict_columns(run, source)
+        return t, d, v, None, rows
+    t, d, v = _records(run, (QUERY_COLUMNS, DOC_COLUMNS, SCORE_COLUMNS), source)
+    return t, d, v, None, None
+
+
+def _scores(values: Any, source: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
+    a = np.asarray(values)
+    if a.dtype.kind in "iuf":
+        return a.astype(np.float64, copy=False)
+    out = np.empty(len(a), dtype=np.float64)
+    for i, v in enumerate(a):
+        try:
+            out[i] = float(v)
+        except (TypeError, ValueError):
+            raise _row_error(source, i, f"score {v!r} is not a number", rows) from None
+    return out
+
+
+def qrels_text(qrels: Any, source: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
+    """The canonical TREC text of an in-memory qrels (`topic 0 doc rel`, one line per row)."""
+    t, d, r, rows = qrels_columns(qrels, source)
+    tc, tn = _codes(t)
+    dc, dn = _codes(d)
+    rels = _integers(r, source, "relevance", rows)
+    return _translated(lambda: _core.qrels_text(source, tc, tn, dc, dn, rels), source, rows), rows
+
+
+def run_text(run: Any, source: str, tag: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
+    """The canonical TREC text of an in-memory run (`topic Q0 doc rank score tag`)."""
+    t, d, s, ranks, rows = run_columns(run, source)
+    tc, tn = _codes(t)
+    dc, dn = _codes(d)
+    scores = _scores(s, source, rows)
+    rk = None if ranks is None else _integers(ranks, source, "rank", rows)
+    return _translated(lambda: _core.run_text(source, tc, tn, dc, dn, scores, rk, tag), source, rows), rows
+
+
+def _translated(f, source: str, rows: Optional[Sequence[Any]], reader_name: Optional[str] = None):
+    """f(), with an InputError at line N of `source` (or of the reader named reader_name) reported
+    as row N - 1 of source."""
+    try:
+        return f()
+    except _core.InputError as e:
+        if e.file in (source, reader_name) and e.line:
+            raise _row_error(source, e.line - 1, e.problem, rows) from None
+        raise
+
+
+def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) -> Loaded:
+    if isinstance(qrels, Loaded):
+        return qrels
+    if is_path(qrels):
+        path = os.fspath(qrels)
+        reader = _core.QrelsReader(path, format)
+        record = _feed_file(path, reader)
+        return Loaded(reader.finish(), {"role": "qrels", **record})
+    source = source or f"qrels {_kind(qrels)}"
+    text, rows = qrels_text(qrels, source)
+    reader = _core.QrelsReader(source, format)
+    record = _translated(lambda: _read_text(text, source, reader), source, rows)
+    return Loaded(_translated(reader.finish, source, rows), {"role": "qrels", **record})
+
+
+def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded:
+    if is_path(run):
+        path = os.fspath(run)
+        try:  # an error names the path, as the CLI's (the reader names the run)
+            reader = _core.RunReader(qrels.handle, name, order)
+            record = _feed_file(path, reader)
+            return Loaded(reader.finish(), {"role": "run", **record})
+        except _core.InputError as e:
+            if e.file != name or name == path:
+                raise
+            raise _error(path, e.problem, e.line) from None
+    source = f"run {name}" if name else "run"
+    text, rows = run_text(run, source, name or "run")
+    reader = _core.RunReader(qrels.handle, name, order)
+    record = _translated(lambda: _read_text(text, source, reader), source, rows, name)
+    return Loaded(_translated(reader.finish, source, rows, name), {"role": "run", **record})
+
+
+def _kind(x: Any) -> str:
+    if isinstance(x, pd.DataFrame):
+        return "DataFrame"
+    if isinstance(x, Mapping):
+        return "dict"
+    return "records"
+
+
+def _run_name_of_path(path: str) -> str:
+    base = os.path.basename(path)
+    name = base[:-3] if base.endswith(".gz") else base
+    for ext in (".txt", ".tsv"):
+        if name.endswith(ext):
+            name = name[: -len(ext)]
+            break
+    return name or base
+
+
+def named_runs(runs: Any) -> List[Tuple[str, Any]]:
+    """[(name, run)] of one run, a list of runs, or a dict {name: run}. Paths are named as the CLI
+    names them (the file name without .gz, then .txt or .tsv; the file name, then the path, where
+    two would be equal); in-memory runs "run" (one) or "run1", "run2"... (a list)."""
+    if isinstance(runs, Mapping):
+        values = list(runs.values())
+        one_run = bool(values) and all(isinstance(v, Mapping) for v in values) and not _dict_of_runs(runs)
+        if not one_run and values:
+            return [(str(k), v) for k, v in runs.items()]
+        items = [runs]
+    elif isinstance(runs, (list, tuple)) and runs and all(is_path(r) or isinstance(r, (pd.DataFrame, Mapping)) for r in runs):
+        items = list(runs)
+    else:
+        items = [runs]
+    paths = [os.fspath(r) for r in items if is_path(r)]
+    names = []
+    for i, r in enumerate(items):
+        if is_path(r):
+            p = os.fspath(r)
+            n = _run_name_of_path(p)
+            if sum(_run_name_of_path(q) == n for q in paths) > 1:
+                n = os.path.basename(p)
+                if sum(os.path.basename(q) == n for q in paths) > 1:
+                    n = p
+        else:
+            n = "run" if len(items) == 1 else f"run{i + 1}"
+        names.append(n)
+    return list(zip(names, items))
+
+
+def _dict_of_runs(d: Mapping[Any, Any]) -> bool:
+    """A dict of pytrec_eval runs {name: {query: {doc: score}}}: values three levels deep."""
+    for v in d.values():
+        for inner in v.values():
+            return isinstance(inner, Mapping)
+    return False

@@ -1,0 +1,363 @@
+"""ir_measures' API over irlens: code written for ir_measures runs unchanged.
+
+    import irlens.ir_measures as ir_measures
+    from irlens.ir_measures import nDCG, P, AP, RR
+    ir_measures.calc_aggregate([nDCG@10, P@5, AP(rel=2)], qrels, run)   # {nDCG@10: 0.63, ...}
+    for m in ir_measures.iter_calc([AP], qrels, run): m.query_id, m.measure, m.value
+
+Measures are irlens' registry (whose names are ir_measures' where it has the measure), so the
+numbers are irlens' under ir_measures' spelling. A measure object prints as ir_measures prints it
+(defaults omitted, strings quoted: nDCG(dcg='exp-log2')@10); `@` sets the cutoff (IPrec: the
+recall level), `()` merges parameters; equality and hashing go by the printed form. Topics: as
+ir_measures, every qrels topic (a topic the run did not answer gets the measure's value for an
+empty ranking, 0 for most), topics only in the run ignored.
+"""
+from __future__ import annotations
+
+import ast
+import io
+import math
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _core
+from ._inputs import load_qrels, load_run, is_path
+
+__all__ = ["Measure", "Metric", "Qrel", "ScoredDoc", "CalcResults", "parse_measure", "parse_trec_measure",
+           "calc_aggregate", "iter_calc", "calc", "evaluator", "read_trec_qrels", "read_trec_run"]
+
+
+class Qrel(NamedTuple):
+    query_id: str
+    doc_id: str
+    relevance: int
+    iteration: str = "0"
+
+
+class ScoredDoc(NamedTuple):
+    query_id: str
+    doc_id: str
+    score: float
+
+
+class Metric(NamedTuple):
+    query_id: str
+    measure: "Measure"
+    value: float
+
+
+class CalcResults(NamedTuple):
+    aggregated: Dict["Measure", float]
+    per_query: Dict[str, Dict["Measure", float]]
+
+
+_REGISTRY = {m["name"]: m for m in _core.registry()}
+_ALIASES = {a: m["name"] for m in _REGISTRY.values() for a in m["aliases"]}
+
+
+def _language(v: Any) -> str:
+    """A parameter value in irlens' measure language."""
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        return repr(float(v))
+    if isinstance(v, Mapping):
+        return "{" + ",".join(f"{_language(k)}:{_language(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return "[" + ",".join(_language(x) for x in v) + "]"
+    return str(v)
+
+
+def _printed(v: Any) -> str:
+    """A parameter value as ir_measures prints it (strings quoted)."""
+    if isinstance(v, str):
+        return repr(v)
+    if isinstance(v, Mapping):
+        return "{" + ",".join(f"{_printed(k)}:{_printed(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "(" + ",".join(_printed(x) for x in v) + ")" if isinstance(v, tuple) else "[" + ",".join(_printed(x) for x in v) + "]"
+    return repr(v)
+
+
+def _is_default(info: Mapping[str, Any], name: str, value: Any) -> bool:
+    for p in info["params"]:
+        if p["name"] == name:
+            d, given = p["default"], _language(value)
+            if d == given:
+                return True
+            try:
+                return float(d) == float(given)
+            except ValueError:
+                return False
+    return False
+
+
+class Measure:
+    """An ir_measures measure: NAME and params (cutoff among them)."""
+
+    __slots__ = ("NAME", "params", "_info")
+
+    def __init__(self, name: str, params: Optional[Mapping[str, Any]] = None):
+        canonical = name if name in _REGISTRY else _ALIASES.get(name)
+        if canonical is None:
+            raise NameError(f"unknown measure {name!r} (see irlens.measures())")
+        self.NAME = canonical
+        self._info = _REGISTRY[canonical]
+        self.params: Dict[str, Any] = dict(params or {})
+
+    def __matmul__(self, cutoff: Any) -> "Measure":
+        return Measure(self.NAME, {**self.params, "cutoff": cutoff})
+
+    def __call__(self, **params: Any) -> "Measure":
+        return Measure(self.NAME, {**self.params, **params})
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.params:
+            return self.params[key]
+        for p in self._info["params"]:
+            if p["name"] == key:
+                return None if p["default"] == "" else _default_value(p)
+        if key == "cutoff":
+            return None
+        raise KeyError(key)
+
+    def __repr__(self) -> str:
+        text = self.NAME
+        shown = [f"{k}={_printed(v)}" for k, v in self.params.items()
+                 if k != "cutoff" and v is not None and not _is_default(self._info, k, v)]
+        if shown:
+            text += "(" + ",".join(shown) + ")"
+        if self.params.get("cutoff") is not None:
+            text += f"@{self.params['cutoff']}"
+        return text
+
+    __str__ = __repr__
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, Measure) and repr(self) == repr(other)
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+    def irlens_name(self) -> str:
+        """The name in irlens' measure language (every parameter given, strings unquoted)."""
+        text = self.NAME
+        given = [f"{k}={_language(v)}" for k, v in self.params.items() if k != "cutoff" and v is not None]
+        if given:
+            text += "(" + ",".join(given) + ")"
+        if self.params.get("cutoff") is not None:
+            text += f"@{_language(self.params['cutoff'])}"
+        return text
+
+    def calc_aggregate(self, qrels: Any, run: Any) -> float:
+        return calc_aggregate([self], qrels, run)[self]
+
+    def iter_calc(self, qrels: Any, run: Any) -> Iterator[Metric]:
+        return iter_calc([self], qrels, run)
+
+    def calc(self, qrels: Any, run: Any) -> CalcResults:
+        return calc([self], qrels, run)
+
+
+def _default_value(p: Mapping[str, Any]) -> Any:
+    """A default in the measure language as a Python value: a number, True/False, else the text."""
+    d = p["default"]
+    if d in ("True", "False"):
+        return d == "True"
+    for kind in (int, float):
+        try:
+            return kind(d)
+        except ValueError:
+            pass
+    return d
+
+
+def parse_measure(text: Union[str, Measure]) -> Measure:
+    """A measure from its ir_measures spelling: Python syntax, e.g. nDCG@10, P(rel=2)@5,
+    nDCG(dcg='exp-log2')@10, IPrec@0.3."""
+    if isinstance(text, Measure):
+        return text
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"cannot parse measure {text!r}") from None
+    cutoff = None
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.MatMult):
+        try:
+            cutoff = ast.literal_eval(tree.right)
+        except ValueError:
+            raise ValueError(f"cannot parse measure {text!r}: the cutoff must be a number") from None
+        tree = tree.left
+    params: Dict[str, Any] = {}
+    if isinstance(tree, ast.Call):
+        if tree.args:
+            raise ValueError(f"cannot parse measure {text!r}: parameters are named (NAME(k=v))")
+        for kw in tree.keywords:
+            try:
+                params[kw.arg] = ast.literal_eval(kw.value)
+            except ValueError:
+                if isinstance(kw.value, ast.Name):  # an unquoted word, as irlens writes it
+                    params[kw.arg] = kw.value.id
+                else:
+                    raise ValueError(f"cannot parse measure {text!r}: parameter {kw.arg}") from None
+        tree = tree.func
+    if not isinstance(tree, ast.Name):
+        raise ValueError(f"cannot parse measure {text!r}")
+    m = Measure(tree.id, params)
+    return m @ cutoff if cutoff is not None else m
+
+
+def parse_trec_measure(text: str) -> List[Measure]:
+    """The measures of a trec_eval measure name (P -> P@5 ... P@1000, P_5,10 or P.5,10, official),
+    in trec_eval's order. Text-valued ones (relstring) and trec_eval's summary values (runid) have
+    no measure and are left out."""
+    name = text
+    if "_" in text and text not in _core.trec_eval_measures()["roots"]:  # P_5,10 -> P.5,10
+        root, _, rest = text.rpartition("_")
+        if root and rest and rest[0].isdigit():
+            name = f"{root}.{rest}"
+    return [parse_measure(_ir_spelling(spec)) for _, spec in _core.trec_eval_names([name])]
+
+
+def _ir_spelling(spec: str) -> str:
+    """A measure-language name in Python syntax: its word values quoted."""
+    if "(" not in spec:
+        return spec
+    close = spec.rindex(")")
+    head, cutoff = spec[: close + 1], spec[close + 1:].lstrip("@")
+    name, args = head[: head.index("(")], head[head.index("(") + 1: -1]
+    out = []
+    depth, item = 0, ""
+    for c in args + ",":
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        if c == "," and depth == 0:
+            k, _, v = item.partition("=")
+            try:
+                ast.literal_eval(v)
+                out.append(f"{k}={v}")
+            except (ValueError, SyntaxError):
+                out.append(f"{k}={v!r}")
+            item = ""
+        else:
+            item += c
+    text = f"{name}({','.join(out)})"
+    return f"{text}@{cutoff}" if cutoff else text
+
+
+def _measures(measures: Iterable[Union[str, Measure]]) -> List[Measure]:
+    if isinstance(measures, (str, Measure)):
+        measures = [measures]
+    return [parse_measure(m) for m in measures]
+
+
+class _Evaluator:
+    """ir_measures.evaluator(measures, qrels): the qrels read once."""
+
+    def __init__(self, measures: Iterable[Union[str, Measure]], qrels: Any):
+        self.measures = _measures(measures)
+        self._names = [m.irlens_name() for m in self.measures]
+        self._qrels = load_qrels(_qrels_input(qrels), source="qrels")
+
+    def _evaluate(self, run: Any):
+        r = load_run(self._qrels, _run_input(run), "run")
+        return _core.evaluate(self._qrels.handle, [r.handle], self._names, "zero")
+
+    def calc_aggregate(self, run: Any) -> Dict[Measure, float]:
+        ev = self._evaluate(run)
+        agg = ev.run(0)["aggregate"]
+        return {m: float(agg[i]) for i, m in enumerate(self.measures)}
+
+    def iter_calc(self, run: Any) -> Iterator[Metric]:
+        ev = self._evaluate(run)
+        r = ev.run(0)
+        values = r["values"]
+        for j, topic in enumerate(r["topics"]):
+            for i, m in enumerate(self.measures):
+                yield Metric(topic, m, float(values[i, j]))
+
+    def calc(self, run: Any) -> CalcResults:
+        ev = self._evaluate(run)
+        r = ev.run(0)
+        aggregated = {m: float(r["aggregate"][i]) for i, m in enumerate(self.measures)}
+        per_query = {t: {m: float(r["values"][i, j]) for i, m in enumerate(self.measures)} for j, t in enumerate(r["topics"])}
+        return CalcResults(aggregated, per_query)
+
+
+def evaluator(measures: Iterable[Union[str, Measure]], qrels: Any) -> _Evaluator:
+    return _Evaluator(measures, qrels)
+
+
+def calc_aggregate(measures: Iterable[Union[str, Measure]], qrels: Any, run: Any) -> Dict[Measure, float]:
+    """{measure: aggregate} over every qrels topic."""
+    return evaluator(measures, qrels).calc_aggregate(run)
+
+
+def iter_calc(measures: Iterable[Union[str, Measure]], qrels: Any, run: Any) -> Iterator[Metric]:
+    """Metric(query_id, measure, value) for every qrels topic (qrels order) and measure."""
+    return evaluator(measures, qrels).iter_calc(run)
+
+
+def calc(measures: Iterable[Union[str, Measure]], qrels: Any, run: Any) -> CalcResults:
+    return evaluator(measures, qrels).calc(run)
+
+
+def _lines(file: Any) -> Iterator[str]:
+    if is_path(file) and not (isinstance(file, str) and "\n" in file):
+        import gzip
+
+        path = os.fspath(file)
+        with open(path, "rb") as f:
+            gz = f.read(2) == b"\x1f\x8b"
+        with (gzip.open(path, "rt") if gz else open(path)) as f:
+            yield from f
+    elif isinstance(file, str):
+        yield from io.StringIO(file)
+    else:
+        for line in file:
+            yield line.decode() if isinstance(line, bytes) else line
+
+
+def read_trec_qrels(file: Any) -> Iterator[Qrel]:
+    """Qrel records of a TREC qrels file (a path, a file object or the text)."""
+    for line in _lines(file):
+        if line.strip():
+            q, it, d, r = line.split()
+            yield Qrel(q, d, int(r), it)
+
+
+def read_trec_run(file: Any) -> Iterator[ScoredDoc]:
+    """ScoredDoc records of a TREC run file (a path, a file object or the text)."""
+    for line in _lines(file):
+        if line.strip():
+            q, _, d, _, s, *_ = line.split()
+            yield ScoredDoc(q, d, float(s))
+
+
+def _qrels_input(qrels: Any) -> Any:
+    return list(qrels) if _generator(qrels) else qrels
+
+
+def _run_input(run: Any) -> Any:
+    return list(run) if _generator(run) else run
+
+
+def _generator(x: Any) -> bool:
+    return isinstance(x, Iterator)
+
+
+def _export_measures() -> None:
+    g = globals()
+    for name in list(_REGISTRY) + list(_ALIASES):
+        if name.isidentifier() and name not in g:
+            g[name] = Measure(name)
+            __all__.append(name)
+
+
+_export_measures()

@@ -1,0 +1,69 @@
+"""Notebook views: HTML tables of results, and irlens.show's <irlens-view> with the embed bundle,
+loaded in headless Chromium (SKIPPED without the bundle, web/build.sh's, or without Chromium)."""
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import irlens
+from irlens import notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+MEASURES = ["P@5", "AP", "nDCG@10"]
+
+
+def test_documents_render_as_html(examples):
+    doc = irlens.compare(examples / "qrels.txt", [examples / "bm25.run", examples / "dense.run"], ["AP"])
+    html = doc._repr_html_()
+    assert "<table" in html and "bm25.run" in html
+    assert "<pre>" in irlens.axioms(["RR"])._repr_html_()
+
+
+def test_view_html_holds_the_inputs(examples):
+    df = irlens.evaluate(examples / "qrels.txt", [examples / "bm25.run"], MEASURES)
+    html = notebook.view_html(examples / "qrels.txt", [examples / "bm25.run"], "table", MEASURES)
+    assert '<irlens-view view="table" measures="P@5 AP nDCG@10">' in html
+    assert 'data-qrels name="qrels"' in html and 'data-run name="bm25.run"' in html
+    assert (examples / "qrels.txt").read_text().splitlines()[0] in html
+    # Text that would end the script element is escaped.
+    tricky = notebook.view_html({"q1": {"d</script>": 1}}, {"q1": {"d</script>": 1.0}}, "table", ["AP"])
+    assert "d</script>" not in tricky and "d<\\/script>" in tricky
+    with pytest.raises(ValueError, match="view must be one of"):
+        notebook.view_html(examples / "qrels.txt", [], "nope")
+
+
+def test_show_refuses_more_than_it_accepts(examples, monkeypatch):
+    monkeypatch.setattr(notebook, "MAX_BYTES", 100)
+    with pytest.raises(ValueError, match="at most 100 bytes"):
+        notebook.view_html(examples / "qrels.txt", [examples / "bm25.run"], "table", ["AP"])
+
+
+def test_show_in_chromium_shows_the_numbers(examples, tmp_path, monkeypatch):
+    bundle = notebook.bundle_path()
+    chromium = os.environ.get("IRLENS_CHROMIUM", "/usr/bin/chromium")
+    if bundle is None:
+        pytest.skip("SKIPPED: the embed bundle is not built (sh web/build.sh)")
+    if not Path(chromium).is_file() or not shutil.which("node"):
+        pytest.skip("SKIPPED: no Chromium or node")
+    monkeypatch.setattr(notebook, "_loaded", False)
+    runs = {"bm25": examples / "bm25.run", "dense": examples / "dense.run"}
+    df = irlens.evaluate(examples / "qrels.txt", runs, MEASURES)
+    html = irlens.show(df, "table")
+    html = getattr(html, "data", html)
+    assert html.startswith("<script>")
+    again = irlens.show(df, "table")
+    assert not getattr(again, "data", again).startswith("<script>")  # the bundle once per session
+    page = tmp_path / "notebook.html"
+    page.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title></head><body>{html}</body></html>')
+    out = subprocess.run(["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)], capture_output=True,
+                         text=True, cwd=ROOT, env={**os.environ, "NODE_PATH": str(ROOT / "node_modules") + ":/usr/share/nodejs"})
+    assert out.returncode == 0, out.stderr
+    shown = json.loads(out.stdout)
+    assert shown["states"] == ["done"] and shown["errors"] == []
+    [table] = shown["tables"]
+    assert table["head"] == ["Run", *MEASURES]
+    wide = irlens.wide(df)
+    assert table["rows"] == [[run, *[f"{wide.loc[(run, 'all'), m]:.4f}" for m in MEASURES]] for run in runs]
