@@ -135,7 +135,7 @@ test('compare: errors are UsageErrors with the CLI messages; unknown options are
   assert.throws(() => irlens.compare(qrels, [runs[0]], ['AP']), { name: 'UsageError', message: 'compare needs at least two runs' });
   assert.throws(() => irlens.compare(qrels, two, ['RelString@3']), { name: 'UsageError', message: "measure 'RelString@3' has text values; significance tests and meta-evaluation need numbers" });
   assert.throws(() => irlens.compare(qrels, two, ['AP'], { tests: 't' }), (e) => e instanceof TypeError && /unknown option 'tests'/.test(e.message));
-  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity, predictive-power or loo" });
+  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity, predictive-power, loo, topic-set-size or power" });
   assert.throws(() => irlens.meta('correlation', qrels, two, ['AP']), { name: 'UsageError', message: 'correlation needs at least two measures (-m M1 -m M2)' });
   assert.throws(() => irlens.meta('loo', qrels, two, ['AP']), { name: 'UsageError', message: 'loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)' });
 });
