@@ -234,7 +234,7 @@ std::vector<MeasureTopicSetSize> topic_set_size_analysis(const Evaluation& ev, c
         out.push_back(std::move(x));
     }
     curve_topics = std::min(curve_topics, kPowerCurveTopics);
-    if (s.curve && s.analysis == "topic-set-size")
+    if (s.analysis == "topic-set-size")
         for (MeasureTopicSetSize& x : out)
             for (std::size_t n = 2; n <= curve_topics; ++n) {
                 x.curve_paired_t.push_back(paired_t_power(n, p.min_diff, x.variances.v_e, p.alpha));

@@ -153,8 +153,8 @@ void loo_json(const MetaReport& r, nlohmann::json& j) {
 }
 
 /// topic-set-size: `designs` as the TSV's rows (topics null and a note when there is no number;
-/// achieved: the power, or the width for ci, at that size); `measures`: the variances and, with
-/// --curve, power_curve {paired-t, anova}: the power at 2, 3, ... curve_topics topics.
+/// achieved: the power, or the width for ci, at that size); `measures`: the variances and
+/// power_curve {paired-t, anova}: the power at 2, 3, ... curve_topics topics.
 void topic_set_size_json(const MetaReport& r, nlohmann::json& j) {
     const PowerSettings& p = r.settings.power;
     j["alpha"] = p.alpha;
@@ -163,7 +163,7 @@ void topic_set_size_json(const MetaReport& r, nlohmann::json& j) {
     j["ci_width"] = p.ci_width > 0 ? nlohmann::json(p.ci_width) : nlohmann::json(nullptr);
     j["designs"] = nlohmann::json::array();
     j["measures"] = nlohmann::json::array();
-    if (r.settings.curve) j["curve_topics"] = r.curve_topics;
+    j["curve_topics"] = r.curve_topics;
     for (const MeasureTopicSetSize& x : r.topic_set_size) {
         auto row = [&](const char* design, double variance, const TopicSetSize& t, bool ci) {
             const std::string note = design_note(x, t, variance);
@@ -187,7 +187,7 @@ void topic_set_size_json(const MetaReport& r, nlohmann::json& j) {
                             {"v_e", json_number(x.variances.v_e)},
                             {"v_w", json_number(x.variances.v_w)},
                             {"note", x.variances.note}};
-        if (r.settings.curve) {
+        {
             nlohmann::json pt = nlohmann::json::array(), an = nlohmann::json::array();
             for (double v : x.curve_paired_t) pt.push_back(json_number(v));
             for (double v : x.curve_anova) an.push_back(json_number(v));

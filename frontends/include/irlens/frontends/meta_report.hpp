@@ -15,7 +15,7 @@
 //   loo                   the leave-one-out pool test (needs the runs' groups: eval.groups)
 //   topic-set-size        every measure: V_E, V_W and the topics the paired t-test, the one-way
 //                         ANOVA over the runs and (settings.power.ci_width > 0) the CI design need
-//                         (topic_set_size.hpp); settings.curve: also the power at 2 ... curve_topics topics
+//                         (topic_set_size.hpp), and their power at 2 ... curve_topics topics
 //   power                 every measure: the campaign's n, V_E, the paired t-test's minimum
 //                         detectable difference and its power for settings.power.min_diff
 // meta_json() (json_documents.hpp) is the document `irlens meta ... --format json` prints and the
@@ -84,7 +84,7 @@ struct MeasureTopicSetSize {
     TopicSetVariances variances;  // over the topics every run was scored on
     TopicSetSize paired_t, anova, ci;  // topic-set-size (ci: with a width)
     double min_detectable_difference = 0, power = 0;  // power: the paired t-test at the campaign's n (NaN: note)
-    std::vector<double> curve_paired_t, curve_anova;  // settings.curve: power at 2, 3, ... curve_topics topics
+    std::vector<double> curve_paired_t, curve_anova;  // topic-set-size: power at 2, 3, ... curve_topics topics
 };
 
 /// Why a topic-set-size design (of variance `variance`) or the power of a measure has no number;
