@@ -25,10 +25,12 @@ TEST_CASE("V_E and V_W of a 2 runs x 3 topics table, by hand") {
     CHECK(v.v_e == doctest::Approx(0.02).epsilon(1e-12));
     CHECK(v.v_w == doctest::Approx(0.04).epsilon(1e-12));
     CHECK(v.note.empty());
-    // Topic effects do not enter V_E: adding 1 to topic 1 of both runs changes V_W only.
+    // Topic effects do not enter V_E: adding 1 to topic 1 of both runs changes V_W only. A is then
+    // 1.2 0.4 0.6 (mean 11/15, deviations 7/15 -5/15 -2/15: SS 78/225), B 1.1 0.5 0.3 (mean 9.5/15,
+    // deviations 7/15 -2/15 -5/15: SS 78/225): V_W = 156/225 / 4 = 39/225.
     TopicSetVariances shifted = topic_set_variances({{1.2, 0.4, 0.6}, {1.1, 0.5, 0.3}});
     CHECK(shifted.v_e == doctest::Approx(0.02).epsilon(1e-12));
-    CHECK(shifted.v_w > 0.2);
+    CHECK(shifted.v_w == doctest::Approx(39.0 / 225).epsilon(1e-12));
 }
 
 TEST_CASE("undefined variances say why, never a number") {
