@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace irlens::cli {
@@ -49,6 +50,14 @@ const char kHelp[] =
     "                        measure tie counts as disagreement), with a 95% bootstrap percentile interval\n"
     "  loo                   leave-one-out pool test: --groups FILE (run<TAB>group, or a CSV with run and\n"
     "                        team/group columns), --depth K pool depth (default 100)\n"
+    "  topic-set-size        topics a next campaign needs (Sakai, IRJ 2016), from this one's variances V_E\n"
+    "                        (two-way ANOVA residual) and V_W (one-way within-run): paired t-test and one-way\n"
+    "                        ANOVA over the runs with power 1 - beta for a difference --min-diff D at level\n"
+    "                        --alpha A (defaults 0.05, 0.2, 0.05), and with --ci-width W the topics whose\n"
+    "                        100(1 - alpha)% interval of a paired difference is at most W wide; --curve\n"
+    "                        prints the power at 2, 3, ... topics instead\n"
+    "  power                 the campaign as it is: its topics, V_E, the paired t-test's minimum detectable\n"
+    "                        difference at --alpha with power 1 - --beta, and its power for --min-diff\n"
     "\n"
     "  -B N, --seed S        resamples and seed of the randomised procedures (default 10000, 1)\n"
     "  --missing P           zero (default): every qrels topic, unanswered ones scored as trec_eval -c;\n"
@@ -192,6 +201,50 @@ void loo_text(const MetaReport& r, int prec, std::string& text) {
     }
 }
 
+void topic_set_size_text(const MetaReport& r, int prec, std::string& text) {
+    const PowerSettings& p = r.settings.power;
+    text += "# topic set size design (Sakai, IRJ 2016): the smallest number of topics; exact noncentral t (paired-t)\n"
+            "# and F (anova over `runs` systems, least favourable configuration) distributions; variance: V_E (paired-t,\n"
+            "# ci) or V_W (anova) of this campaign; ci: min_diff is the interval's largest width, beta does not apply (-)\n";
+    if (r.settings.curve) {
+        text += "# power of each design at alpha " + format_number(p.alpha) + " for a difference of " +
+                format_number(p.min_diff) + "\nmeasure\tdesign\ttopics\tpower\n";
+        for (const MeasureTopicSetSize& x : r.topic_set_size)
+            for (std::size_t k = 0; k < x.curve_paired_t.size(); ++k)
+                for (const char* design : {"paired-t", "anova"})
+                    text += x.measure + '\t' + design + '\t' + std::to_string(k + 2) + '\t' +
+                            fixed(design[0] == 'p' ? x.curve_paired_t[k] : x.curve_anova[k], prec) + '\n';
+        return;
+    }
+    text += "measure\tdesign\tvariance\talpha\tbeta\tmin_diff\truns\ttopics\tnote\n";
+    for (const MeasureTopicSetSize& x : r.topic_set_size) {
+        auto row = [&](const char* design, double variance, const TopicSetSize& t, bool ci) {
+            const std::string note = design_note(x, t, variance);
+            text += x.measure + '\t' + design + '\t' + p_value(variance, 6) + '\t' + format_number(p.alpha) + '\t' +
+                    (ci ? std::string("-") : format_number(p.beta)) + '\t' + format_number(ci ? p.ci_width : p.min_diff) +
+                    '\t' + std::to_string(x.variances.runs) + '\t' + (t.topics ? std::to_string(t.topics) : "nan") + '\t' +
+                    note + '\n';
+        };
+        row("paired-t", x.variances.v_e, x.paired_t, false);
+        row("anova", x.variances.v_w, x.anova, false);
+        if (p.ci_width > 0) row("ci", x.variances.v_e, x.ci, true);
+    }
+}
+
+void power_text(const MetaReport& r, int prec, std::string& text) {
+    const PowerSettings& p = r.settings.power;
+    text += "# the campaign's power (paired t-test, exact noncentral t): min_detectable_diff is the difference detected\n"
+            "# with power 1 - beta at alpha with this campaign's topics; power: for a true difference of min_diff\n"
+            "measure\ttopics\truns\tv_e\talpha\tbeta\tmin_detectable_diff\tmin_diff\tpower\tnote\n";
+    for (const MeasureTopicSetSize& x : r.topic_set_size) {
+        const std::string note = power_note(x);
+        text += x.measure + '\t' + std::to_string(x.variances.topics) + '\t' + std::to_string(x.variances.runs) + '\t' +
+                p_value(x.variances.v_e, 6) + '\t' + format_number(p.alpha) + '\t' + format_number(p.beta) + '\t' +
+                fixed(x.min_detectable_difference, prec) + '\t' + format_number(p.min_diff) + '\t' +
+                fixed(x.power, prec) + '\t' + note + '\n';
+    }
+}
+
 }  // namespace
 
 int cmd_meta(const std::vector<std::string>& args, std::string& out) {
@@ -284,6 +337,8 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
     if (s.analysis == "unanimity") unanimity_text(r, prec, out);
     if (s.analysis == "predictive-power") predictive_power_text(r, prec, out);
     if (s.analysis == "loo") loo_text(r, prec, out);
+    if (s.analysis == "topic-set-size") topic_set_size_text(r, prec, out);
+    if (s.analysis == "power") power_text(r, prec, out);
     return 0;
 }
 

@@ -32,6 +32,15 @@ std::vector<std::string> groups_of_runs(const std::vector<std::shared_ptr<const 
     return groups;
 }
 
+std::string design_note(const MeasureTopicSetSize& x, const TopicSetSize& design, double variance) {
+    return !x.variances.note.empty() && std::isnan(variance) ? x.variances.note : design.note;
+}
+
+std::string power_note(const MeasureTopicSetSize& x) {
+    if (!x.variances.note.empty()) return x.variances.note;
+    return std::isnan(x.power) ? "V_E is 0: no variance to compute a power with" : "";
+}
+
 namespace {
 
 std::vector<MeasureCorrelation> correlation(const Evaluation& ev, const MetaSettings& s) {
@@ -199,6 +208,41 @@ PredictivePowerReport predictive_power_analysis(const Evaluation& ev, const Meta
     return r;
 }
 
+/// topic-set-size and power (topic_set_size.hpp), per measure over the topics every run was scored on.
+std::vector<MeasureTopicSetSize> topic_set_size_analysis(const Evaluation& ev, const MetaSettings& s,
+                                                         std::size_t& curve_topics) {
+    const PowerSettings& p = s.power;
+    std::vector<MeasureTopicSetSize> out;
+    curve_topics = 2;
+    for (std::size_t m = 0; m < ev.measures.size(); ++m) {
+        const ScoreMatrix t = score_matrix(ev, m);
+        MeasureTopicSetSize x;
+        x.measure = t.measure;
+        x.variances = topic_set_variances(t.scores);
+        x.variances.runs = t.runs.size();
+        x.variances.topics = t.topics.size();
+        const std::size_t n = x.variances.topics;
+        if (s.analysis == "power") {
+            x.min_detectable_difference = paired_t_min_detectable_difference(n, x.variances.v_e, p.alpha, p.beta);
+            x.power = paired_t_power(n, p.min_diff, x.variances.v_e, p.alpha);
+        } else {
+            x.paired_t = paired_t_topic_set_size(x.variances.v_e, p);
+            x.anova = anova_topic_set_size(x.variances.runs, x.variances.v_w, p);
+            if (p.ci_width > 0) x.ci = ci_topic_set_size(x.variances.v_e, p);
+            curve_topics = std::max({curve_topics, n, x.paired_t.topics, x.anova.topics});
+        }
+        out.push_back(std::move(x));
+    }
+    curve_topics = std::min(curve_topics, kPowerCurveTopics);
+    if (s.analysis == "topic-set-size")
+        for (MeasureTopicSetSize& x : out)
+            for (std::size_t n = 2; n <= curve_topics; ++n) {
+                x.curve_paired_t.push_back(paired_t_power(n, p.min_diff, x.variances.v_e, p.alpha));
+                x.curve_anova.push_back(anova_power(n, x.variances.runs, p.min_diff, x.variances.v_w, p.alpha));
+            }
+    return out;
+}
+
 MetaReport report_of(const MetaSettings& settings, const std::string& qrels_name, MissingTopics missing) {
     MetaReport r;
     r.analysis = settings.analysis;
@@ -222,7 +266,8 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     r.topic_policy = topic_policy(ev.missing, topics, qrels_topics);
     // Fewer than 2 common topics: no mean, test or correlation is defined (a mean over 0 topics is
     // NaN, and NaN scores once made Kendall's tau-b 1): say so instead of inventing numbers.
-    if (topics < 2)
+    const bool sizes = settings.analysis == "topic-set-size" || settings.analysis == "power";
+    if (topics < 2 && !sizes)  // topic-set-size and power say so per measure
         throw UsageError(settings.analysis + " needs at least 2 topics that every run answered; " +
                          r.topic_policy.substr(std::string("topics: ").size()));
     const stats::ProgressParts parts(progress, ev.measures.size());
@@ -233,6 +278,7 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     if (a == "concordance") r.concordance = concordance_analysis(ev, ev.measures.size() - settings.gold.size());
     if (a == "unanimity") r.unanimity = unanimity_analysis(ev);
     if (a == "predictive-power") r.predictive = predictive_power_analysis(ev, settings);
+    if (sizes) r.topic_set_size = topic_set_size_analysis(ev, settings, r.curve_topics);
     r.warnings = ev.warnings;
     return r;
 }

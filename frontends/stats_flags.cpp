@@ -129,7 +129,8 @@ CompareSettings compare_settings_from_args(const std::vector<std::string>& args)
 std::vector<OptionSpec> meta_option_specs() {
     return {{0, "test", true},   {0, "correction", true}, {0, "curve", false}, {0, "topics", true}, {0, "trials", true},
             {0, "bin-width", true}, {0, "rbo-p", true},    {0, "gold", true},   {0, "depth", true},
-            {0, "stability", true}, {0, "fuzziness", true}, {0, "preferences", true}};
+            {0, "stability", true}, {0, "fuzziness", true}, {0, "preferences", true}, {0, "alpha", true},
+            {0, "beta", true},      {0, "min-diff", true},  {0, "ci-width", true}};
 }
 
 bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
@@ -152,6 +153,10 @@ bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
         if (!(s.fuzziness >= 0) || !std::isfinite(s.fuzziness)) throw UsageError("--fuzziness must be a number >= 0");
     } else if (p.name == "preferences") {
         s.preferences_file = p.value;
+    } else if (p.name == "alpha" || p.name == "beta" || p.name == "min-diff" || p.name == "ci-width") {
+        const double v = parse_real("--" + p.name, p.value);
+        (p.name == "alpha" ? s.power.alpha : p.name == "beta" ? s.power.beta : p.name == "min-diff" ? s.power.min_diff : s.power.ci_width) = v;
+        s.power_given = true;
     } else return false;
     return true;
 }

@@ -79,7 +79,7 @@ TEST_CASE("meta's options") {
     CHECK(s.trials == 5);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("x", {}),
                          "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, "
-                         "unanimity, predictive-power or loo",
+                         "unanimity, predictive-power, loo, topic-set-size or power",
                          UsageError);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--rbo-p=1"}),
                          "--rbo-p must be between 0 and 1 (exclusive)", UsageError);

@@ -16,7 +16,8 @@ const COMPARE_OPTIONS = {
 const META_OPTIONS = {
   test: '--test', correction: '--correction', topics: '--topics', trials: '--trials', binWidth: '--bin-width',
   rboP: '--rbo-p', gold: '--gold', depth: '--depth', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
-  stability: '--stability', fuzziness: '--fuzziness',
+  stability: '--stability', fuzziness: '--fuzziness', alpha: '--alpha', beta: '--beta', minDiff: '--min-diff',
+  ciWidth: '--ci-width',
 };
 const NULL_OPTIONS = { test: '--test', alternative: '--alternative', B: '-B', seed: '--seed', exactLimit: '--exact-limit' };
 const EVAL_OPTIONS = ['missing', 'progress', 'groups', 'intents', 'docLengths', 'sessions'];
@@ -185,18 +186,23 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
 
   /**
    * Meta-evaluation, as `irlens meta ANALYSIS`: 'correlation' | 'discriminative-power' |
-   * 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo'. Returns the document of
+   * 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo' | 'topic-set-size' |
+   * 'power'. Returns the document of
    * `irlens meta ANALYSIS --format json` (keys per analysis: pairs; measures [{..., asl_curve}];
    * measures [{stability, swap_rate, swap_bins ...}], seed; measure_1, measure_2, gold, conc_1 ...;
    * measures [{mu ...}]; preferences_file, judgments, human_ties, interval, confidence, B, seed,
    * measures [{measure, preferences, agreements, measure_ties, unscored, predictive_power, ci_low,
-   * ci_high, note}]; pool_depth, groups_file, measures [{runs: [...]}]).
+   * ci_high, note}]; pool_depth, groups_file, measures [{runs: [...]}]; alpha, beta, min_diff,
+   * ci_width, curve_topics, designs [{measure, design, variance, ..., topics, achieved, note}],
+   * measures [{v_e, v_w, power_curve}]; alpha, beta, min_diff, measures [{topics, runs, v_e,
+   * min_detectable_diff, power, note}]).
    * options (defaults as the CLI): test ('bootstrap'; discriminative power), correction, B, seed,
    * exactLimit, topics (stability: half), trials (1000), binWidth (0.01), stability ('half-ties' |
    * 'fuzzy'), fuzziness (0.05, with stability: 'fuzzy'), rboP (0.9), gold
    * (concordance: gold-standard measure names), depth (loo: 100), preferences (predictive-power:
    * the text or bytes of a `topic<TAB>run X<TAB>run Y<TAB>X|Y|tie` file; preferencesName names it
-   * in messages), missing ('zero'), groups (loo: from loadGroups), intents, docLengths, sessions,
+   * in messages), alpha (0.05), beta (0.2), minDiff (0.05) (topic-set-size, power), ciWidth (topic-set-size),
+   * missing ('zero'), groups (loo: from loadGroups), intents, docLengths, sessions,
    * progress.
    */
   function meta(analysis, qrels, runs, measures, options = {}) {

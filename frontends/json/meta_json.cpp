@@ -152,6 +152,70 @@ void loo_json(const MetaReport& r, nlohmann::json& j) {
     }
 }
 
+/// topic-set-size: `designs` as the TSV's rows (topics null and a note when there is no number;
+/// achieved: the power, or the width for ci, at that size); `measures`: the variances and
+/// power_curve {paired-t, anova}: the power at 2, 3, ... curve_topics topics.
+void topic_set_size_json(const MetaReport& r, nlohmann::json& j) {
+    const PowerSettings& p = r.settings.power;
+    j["alpha"] = p.alpha;
+    j["beta"] = p.beta;
+    j["min_diff"] = p.min_diff;
+    j["ci_width"] = p.ci_width > 0 ? nlohmann::json(p.ci_width) : nlohmann::json(nullptr);
+    j["designs"] = nlohmann::json::array();
+    j["measures"] = nlohmann::json::array();
+    j["curve_topics"] = r.curve_topics;
+    for (const MeasureTopicSetSize& x : r.topic_set_size) {
+        auto row = [&](const char* design, double variance, const TopicSetSize& t, bool ci) {
+            const std::string note = design_note(x, t, variance);
+            j["designs"].push_back({{"measure", x.measure},
+                                    {"design", design},
+                                    {"variance", json_number(variance)},
+                                    {"alpha", p.alpha},
+                                    {"beta", ci ? nlohmann::json(nullptr) : nlohmann::json(p.beta)},
+                                    {"min_diff", ci ? p.ci_width : p.min_diff},
+                                    {"runs", x.variances.runs},
+                                    {"topics", t.topics ? nlohmann::json(t.topics) : nlohmann::json(nullptr)},
+                                    {"achieved", json_number(t.achieved)},
+                                    {"note", note}});
+        };
+        row("paired-t", x.variances.v_e, x.paired_t, false);
+        row("anova", x.variances.v_w, x.anova, false);
+        if (p.ci_width > 0) row("ci", x.variances.v_e, x.ci, true);
+        nlohmann::json m = {{"measure", x.measure},
+                            {"runs", x.variances.runs},
+                            {"topics", x.variances.topics},
+                            {"v_e", json_number(x.variances.v_e)},
+                            {"v_w", json_number(x.variances.v_w)},
+                            {"note", x.variances.note}};
+        {
+            nlohmann::json pt = nlohmann::json::array(), an = nlohmann::json::array();
+            for (double v : x.curve_paired_t) pt.push_back(json_number(v));
+            for (double v : x.curve_anova) an.push_back(json_number(v));
+            m["power_curve"] = {{"paired-t", pt}, {"anova", an}};
+        }
+        j["measures"].push_back(m);
+    }
+}
+
+/// power: per measure, the paired t-test at the campaign's topics (null and a note when undefined).
+void power_json(const MetaReport& r, nlohmann::json& j) {
+    const PowerSettings& p = r.settings.power;
+    j["alpha"] = p.alpha;
+    j["beta"] = p.beta;
+    j["min_diff"] = p.min_diff;
+    j["measures"] = nlohmann::json::array();
+    for (const MeasureTopicSetSize& x : r.topic_set_size) {
+        const std::string note = power_note(x);
+        j["measures"].push_back({{"measure", x.measure},
+                                 {"topics", x.variances.topics},
+                                 {"runs", x.variances.runs},
+                                 {"v_e", json_number(x.variances.v_e)},
+                                 {"min_detectable_diff", json_number(x.min_detectable_difference)},
+                                 {"power", json_number(x.power)},
+                                 {"note", note}});
+    }
+}
+
 }  // namespace
 
 std::string meta_json(const MetaReport& r, int indent) {
@@ -170,6 +234,8 @@ std::string meta_json(const MetaReport& r, int indent) {
     if (r.analysis == "unanimity") unanimity_json(r, j);
     if (r.analysis == "predictive-power") predictive_power_json(r, j);
     if (r.analysis == "loo") loo_json(r, j);
+    if (r.analysis == "topic-set-size") topic_set_size_json(r, j);
+    if (r.analysis == "power") power_json(r, j);
     j["warnings"] = r.warnings;
     return json_text(j, indent);
 }

@@ -155,6 +155,14 @@ printf '1\tA\tB\tX\n1\tA\tB\tmaybe\n' > "$T/prefs_verdict"
 expect 0 "" $'P@1\t3\t2\t1\t0\t0.6667' -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs.tsv" -B 100
 expect 3 "prefs_run:1: run 'Z' is not one of the runs evaluated (A, B;" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs_run"
 expect 3 "prefs_verdict:2: verdict must be X, Y or tie, got 'maybe'" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs_verdict"
+# Topic set size (issue 27): differences A - B on P@1 are 1 1 1 0 (sample variance 0.25), so with 2 runs
+# V_E = 0.25 / 2 = 0.125; V_W = (3 * 0.0625 + 0.5625 + 0) / (2 * 3) = 0.125. A difference of 0.25 is
+# 0.25 / sqrt(2 V_E) = 0.5 standard deviations: 34 topics for power 0.8 (Cohen's d_z = 0.5, G*Power).
+expect 0 "" $'P@1\tpaired-t\t0.125\t0.05\t0.2\t0.25\t2\t34\t' -- meta topic-set-size "$T/q4" "$T/A" "$T/B" -m P@1 --min-diff 0.25
+expect 0 "" $'P@1\t4\t2\t0.125\t0.05\t0.2\t1.0640\t0.05\t0.0524\t' -- meta power "$T/q4" "$T/A" "$T/B" -m P@1
+expect 0 "" $'P@1\tpaired-t\t0\t0.05\t0.2\t0.05\t2\tnan\tV_E is 0: the scores leave no variance' -- meta topic-set-size "$T/q4" "$T/A" "$T/A_copy" -m P@1
+expect 2 "--beta must be between 0 and 1 - alpha" -- meta topic-set-size "$T/q4" "$T/A" "$T/B" -m P@1 --beta 0.99
+expect 2 "--alpha, --beta, --min-diff and --ci-width are for the topic-set-size and power analyses" -- meta unanimity "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --alpha 0.1
 expect 2 "predictive-power needs --preferences FILE" -- meta predictive-power "$T/q4" "$T/A" "$T/B" -m P@1
 expect 2 "--preferences is for the predictive-power analysis" -- meta unanimity "$T/q4" "$T/A" "$T/B" -m P@1 --preferences "$T/prefs.tsv"
 # P@2 is 0.5, 0.5, 0.5, 0 for every run (A, B, A_copy): a constant ranking (tau undefined), no

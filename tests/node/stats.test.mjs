@@ -135,9 +135,12 @@ test('compare: errors are UsageErrors with the CLI messages; unknown options are
   assert.throws(() => irlens.compare(qrels, [runs[0]], ['AP']), { name: 'UsageError', message: 'compare needs at least two runs' });
   assert.throws(() => irlens.compare(qrels, two, ['RelString@3']), { name: 'UsageError', message: "measure 'RelString@3' has text values; significance tests and meta-evaluation need numbers" });
   assert.throws(() => irlens.compare(qrels, two, ['AP'], { tests: 't' }), (e) => e instanceof TypeError && /unknown option 'tests'/.test(e.message));
-  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity, predictive-power or loo" });
+  assert.throws(() => irlens.meta('x', qrels, two, ['AP']), { name: 'UsageError', message: "unknown analysis 'x': expected correlation, discriminative-power, stability, concordance, unanimity, predictive-power, loo, topic-set-size or power" });
   assert.throws(() => irlens.meta('correlation', qrels, two, ['AP']), { name: 'UsageError', message: 'correlation needs at least two measures (-m M1 -m M2)' });
   assert.throws(() => irlens.meta('loo', qrels, two, ['AP']), { name: 'UsageError', message: 'loo needs --groups FILE (run<TAB>group lines, or a CSV with run and team columns)' });
+  assert.throws(() => irlens.meta('power', qrels, two, ['AP'], { ciWidth: 0.1 }), { name: 'UsageError', message: '--ci-width is for the topic-set-size analysis' });
+  assert.throws(() => irlens.meta('correlation', qrels, two, ['AP', 'RR'], { alpha: 0.1 }), { name: 'UsageError', message: '--alpha, --beta, --min-diff and --ci-width are for the topic-set-size and power analyses' });
+  assert.throws(() => irlens.meta('topic-set-size', qrels, two, ['AP'], { beta: 0.99 }), { name: 'UsageError', message: /^--beta must be between 0 and 1 - alpha/ });
 });
 
 test('compare and meta: the same documents as the native CLI; randomised p-values bit for bit', { skip: needsNative }, () => {
@@ -169,6 +172,10 @@ test('compare and meta: the same documents as the native CLI; randomised p-value
     ['unanimity', {}, [], []],
     ['loo', { groups, depth: 5 }, ['--groups', join(dir, 'groups.tsv'), '--depth', '5'], []],
     ['predictive-power', { preferences: prefsText, preferencesName: prefsPath, B: 500, seed: 3 }, ['--preferences', prefsPath, '-B', '500', '--seed', '3'], ['predictive_power', 'ci_low', 'ci_high']],
+    // Issue 27: the topic set sizes are integers found by a search: the same bit for bit.
+    ['topic-set-size', { alpha: 0.05, beta: 0.2, minDiff: 0.05, ciWidth: 0.1 }, ['--alpha', '0.05', '--beta', '0.2', '--min-diff', '0.05', '--ci-width', '0.1'], ['topics', 'runs', 'curve_topics']],
+    ['topic-set-size', { alpha: 0.01, beta: 0.1, minDiff: 0.02, missing: 'skip' }, ['--alpha', '0.01', '--beta', '0.1', '--min-diff', '0.02', '--missing', 'skip'], ['topics', 'runs', 'curve_topics']],
+    ['power', { alpha: 0.01, beta: 0.1, minDiff: 0.1 }, ['--alpha', '0.01', '--beta', '0.1', '--min-diff', '0.1'], ['topics', 'runs']],
   ];
   for (const [analysis, js, args, exact] of metaCases) {
     const ms = analysis === 'concordance' ? ['P@5', 'AP'] : measures;
@@ -183,7 +190,8 @@ test('compareScores and metaScores: the documents of compare and meta from an ev
     const result = irlens.evaluate(qrels, runs, measures, { missing });
     for (const options of [{ test: 'tukey', B: 500, seed: 3 }, { test: 'bootstrap', B: 300, baseline: 'run2', risk: 1 }, { test: 'unpaired-bootstrap', B: 200 }])
       assert.deepEqual(irlens.compareScores(result, { qrels, ...options }), irlens.compare(qrels, runs, measures, { missing, ...options }));
-    for (const [analysis, options] of [['discriminative-power', { B: 300 }], ['stability', { trials: 50 }], ['correlation', {}], ['unanimity', {}]])
+    for (const [analysis, options] of [['discriminative-power', { B: 300 }], ['stability', { trials: 50 }], ['correlation', {}], ['unanimity', {}],
+      ['topic-set-size', { ciWidth: 0.2 }], ['power', { minDiff: 0.1 }]])
       assert.deepEqual(irlens.metaScores(analysis, result, { qrels, ...options }), irlens.meta(analysis, qrels, runs, measures, { missing, ...options }));
   }
   // Predictive power: the preferences as text or bytes.

@@ -275,7 +275,8 @@ export interface CompareDocument {
 }
 
 export type MetaAnalysis =
-  | 'correlation' | 'discriminative-power' | 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo';
+  | 'correlation' | 'discriminative-power' | 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo'
+  | 'topic-set-size' | 'power';
 export interface MetaSettings {
   test?: PairedTest;
   correction?: Correction;
@@ -296,6 +297,12 @@ export interface MetaSettings {
   /** predictive-power: the text or bytes of a `topic<TAB>run X<TAB>run Y<TAB>X|Y|tie` file. */
   preferences?: Bytes;
   preferencesName?: string;
+  /** topic-set-size and power: two-sided level (0.05), Type II error rate (0.2), difference to detect (0.05). */
+  alpha?: Num;
+  beta?: Num;
+  minDiff?: Num;
+  /** topic-set-size: the CI design's largest interval width (none by default). */
+  ciWidth?: Num;
 }
 export interface MetaOptions extends MetaSettings, EvalOptions {}
 
@@ -355,6 +362,22 @@ export interface MetaDocuments {
       measure: string; kendall_tau_b: Nullable; mean_abs_change: Nullable; max_rank_change: number;
       runs: { run: string; group: string; unique_judgments: number; unique_relevant: number; full: Nullable; loo: Nullable; full_rank: number; loo_rank: number }[];
     }[];
+  };
+  /** Sizes null (with a note saying why) when there is no number; power_curve[design][k]: the power at k + 2 topics. */
+  'topic-set-size': MetaHeader<'topic-set-size'> & {
+    alpha: number; beta: number; min_diff: number; ci_width: number | null; curve_topics: number;
+    designs: {
+      measure: string; design: 'paired-t' | 'anova' | 'ci'; variance: Nullable; alpha: number; beta: number | null;
+      min_diff: number; runs: number; topics: number | null; achieved: Nullable; note: string;
+    }[];
+    measures: {
+      measure: string; runs: number; topics: number; v_e: Nullable; v_w: Nullable; note: string;
+      power_curve: { 'paired-t': Nullable[]; anova: Nullable[] };
+    }[];
+  };
+  power: MetaHeader<'power'> & {
+    alpha: number; beta: number; min_diff: number;
+    measures: { measure: string; topics: number; runs: number; v_e: Nullable; min_detectable_diff: Nullable; power: Nullable; note: string }[];
   };
 }
 

@@ -9,6 +9,8 @@
 #include <cmath>
 
 #include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/fisher_f.hpp>
+#include <boost/math/distributions/non_central_f.hpp>
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -66,6 +68,19 @@ inline double binomial_sf(double n, double p, double k) {
 /// Noncentral t with df degrees of freedom and noncentrality ncp: P(T <= x).
 inline double noncentral_t_cdf(double df, double ncp, double x) {
     return bm::cdf(bm::non_central_t_distribution<double, Policy>(df, ncp), x);
+}
+/// ... and P(T > x), computed directly (accurate near 1).
+inline double noncentral_t_sf(double df, double ncp, double x) {
+    return bm::cdf(bm::complement(bm::non_central_t_distribution<double, Policy>(df, ncp), x));
+}
+
+/// F with (df1, df2) degrees of freedom: the x with P(F > x) = p (the critical value at level p).
+inline double f_upper_quantile(double df1, double df2, double p) {
+    return bm::quantile(bm::complement(bm::fisher_f_distribution<double, Policy>(df1, df2), p));
+}
+/// Noncentral F with (df1, df2) degrees of freedom and noncentrality lambda: P(F > x).
+inline double noncentral_f_sf(double df1, double df2, double lambda, double x) {
+    return bm::cdf(bm::complement(bm::non_central_f_distribution<double, Policy>(df1, df2, lambda), x));
 }
 
 }  // namespace irlens::stats

@@ -29,7 +29,7 @@ void check_compare_settings(const CompareSettings& s) {
 const std::vector<std::string>& meta_analyses() {
     static const std::vector<std::string> names = {"correlation", "discriminative-power", "stability",
                                                    "concordance", "unanimity",            "predictive-power",
-                                                   "loo"};
+                                                   "loo",         "topic-set-size",       "power"};
     return names;
 }
 
@@ -38,7 +38,7 @@ void check_meta_analysis(const std::string& name) {
     if (std::find(all.begin(), all.end(), name) == all.end())
         throw UsageError("unknown analysis '" + name +
                          "': expected correlation, discriminative-power, stability, concordance, unanimity, "
-                         "predictive-power or loo");
+                         "predictive-power, loo, topic-set-size or power");
 }
 
 void check_meta_settings(const MetaSettings& s) {
@@ -50,6 +50,12 @@ void check_meta_settings(const MetaSettings& s) {
     if (s.fuzziness_given && s.stability != "fuzzy") throw UsageError("--fuzziness is for --stability fuzzy");
     if (!s.preferences_file.empty() && s.analysis != "predictive-power")
         throw UsageError("--preferences is for the predictive-power analysis");
+    if (s.analysis == "topic-set-size" || s.analysis == "power") {
+        check_power_settings(s.power);
+        if (s.power.ci_width > 0 && s.analysis != "topic-set-size") throw UsageError("--ci-width is for the topic-set-size analysis");
+    } else if (s.power_given) {
+        throw UsageError("--alpha, --beta, --min-diff and --ci-width are for the topic-set-size and power analyses");
+    }
 }
 
 }  // namespace irlens

@@ -14,6 +14,7 @@ import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../page/significance.js';
 import { el, fmt, select, chartExports } from './util.js';
+import { topicSetSizeCard } from './topic-set-size.js';
 
 const COEFFICIENTS = [
   { value: 'tau_b', label: "Kendall's tau-b", key: 'tau_b' },
@@ -198,8 +199,9 @@ export const metaView = {
     const cc = section('concordance', 'Concordance test');
     const loo = section('loo', 'Leave-one-out pool test');
     const pp = section('predictive-power', 'Predictive power (preference judgments)');
+    const tss = section('topic-set-size', 'Topic set size and power');
     container.textContent = '';
-    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, asl, corr), dp, st, mu, cc, pp, loo);
+    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, asl, corr), dp, st, mu, cc, pp, tss, loo);
     const several = measures.length >= 2;
     if (!several) for (const box of [corr, mu]) box.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures.'));
     await Promise.all([
@@ -209,6 +211,7 @@ export const metaView = {
       several ? unanimity(app, live, mu, measures) : null,
       several ? concordance(app, live, cc, measures) : cc.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures and a gold standard.')),
       predictivePower(app, live, pp, measures),
+      topicSetSizeCard(app, live, tss, measures),
       leaveOneOut(app, live, loo, measures),
     ]);
   },

@@ -7,6 +7,7 @@
 #include "irlens/measures/measure.hpp"
 #include "irlens/readers/preference_judgments.hpp"
 #include "irlens/stats/significance.hpp"
+#include "irlens/stats/topic_set_size.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -56,15 +57,19 @@ struct MetaSettings {
     std::size_t depth = 100;       // --depth: the leave-one-out pool depth
     std::string preferences_file;  // --preferences: predictive power's judgments (read by the front-end)
     std::shared_ptr<const PreferenceJudgments> preferences;  // ... once read
+    PowerSettings power;         // topic-set-size and power: --alpha, --beta, --min-diff, --ci-width
+    bool power_given = false;    // one of those options given
     MetaSettings() { testing.test = PairedTest::Bootstrap; }
 };
 
-/// correlation, discriminative-power, stability, concordance, unanimity, predictive-power, loo.
+/// correlation, discriminative-power, stability, concordance, unanimity, predictive-power, loo,
+/// topic-set-size, power.
 const std::vector<std::string>& meta_analyses();
 /// UsageError "unknown analysis ..." unless `name` is one of them.
 void check_meta_analysis(const std::string& name);
 /// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance,
 /// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy,
-/// --preferences only for predictive-power.
+/// --preferences only for predictive-power, --alpha, --beta, --min-diff only for topic-set-size and
+/// power (check_power_settings), --ci-width only for topic-set-size.
 void check_meta_settings(const MetaSettings& s);
 }  // namespace irlens

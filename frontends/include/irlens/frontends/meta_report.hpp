@@ -13,6 +13,11 @@
 //   predictive-power      every measure: the share of the non-tied human preferences
 //                         (settings.preferences) it agrees with, with a bootstrap interval
 //   loo                   the leave-one-out pool test (needs the runs' groups: eval.groups)
+//   topic-set-size        every measure: V_E, V_W and the topics the paired t-test, the one-way
+//                         ANOVA over the runs and (settings.power.ci_width > 0) the CI design need
+//                         (topic_set_size.hpp), and their power at 2 ... curve_topics topics
+//   power                 every measure: the campaign's n, V_E, the paired t-test's minimum
+//                         detectable difference and its power for settings.power.min_diff
 // meta_json() (json_documents.hpp) is the document `irlens meta ... --format json` prints and the
 // JS API returns.
 #pragma once
@@ -23,6 +28,7 @@
 #include "irlens/stats/leave_one_out.hpp"
 #include "irlens/stats/meta.hpp"
 #include "irlens/stats/stats_settings.hpp"
+#include "irlens/stats/topic_set_size.hpp"
 
 #include <functional>
 #include <memory>
@@ -72,6 +78,23 @@ struct PredictivePowerReport {
     std::vector<MeasurePredictivePower> measures;
 };
 
+/// topic-set-size and power: one measure.
+struct MeasureTopicSetSize {
+    std::string measure;
+    TopicSetVariances variances;  // over the topics every run was scored on
+    TopicSetSize paired_t, anova, ci;  // topic-set-size (ci: with a width)
+    double min_detectable_difference = 0, power = 0;  // power: the paired t-test at the campaign's n (NaN: note)
+    std::vector<double> curve_paired_t, curve_anova;  // topic-set-size: power at 2, 3, ... curve_topics topics
+};
+
+/// Why a topic-set-size design (of variance `variance`) or the power of a measure has no number;
+/// "" when it has one.
+std::string design_note(const MeasureTopicSetSize& x, const TopicSetSize& design, double variance);
+std::string power_note(const MeasureTopicSetSize& x);
+
+/// The largest number of topics of the power curves.
+constexpr std::size_t kPowerCurveTopics = 1000;
+
 struct MetaReport {
     std::string analysis, qrels;  // qrels: its source name
     MissingTopics missing = MissingTopics::Zero;
@@ -87,6 +110,9 @@ struct MetaReport {
     PredictivePowerReport predictive;
     LeaveOneOut loo;
     std::string groups_source;  // loo: the groups file
+    std::vector<MeasureTopicSetSize> topic_set_size;  // topic-set-size, power
+    std::size_t curve_topics = 0;  // the curves' last number of topics: the largest defined paired-t or
+                                   // anova answer and the campaign's topics, within [2, kPowerCurveTopics]
     std::vector<std::string> warnings;
 };
 
