@@ -7,6 +7,7 @@
 
 #include "irlens/frontends/args.hpp"
 #include "irlens/evaluation/evaluate.hpp"
+#include "irlens/readers/input_formats.hpp"
 #include "irlens/measures/measure.hpp"
 #include "irlens/readers/qrels.hpp"
 #include "irlens/readers/run.hpp"
