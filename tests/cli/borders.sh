@@ -123,7 +123,7 @@ expect 3 "bm25.run:1: not a score file: line 1 has 6 columns" -- compare --score
 printf '101 Q0 d01 1 1e400 t\n101 Q0 d02 2 1e401 t\n' > "$T/huge.run"
 expect 3 "huge.run:1: score '1e400' is beyond a double's range" -- eval "$EX/qrels.txt" "$T/huge.run" -m AP
 printf '{"101": {"d01": 1e400, "d02": 1e401}}\n' > "$T/huge.json"
-expect 3 "huge.json:1: column 14: score 1e400 of \"d01\" is beyond a double's range" -- eval "$EX/qrels.txt" "$T/huge.json" -m AP
+expect 3 "huge.json:1: column 17: score 1e400 of \"d01\" is beyond a double's range" -- eval "$EX/qrels.txt" "$T/huge.json" -m AP
 expect 4 "" -- check "$T/huge.run"
 grep -qF "score '1e400' is beyond a double's range" "$T/out" || { fail "check does not flag 1e400"; cat "$T/out"; }
 
