@@ -209,10 +209,11 @@ void open(const ScoreFile& f, Text& t) {
             first = false;
             t.body = std::string_view(line.data(), static_cast<std::size_t>(bytes.data() + bytes.size() - line.data()));
         }
+        if (!t.notes.invalid_utf8_line && text::valid_utf8_prefix(line) != line.size()) t.notes.invalid_utf8_line = no;
         if (!text::is_blank_or_comment(line)) t.lines.push_back({no, line});
     });
     lines.finish([](std::string_view, std::uint64_t) {});
-    t.notes = lines.notes();
+    t.notes.byte_order_mark = lines.bom.found();
 }
 
 /// The fields of a line split on whitespace; InputError unless there are exactly n.

@@ -4,6 +4,7 @@
 # class of the issue; the node side is tests/node/borders.test.mjs.
 # usage: borders.sh PATH/TO/irlens REPO
 . "$(dirname "$0")/common.sh"
+IRLENS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")  # absolute: some checks run in $T
 EX=$2/examples
 
 # expect EXIT STDERR_SUBSTRING -- irlens args...: exit code, a piece of stderr, nothing on stdout on error.
@@ -63,9 +64,11 @@ EOF
 # --- 2. No run format without evidence -------------------------------------------------------------
 # qid docid score with integer scores, best first: as MS MARCO ranks it was upside down (AP changed)
 printf '101 d01 3\n101 d03 2\n101 d02 1\n102 d05 2\n102 d04 1\n' > "$T/int-scores.tsv"
-expect 3 "int-scores.tsv:2: the third column is not a rank: 2 after 3 in topic 101" -- eval "$EX/qrels.txt" "$T/int-scores.tsv" -m AP
+expect 3 "int-scores.tsv:1: the third column is not a rank: topic 101 starts at 3" -- eval "$EX/qrels.txt" "$T/int-scores.tsv" -m AP
 grep -qF "read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns" "$T/err" || fail "the guess is not named"
 grep -qF -- "--run-format" "$T/err" || fail "the error does not say how to give the format"
+printf '101 d01 1\n101 d03 3\n101 d02 2\n' > "$T/int-scores2.tsv"  # scores 1..3 ascending: still no ranks
+expect 3 "int-scores2.tsv:3: the third column is not a rank: 2 after 3 in topic 101" -- eval "$EX/qrels.txt" "$T/int-scores2.tsv" -m AP
 printf '101 d01 1\n101 d03 2\n101 d02 3\n102 d05 1\n102 d04 2\n' > "$T/ms.tsv"
 expect 0 "ms.tsv: read as an MS MARCO run (line 1 has 3 columns, and the ranks start at 1 and increase within each topic)" -- eval "$EX/qrels.txt" "$T/ms.tsv" -m AP
 expect 0 "ms.tsv: read as an MS MARCO run (given)" -- eval "$EX/qrels.txt" "$T/ms.tsv" -m AP --run-format msmarco
@@ -76,7 +79,7 @@ expect 2 "--run-format is for qrels and runs, not for --scores" -- compare --sco
 expect 0 "" -- eval "$EX/qrels.txt" "$EX/bm25.run" -m AP
 [ -s "$T/err" ] && { fail "a TREC run gave a warning"; cat "$T/err"; }
 # a malformed TREC run whose first line decided the format: the error says so (before: blamed line 2 alone)
-{ echo "101 Q0 d01"; cat "$EX/bm25.run"; } > "$T/broken.run"
+{ echo "101 Q0 1"; cat "$EX/bm25.run"; } > "$T/broken.run"  # the first line lost 3 columns, and reads as rank 1
 expect 3 "broken.run:2: expected 3 columns (qid pid rank), found more; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns" -- eval "$EX/qrels.txt" "$T/broken.run" -m AP
 
 # --- 3. Score files refuse what they cannot read without changing a number -------------------------
@@ -89,11 +92,11 @@ at = text.index('"per_topic": {') + len('"per_topic": {')
 first_topic_end = text.index('},', at) + 2
 open(sys.argv[2] + "/dup-topic.json", "w").write(text[:first_topic_end] + text[at:first_topic_end] + text[first_topic_end:])
 r = text.index('"runs": {') + len('"runs": {')
-open(sys.argv[2] + "/dup-run.json", "w").write(text[:r] + '\n    "bm25": {"per_topic": {}},' + text[r:])
+open(sys.argv[2] + "/dup-run.json", "w").write(text[:r] + '\n    "bm25.run": {"per_topic": {}},' + text[r:])
 EOF
 expect 3 'key "101" repeated in one object (first at line' -- compare --scores "$T/dup-topic.json" -m AP
 expect 3 'dup-run.json:' -- compare --scores "$T/dup-run.json" -m AP
-grep -qF 'key "bm25" repeated in one object' "$T/err" || { fail "a repeated run key is not named"; cat "$T/err"; }
+grep -qF 'key "bm25.run" repeated in one object' "$T/err" || { fail "a repeated run key is not named"; cat "$T/err"; }
 grep -qE 'json:[0-9]+: column [0-9]+: ' "$T/err" || fail "a JSON error without line and column"
 # concatenated trec_eval -q outputs stay a feature; rows after the last "all" block are a phantom run
 cat "$T/bm25.q" "$T/dense.q" > "$T/both.q"
@@ -124,13 +127,13 @@ printf '101 Q0 d01 1 1e400 t\n101 Q0 d02 2 1e401 t\n' > "$T/huge.run"
 expect 3 "huge.run:1: score '1e400' is beyond a double's range" -- eval "$EX/qrels.txt" "$T/huge.run" -m AP
 printf '{"101": {"d01": 1e400, "d02": 1e401}}\n' > "$T/huge.json"
 expect 3 "huge.json:1: column 17: score 1e400 of \"d01\" is beyond a double's range" -- eval "$EX/qrels.txt" "$T/huge.json" -m AP
-expect 4 "" -- check "$T/huge.run"
+"$IRLENS" check "$T/huge.run" > "$T/out" 2>&1; [ $? = 4 ] || fail "check: 1e400 is no error"
 grep -qF "score '1e400' is beyond a double's range" "$T/out" || { fail "check does not flag 1e400"; cat "$T/out"; }
 
 # --- Round trip: every format irlens writes reads back by --scores to the numbers written ----------
 # eval -f json keeps the runs in the order given, so compare --scores pairs them as compare does
 "$IRLENS" eval -f json "$EX/qrels.txt" $EX/hybrid.run $EX/bm25.run -m AP > "$T/order.json"
-python3 -c "import json,sys; r=list(json.load(open(sys.argv[1]))['runs']); assert r == ['hybrid', 'bm25'], r" "$T/order.json" \
+python3 -c "import json,sys; r=list(json.load(open(sys.argv[1]))['runs']); assert r == ['hybrid.run', 'bm25.run'], r" "$T/order.json" \
     || fail "eval -f json does not keep the runs' order"
 "$IRLENS" compare "$EX/qrels.txt" $RUNS $M -f json > "$T/c-runs.json"
 "$IRLENS" compare --scores "$T/e.json" $M -f json > "$T/c-json.json"
@@ -170,7 +173,10 @@ for f in files:
     for r in rows:
         if f.endswith(".q"):
             m, t, v = r
-            run = f[:-2]
+            if m == "runid":  # the name of the run whose all block this is (it comes last)
+                for mm in list(vals[f]): vals[v][mm] = vals[f].pop(mm)
+                del vals[f]
+            run = f
             if t == "all" or m not in names: continue
             m = names[m]
         else:

@@ -92,24 +92,10 @@ inline std::string_view strip_bom(std::string_view text, bool& found) {
     return found ? text.substr(3) : text;
 }
 
-/// The length of the longest prefix of `s` that is valid UTF-8 (s.size() when all of it is).
-std::size_t valid_utf8_prefix(std::string_view s);
-
-/// What a reader noticed about its input's text, for the front-ends to report (the readers never
-/// print): a leading byte-order mark, and the first line holding an invalid UTF-8 byte sequence
-/// (0: none), which every writer but the drop-ins' shows as U+FFFD (to_utf8).
-struct TextNotes {
-    bool byte_order_mark = false;
-    std::uint64_t invalid_utf8_line = 0;
-};
-
-/// The front door of every line-based text irlens reads outside the TREC block readers (score
-/// files, topic and document lists, groups, intents, preference judgments, z-scores, run checks,
-/// the converted formats): splits a byte stream fed in arbitrary chunks into lines. Lines end at
-/// '\n'; a trailing '\r' is removed (CRLF files); the last line needs no newline. Line numbers are
-/// 1-based. A leading byte-order mark is stripped (see `bom`; Keep for the drop-ins); a line longer
-/// than kMaxLineBytes is an InputError naming `source`; the first line with invalid UTF-8 is noted
-/// (notes()). The TREC qrels and run readers do the same in block.hpp, with the same notes.
+/// Splits a byte stream fed in arbitrary chunks into lines. Lines end at '\n'; a trailing '\r'
+/// is removed (CRLF files); the last line needs no newline. Line numbers are 1-based. A leading
+/// byte-order mark is stripped (see `bom`); a line longer than kMaxLineBytes is an InputError
+/// naming `source`.
 class LineSplitter {
 public:
     explicit LineSplitter(std::string source = "input") : source_(std::move(source)) {}
@@ -133,8 +119,6 @@ public:
     }
 
     std::uint64_t lines_seen() const { return line_no_; }
-    /// What was done and noticed: a byte-order mark stripped, the first line with invalid UTF-8.
-    TextNotes notes() const { return {bom.found(), invalid_utf8_line_}; }
 
 private:
     template <class OnLine>
@@ -174,12 +158,22 @@ private:
         ++line_no_;
         if (line.size() > kMaxLineBytes) throw_line_too_long(source_, line_no_);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (!invalid_utf8_line_ && valid_utf8_prefix(line) != line.size()) invalid_utf8_line_ = line_no_;
         on_line(line, line_no_);
     }
     std::string source_;
     std::string carry_;
-    std::uint64_t line_no_ = 0, invalid_utf8_line_ = 0;
+    std::uint64_t line_no_ = 0;
+};
+
+/// The length of the longest prefix of `s` that is valid UTF-8 (s.size() when all of it is).
+std::size_t valid_utf8_prefix(std::string_view s);
+
+/// What a reader noticed about its input's text, for the front-ends to report (the readers never
+/// print): a leading byte-order mark, and the first line holding an invalid UTF-8 byte sequence
+/// (0: none), which every writer but the drop-ins' shows as U+FFFD (to_utf8).
+struct TextNotes {
+    bool byte_order_mark = false;
+    std::uint64_t invalid_utf8_line = 0;
 };
 /// The warnings for `notes` of the file `file`, one line each, the same words in every front-end:
 /// "FILE starts with a UTF-8 byte-order mark; it was ignored" and "FILE:LINE: invalid UTF-8 (the
