@@ -176,7 +176,8 @@ TEST_CASE("input formats: MS MARCO only with the evidence of its ranks; a given 
                           "within each topic)" + guessed).c_str(), InputError);
     CHECK_THROWS_WITH_AS(any_run(q, "# ranks\n101 d01 1\n101 d02 3\n101 d03 2\n", InputFormat::Unknown),
                          ("r:4: the third column is not a rank: 2 after 3 in topic 101 (MS MARCO ranks start at 1 and increase "
-                          "within each topic)" + guessed).replace(guessed.find("line 1"), 6, "line 2").c_str(), InputError);
+                          "within each topic)" + std::string(guessed).replace(guessed.find("line 1"), 6, "line 2")).c_str(),
+                         InputError);
     // Ties and gaps are ranks still (rank 1, 2, 2, 5); a topic may come back if its ranks go on.
     AnyRunReader ok(q, "r");
     ok.feed("101 d01 1\n101 d02 2\n102 d05 1\n101 d09 2\n101 d03 5\n");
