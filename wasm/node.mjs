@@ -38,15 +38,15 @@ function fileError(path, e) {
 }
 
 async function streamInto(path, reader) {
-  let stream;
+  let gzip;
   try {
-    stream = createReadStream(path, { highWaterMark: 8 << 20 });
-    if (await isGzip(path)) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
+    gzip = await isGzip(path); // first: a file that cannot be read fails here, before the reading stream exists
   } catch (e) {
-    if (stream) stream.destroy();
     if (reader.abort) reader.abort();
     throw fileError(path, e);
   }
+  let stream = createReadStream(path, { highWaterMark: 8 << 20 });
+  if (gzip) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
   try {
     for await (const chunk of stream) reader.feed(chunk);
   } catch (e) {

@@ -28,13 +28,13 @@ test('checkRun strips a byte-order mark (before: a phantom topic "\\uFEFF1" and 
 });
 
 // Three columns with integer scores, best first: read as MS MARCO ranks this run was upside down.
-const SCORES = '1 a 3\n1 b 2\n1 c 1\n2 e 2\n2 x 1\n';
+const SCORES = '1 a 1\n1 b 3\n1 c 2\n2 e 2\n2 x 1\n'; // ascending scores of topic 1 look like ranks until line 3
 const MSMARCO = '1 a 1\n1 b 2\n1 c 3\n2 e 1\n2 x 2\n';
 
 test('three columns are read as MS MARCO ranks only with their evidence; the error says what decided', () => {
   const q = irlens.loadQrels(QRELS);
   assert.throws(() => irlens.loadRun(q, SCORES, { name: 'scores.tsv' }), (e) =>
-    e.name === 'InputError' && e.line === 2 && /the third column is not a rank: 2 after 3 in topic 1/.test(e.message) &&
+    e.name === 'InputError' && e.line === 3 && /the third column is not a rank: 2 after 3 in topic 1/.test(e.message) &&
     /read as an MS MARCO run \(qid pid rank\) because its first content line, line 1, has 3 columns/.test(e.message));
   // Topic 1 starting at rank 3 is no rank either.
   assert.throws(() => irlens.loadRun(q, '1 a 3\n1 b 4\n', { name: 'r' }), /topic 1 starts at 3/);
@@ -57,7 +57,8 @@ test('three columns are read as MS MARCO ranks only with their evidence; the err
 
 test('a malformed TREC run whose first line decided the format says so (before: blamed line 2, a good line)', () => {
   const q = irlens.loadQrels(QRELS);
-  assert.throws(() => irlens.loadRun(q, '1 Q0 a\n' + RUN, { name: 'broken' }), (e) =>
+  // The first line lost three columns and reads as 'topic 1, document Q0, rank 1'.
+  assert.throws(() => irlens.loadRun(q, '1 Q0 1\n' + RUN, { name: 'broken' }), (e) =>
     e.line === 2 && /expected 3 columns \(qid pid rank\), found more; the file was read as an MS MARCO run/.test(e.message));
 });
 
