@@ -19,20 +19,21 @@ const warnings = (page) => page.$$eval('#view details.warnings li', (lis) => lis
 
 test('three columns are MS MARCO ranks only with evidence; the Run format control gives the format', async () => {
   const page = await session.open();
-  // qid docid score, integer scores best first: as ranks, upside down (before: read so, silently)
+  // qid docid score with integer scores: read as ranks, its order changed (before: silently)
   const scores = join(tmp, 'scores.tsv');
-  writeFileSync(scores, '101 d01 3\n101 d03 2\n101 d02 1\n');
+  writeFileSync(scores, '101 d01 1\n101 d03 3\n101 d02 2\n'); // ascending scores look like ranks until line 3
   const ms = join(tmp, 'ms.tsv');
   writeFileSync(ms, '101 d01 1\n101 d03 2\n101 d02 3\n');
   await afterRender(page, () => qrelsFile(page).setInputFiles(join(EX, 'qrels.txt')));
   await afterRender(page, () => runFiles(page).setInputFiles([scores, ms]));
   const [problem] = await problems(page);
-  assert.match(problem, /^scores(\.tsv)?, line 2: .*the third column is not a rank: 2 after 3 in topic 101/);
+  assert.match(problem, /^scores(\.tsv)?, line 3: .*the third column is not a rank: 2 after 3 in topic 101/);
   assert.match(problem, /read as an MS MARCO run \(qid pid rank\) because its first content line, line 1, has 3 columns/);
   assert.deepEqual(Object.keys(await tableTexts(page)), ['ms']);
   assert.ok((await warnings(page)).includes('ms.tsv: read as an MS MARCO run (line 1 has 3 columns, and the ranks start at 1 and increase within each topic)'),
     (await warnings(page)).join('\n'));
   // Given: nothing is guessed, and the warning says so.
+  await page.click('#add-files summary'); // the file pickers fold away once the user's data is loaded
   await page.getByLabel('Run format').selectOption('msmarco');
   await afterRender(page, () => runFiles(page).setInputFiles(scores));
   assert.ok(Object.keys(await tableTexts(page)).includes('scores'));
