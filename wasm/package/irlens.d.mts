@@ -442,6 +442,8 @@ export interface CheckDocument {
     file: string; lines: number; results: number; topics: number; errors: number; warnings: number;
     counts: { [kind: string]: number }; unlisted: number;
     findings: { line: number | null; severity: string; kind: string; topic: string | null; message: string }[];
+    /** What the text front door did: a byte-order mark stripped, the first line with invalid UTF-8. */
+    input_warnings: string[];
   }[];
 }
 
