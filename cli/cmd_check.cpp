@@ -93,8 +93,9 @@ int cmd_check(const std::vector<std::string>& args, std::string& out) {
     std::uint64_t errors = 0;
     for (const std::string& path : positional) {
         RunChecker checker(path, co);
-        read_file(path, [&](std::string_view chunk) { checker.feed(chunk); });
+        read_file(path, [&](std::string_view chunk) { checker.feed(chunk); });  // warns of a byte-order mark
         reports.push_back(checker.finish());
+        warn_invalid_utf8(reports.back().text_notes, path, text::ByteOrderMark::Strip);
         errors += reports.back().errors;
     }
     if (format == "json") {

@@ -51,7 +51,7 @@ const char kHelp[] =
     "                         skip: only the topics both runs (tukey: all runs) answered\n"
     "  -f, --format F         tsv (default), json or latex\n"
     "      --precision N      decimals in tsv/latex (default 4)\n"
-    "      --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
+    "      --qrels-format F, --run-format F, --order O, --doc-lengths F, --sessions F,\n"
     "      --intents F, --intent-types F   as in irlens eval\n"
     "Markers on adjusted p-values: * p < 0.05, ** p < 0.01, *** p < 0.001. An undefined value (the t\n"
     "statistic 0/0 of identical runs, a test without topics) prints as nan (null in JSON), is left out of\n"
@@ -106,7 +106,7 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
         require_measures(in.measures);
         auto qrels = load_qrels(positional[0], in.qrels_format);
         std::vector<std::string> paths(positional.begin() + 1, positional.end());
-        std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, paths, in.order);
+        std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, paths, in.order, in.run_format);
         load_optional_inputs(in);
         std::vector<std::string> names;
         for (const auto& r : runs) names.push_back(r->name());

@@ -42,6 +42,9 @@ const char kHelp[] =
     "      --missing P        zero (default): score every qrels topic, unanswered ones as trec_eval -c;\n"
     "                         skip (trec_eval's default): score a run on the topics it answered\n"
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel)\n"
+    "      --run-format F     auto (default: by content, with evidence), trec, msmarco (qid pid rank) or\n"
+    "                         json (ranx / ir_measures dict of dicts); a run not read as TREC is named\n"
+    "                         on stderr with the reason\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
     "      --doc-lengths F    document lengths, lines doc<TAB>characters[<TAB>words] (TBG, U)\n"
     "      --sessions F       multi-query sessions, lines session<TAB>position<TAB>topic (sDCG)\n"
@@ -69,7 +72,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
         {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
         {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "order", true},         {0, "doc-lengths", true},
+        {0, "qrels-format", true},     {0, "run-format", true},    {0, "order", true},         {0, "doc-lengths", true},
         {0, "sessions", true},         {0, "groups", true},        {0, "intents", true},
         {0, "intent-types", true},     {0, "provenance", false},
     };
@@ -112,7 +115,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     bool side_inputs = false;
     // One large TREC run, measures scored topic by topic: streamed (stream_run.hpp).
     if (positional.size() == 2 && stream_obstacle(in.measures).empty() && stream_run_file(positional[1]) &&
-        trec_run_file(qrels, positional[1])) {
+        (in.run_format == InputFormat::Unknown ? trec_run_file(qrels, positional[1]) : in.run_format == InputFormat::Trec)) {
         load_optional_inputs(in);
         side_inputs = true;
         const RunNames names = run_names({positional[1]});
@@ -126,7 +129,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         }
     }
     if (runs.empty()) {
-        runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order);
+        runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order, in.run_format);
         if (!side_inputs) load_optional_inputs(in);
         in.eval.progress = bar.hook();
         ev = evaluate(qrels, runs, in.measures, in.eval);

@@ -39,6 +39,9 @@ const char kHelp[] =
     "      --qrels-format F   plain (default: topic iter doc rel) or diversity (topic subtopic doc rel;\n"
     "                         also judgment groups, trec_eval -R qrels_jg)\n"
     "      --preferences F    QRELS holds preference judgments: prefs or qrels_prefs (trec_eval -R)\n"
+    "      --run-format F     auto (default: by content, with evidence), trec, msmarco (qid pid rank) or\n"
+    "                         json (ranx / ir_measures dict of dicts); a run not read as TREC is named\n"
+    "                         on stderr with the reason\n"
     "      --order O          score (default: score desc, ties by doc id desc, as trec_eval) or rank\n"
     "      --doc-lengths F    document lengths, lines doc<TAB>characters[<TAB>words] (TBG, U)\n"
     "      --sessions F       multi-query sessions, lines session<TAB>position<TAB>topic (sDCG)\n"
@@ -218,7 +221,7 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
     } else {
         qrels = load_qrels(positional[0], in.qrels_format);
     }
-    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, {positional.begin() + 1, positional.end()}, in.order);
+    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, {positional.begin() + 1, positional.end()}, in.order, in.run_format);
     load_optional_inputs(in);
     long t = qrels->find_topic(topic);
     if (t < 0) throw UsageError("topic '" + topic + "' is not in the qrels (" + positional[0] + ")");

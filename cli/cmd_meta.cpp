@@ -63,7 +63,7 @@ const char kHelp[] =
     "  --missing P           zero (default): every qrels topic, unanswered ones scored as trec_eval -c;\n"
     "                        skip: only the topics every run answered\n"
     "  -f, --format F        tsv (default) or json;  --precision N  decimals in tsv (default 4)\n"
-    "  --qrels-format F, --order O, --doc-lengths F, --sessions F,\n"
+    "  --qrels-format F, --run-format F, --order O, --doc-lengths F, --sessions F,\n"
     "  --intents F, --intent-types F   as in irlens eval\n"
     "An undefined value (Kendall's tau or Spearman's rho of a constant ordering, a p-value without data)\n"
     "prints as nan (null in JSON) and the note says why; it is never replaced by 1 or 0.\n";
@@ -307,7 +307,7 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
         check_meta_settings(s);
         auto qrels = load_qrels(positional[1], in.qrels_format);
         std::vector<std::shared_ptr<const Run>> runs =
-            load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order);
+            load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order, in.run_format);
         load_optional_inputs(in);
         ProgressBar bar("irlens meta");
         in.eval.progress = bar.hook();

@@ -13,7 +13,7 @@ namespace irlens::cli {
 
 std::vector<OptionSpec> input_option_specs() {
     return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
-            {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true},
+            {0, "run-format", true}, {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true},
             {0, "intents", true},    {0, "intent-types", true}};
 }
 
@@ -51,6 +51,12 @@ bool take_input_option(const ParsedOption& p, EvaluationInputs& in) {
             in.qrels_format = QrelsFormat::Grouped;
         else
             throw UsageError("--qrels-format must be plain or diversity, got '" + p.value + "'");
+    } else if (p.name == "run-format") {
+        try {
+            in.run_format = parse_run_format(p.value);
+        } catch (const UsageError&) {
+            throw UsageError("--run-format must be auto, trec, msmarco or json, got '" + p.value + "'");
+        }
     } else if (p.name == "order") {
         if (p.value == "score")
             in.order = RunOrder::Score;
@@ -83,14 +89,15 @@ void load_optional_inputs(EvaluationInputs& in) {
 }
 
 std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
-                                                  const std::vector<std::string>& paths, RunOrder order) {
+                                                  const std::vector<std::string>& paths, RunOrder order,
+                                                  InputFormat run_format) {
     const RunNames names = run_names(paths);
     for (const std::string& w : names.warnings) std::fprintf(stderr, "irlens: warning: %s\n", w.c_str());
     std::vector<std::shared_ptr<const Run>> runs;
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const std::string& p = paths[i];
         try {
-            runs.push_back(load_run(qrels, p, names.names[i], order));
+            runs.push_back(load_run(qrels, p, names.names[i], order, text::ByteOrderMark::Strip, Formats::Any, run_format));
         } catch (const InputError& e) {
             throw InputError(p, e.line(), e.problem());
         }

@@ -7,6 +7,7 @@
 
 #include "irlens/frontends/args.hpp"
 #include "irlens/evaluation/evaluate.hpp"
+#include "irlens/readers/input_formats.hpp"
 #include "irlens/measures/measure.hpp"
 #include "irlens/readers/qrels.hpp"
 #include "irlens/readers/run.hpp"
@@ -31,11 +32,12 @@ struct EvaluationInputs {
     EvalOptions eval = zero_missing();  // --missing zero unless told otherwise (README: missing topics)
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
+    InputFormat run_format = InputFormat::Unknown;  // --run-format (Unknown: auto, by content)
     std::string doc_lengths_path, sessions_path, groups_path;  // loaded into eval by load_optional_inputs
     std::string intents_path, intent_types_path;               // likewise
 };
 
-/// -m/--measure, --missing, --qrels-format, --order, --doc-lengths, --sessions, --groups,
+/// -m/--measure, --missing, --qrels-format, --run-format, --order, --doc-lengths, --sessions, --groups,
 /// --intents and --intent-types.
 std::vector<OptionSpec> input_option_specs();
 
@@ -49,6 +51,7 @@ void load_optional_inputs(EvaluationInputs& in);
 
 /// Reads every run file against the qrels; an input error names the path.
 std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qrels>& qrels,
-                                                  const std::vector<std::string>& paths, RunOrder order);
+                                                  const std::vector<std::string>& paths, RunOrder order,
+                                                  InputFormat run_format = InputFormat::Unknown);
 
 }  // namespace irlens::cli

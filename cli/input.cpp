@@ -197,11 +197,16 @@ std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsForm
 
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order, text::ByteOrderMark bom,
-                                    Formats formats) {
+                                    Formats formats, InputFormat given) {
     if (formats == Formats::Any) {
-        AnyRunReader reader(qrels, name, order);
+        AnyRunReader reader(qrels, name, order, given);
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
-        return warned(finish_reading(reader, path), path, bom);
+        auto run = warned(finish_reading(reader, path), path, bom);
+        if (reader.input_format() != InputFormat::Trec)  // which reader, and why
+            std::fprintf(stderr, "irlens: warning: %s: read as a%s %s run (%s)\n", path.c_str(),
+                         reader.input_format() == InputFormat::MsMarco ? "n" : "",
+                         input_format_name(reader.input_format()), reader.format_evidence().c_str());
+        return run;
     }
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "irlens/readers/doc_lengths.hpp"
+#include "irlens/readers/input_formats.hpp"
 #include "irlens/readers/intents.hpp"
 #include "irlens/readers/preferences.hpp"
 #include "irlens/readers/qrels.hpp"
@@ -35,7 +36,8 @@ std::string slurp(const std::string& path, text::ByteOrderMark bom = text::ByteO
 
 /// Which formats load_qrels and load_run read: TREC only (the drop-ins, as trec_eval and ndeval), or
 /// also BEIR qrels, MS MARCO runs and ranx / ir_measures JSON, detected by content
-/// (irlens/readers/input_formats.hpp).
+/// (irlens/readers/input_formats.hpp) unless load_run is `given` the format (--run-format). A run
+/// read as other than TREC gets a warning on stderr naming the reader and why it was chosen.
 enum class Formats { Trec, Any };
 
 /// The readers below strip a leading byte-order mark unless `bom` is Keep (the drop-ins).
@@ -47,7 +49,7 @@ std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsForm
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order,
                                     text::ByteOrderMark bom = text::ByteOrderMark::Strip,
-                                    Formats formats = Formats::Any);
+                                    Formats formats = Formats::Any, InputFormat given = InputFormat::Unknown);
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
 std::shared_ptr<const Sessions> load_sessions(const std::string& path);

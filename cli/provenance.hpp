@@ -24,8 +24,9 @@ namespace irlens::cli {
 /// 3: eval's json gives each run's "ci95" (the 95% t interval of each mean, as the JS API), built
 /// by the one eval document (json_documents.hpp eval_json); the tsv/csv of eval, unique and
 /// relative start with a line "# topics: ..." (the missing-topic policy); a run is named by its file
-/// name without .gz, then without .txt or .tsv.
-constexpr int kFormatVersion = 3;
+/// name without .gz, then without .txt or .tsv. 4: eval's json keeps its "runs" in the order they
+/// were given (before: sorted by name), so that compare --scores on it pairs them as compare does.
+constexpr int kFormatVersion = 4;
 
 struct EvaluationInputs;
 

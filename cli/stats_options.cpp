@@ -1,6 +1,8 @@
 #include "stats_options.hpp"
 
-#include "score_files.hpp"
+#include "input.hpp"
+
+#include "irlens/frontends/score_files.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/readers/text.hpp"
@@ -66,12 +68,17 @@ ScoreInput load_scores(const std::vector<std::string>& files, const EvaluationIn
         if (p.name == "missing" && p.value == "zero")
             throw UsageError("--missing zero needs the runs: with --scores a pair is compared on the topics both runs "
                              "have scores for");
-        for (const char* name : {"qrels-format", "order", "doc-lengths", "sessions", "groups", "intents", "intent-types"})
+        for (const char* name : {"qrels-format", "run-format", "order", "doc-lengths", "sessions", "groups", "intents", "intent-types"})
             if (p.name == name)
                 throw UsageError(std::string("--") + name + " is for qrels and runs, not for --scores");
     }
     if (files.empty()) throw UsageError(std::string("--scores needs at least one score file (see irlens ") + command + " --help)");
-    ScoreFiles sf = load_score_files(files, in.measures);
+    std::vector<std::string> bytes;  // slurp warns about a byte-order mark, which the reader strips
+    for (const std::string& f : files) bytes.push_back(slurp(f));
+    std::vector<ScoreFile> score_files;
+    for (std::size_t i = 0; i < files.size(); ++i) score_files.push_back({files[i], bytes[i]});
+    ScoreFiles sf = read_score_files(score_files, in.measures);
+    for (std::size_t i = 0; i < files.size(); ++i) warn_invalid_utf8(sf.text_notes[i], files[i], text::ByteOrderMark::Strip);
     if (!sf.skipped.empty() && in.measures.empty()) {  // with -m they were not wanted anyway
         std::string list;
         for (const std::string& m : sf.skipped) list += (list.empty() ? "" : ", ") + m;

@@ -41,6 +41,10 @@ const char* const kSeeds[irlens::fuzz::kNumTargets] = {
     "1 1 0.5\n1 2 0.25\n1 3 0.25\n# c\n2 1 1\n",
     // run groups, CSV with quotes (TSV when a mutation brings a tab to the first line)
     "run,team,other\n\"fuzz.run\",\"A \"\"x\"\"\",1\nb.txt.gz,B,2\n",
+    // score files: trec_eval -q, two runs concatenated, each with its all block; a nan topic
+    "map\t1\t0.5\nP_5\t1\t0.2\nmap\t10\tnan\nmap\tall\t0.5\nrunid\tall\ta\nmap\t1\t1\nP_5\t1\t0.4\nmap\tall\t1\n",
+    // content detection: an MS MARCO run against kFuzzQrels (ranks from 1, a tie, a topic back)
+    "1\ta\t1\n1\tb\t2\n1\tx\t2\n10\ta\t1\n1\tc\t3\n",
 };
 
 // Bytes the parsers branch on.

@@ -113,8 +113,12 @@ TEST_CASE("input formats: errors name file, line and problem") {
                          "q:2: expected 3 columns (query-id corpus-id score), found more", InputError);
     CHECK_THROWS_WITH_AS(qrels("query-id\tcorpus-id\tscore\n\n101\td01\t0.5\n"), "q:3: relevance '0.5' is not an integer",
                          InputError);
-    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\n"), "r:2: expected 3 columns (qid pid rank), found 2", InputError);
-    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\tx\n"), "r:2: rank 'x' is not an integer", InputError);
+    // A run's errors say that its first content line decided the format (issue 23).
+    const std::string guessed =
+        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: a "
+        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format trec|msmarco|json)";
+    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\n"), ("r:2: expected 3 columns (qid pid rank), found 2" + guessed).c_str(), InputError);
+    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\tx\n"), ("r:2: rank 'x' is not an integer" + guessed).c_str(), InputError);
     CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td01\t2\n"), "r:2: duplicate document 'd01' for topic '101' (first at line 1)",
                          InputError);
     // JSON: line, column, problem and where in the dict of dicts.
@@ -157,4 +161,60 @@ TEST_CASE("input formats: errors name file, line and problem") {
     CHECK_THROWS_WITH_AS(run("{\"1\": {\"" + std::string(70000, 'x') + "\": 1}}"),
                          "r:1: column 65544: key longer than 65535 bytes (in topic \"1\")", InputError);
     CHECK_THROWS_WITH_AS(run("{}"), "r: no results found (empty file?)", InputError);
+}
+
+// Issue 23: a format is chosen only with evidence, and says which and why.
+TEST_CASE("input formats: MS MARCO only with the evidence of its ranks; a given format is used as given") {
+    auto q = read_qrels("q", kTrecQrels);
+    // Integer scores, best first (d01 3, d02 2): read as ranks they would be upside down.
+    const std::string scores = "101 d01 3\n101 d02 2\n";
+    const std::string guessed =
+        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: a "
+        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format trec|msmarco|json)";
+    CHECK_THROWS_WITH_AS(any_run(q, scores, InputFormat::Unknown),
+                         ("r:1: the third column is not a rank: topic 101 starts at 3 (MS MARCO ranks start at 1 and increase "
+                          "within each topic)" + guessed).c_str(), InputError);
+    CHECK_THROWS_WITH_AS(any_run(q, "# ranks\n101 d01 1\n101 d02 3\n101 d03 2\n", InputFormat::Unknown),
+                         ("r:4: the third column is not a rank: 2 after 3 in topic 101 (MS MARCO ranks start at 1 and increase "
+                          "within each topic)" + std::string(guessed).replace(guessed.find("line 1"), 6, "line 2")).c_str(),
+                         InputError);
+    // Ties and gaps are ranks still (rank 1, 2, 2, 5); a topic may come back if its ranks go on.
+    AnyRunReader ok(q, "r");
+    ok.feed("101 d01 1\n101 d02 2\n102 d05 1\n101 d09 2\n101 d03 5\n");
+    ok.finish();
+    CHECK(ok.input_format() == InputFormat::MsMarco);
+    CHECK(ok.format_evidence() == "line 1 has 3 columns, and the ranks start at 1 and increase within each topic");
+    // Given: the scores read as ranks, as asked (d02 at rank 2 before d01 at rank 3).
+    AnyRunReader given(q, "r", RunOrder::Score, InputFormat::MsMarco);
+    given.feed(scores);
+    auto run = given.finish();
+    CHECK(given.format_evidence() == "given");
+    CHECK(run->num_topics_answered() == 1);
+    // TREC: 6 columns; JSON: '{'.
+    AnyRunReader trec(q, "r");
+    trec.feed("101 Q0 d01 1 0.5 t\n");
+    trec.finish();
+    CHECK(trec.format_evidence() == "line 1 has more than 3 columns");
+    AnyRunReader json(q, "r");
+    json.feed("\n {\"101\": {\"d01\": 1}}");
+    json.finish();
+    CHECK(json.format_evidence() == "the first content byte is '{'");
+    AnyRunReader forced(q, "r", RunOrder::Score, InputFormat::Trec);
+    forced.feed("101 d01 1\n");
+    CHECK_THROWS_WITH_AS(forced.finish(), "r:1: expected 6 columns (topic Q0 doc rank score tag), found 3", InputError);
+    CHECK(parse_run_format("auto") == InputFormat::Unknown);
+    CHECK_THROWS_AS(parse_run_format("tsv"), UsageError);
+}
+
+TEST_CASE("input formats: scores beyond a double's range are refused (they would all tie at infinity)") {
+    auto q = read_qrels("q", kTrecQrels);
+    CHECK_THROWS_WITH_AS(any_run(q, "101 Q0 d01 1 1e400 t\n101 Q0 d02 2 1e401 t\n", InputFormat::Unknown),
+                         "r:1: score '1e400' is beyond a double's range (about 1.8e308): such scores would all tie; rescale the scores",
+                         InputError);
+    CHECK_THROWS_WITH_AS(any_run(q, "{\"101\": {\"d01\": -1e400}}", InputFormat::Unknown, 1),
+                         "r:1: column 17: score -1e400 of \"d01\" is beyond a double's range (about 1.8e308) (in topic \"101\", document \"d01\")",
+                         InputError);
+    // An explicit inf is read (trec_eval's atof reads it) and ordered as written: d01 first.
+    auto run = any_run(q, "101 Q0 d02 1 1 t\n101 Q0 d01 2 inf t\n", InputFormat::Trec);
+    CHECK(mean(q, run, "P@1") == 1);  // 101: d01 (inf) first, relevant; 102 unanswered (skip)
 }

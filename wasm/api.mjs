@@ -160,10 +160,12 @@ export function wrap(core) {
     };
   }
 
-  function runReader(qrels, name = 'run', { order = 'score' } = {}) {
+  function runReader(qrels, name = 'run', { order = 'score', format = 'auto' } = {}) {
     if (!(qrels instanceof Qrels)) throw new TypeError('runReader: the first argument must be a Qrels');
     checkString(name, 'runReader name');
-    const h = core.runBegin(qrels.live, name, order);
+    if (!['auto', 'trec', 'msmarco', 'json'].includes(format))
+      throw new TypeError(`runReader: format must be 'auto', 'trec', 'msmarco' or 'json', got ${JSON.stringify(format)}`);
+    const h = core.runBegin(qrels.live, name, order, format);
     return {
       feed(chunk) { feedAll(core.runFeed, h, toBytes(chunk, 'runReader.feed')); },
       finish() { return new Run(core.runFinish(h), qrels); },
@@ -218,8 +220,8 @@ export function wrap(core) {
       r.feed(data);
       return r.finish();
     },
-    loadRun(qrels, data, { name = 'run', order = 'score' } = {}) {
-      const r = runReader(qrels, name, { order });
+    loadRun(qrels, data, { name = 'run', order = 'score', format = 'auto' } = {}) {
+      const r = runReader(qrels, name, { order, format });
       r.feed(data);
       return r.finish();
     },

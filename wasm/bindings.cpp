@@ -108,11 +108,12 @@ val qrels_info(int h) {
     });
 }
 
-int run_begin(int qrels_handle, const std::string& name, const std::string& order) {
+int run_begin(int qrels_handle, const std::string& name, const std::string& order, const std::string& format) {
     return guarded([&] {
         auto q = lookup(table().qrels, qrels_handle, "qrels");
+        const InputFormat given = parse_run_format(format);  // "auto": by content
         int h = table().next++;
-        table().run_readers[h] = std::make_unique<AnyRunReader>(q, name, run_order(order));
+        table().run_readers[h] = std::make_unique<AnyRunReader>(q, name, run_order(order), given);
         return h;
     });
 }
@@ -127,6 +128,10 @@ int run_finish(int h) {
         table().run_readers.erase(h);
         int r = table().next++;
         table().runs[r] = reader->finish();
+        if (reader->input_format() != InputFormat::Trec)  // the same words as the CLI's warning
+            table().run_formats[r] = table().runs[r]->name() + ": read as a" +
+                                     (reader->input_format() == InputFormat::MsMarco ? "n " : " ") +
+                                     input_format_name(reader->input_format()) + " run (" + reader->format_evidence() + ")";
         return r;
     });
 }
@@ -142,7 +147,10 @@ val run_info(int h) {
         o.set("topicsAnswered", static_cast<double>(r.num_topics_answered()));
         o.set("ignoredLines", static_cast<double>(r.ignored_lines()));
         o.set("ignoredTopics", strings_to_js(r.ignored_topics()));
-        o.set("warnings", strings_to_js(text::warnings(r.text_notes(), r.name())));  // BOM, invalid UTF-8
+        std::vector<std::string> warnings = text::warnings(r.text_notes(), r.name());  // BOM, invalid UTF-8
+        auto format = table().run_formats.find(h);
+        if (format != table().run_formats.end()) warnings.push_back(format->second);
+        o.set("warnings", strings_to_js(warnings));
         return o;
     });
 }

@@ -23,6 +23,7 @@ void HandleTable::release(int h) {
     qrels.erase(h);
     run_readers.erase(h);
     runs.erase(h);
+    run_formats.erase(h);
     groups.erase(h);
     intents.erase(h);
     doc_lengths.erase(h);

@@ -36,6 +36,7 @@ struct HandleTable {
     std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
     std::unordered_map<int, std::unique_ptr<AnyRunReader>> run_readers;  // TREC, MS MARCO or JSON runs
     std::unordered_map<int, std::shared_ptr<const Run>> runs;
+    std::unordered_map<int, std::string> run_formats;  // a run not read as TREC: which reader, and why
     std::unordered_map<int, std::shared_ptr<const RunGroups>> groups;
     std::unordered_map<int, std::shared_ptr<const Intents>> intents;
     std::unordered_map<int, std::shared_ptr<const DocLengths>> doc_lengths;

@@ -28,15 +28,31 @@ async function isGzip(path) {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+/** A file system error (EISDIR, ENOENT, ...) as an Error that names the file, as the CLI's do. */
+function fileError(path, e) {
+  if (!e || typeof e.code !== 'string' || !e.syscall) return e;
+  const err = new Error(`${path}: cannot read: ${String(e.message).replace(/^[A-Z]+: /, '')} (${e.code})`);
+  err.code = e.code;
+  err.file = path;
+  return err;
+}
+
 async function streamInto(path, reader) {
+  let gzip;
+  try {
+    gzip = await isGzip(path); // first: a file that cannot be read fails here, before the reading stream exists
+  } catch (e) {
+    if (reader.abort) reader.abort();
+    throw fileError(path, e);
+  }
   let stream = createReadStream(path, { highWaterMark: 8 << 20 });
-  if (await isGzip(path)) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
+  if (gzip) stream = stream.pipe(createGunzip({ chunkSize: 8 << 20 }));
   try {
     for await (const chunk of stream) reader.feed(chunk);
   } catch (e) {
     stream.destroy();
     if (reader.abort) reader.abort();
-    throw e;
+    throw fileError(path, e);
   }
   return reader.finish();
 }
@@ -46,8 +62,8 @@ export function loadQrelsFile(irlens, path, { name = path, format = 'plain' } = 
 }
 
 /** A run from a plain or gzip file, named by runName(path) ("runs/bm25.txt.gz" -> "bm25") unless `name` is given. */
-export function loadRunFile(irlens, qrels, path, { name = runName(path), order = 'score' } = {}) {
-  return streamInto(path, irlens.runReader(qrels, name, { order }));
+export function loadRunFile(irlens, qrels, path, { name = runName(path), order = 'score', format = 'auto' } = {}) {
+  return streamInto(path, irlens.runReader(qrels, name, { order, format }));
 }
 
 /** Preference judgments (trec_eval -R prefs / qrels_prefs) from a plain or gzip file: a Prefs (see loadPrefs). */

@@ -1,6 +1,7 @@
 // The JSON document of `irlens check --format json` (irlens/frontends/json_documents.hpp).
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/version.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -37,7 +38,9 @@ std::string check_json(const std::vector<CheckReport>& reports, const CheckOptio
                          {"warnings", r.warnings},
                          {"counts", r.counts},
                          {"unlisted", r.unlisted},
-                         {"findings", std::move(findings)}});
+                         {"findings", std::move(findings)},
+                         // what the front door did: a byte-order mark stripped, invalid UTF-8 seen
+                         {"input_warnings", text::warnings(r.text_notes, r.file)}});
     }
     doc["errors"] = errors;
     doc["warnings"] = warnings;

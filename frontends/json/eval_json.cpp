@@ -29,7 +29,9 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
     }
     if (!doc.provenance.empty()) j["provenance"] = nlohmann::json::parse(doc.provenance);
     const std::vector<std::vector<Interval>> ci = mean_intervals(ev);
-    j["runs"] = nlohmann::json::object();
+    // The runs in the order given (a JSON object of nlohmann::json sorts its keys): compare --scores
+    // reads them back in this order, so that its pairs are those of compare on the runs.
+    nlohmann::ordered_json runs = nlohmann::ordered_json::object();
     for (std::size_t r = 0; r < ev.runs.size(); ++r) {
         const RunScores& run = ev.runs[r];
         nlohmann::json jr;
@@ -56,12 +58,15 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
                 jr["per_topic"][run.topics[t]] = jt;
             }
         }
-        j["runs"][run.name] = jr;
+        runs[run.name] = nlohmann::ordered_json(jr);
     }
     std::vector<std::string> warnings = doc.input_warnings;
     warnings.insert(warnings.end(), ev.warnings.begin(), ev.warnings.end());
     j["warnings"] = warnings;
-    return json_text(j, indent);
+    j["runs"] = nullptr;              // its place among the keys
+    nlohmann::ordered_json out(j);  // the keys in their (sorted) order, as before
+    out["runs"] = std::move(runs);
+    return json_text(out, indent);
 }
 
 }  // namespace irlens

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-// IRLENS_FUZZ_TARGET=N (0-10, harness.hpp) fuzzes one target only: the first byte of every input
+// IRLENS_FUZZ_TARGET=N (0-12, harness.hpp) fuzzes one target only: the first byte of every input
 // is replaced by N, so that a run of a few minutes is spent on that parser.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const int forced = [] {

@@ -6,7 +6,7 @@
 // exceptions a parser may throw are InputError and UsageError (fuzz_one returns which); anything
 // else - another exception, a HarnessFailure (a broken invariant), a sanitizer report - is a bug.
 //
-// Input layout: byte 0 selects the target (mod 11), byte 1 seeds irlens' generator (Rng) for the
+// Input layout: byte 0 selects the target (mod 13), byte 1 seeds irlens' generator (Rng) for the
 // chunking and the evaluation options, the rest is the payload:
 //   0  QrelsReader, plain format (then a run of its documents, every measure, trec_eval all_trec)
 //   1  QrelsReader, grouped format (the same, trec_eval's qrels_jg measures)
@@ -19,6 +19,11 @@
 //   8  PrefsReader, prefs or qrels_prefs format (then a run of its documents, trec_eval all_prefs)
 //   9  Intents, probabilities or types file (then every diversity measure on kFuzzDiversityQrels)
 //  10  RunGroups::parse (TSV or CSV), then its group of each fixture run
+//  11  read_score_files (frontends/score_files.hpp): one file, or the payload cut in two files; all
+//      measures or AP only; every value kept must be finite or NaN and within its measure's range
+//  12  content detection: AnyRunReader (format auto or given) against kFuzzQrels, or AnyQrelsReader,
+//      in chunks; an accepted input has a format and its evidence, then every measure; and
+//      detect_score_format on the same bytes
 // Every evaluation's result is also written as JSON, CSV and LaTeX (check_writers: arbitrary bytes
 // in run tags, topic ids and doc ids must come out as valid UTF-8, the JSON must parse, a CSV
 // cell must not start a formula, LaTeX specials must be escaped).
@@ -27,6 +32,8 @@
 #pragma once
 
 #include "irlens/readers/doc_lengths.hpp"
+#include "irlens/readers/input_formats.hpp"
+#include "irlens/frontends/score_files.hpp"
 #include "irlens/error.hpp"
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/readers/intents.hpp"
@@ -61,7 +68,7 @@ enum class Outcome { Accepted, InputError, UsageError };
 
 enum Target : unsigned {
     kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kPrefs, kIntents,
-    kRunGroups, kNumTargets
+    kRunGroups, kScoreFiles, kDetection, kNumTargets
 };
 
 /// The qrels the run target is read against: grades -1..3, three topics in byte order 1 < 10 < 2.
@@ -412,6 +419,56 @@ inline void fuzz_run_groups(std::string_view payload) {
     groups.group_of(fuzz_run_fixture()->name());
 }
 
+inline void fuzz_score_files(std::string_view payload, Rng& rng) {
+    HeapCopy bytes(payload);
+    std::vector<ScoreFile> files;
+    if (rng.below(3) == 0) {  // two files: the cross-file checks (a run name given twice)
+        const std::size_t cut = payload.size() / 2;
+        files = {{"fuzz.a", bytes.view().substr(0, cut)}, {"fuzz.b", bytes.view().substr(cut)}};
+    } else {
+        files = {{"fuzz.scores", bytes.view()}};
+    }
+    std::vector<MeasureSpec> wanted;
+    if (rng.below(2)) wanted.push_back(parse_measure("AP"));
+    const ScoreFiles sf = read_score_files(files, wanted);
+    if (sf.formats.size() != files.size()) throw HarnessFailure("score files: a file without its format");
+    for (const ScoreFormatChoice& c : sf.formats)
+        if (c.evidence.empty()) throw HarnessFailure("score files: a format without evidence");
+    for (const RunScores& r : sf.evaluation.runs)
+        for (std::size_t m = 0; m < sf.evaluation.measures.size(); ++m)
+            for (double v : r.values[m])
+                if (!std::isnan(v) && (!std::isfinite(v) || !sf.evaluation.measures[m].info().values.contains(v)))
+                    throw HarnessFailure("score files: a value that is infinite or outside its measure's range");
+}
+
+inline void fuzz_detection(std::string_view payload, Rng& rng) {
+    try {
+        HeapCopy bytes(payload);
+        detect_score_format("fuzz.scores", bytes.view());
+    } catch (const InputError&) {
+    }
+    if (rng.below(4) == 0) {
+        AnyQrelsReader reader("fuzz.qrels", QrelsFormat::Plain);
+        feed_in_chunks(reader, payload, rng);
+        std::shared_ptr<const Qrels> q = reader.finish();
+        if (reader.input_format() == InputFormat::Unknown || reader.format_evidence().empty())
+            throw HarnessFailure("qrels detection: no format or no evidence");
+        check_qrels(q);
+        evaluate_all(q, {run_of_judged_docs(q)}, all_measures(), options_from(rng));
+        return;
+    }
+    static const InputFormat formats[] = {InputFormat::Unknown, InputFormat::Unknown, InputFormat::Trec,
+                                          InputFormat::MsMarco, InputFormat::Json};
+    const InputFormat given = formats[rng.below(5)];
+    AnyRunReader reader(fuzz_qrels_fixture(), "fuzz.run", RunOrder::Score, given);
+    feed_in_chunks(reader, payload, rng);
+    std::shared_ptr<const Run> run = reader.finish();
+    if (reader.input_format() == InputFormat::Unknown || reader.format_evidence().empty())
+        throw HarnessFailure("run detection: no format or no evidence");
+    if (given != InputFormat::Unknown && reader.input_format() != given) throw HarnessFailure("run detection: the given format was not used");
+    evaluate_all(fuzz_qrels_fixture(), {run}, all_measures(), options_from(rng));
+}
+
 /// Runs one input; see the file comment. Throws only on a bug.
 inline Outcome fuzz_one(std::string_view input) {
     if (input.size() < 2) return Outcome::Accepted;
@@ -431,6 +488,8 @@ inline Outcome fuzz_one(std::string_view input) {
             case kPrefs: fuzz_prefs(payload, rng); break;
             case kIntents: fuzz_intents(payload, rng); break;
             case kRunGroups: fuzz_run_groups(payload); break;
+            case kScoreFiles: fuzz_score_files(payload, rng); break;
+            case kDetection: fuzz_detection(payload, rng); break;
         }
     } catch (const InputError& e) {
         if (std::strlen(e.what()) == 0) throw HarnessFailure("InputError without a message");

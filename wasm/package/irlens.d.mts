@@ -96,6 +96,8 @@ export type QrelsFormat = 'plain' | 'diversity';
 export type PrefsFormat = 'prefs' | 'qrels_prefs';
 /** How a run's documents are ordered: by score (trec_eval) or by the rank column (ndeval). */
 export type RunOrder = 'score' | 'rank';
+/** A run's format: 'auto' detects it by content (an MS MARCO run only with the evidence of its ranks). */
+export type RunFormat = 'auto' | 'trec' | 'msmarco' | 'json';
 
 /** One row of the measure registry. */
 export interface MeasureInfo {
@@ -463,6 +465,8 @@ export interface CheckDocument {
     file: string; lines: number; results: number; topics: number; errors: number; warnings: number;
     counts: { [kind: string]: number }; unlisted: number;
     findings: { line: number | null; severity: string; kind: string; topic: string | null; message: string }[];
+    /** What the text front door did: a byte-order mark stripped, the first line with invalid UTF-8. */
+    input_warnings: string[];
   }[];
 }
 
@@ -489,10 +493,11 @@ export interface Irlens {
   parseMeasures(text: string): MeasureSpec[];
 
   qrelsReader(name?: string, options?: { format?: QrelsFormat }): Reader<Qrels>;
-  runReader(qrels: Qrels, name?: string, options?: { order?: RunOrder }): Reader<Run>;
+  /** format: 'auto' (by content, with evidence: a run not read as TREC has a warning saying why), or the format given. */
+  runReader(qrels: Qrels, name?: string, options?: { order?: RunOrder; format?: RunFormat }): Reader<Run>;
   prefsReader(name?: string, options?: { format?: PrefsFormat }): Reader<Prefs>;
   loadQrels(data: Bytes, options?: { name?: string; format?: QrelsFormat }): Qrels;
-  loadRun(qrels: Qrels, data: Bytes, options?: { name?: string; order?: RunOrder }): Run;
+  loadRun(qrels: Qrels, data: Bytes, options?: { name?: string; order?: RunOrder; format?: RunFormat }): Run;
   loadPrefs(data: Bytes, options?: { name?: string; format?: PrefsFormat }): Prefs;
   /** A `run<TAB>group` TSV or a CSV whose header names run and group columns. */
   loadGroups(data: Bytes, options?: { name?: string }): Groups;

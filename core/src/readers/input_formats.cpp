@@ -5,7 +5,9 @@
 #include "irlens/error.hpp"
 #include "irlens/readers/text.hpp"
 
+#include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -22,6 +24,14 @@ const char* input_format_name(InputFormat f) {
         case InputFormat::Json: return "JSON";
         default: return "unknown";
     }
+}
+
+InputFormat parse_run_format(const std::string& word) {
+    if (word == "auto") return InputFormat::Unknown;
+    if (word == "trec") return InputFormat::Trec;
+    if (word == "msmarco") return InputFormat::MsMarco;
+    if (word == "json") return InputFormat::Json;
+    throw UsageError("run format must be auto, trec, msmarco or json, got '" + word + "'");
 }
 
 namespace detail {
@@ -87,16 +97,31 @@ enum class Target { Qrels, Run };
 class FormatConverter {
 public:
     using Sink = std::function<void(std::string_view)>;
-    FormatConverter(std::string source, Target target, bool detect, std::string tag, Sink sink)
+    FormatConverter(std::string source, Target target, bool detect, std::string tag, Sink sink,
+                    InputFormat given = InputFormat::Unknown)
         : source_(std::move(source)), target_(target), tag_(std::move(tag)), sink_(std::move(sink)), lines_(source_) {
         lines_.bom.mode = text::ByteOrderMark::Keep;  // stripped by bom_ already
-        if (!detect) format_ = InputFormat::Trec;
+        if (!detect) {
+            format_ = InputFormat::Trec;
+            evidence_ = "grouped qrels are TREC only";
+        }
+        if (given != InputFormat::Unknown) {
+            format_ = given;
+            given_ = true;
+            evidence_ = "given";
+        }
         for (char& c : tag_)
             if (static_cast<unsigned char>(c) <= 0x20) c = '_';
         if (tag_.empty()) tag_ = "run";
     }
 
     InputFormat format() const { return format_; }
+
+    std::string evidence() const {
+        if (format_ == InputFormat::MsMarco && !given_ && !ranks_.empty())
+            return evidence_ + ", and the ranks start at 1 and increase within each topic";
+        return evidence_;
+    }
 
     void feed(std::string_view chunk) {
         bom_.feed(chunk, [&](std::string_view c) { take(c, false); });
@@ -146,6 +171,7 @@ private:
             }
             if (p < head_.size() && head_[p] == '{') {
                 format_ = InputFormat::Json;
+                evidence_ = "the first content byte is '{'";
                 return true;
             }
             std::size_t nl = head_.find('\n', p);
@@ -165,12 +191,18 @@ private:
             std::string_view f[4];
             std::size_t n = text::split_fields(line, f, 3);
             format_ = InputFormat::Trec;
-            if (target_ == Target::Qrels && n == 3 && f[0] == "query-id" && f[1] == "corpus-id" && f[2] == "score")
+            decided_line_ = 1 + static_cast<std::uint64_t>(std::count(head_.begin(), head_.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
+            const std::string at = "line " + std::to_string(decided_line_);
+            evidence_ = at + " has " + (n > 3 ? std::string("more than 3") : std::to_string(n)) + " columns";
+            if (target_ == Target::Qrels && n == 3 && f[0] == "query-id" && f[1] == "corpus-id" && f[2] == "score") {
                 format_ = InputFormat::Beir;
+                evidence_ = at + " is the header query-id corpus-id score";
+            }
             if (target_ == Target::Run && n == 3) format_ = InputFormat::MsMarco;
             return true;
         }
         format_ = InputFormat::Trec;  // no content: the TREC reader says so
+        evidence_ = "no content line";
         return true;
     }
 
@@ -224,7 +256,7 @@ private:
         const char* layout = format_ == InputFormat::Beir ? "query-id corpus-id score" : "qid pid rank";
         if (n != 3)
             throw InputError(source_, no, "expected 3 columns (" + std::string(layout) + "), found " +
-                                              (n > 3 ? std::string("more") : std::to_string(n)));
+                                              (n > 3 ? std::string("more") : std::to_string(n)) + guessed());
         out_.append(f[0].data(), f[0].size());
         if (format_ == InputFormat::Beir) {
             out_ += " 0 ";
@@ -234,12 +266,32 @@ private:
         } else {
             long rank;
             if (!text::parse_long(f[2], rank) || rank == LONG_MIN)
-                throw InputError(source_, no, "rank '" + quote_bytes(f[2]) + "' is not an integer");
+                throw InputError(source_, no, "rank '" + quote_bytes(f[2]) + "' is not an integer" + guessed());
+            if (!given_) {  // the evidence that the third column holds ranks
+                auto [it, fresh] = ranks_.emplace(std::string(f[0]), rank);
+                if (fresh ? rank != 1 : rank < it->second)
+                    throw InputError(source_, no,
+                                     "the third column is not a rank: " +
+                                         (fresh ? "topic " + quote_bytes(f[0]) + " starts at " + std::to_string(rank)
+                                                : std::to_string(rank) + " after " + std::to_string(it->second) +
+                                                      " in topic " + quote_bytes(f[0])) +
+                                         " (MS MARCO ranks start at 1 and increase within each topic)" + guessed());
+                it->second = rank;
+            }
             out_ += " Q0 ";
             out_.append(f[1].data(), f[1].size());
             out_ += ' ' + std::to_string(rank) + ' ' + std::to_string(-rank) + ' ' + tag_;
         }
         out_ += '\n';
+    }
+
+    /// For an error in a run whose format the first content line decided: says so.
+    std::string guessed() const {
+        if (given_ || format_ != InputFormat::MsMarco) return "";
+        return "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line " +
+               std::to_string(decided_line_) +
+               ", has 3 columns: a TREC run has 6 (topic Q0 doc rank score tag); give the format to choose "
+               "(irlens --run-format trec|msmarco|json)";
     }
 
     [[noreturn]] void fail(const std::string& problem) const {
@@ -433,6 +485,9 @@ private:
                 fail("relevance " + token_ + " is above " + std::to_string(kMaxGrade) + ", the highest grade irlens supports");
             out_ += topic_ + " 0 " + doc_ + ' ' + token_ + '\n';
         } else {
+            double score;
+            if (text::parse_double(token_, score) && std::isinf(score))  // 1e400: every such score would tie
+                fail("score " + token_ + " of " + quoted(doc_) + " is beyond a double's range (about 1.8e308)");
             out_ += topic_ + " Q0 " + doc_ + " 0 " + token_ + ' ' + tag_ + '\n';
         }
         col_ = col;
@@ -444,6 +499,10 @@ private:
     std::string tag_;
     Sink sink_;
     InputFormat format_ = InputFormat::Unknown;
+    bool given_ = false;                           // the format was given, not detected
+    std::string evidence_;                          // why format_ (format_evidence())
+    std::uint64_t decided_line_ = 0;               // the content line that decided it
+    std::unordered_map<std::string, long> ranks_;  // MS MARCO: each topic's last rank (the evidence)
     text::BomFilter bom_;
     bool bom_passed_ = false;
     std::string head_;  // the bytes before the format is known
@@ -490,10 +549,12 @@ std::shared_ptr<const Qrels> AnyQrelsReader::finish() { return detail::finish_th
 
 InputFormat AnyQrelsReader::input_format() const { return converter_->format(); }
 
-AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order)
+std::string AnyQrelsReader::format_evidence() const { return converter_->evidence(); }
+
+AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order, InputFormat given)
     : reader_(new RunReader(std::move(qrels), name, order)),
       converter_(new detail::FormatConverter(name, detail::Target::Run, true, name,
-                                             [this](std::string_view c) { reader_->feed(c); })) {}
+                                             [this](std::string_view c) { reader_->feed(c); }, given)) {}
 
 AnyRunReader::~AnyRunReader() = default;
 
@@ -502,5 +563,7 @@ void AnyRunReader::feed(std::string_view chunk) { converter_->feed(chunk); }
 std::shared_ptr<const Run> AnyRunReader::finish() { return detail::finish_through(*converter_, *reader_); }
 
 InputFormat AnyRunReader::input_format() const { return converter_->format(); }
+
+std::string AnyRunReader::format_evidence() const { return converter_->evidence(); }
 
 }  // namespace irlens

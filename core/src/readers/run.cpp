@@ -5,6 +5,7 @@
 #include "readers/block.hpp"
 #include "irlens/parallel.hpp"
 
+#include <cmath>
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -67,6 +68,7 @@ struct RunReader::State {
     // NotGrouped), the first duplicate found, scratch for the duplicate check.
     TopicDone done;
     std::vector<std::uint32_t> done_at;
+    std::vector<std::int32_t> ended_by;  // the topic whose line ended each topic done (NotGrouped)
     std::uint32_t topic_line = 0;
     struct Dup {
         std::uint32_t first = 0, second = 0;
@@ -84,6 +86,16 @@ namespace {
     for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     if (v == "nan" || v == "+nan" || v == "-nan") throw InputError(src, line_no, "score is NaN");
     throw InputError(src, line_no, "score '" + quote_bytes(score) + "' is not a number");
+}
+
+/// A score written as a finite number that a double cannot hold (1e400): every such score would
+/// become infinity and tie, reordering the run without a word. An explicit "inf" passes (trec_eval's
+/// atof reads it, and it is ordered as written).
+void beyond_range(const std::string& src, std::uint64_t line_no, std::string_view score) {
+    if (score.find_first_of("iI") != std::string_view::npos) return;
+    throw InputError(src, line_no, "score '" + quote_bytes(score) +
+                                       "' is beyond a double's range (about 1.8e308): such scores would all tie; "
+                                       "rescale the scores");
 }
 
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
@@ -120,6 +132,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         RunRecord r;
         if (order == RunOrder::Score) {
             if (!text::parse_double(f[4], r.key)) bad_score(src, line_no, f[4]);
+            if (std::isinf(r.key)) beyond_range(src, line_no, f[4]);
         } else {
             long rank;
             if (!text::parse_long(f[3], rank))
@@ -198,11 +211,12 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
                 if (st.topic >= 0) {
                     st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
                     topic_done(static_cast<std::size_t>(st.topic));
+                    st.ended_by[static_cast<std::size_t>(st.topic)] = r.topic;
                 }
-                if (st.done_at[static_cast<std::size_t>(r.topic)])
+                if (st.done_at[static_cast<std::size_t>(r.topic)])  // names the topic that ended it, not the last one seen
                     throw NotGrouped(run.name_, line, std::string(run.qrels_->topic_id(static_cast<std::size_t>(r.topic))),
                                      st.done_at[static_cast<std::size_t>(r.topic)],
-                                     std::string(run.qrels_->topic_id(static_cast<std::size_t>(st.topic))));
+                                     std::string(run.qrels_->topic_id(static_cast<std::size_t>(st.ended_by[static_cast<std::size_t>(r.topic)]))));
                 st.topic_line = line;
             }
             std::uint32_t ref;
@@ -299,6 +313,7 @@ NotGrouped::NotGrouped(std::string file, std::uint64_t line, std::string topic, 
 void RunReader::stream_topics(TopicDone done) {
     st_->done = std::move(done);
     st_->done_at.assign(st_->run->topics_.size(), 0);
+    st_->ended_by.assign(st_->run->topics_.size(), -1);
 }
 
 void RunReader::topic_done(std::size_t t) {

@@ -21,14 +21,29 @@ namespace irlens {
 
 namespace {
 
-/// Splits chunks into lines as text::LineSplitter does (a trailing '\r' removed, the last line
-/// needs no newline), but never holds more than kMaxCheckLine bytes of a line: a longer line is
-/// passed on as too long, without its bytes.
+/// Splits chunks into lines as text::LineSplitter does (a leading byte-order mark stripped with its
+/// BomFilter, a trailing '\r' removed, the last line needs no newline, the first invalid UTF-8
+/// line noted), but never holds more than kMaxCheckLine bytes of a line: a longer line is passed on
+/// as too long, without its bytes (a finding, where LineSplitter stops).
 class BoundedLines {
 public:
     /// on_line(std::string_view line, std::uint64_t line_no, bool too_long)
     template <class OnLine>
     void feed(std::string_view chunk, OnLine&& on_line) {
+        bom_.feed(chunk, [&](std::string_view c) { split(c, on_line); });
+    }
+
+    template <class OnLine>
+    void finish(OnLine&& on_line) {
+        bom_.finish([&](std::string_view c) { split(c, on_line); });
+        if (overflow_ || !carry_.empty()) emit(carry_, overflow_, on_line);
+    }
+
+    text::TextNotes notes() const { return {bom_.found(), invalid_utf8_line_}; }
+
+private:
+    template <class OnLine>
+    void split(std::string_view chunk, OnLine& on_line) {
         while (!chunk.empty()) {
             const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
             std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - chunk.data()) : chunk.size();
@@ -54,22 +69,18 @@ public:
     }
 
     template <class OnLine>
-    void finish(OnLine&& on_line) {
-        if (overflow_ || !carry_.empty()) emit(carry_, overflow_, on_line);
-    }
-
-private:
-    template <class OnLine>
     void emit(std::string_view line, bool too_long, OnLine& on_line) {
         ++line_no_;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (!invalid_utf8_line_ && !too_long && text::valid_utf8_prefix(line) != line.size()) invalid_utf8_line_ = line_no_;
         on_line(line, line_no_, too_long);
         carry_.clear();
         overflow_ = false;
     }
+    text::BomFilter bom_;
     std::string carry_;
     bool overflow_ = false;
-    std::uint64_t line_no_ = 0;
+    std::uint64_t line_no_ = 0, invalid_utf8_line_ = 0;
 };
 
 /// The shortest "%.Ng" that reads back as v (for scores in messages).
@@ -134,6 +145,7 @@ void IdListReader::feed(std::string_view chunk) {
 std::shared_ptr<const IdList> IdListReader::finish() {
     st_->lines.finish([this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
     IdList& list = *st_->list;
+    list.notes_ = st_->lines.notes();
     if (list.index_.empty()) throw InputError(list.source_, 0, "no ids found (empty file?)");
     std::sort(list.index_.begin(), list.index_.end(),
               [&](std::uint32_t a, std::uint32_t b) { return list.at(a) < list.at(b); });
@@ -260,6 +272,11 @@ void RunChecker::State::on_line(std::string_view line, std::uint64_t no, bool to
             for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
             bool nan = v == "nan" || v == "+nan" || v == "-nan";
             return nan ? std::string("score is NaN") : "score " + in_quotes(f[4]) + " is not a number";
+        });
+    } else if (std::isinf(e.score) && f[4].find_first_of("iI") == std::string_view::npos) {
+        e.score = std::numeric_limits<double>::quiet_NaN();  // as the evaluation reader, which refuses it
+        add(no, Severity::Error, "score", topic, [&] {
+            return "score " + in_quotes(f[4]) + " is beyond a double's range (about 1.8e308): such scores would all tie";
         });
     }
     if (doc.size() > 0xFFFF)
@@ -415,6 +432,7 @@ CheckReport RunChecker::finish() {
     State& st = *st_;
     st.lines.finish([&](std::string_view line, std::uint64_t no, bool too_long) { st.on_line(line, no, too_long); });
     CheckReport& report = st.report;
+    report.text_notes = st.lines.notes();
     report.topics = st.topics.size();
     if (report.results == 0)
         st.add(0, Severity::Error, "empty", {}, [] { return std::string("no result lines (empty file?)"); });

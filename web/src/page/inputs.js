@@ -11,7 +11,7 @@
 // several the user is asked which (a file name containing "qrel" is only the default answer); all
 // the others are read as runs, each reporting its own problems, so one odd file blocks none.
 import { fileSource, decodedStream } from './files.js';
-import { qrelsFormat } from './side-inputs.js';
+import { qrelsFormat, runFormat } from './side-inputs.js';
 import { el } from '../views/util.js';
 
 const SAMPLE_LINES = 5;
@@ -110,7 +110,7 @@ export function setupInputs(app) {
   $('#run-files').addEventListener('change', async (e) => {
     const files = [...e.target.files];
     e.target.value = '';
-    if (files.length) await app.load({ runs: files.map(fileSource) });
+    if (files.length) await app.load({ runs: files.map((f) => ({ ...fileSource(f), format: runFormat(app) })) });
   });
   $('#example').addEventListener('click', () => app.loadExample());
   $('#clear').addEventListener('click', () => app.clear());
@@ -132,6 +132,6 @@ export function setupInputs(app) {
     const files = [...e.dataTransfer.files];
     if (!files.length) return;
     const { qrels, runs } = await sortDropped(files);
-    await app.load({ qrels: qrels ? { ...fileSource(qrels), format: qrelsFormat(app) } : null, runs: runs.map(fileSource) });
+    await app.load({ qrels: qrels ? { ...fileSource(qrels), format: qrelsFormat(app) } : null, runs: runs.map((f) => ({ ...fileSource(f), format: runFormat(app) })) });
   });
 }

@@ -41,6 +41,12 @@ export function qrelsFormat(app) {
   return box && box.checked ? 'diversity' : 'plain';
 }
 
+/** The run format the Run format control asks for: 'auto' (by content, with evidence) or a format. */
+export function runFormat(app) {
+  const select = app.$('#run-format');
+  return select ? select.value : 'auto';
+}
+
 export function setupSideInputs(app) {
   const $ = app.$;
   app.state.side = {};

@@ -88,7 +88,9 @@ export function startWorker(irlensPromise, scope = self) {
         readers.set(slot, { kind, name, format, reader: irlens.qrelsReader(name, { format }) });
       } else {
         if (!qrels) throw Object.assign(new Error('load a qrels file first'), { name: 'UsageError' });
-        readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name) });
+        // A run's format: the page's Run format control ('plain', the qrels' default, means auto).
+        const runFormat = ['trec', 'msmarco', 'json'].includes(format) ? format : 'auto';
+        readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name, { format: runFormat }) });
       }
       return true;
     },

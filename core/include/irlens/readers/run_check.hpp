@@ -14,7 +14,7 @@
 //                                   ignores columns past the sixth; TREC's checkers refuse them)
 //     iteration            warning  the second column is not `Q0` (trec_eval ignores the column)
 //     rank                 error    the rank is not an integer (or beyond +-2^31)
-//     score                error    the score is not a number, or NaN
+//     score                error    the score is not a number, NaN, or beyond a double's range (1e400)
 //     doc_id               error    a document id longer than 65535 bytes (irlens' limit)
 //     duplicate_document   error    a document repeated within a topic (at the repeat)
 //     duplicate_rank       error    a rank repeated within a topic (at the repeat)
@@ -40,6 +40,7 @@
 #pragma once
 
 #include "irlens/readers/qrels.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cstdint>
 #include <map>
@@ -61,6 +62,8 @@ public:
     const std::string& source() const { return source_; }
     std::size_t size() const { return index_.size(); }
     bool contains(std::string_view id) const;
+    /// A byte-order mark (stripped), the first line with invalid UTF-8.
+    const text::TextNotes& text_notes() const { return notes_; }
     /// The ids in byte order.
     std::vector<std::string_view> ids() const;
 
@@ -68,6 +71,7 @@ private:
     friend class IdListReader;
     std::string_view at(std::uint32_t offset) const;
     std::string source_;
+    text::TextNotes notes_;
     std::string bytes_;                  // ids, each ended by '\n'
     std::vector<std::uint32_t> index_;  // offsets into bytes_, sorted by id, no repeats
 };
@@ -112,6 +116,7 @@ struct CheckReport {
     std::map<std::string, std::uint64_t> counts;  // findings per kind, all of them
     std::vector<CheckFinding> findings;          // sorted by line (whole-file ones last); listed ones only
     std::uint64_t unlisted = 0;                  // findings counted but not listed
+    text::TextNotes text_notes;                  // a byte-order mark (stripped), the first invalid UTF-8 line
 };
 
 /// Checks one run fed in chunks of any size.

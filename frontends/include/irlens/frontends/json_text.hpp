@@ -12,16 +12,18 @@
 
 namespace irlens {
 
-/// A copy of `j` whose strings and object keys are valid UTF-8 (text::to_utf8).
-inline nlohmann::json utf8_json(const nlohmann::json& j) {
-    if (j.is_string()) return text::to_utf8(j.get_ref<const std::string&>());
+/// A copy of `j` whose strings and object keys are valid UTF-8 (text::to_utf8); for nlohmann::json
+/// and nlohmann::ordered_json (a document that keeps an order of its keys, as eval's "runs").
+template <class Json>
+Json utf8_json(const Json& j) {
+    if (j.is_string()) return text::to_utf8(j.template get_ref<const std::string&>());
     if (j.is_array()) {
-        nlohmann::json a = nlohmann::json::array();
-        for (const nlohmann::json& e : j) a.push_back(utf8_json(e));
+        Json a = Json::array();
+        for (const Json& e : j) a.push_back(utf8_json(e));
         return a;
     }
     if (j.is_object()) {
-        nlohmann::json o = nlohmann::json::object();
+        Json o = Json::object();
         for (auto it = j.begin(); it != j.end(); ++it) o[text::to_utf8(it.key())] = utf8_json(it.value());
         return o;
     }
@@ -29,6 +31,7 @@ inline nlohmann::json utf8_json(const nlohmann::json& j) {
 }
 
 /// utf8_json(j).dump(indent): -1 for one line, else pretty-printed with `indent` spaces.
-inline std::string json_text(const nlohmann::json& j, int indent) { return utf8_json(j).dump(indent); }
+template <class Json>
+std::string json_text(const Json& j, int indent) { return utf8_json(j).dump(indent); }
 
 }  // namespace irlens
