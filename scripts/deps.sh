@@ -3,6 +3,8 @@
 # scripts/serve.sh). Only Debian's packages and the npm registry are used.
 set -e
 PKGS="g++ cmake make git zlib1g-dev nlohmann-json3-dev doctest-dev libboost-math-dev libssl-dev emscripten chromium python3-scipy"
+# pdflatex (with booktabs and longtable) compiles the web table's LaTeX exports in tests/web/organiser.test.mjs
+PKGS="$PKGS texlive-latex-base texlive-latex-recommended"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
