@@ -159,7 +159,7 @@ function latexTable(app, prov, { compact }) {
   const lead = [...(shown.leaderboard ? ['\\#'] : []), 'Run', ...(withTeam ? ['Team'] : [])];
   const breakable = (text) => texEscape(text).replace(/(\\_|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
   const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
-  const runShare = withTeam ? '0.17' : '0.3';
+  const runShare = withTeam ? '0.165' : '0.3';
   const ncol = lead.length + result.measures.length;
   const header = `${[...lead, ...result.measures.map(texEscape)].join(' & ')} \\\\`;
   const caption = [
@@ -193,7 +193,7 @@ function latexTable(app, prov, { compact }) {
       if (mark) s += `$^{${mark}}$`;
       return s;
     });
-    const left = [...(shown.leaderboard ? [String(rank)] : []), box(runShare, run, run === base ? '\\itshape' : ''), ...(withTeam ? [team === null ? '--' : box('0.14', team)] : [])];
+    const left = [...(shown.leaderboard ? [String(rank)] : []), box(runShare, run, run === base ? '\\itshape' : ''), ...(withTeam ? [team === null ? '--' : box('0.15', team)] : [])];
     lines.push(`${[...left, ...means].join(' & ')} \\\\`);
     if (compact) continue;
     const intervals = result.measures.map((m) => {
@@ -201,7 +201,7 @@ function latexTable(app, prov, { compact }) {
       if (!ci) return '';
       return t ? `{\\tiny $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}` : `{\\tiny ${fmt(ci[0], 3)}--${fmt(ci[1], 3)}}`;
     });
-    lines.push(`${left.map(() => '').join(' & ')} & ${intervals.join(' & ')} \\\\[2pt]`);
+    if (intervals.some(Boolean)) lines.push(`${left.map(() => '').join(' & ')} & ${intervals.join(' & ')} \\\\[2pt]`);
   }
   lines.push('\\end{longtable}', '\\endgroup', '');
   return lines.join('\n');
