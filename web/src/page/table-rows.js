@@ -35,7 +35,7 @@ export function leaderboardMeasure(app) {
   return { measure, direction: info && info.direction === 'lower' ? 'lower' : 'higher' };
 }
 
-/** Sorts `runs` by the sort setting (a stable sort; none: as given). */
+/** Sorts `runs` by the sort setting (stable: ties keep the order of `runs`; none: as given). */
 function sorted(app, runs, team) {
   const { result } = app.state;
   const { col, dir } = sortOf(app);
@@ -44,11 +44,11 @@ function sorted(app, runs, team) {
   else if (col === 'team' && team) key = (r) => team(r) ?? '';
   else if (result.measures.includes(col)) key = (r) => result.runs[r].mean[col] ?? -Infinity;
   else return runs;
-  const out = [...runs].sort((a, b) => {
+  const sign = dir === 'desc' ? -1 : 1; // ties keep their order either way
+  return [...runs].sort((a, b) => {
     const x = key(a), y = key(b);
-    return x < y ? -1 : x > y ? 1 : 0;
+    return sign * (x < y ? -1 : x > y ? 1 : 0);
   });
-  return dir === 'desc' ? out.reverse() : out;
 }
 
 /**
