@@ -139,7 +139,7 @@ export const tableView = {
         select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci),
         groups ? el('label', { class: 'field' }, el('input', { type: 'checkbox', id: 'leaderboard', checked: !!leaderboard, onchange: (e) => app.set({ lb: e.target.checked ? '1' : '' }) }), ' Best run of each team') : null,
         count),
-      leaderboard ? el('p', { class: 'hint', id: 'leaderboard-note' }, `Leaderboard: the best run of each of the ${leaderboard.teams} teams by mean ${leaderboard.measure} (${leaderboard.direction} is better), ranked (#)${groups.unmatched.length ? `; ${groups.unmatched.length} run${groups.unmatched.length === 1 ? '' : 's'} without a team left out` : ''}.`) : null,
+      ...(leaderboard ? [el('p', { class: 'hint', id: 'leaderboard-note' }, `Leaderboard: the best run of each of the ${leaderboard.teams} teams by mean ${leaderboard.measure} (${leaderboard.direction} is better), ranked (#)${groups.unmatched.length ? `; ${groups.unmatched.length} run${groups.unmatched.length === 1 ? '' : 's'} without a team left out` : ''}.`)] : []),
       ...(result.percentile && result.percentile.error && app.state.settings.tci !== 't'
         ? [el('p', { class: 'hint', role: 'status' }, `No percentile intervals: ${result.percentile.error}`)] : []),
       wrap,
