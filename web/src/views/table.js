@@ -79,7 +79,7 @@ export const tableView = {
     const rankOf = Object.fromEntries(rows.map((r) => [r.run, r.rank]));
     const teamOf = Object.fromEntries(rows.map((r) => [r.run, r.team]));
     const thead = el('thead', {}, el('tr', {}, header('run', leaderboard ? '# Run' : 'Run'),
-      groups ? header('team', 'Team', `the run's group in ${groups.file}`) : null, measures.map((m) => header(m, m, result.measuresFull[m]))));
+      groups ? Object.assign(header('team', 'Team', `the run's group in ${groups.file}`), { className: 'team' }) : null, measures.map((m) => header(m, m, result.measuresFull[m]))));
     const tbody = el('tbody');
     const built = new Map();
     const row = (run) => {
