@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
+#include "input_paths.hpp"
 #include "progress.hpp"
 #include "stream_run.hpp"
 #include "provenance.hpp"
@@ -108,6 +109,7 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     if (positional.size() < 2) throw UsageError("expected QRELS and at least one RUN (see irlens eval --help)");
     if (in.measures.empty()) throw UsageError("no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)");
 
+    check_inputs_exist(positional);  // before reading any: a missing run stops eval at once
     auto qrels = load_qrels(positional[0], in.qrels_format);
     ProgressBar bar("irlens eval");
     std::vector<std::shared_ptr<const Run>> runs;

@@ -2,8 +2,17 @@
 # Installs what irlens needs on Debian 12 when it is missing (sourced by scripts/test.sh and
 # scripts/serve.sh). Only Debian's packages and the npm registry are used.
 set -e
-PKGS="g++ cmake make git zlib1g-dev nlohmann-json3-dev doctest-dev libboost-math-dev libssl-dev emscripten chromium python3-scipy
-      pybind11-dev python3-dev python3-venv python3-numpy python3-pandas python3-pytest"
+# What scripts/serve.sh needs to build and serve the page (IRLENS_BUILD=web: the WASM module and
+# the bundle; doctest's header because CMake configures the test folder too):
+PKGS="cmake make git nlohmann-json3-dev doctest-dev libboost-math-dev emscripten"
+if [ "${IRLENS_BUILD:-all}" != web ]; then
+    # What scripts/test.sh needs besides: the native build, browser tests, scipy checks, the
+    # Python package (python/tests, run by scripts/test-python.sh) and pdflatex with booktabs and
+    # longtable (the web table's LaTeX exports are compiled in tests/web/organiser.test.mjs).
+    PKGS="$PKGS g++ zlib1g-dev libssl-dev chromium python3-scipy"
+    PKGS="$PKGS pybind11-dev python3-dev python3-venv python3-numpy python3-pandas python3-pytest"
+    PKGS="$PKGS texlive-latex-base texlive-latex-recommended"
+fi
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

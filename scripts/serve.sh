@@ -5,8 +5,8 @@
 # --build-only: build, do not serve.
 set -e
 cd "$(dirname "$0")/.."
-. scripts/deps.sh
 export IRLENS_BUILD=web
+. scripts/deps.sh
 . scripts/build.sh
 sh web/build.sh
 [ "${1:-}" = "--build-only" ] && exit 0

@@ -92,7 +92,7 @@ TEST_CASE("check: per-topic findings - repeated documents and ranks, missing ran
     CHECK(only(r, "tied_scores").severity == Severity::Warning);
     // Ranks starting at 0: below 1.
     CheckReport zero = check_run("r", "1 Q0 a 0 2 t\n1 Q0 b 1 1 t\n", {});
-    CHECK(kinds(zero) == std::vector<std::string>{"1 missing_rank"});
+    CHECK(kinds(zero) == std::vector<std::string>{"1 rank_below_one"});
     CHECK(zero.findings[0].message == "topic '1': rank 0 (line 1) is below 1 (ranks should run 1, 2, ..., n)");
 }
 

@@ -19,6 +19,17 @@ TEST_CASE("run<TAB>group files, with an optional header, comments and CRLF") {
     CHECK(g.group_of("splade") == nullptr);
 }
 
+TEST_CASE("a leaderboard's tags ending in .txt or .tsv find the runs named without them (issue 28)") {
+    // TREC-COVID round 5's leaderboard lists final.qruir.txt; the run read from final.qruir.gz is
+    // named final.qruir (the web page matches the same way: web/src/page/teams.js).
+    RunGroups g = RunGroups::parse("lb.csv", "run,team\nfinal.qruir.txt,qruir\nfinal.qruir.f.tsv,qruir\nother,x\n");
+    CHECK(*g.group_of("final.qruir") == "qruir");
+    CHECK(*g.group_of("final.qruir.f") == "qruir");
+    CHECK(*g.group_of("final.qruir.txt.gz") == "qruir");
+    CHECK(g.group_of("final.qruir33") == nullptr);  // no group: the page lists such runs
+    CHECK(g.group_of("final") == nullptr);           // only one trailing .txt/.tsv goes
+}
+
 TEST_CASE("a leaderboard CSV: the run and team columns, quoted fields") {
     RunGroups g = RunGroups::parse("lb.csv",
                                    "run,team,report,ndcg@10\n"

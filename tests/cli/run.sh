@@ -235,6 +235,11 @@ expect 2 "--depth K is required" -- unique "$T/qrels" "$T/run"
 expect 0 "" $'run\trun\tA\t1\t0.0000\t0' -- unique "$T/qrels" "$T/run" "$T/run2" --depth 1 --groups "$T/groups.tsv"
 expect 3 "groups_dup.csv:3: run 'run' is listed twice (first as 'run' at line 2)" -- unique "$T/qrels" "$T/run" --depth 1 --groups "$T/groups_dup.csv"
 expect 3 "cannot open" -- eval "$T/qrels" "$T/run" -m P@1 --groups "$T/missing_groups"
+# A measure list typed without quotes: P@5 is taken for a run file; eval says so, naming the quoting.
+expect 3 "P@5: cannot open: No such file or directory ('P@5' is a measure name: to give several measures, quote the list, -m 'nDCG@10 P@5', or repeat -m)" -- eval "$T/qrels" "$T/run" -m nDCG@10 P@5
+# Every file is checked before any is read: a malformed qrels file is not what is reported.
+printf '1 0 a\n' > "$T/qrels_bad_first"
+expect 3 "$T/missing_run: cannot open" -- eval "$T/qrels_bad_first" "$T/run" "$T/missing_run" -m P@1
 expect 2 "needs the group of every run" -- eval "$T/qrels" "$T/run" "$T/run2" -m "NRG(prior=best_per_group)@2"
 # P_rareness(alpha=1)@2 of run: topic 1 a (found by both runs: weight 1), b not relevant: 1/2;
 # topic 2 unanswered: 0; mean 1/4.

@@ -201,10 +201,14 @@ test('the loaded files are one summary line that opens the run manager: filter, 
   assert.equal(await page.textContent('#loaded-summary'), `qrels.txt: 3 topics, ${judgments} judgments · 4 runs, ${(bytes / 1000).toFixed(1)} kB`);
   assert.equal(await page.isVisible('#file-list'), false); // collapsed
   await page.click('#loaded-summary');
+  // bm25.run selected, then hidden by the filter: Remove selected counts and removes the visible selection only.
+  await page.check('#file-list input[aria-label="Select bm25.run"]');
   await page.fill('#run-filter', 'HY');
   assert.deepEqual(await page.$$eval('#file-list li[data-run]:not([hidden])', (lis) => lis.map((l) => l.dataset.run)), ['hybrid.run']);
+  assert.equal(await page.textContent('#remove-selected'), 'Remove selected');
   await page.check('#select-shown');
   assert.equal(await page.textContent('#remove-selected'), 'Remove selected (1)');
+  assert.equal(await page.getAttribute('#remove-selected', 'title'), '1 selected run hidden by the filter: not removed');
   await afterRender(page, () => page.click('#remove-selected'));
   assert.deepEqual(Object.keys(await tableTexts(page)).sort(), ['bm25.run', 'dense.run', 'shuffled.run']);
   await page.fill('#run-filter', '');

@@ -178,7 +178,7 @@ export async function allRows(page) {
 export async function tableTexts(page) {
   await allRows(page);
   return page.$$eval('#results tbody tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.run,
-    Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
+    Object.fromEntries([...tr.querySelectorAll('td[data-measure]')].map((td) => [td.dataset.measure, td.querySelector('.mean').textContent]))])));
 }
 
 /** `irlens eval ... -f json -q` of the native CLI, with its default --missing zero (the page's default too). */

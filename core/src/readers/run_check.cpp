@@ -375,7 +375,9 @@ void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
         std::string problem;
         std::uint32_t at = es[order[0]].line;
         if (es[order[0]].rank < 1) {
-            problem = "rank " + std::to_string(es[order[0]].rank) + " (line " + std::to_string(at) + ") is below 1";
+            emit(at, Severity::Warning, "rank_below_one", [&] { return
+                 topic + ": rank " + std::to_string(es[order[0]].rank) + " (line " + std::to_string(at) +
+                     ") is below 1 (ranks should run 1, 2, ..., n)"; });
         } else {
             for (std::uint32_t i : order) {
                 if (es[i].rank > expected) {

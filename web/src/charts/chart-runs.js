@@ -3,8 +3,9 @@
 // by a measure's mean (setting rm, default the first), narrowed by a search (setting rq: a
 // case-insensitive substring of the name); the baseline is always among them. Colours: one per
 // run from a palette as long as the runs shown (Okabe-Ito up to 8, Tableau 20 up to 20); past 20
-// a colour per group when a run-groups file is loaded (at most 20 groups), else the view says that
-// colours repeat (runColours' note) instead of recycling them silently.
+// a colour per group when a run-groups file is loaded (past 20 groups: the 18 groups of the best
+// runs in colour, the others grey, said in the legend), else the view says that colours repeat
+// (runColours' note) instead of recycling them silently.
 import { addDefaults } from '../page/settings.js';
 import { OKABE_ITO } from './charts.js';
 
@@ -44,12 +45,22 @@ export function chooseRuns(result, measures, settings) {
  * that field), scale, note (to show; '' when every run has its own colour)}. groupOf: run -> group
  * (views/relative.js groupOf) when a run-groups file is loaded, else null.
  */
-export function runColours(shown, groupOf = null) {
+export function runColours(shown, groupOf = null, ranking = null) {
   const byRun = (range, note = '') => ({ field: 'run', of: (r) => r, scale: { domain: shown, range }, note });
   if (shown.length <= OKABE_ITO.length) return byRun(OKABE_ITO.slice(0, shown.length));
   if (shown.length <= TABLEAU20.length) return byRun(TABLEAU20.slice(0, shown.length));
-  const groups = groupOf ? [...new Set(shown.map(groupOf))] : [];
-  if (groupOf && groups.length <= TABLEAU20.length)
+  if (!groupOf) return byRun(TABLEAU20, `${shown.length} runs but 20 colours: colours repeat (line styles and shapes too); hover a line for its run, show fewer runs or load a run-groups file to colour by group.`);
+  // The groups in the order of their best run (ranking: the runs best first), then the rest.
+  const order = ranking ? [...ranking.filter((r) => shown.includes(r)), ...shown.filter((r) => !ranking.includes(r))] : shown;
+  const groups = [...new Set(order.map(groupOf))];
+  if (groups.length <= TABLEAU20.length)
     return { field: 'group', of: groupOf, scale: { domain: groups, range: TABLEAU20.slice(0, groups.length) }, note: `${shown.length} runs: coloured by group (${groups.length} groups, from the run-groups file); hover a line for its run.` };
-  return byRun(TABLEAU20, `${shown.length} runs but 20 colours: colours repeat (line styles and shapes too); hover a line for its run, show fewer runs${groupOf ? '' : ' or load a run-groups file to colour by group'}.`);
+  // More groups than colours: the groups of the best runs in colour (Tableau 20 without its two
+  // greys), every other group grey, one legend entry that says how many.
+  const palette = TABLEAU20.filter((c) => c !== '#79706e' && c !== '#bab0ac');
+  const top = groups.slice(0, palette.length);
+  const other = `${groups.length - top.length} other groups`;
+  const of = (r) => (top.includes(groupOf(r)) ? groupOf(r) : other);
+  return { field: 'group', of, scale: { domain: [...top, other], range: [...palette, '#c8c8c8'] },
+    note: `${shown.length} runs of ${groups.length} groups: the ${top.length} groups with the best runs${ranking ? ' (by the mean of the measure the runs are chosen by)' : ''} in colour, the other ${groups.length - top.length} grey ("${other}" in the legend); hover a line for its run.` };
 }

@@ -17,15 +17,18 @@ const CONFIG = {
   view: { stroke: null },
 };
 
-/** Renders a Vega-Lite spec into `el`; resolves with the Vega view (for exports and clicks). */
-export async function renderChart(el, spec) {
+/**
+ * Renders a Vega-Lite spec into `el`; resolves with the Vega view (for exports and clicks).
+ * renderer: 'svg' (default), or 'canvas' for charts of thousands of marks (a large heatmap).
+ */
+export async function renderChart(el, spec, { renderer = 'svg' } = {}) {
   const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...spec };
   const { view } = await embed(el, full, {
     ast: true,
     expr: expressionInterpreter,
     actions: false,
     defaultStyle: false,
-    renderer: 'svg',
+    renderer,
     tooltip: { disableDefaultStyle: true },
   });
   return view;

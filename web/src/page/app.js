@@ -19,6 +19,7 @@ import { withoutLocation } from './errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
 import { tableResult } from './table-intervals.js';
 import { findMeasure } from './measure-lookup.js';
+import { unmatchedWarning } from './teams.js';
 import { selectMeasures, buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 import { runNames } from '../../../build-wasm/dist/run-name.mjs';
 
@@ -322,6 +323,8 @@ export class App {
         // The readers' warnings (and how runs were named) first, in the table's warnings box.
         const inputs = [this.state.qrels, ...this.state.runs.filter((r) => r.info && !r.excluded)];
         res.result.warnings = [...new Set([...inputs.flatMap(readerWarnings), ...res.result.warnings])];
+        const ungrouped = unmatchedWarning(this); // runs the groups file does not name (teams.js)
+        if (ungrouped) res.result.warnings.push(ungrouped);
         this.state.result = tableResult(res.result);
         this.state.correlations = res.correlations;
       });

@@ -1,10 +1,13 @@
-// Exports: the results table as CSV, JSON and LaTeX (booktabs); charts as SVG and PNG. Every export
+// Exports: the results table as CSV, JSON and LaTeX (booktabs longtable, and a compact variant), in
+// the order shown (table-rows.js), with the team of each run when run groups are loaded; charts as SVG and PNG. Every export
 // carries its provenance: irlens version, the canonical measure names with every default spelled
 // out (measuresFull), input file names with their SHA-256 (side inputs included), the settings, and
 // the seeds of the randomised procedures behind what is shown (app.seeds(): significance.js; views
 // that draw random samples add theirs, e.g. analysis-exports.js). The table's interval
 // (ci95_low, ci95_high) is the one it shows (table-intervals.js), named in the provenance's `interval`.
 import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
+import { tableRows, sortOf } from './table-rows.js';
+import { teams } from './teams.js';
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -33,14 +36,41 @@ function sideInputRecords(state) {
 
 const fmt = (v, digits = 4) => (v === null || v === undefined || Number.isNaN(v) ? '' : v.toFixed(digits));
 
-/** Rows of the table as plain data: [{run, tag, measure, mean, ciLow, ciHigh, diff, wins, ties, losses}]. */
-export function tableRecords(app) {
+/**
+ * The version of the table's exports (CSV, JSON, LaTeX), in their provenance (`table.format`):
+ * 2 (irlens 28): rows in the order shown (sort, leaderboard mode), a team column with run groups
+ * loaded, a rank in leaderboard mode; LaTeX as a longtable, with a compact variant. 1: file order,
+ * no team (docs/web-app.md, "Exports").
+ */
+export const TABLE_FORMAT = 2;
+
+/** The provenance of a table export: what the rows are (order, teams, leaderboard) beside the rest. */
+function tableProvenance(app, prov, shown) {
+  const t = teams(app);
+  const { col, dir } = sortOf(app);
+  return {
+    ...prov,
+    table: {
+      format: TABLE_FORMAT,
+      order: col ? `${col}:${dir}` : 'as loaded',
+      groups: t ? t.file : null,
+      leaderboard: shown.leaderboard ? { measure: shown.leaderboard.measure, direction: shown.leaderboard.direction, teams: shown.leaderboard.teams } : null,
+    },
+  };
+}
+
+/**
+ * Rows of the table as plain data, in the order shown (table-rows.js): [{run, team, rank, tag,
+ * measure, mean, ciLow, ciHigh, diff, wins, ties, losses}].
+ */
+export function tableRecords(app, shown = tableRows(app)) {
   const { result } = app.state;
   const out = [];
-  for (const [run, r] of Object.entries(result.runs)) {
+  for (const { run, team, rank } of shown.rows) {
+    const r = result.runs[run];
     for (const m of result.measures) {
       const ci = tableInterval(app, run, m);
-      const rec = { run, tag: r.tag, measure: m, mean: r.mean[m], ciLow: ci ? ci[0] : null, ciHigh: ci ? ci[1] : null };
+      const rec = { run, team, rank, tag: r.tag, measure: m, mean: r.mean[m], ciLow: ci ? ci[0] : null, ciHigh: ci ? ci[1] : null };
       const cmp = app.compare(run, m);
       if (cmp) Object.assign(rec, { diff: cmp.diff, wins: cmp.wins, ties: cmp.ties, losses: cmp.losses });
       out.push(rec);
@@ -62,16 +92,19 @@ export function csvCell(v) {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** CSV: one line per (run, measure), runs in the order shown; `rank` (leaderboard mode) and `team` (groups loaded) columns. */
 export function toCSV(app, prov) {
-  const recs = tableRecords(app);
-  const cols = ['run', 'tag', 'measure', 'mean', 'ci95_low', 'ci95_high'];
+  const shown = tableRows(app);
+  const recs = tableRecords(app, shown);
+  const withTeam = !!teams(app);
+  const cols = [...(shown.leaderboard ? ['rank'] : []), 'run', ...(withTeam ? ['team'] : []), 'tag', 'measure', 'mean', 'ci95_low', 'ci95_high'];
   const withBase = !!app.state.settings.b;
   if (withBase) cols.push('diff_to_baseline', 'wins', 'ties', 'losses');
   const markers = withBase && app.markers ? app.markers() : null; // significance.js: p-values and markers when shown
   if (markers) cols.push(...markers.columns);
-  const lines = [`# provenance: ${JSON.stringify(prov)}`, cols.join(',')];
+  const lines = [`# provenance: ${JSON.stringify(tableProvenance(app, prov, shown))}`, cols.join(',')];
   for (const r of recs) {
-    const row = [r.run, r.tag, r.measure, r.mean, r.ciLow, r.ciHigh];
+    const row = [...(shown.leaderboard ? [r.rank] : []), r.run, ...(withTeam ? [r.team] : []), r.tag, r.measure, r.mean, r.ciLow, r.ciHigh];
     if (withBase) row.push(r.diff ?? '', r.wins ?? '', r.ties ?? '', r.losses ?? '');
     if (markers) row.push(...markers.cells(r.run, r.measure));
     lines.push(row.map(csvCell).join(','));
@@ -79,64 +112,105 @@ export function toCSV(app, prov) {
   return lines.join('\n') + '\n';
 }
 
+/** JSON: `order` lists the runs as shown; each run has its team (null: none or no groups) and, in leaderboard mode, its rank. */
 export function toJSON(app, prov) {
   const { result } = app.state;
+  const shown = tableRows(app);
   const runs = {};
-  for (const [run, r] of Object.entries(result.runs)) {
+  for (const { run, team, rank } of shown.rows) {
+    const r = result.runs[run];
     const ci95 = Object.fromEntries(result.measures.map((m) => [m, tableInterval(app, run, m)]));
-    runs[run] = { tag: r.tag, mean: r.mean, ci95, perTopic: r.perTopic };
+    runs[run] = { tag: r.tag, team, ...(shown.leaderboard ? { rank } : {}), mean: r.mean, ci95, perTopic: r.perTopic };
     if (app.state.settings.b) {
       runs[run].baseline = Object.fromEntries(result.measures.map((m) => [m, app.compare(run, m)]));
     }
   }
   const markers = app.markers ? app.markers() : null; // significance vs the baseline (significance.js)
-  return JSON.stringify({ provenance: prov, measures: result.measures, warnings: result.warnings, runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
+  return JSON.stringify({ provenance: tableProvenance(app, prov, shown), measures: result.measures, warnings: result.warnings, order: shown.rows.map((r) => r.run), runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
 }
 
-const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
-export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^]/g, (c) => TEX_SPECIAL[c]);
+// LaTeX's specials; < > | print as other glyphs under the default OT1 font encoding ("p ¡ 0.05"):
+// set in math mode.
+const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
+  '<': '$<$', '>': '$>$', '|': '$|$' };
+export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^<>|]/g, (c) => TEX_SPECIAL[c]);
 
-/** booktabs table: runs x measures, mean (best per column in bold) with its interval (the table's:
- *  t, its half-width; percentile, asymmetric, its bounds), and
- *  the significance markers vs the baseline when the table shows them. */
-export function toLaTeX(app, prov) {
+/**
+ * The table as LaTeX: a booktabs `longtable` (it breaks across pages, its header repeated; the
+ * caption on top), runs in the order shown, an optional rank (leaderboard mode) and team (groups
+ * loaded) column, each mean (best per column in bold, the significance markers vs the baseline
+ * when the table shows them), the baseline's row in italics; in \scriptsize with narrow column
+ * gaps. Run and team names sit in boxes of a fixed share of the line width, broken after `_`, `.`,
+ * `-`, `/` and inside camelCase where they are longer. Full: the interval of each mean (t:
+ * ±half-width; percentile: low--high, as the page shows it) on a second line in \tiny. Compact: means and markers only. Both fit the text width
+ * of an article (345 pt) with 5 measures and markers, 6 without (tests/web/organiser.test.mjs
+ * compiles 143 runs x 5 measures); more measures make a wider table. Needs
+ * \usepackage{booktabs,longtable}.
+ */
+function latexTable(app, prov, { compact }) {
   const { result } = app.state;
+  const shown = tableRows(app);
   const markers = app.markers ? app.markers() : null;
-  const runs = Object.keys(result.runs);
+  const withTeam = !!teams(app);
+  const base = app.state.settings.b;
   const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
   const t = intervalRecord(app).method === 't';
   const what = texEscape(intervalName(app));
+  const lead = [...(shown.leaderboard ? ['\\#'] : []), 'Run', ...(withTeam ? ['Team'] : [])];
+  const breakable = (text) => texEscape(text).replace(/(\\_|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
+  const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
+  const runShare = withTeam ? '0.165' : '0.3';
+  const ncol = lead.length + result.measures.length;
+  const header = `${[...lead, ...result.measures.map(texEscape)].join(' & ')} \\\\`;
+  const caption = [
+    compact ? 'Mean over topics' : `Mean over topics with ${t ? `the half-width of the ${what}` : `its ${what}`}; each under its mean`,
+    '; best per column in bold.',
+    shown.leaderboard ? ` The best run of each team by mean ${texEscape(shown.leaderboard.measure)}, ranked (\\#).` : '',
+    base && result.runs[base] ? ` The baseline, ${texEscape(base)}, in italics.` : '',
+    markers ? ` ${texEscape(markers.legend)}` : '',
+    ` irlens ${texEscape(prov.version)}.`,
+  ].join('');
   const lines = [
-    `% provenance: ${JSON.stringify(prov)}`,
+    `% provenance: ${JSON.stringify(tableProvenance(app, prov, shown))}`,
     `% interval: ${intervalName(app)}`,
-    '% needs \\usepackage{booktabs}',
-    '\\begin{table}',
-    '\\centering',
-    `\\begin{tabular}{l${'r'.repeat(result.measures.length)}}`,
-    '\\toprule',
-    `Run & ${result.measures.map(texEscape).join(' & ')} \\\\`,
-    '\\midrule',
+    '% needs \\usepackage{booktabs,longtable}',
+    '\\begingroup',
+    '\\scriptsize\\setlength{\\tabcolsep}{2pt}',
+    `\\begin{longtable}{@{}${'l'.repeat(lead.length)}${'r'.repeat(result.measures.length)}@{}}`,
+    `\\caption{${caption}}\\\\`,
+    '\\toprule', header, '\\midrule', '\\endfirsthead',
+    `\\multicolumn{${ncol}}{@{}l}{\\emph{(continued)}}\\\\`, '\\toprule', header, '\\midrule', '\\endhead',
+    '\\midrule', `\\multicolumn{${ncol}}{r@{}}{\\emph{(continued on the next page)}}\\\\`, '\\endfoot',
+    '\\bottomrule', '\\endlastfoot',
   ];
-  for (const run of runs) {
-    const cells = result.measures.map((m) => {
+  for (const { run, team, rank } of shown.rows) {
+    const means = result.measures.map((m) => {
       const v = result.runs[run].mean[m];
       if (v === null) return '--';
       let s = fmt(v);
       if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
       const mark = markers ? markers.of(run, m) : '';
       if (mark) s += `$^{${mark}}$`;
-      const ci = tableInterval(app, run, m);
-      if (ci && t) s += ` {\\scriptsize $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}`;
-      else if (ci) s += ` {\\scriptsize [${fmt(ci[0], 3)}, ${fmt(ci[1], 3)}]}`;
       return s;
     });
-    lines.push(`${texEscape(run)} & ${cells.join(' & ')} \\\\`);
+    const left = [...(shown.leaderboard ? [String(rank)] : []), box(runShare, run, run === base ? '\\itshape' : ''), ...(withTeam ? [team === null ? '--' : box('0.15', team)] : [])];
+    lines.push(`${[...left, ...means].join(' & ')} \\\\`);
+    if (compact) continue;
+    const intervals = result.measures.map((m) => {
+      const ci = tableInterval(app, run, m);
+      if (!ci) return '';
+      return t ? `{\\tiny $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}` : `{\\tiny ${fmt(ci[0], 3)}--${fmt(ci[1], 3)}}`;
+    });
+    if (intervals.some(Boolean)) lines.push(`${left.map(() => '').join(' & ')} & ${intervals.join(' & ')} \\\\[2pt]`);
   }
-  lines.push('\\bottomrule', '\\end{tabular}');
-  lines.push(`\\caption{Mean over topics with ${t ? `the half-width of the ${what}` : `its ${what}`}; best per column in bold.${markers ? ` ${texEscape(markers.legend)}` : ''} irlens ${texEscape(prov.version)}.}`);
-  lines.push('\\end{table}', '');
+  lines.push('\\end{longtable}', '\\endgroup', '');
   return lines.join('\n');
 }
+
+/** The LaTeX table with every mean's interval (latexTable). */
+export const toLaTeX = (app, prov) => latexTable(app, prov, { compact: false });
+/** The LaTeX table of the means and markers alone, to fit a page's width (latexTable). */
+export const toLaTeXCompact = (app, prov) => latexTable(app, prov, { compact: true });
 
 /** SVG text with the provenance in a <metadata> element. */
 export function svgWithProvenance(svg, prov) {

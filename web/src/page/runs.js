@@ -1,11 +1,14 @@
 // The loaded files as one summary line ("qrels.txt: 30 topics, 8,691 judgments · 143 runs,
 // 54 MB") that opens the run manager: a filter by name, selection (one by one or every run
-// shown), Remove / Remove selected, and each run's tag, lines, topics answered and problems (not
+// shown; Remove selected and Set group act on the selected runs the filter shows), Remove /
+// Remove selected, and each run's tag, lines, topics answered and problems (not
 // loaded, waiting for a qrels file, left out for answering no topic), and each run's group: typed
 // per run, or for the selected runs at once, over the groups of a loaded groups file; the
 // mapping is loaded as a groups file (side-inputs.js assignGroups), so NRG's group policies,
 // unique contributions, leave-one-out and colour by group use it.
 import { el } from '../views/util.js';
+import { teams } from './teams.js';
+import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
 const count = (n) => n.toLocaleString('en-US');
 
@@ -37,10 +40,22 @@ export function summaryText(state) {
   return parts.join(' · ');
 }
 
-/** The group of every run: those of the loaded groups (a file, or assigned here). */
+/**
+ * The groups file's mapping with each loaded run under its own name (a file's "a.txt" becomes the
+ * run "a" it matches: teams.js), the file's other lines kept.
+ */
 function groupsByRun(app) {
   const g = app.state.side && app.state.side.groups;
-  return { ...((g && g.info && g.info.byRun) || {}) };
+  const byRun = { ...((g && g.info && g.info.byRun) || {}) };
+  const t = teams(app);
+  if (!t) return byRun;
+  for (const r of app.state.runs) {
+    const name = r.source.name, group = t.of(name);
+    if (group === null || byRun[name] !== undefined) continue;
+    for (const listed of Object.keys(byRun)) if (runName(listed) === runName(name)) delete byRun[listed];
+    byRun[name] = group;
+  }
+  return byRun;
 }
 
 /** Sets the group of `names` to `group` ('' = none) and loads the mapping. */
@@ -78,7 +93,8 @@ export function renderRunManager(app) {
   const list = $('#file-list');
   list.textContent = '';
   list.setAttribute('aria-label', state.example ? 'Loaded files (the example)' : 'Loaded files');
-  const groups = groupsByRun(app);
+  const t = teams(app);
+  const groupOf = (name) => (t ? t.of(name) : null);
   if (state.qrels) list.append(el('li', { class: 'ok' }, 'Qrels: ', el('strong', {}, state.qrels.source.name), ` (${count(state.qrels.info.topics.length)} topics, ${count(state.qrels.info.judgments)} judgments)`));
   for (const r of state.runs) {
     const name = r.source.name;
@@ -89,7 +105,7 @@ export function renderRunManager(app) {
         syncTools(app);
       } }),
       ' Run: ', el('strong', {}, name), ` ${runDetail(r)} `,
-      el('input', { type: 'text', class: 'group', 'aria-label': `Group of ${name}`, placeholder: 'group', value: groups[name] || '', spellcheck: 'false',
+      el('input', { type: 'text', class: 'group', 'aria-label': `Group of ${name}`, placeholder: 'group', value: groupOf(name) || '', spellcheck: 'false',
         onchange: (e) => assign(app, [name], e.target.value) }), ' ',
       el('button', { type: 'button', class: 'small', 'aria-label': `Remove ${name}`, onclick: () => app.removeRun(name) }, 'Remove')));
   }
@@ -107,16 +123,23 @@ function shownRuns(app) {
   return [...app.$('#file-list').querySelectorAll('li[data-run]')].filter((li) => !li.hidden).map((li) => li.dataset.run);
 }
 
+/** The selected runs the filter shows: what Remove selected and Set group act on (hidden ones stay selected, untouched). */
+function visibleSelection(app) {
+  return shownRuns(app).filter((n) => app.selectedRuns.has(n));
+}
+
 function syncTools(app) {
   const shown = shownRuns(app);
   const selected = app.selectedRuns;
   const all = app.$('#select-shown');
   all.checked = shown.length > 0 && shown.every((n) => selected.has(n));
   all.indeterminate = !all.checked && shown.some((n) => selected.has(n));
+  const n = visibleSelection(app).length, hidden = selected.size - n;
   const button = app.$('#remove-selected');
-  button.disabled = !selected.size;
-  button.textContent = selected.size ? `Remove selected (${selected.size})` : 'Remove selected';
-  app.$('#assign-group').disabled = !selected.size;
+  button.disabled = !n;
+  button.textContent = n ? `Remove selected (${n})` : 'Remove selected';
+  button.title = hidden ? `${hidden} selected run${hidden === 1 ? '' : 's'} hidden by the filter: not removed` : '';
+  app.$('#assign-group').disabled = !n;
 }
 
 export function setupRunManager(app) {
@@ -132,11 +155,12 @@ export function setupRunManager(app) {
     syncTools(app);
   });
   $('#remove-selected').addEventListener('click', () => {
-    const names = [...app.selectedRuns];
-    app.selectedRuns.clear();
+    const names = visibleSelection(app);
+    for (const name of names) app.selectedRuns.delete(name);
     if (names.length) app.removeRuns(names);
   });
   $('#assign-group').addEventListener('click', () => {
-    if (app.selectedRuns.size) assign(app, [...app.selectedRuns], $('#group-selected').value);
+    const names = visibleSelection(app);
+    if (names.length) assign(app, names, $('#group-selected').value);
   });
 }

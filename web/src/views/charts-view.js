@@ -9,7 +9,7 @@ import { chooseRuns, runColours } from '../charts/chart-runs.js';
 import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { settingInput } from '../page/significance.js';
 import { fillWhenDone } from './stats-table.js';
-import { groupOf } from './relative.js';
+import { teams } from '../page/teams.js';
 import { el, select, chartExports, numericMeasures, noData } from './util.js';
 
 /** The controls of the runs shown: top N by a measure, a search, and a picker (a <details>). */
@@ -48,7 +48,9 @@ export const chartsView = {
     const runs = Object.keys(result.runs);
     const chosen = chooseRuns(result, measures, settings);
     const shown = chosen.shown;
-    const colours = runColours(shown, app.state.side && app.state.side.groups ? groupOf(app) : null);
+    const t = teams(app);
+    const meanOf = (r) => result.runs[r].mean[chosen.measure] ?? -Infinity;
+    const colours = runColours(shown, t ? (r) => t.of(r) ?? 'no group' : null, chosen.measure ? [...runs].sort((a, b) => meanOf(b) - meanOf(a)) : null);
     const dm = measures.includes(settings.dm) ? settings.dm : measures[0];
     const sx = measures.includes(settings.sx) ? settings.sx : measures[0];
     const sy = measures.includes(settings.sy) ? settings.sy : measures[Math.min(1, measures.length - 1)];

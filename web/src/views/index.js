@@ -2,6 +2,7 @@
 // {id, label, render(container, app, live)} where live() turns false once a newer render started.
 import { tableView } from './table.js';
 import { perTopicView } from './per-topic.js';
+import { difficultyView } from './difficulty.js';
 import { chartsView } from './charts-view.js';
 import { explainView } from './explain.js';
 import { significanceView } from './significance-view.js';
@@ -13,4 +14,4 @@ import { checkView } from './check.js';
 import { playgroundView } from './playground.js';
 import { axiomsView } from './axioms.js';
 
-export const views = [tableView, perTopicView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView];
+export const views = [tableView, perTopicView, difficultyView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView];

@@ -10,7 +10,7 @@ import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
 import { el, fmt, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
-import { runName } from '../../../build-wasm/dist/run-name.mjs';
+import { teams } from '../page/teams.js';
 
 addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', tascK: '10', tascPrior: '', uniqDepth: '' });
 
@@ -26,7 +26,7 @@ const PRIORS = [
 ];
 
 // Columns of the analysis tables that hold counts (shown without decimals).
-const COUNT_COLUMNS = new Set(['rel', 'found_by', 'systems', 'runs', 'total', 'trials', 'defined']);
+const COUNT_COLUMNS = new Set(['rel', 'found_by', 'systems', 'runs', 'total', 'trials', 'defined', 'runs_above_0', 'teams_above_0']);
 
 /** A table of {columns, rows}: counts as integers, other numbers with 4 decimals, text left-aligned. */
 export function dataTable(id, { columns, rows }, { caption } = {}) {
@@ -41,12 +41,10 @@ export function dataTable(id, { columns, rows }, { caption } = {}) {
       el('tbody', {}, rows.map((r) => el('tr', {}, columns.map((c) => cell(c, r[c])))))));
 }
 
+/** run -> its group (teams.js: the core's matching); a run without one (or no groups file) is its own group. */
 export function groupOf(app) {
-  const g = app.state.side && app.state.side.groups;
-  const byRun = g ? g.info.byRun : {};
-  const key = runName; // run_groups.hpp's run_key
-  const byKey = Object.fromEntries(Object.entries(byRun).map(([r, grp]) => [key(r), grp]));
-  return (run) => byRun[run] ?? byKey[key(run)] ?? run;
+  const t = teams(app);
+  return (run) => (t ? t.of(run) : null) ?? run;
 }
 
 /** A chart card of the base metric (x) against a relative measure (y) over runs, coloured by group:

@@ -2,35 +2,25 @@
 // percentile by default, t as a setting; "–" where undefined), sortable by any
 // column, best mean per column marked; with a baseline, each cell adds the difference of means
 // and wins/ties/losses over the topics both runs were scored on. The header row and the run
-// column stay in view while the table scrolls (style.css); a filter shows the runs whose name or
-// tag contains its text. Rows are attached CHUNK at a time, more as the table is scrolled to its
+// column stay in view while the table scrolls (style.css); a filter shows the runs whose name,
+// tag or team contains its text. With run groups loaded, a Team column and a leaderboard mode (the
+// best run of each team, ranked; page/table-rows.js, which also gives the exports their order). Rows are attached CHUNK at a time, more as the table is scrolled to its
 // end: laying out 500 runs x 20 measures at once takes the browser seconds, a chunk a fraction.
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
-import { toCSV, toJSON, toLaTeX, provenance, download } from '../page/exports.js';
+import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../page/exports.js';
 import { el, fmt, signed, noData, select } from './util.js';
 import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
-
-function sortRuns(app, runs, measures) {
-  const [col, dir] = (app.state.settings.sort || '').split(':');
-  if (!col) return runs;
-  const { result } = app.state;
-  const key = col === 'run' ? (r) => r : (r) => result.runs[r].mean[col] ?? -Infinity;
-  const sorted = [...runs].sort((a, b) => {
-    const x = key(a), y = key(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  if (!measures.includes(col) && col !== 'run') return runs;
-  return dir === 'desc' ? sorted.reverse() : sorted;
-}
+import { tableRows } from '../page/table-rows.js';
+import { teams } from '../page/teams.js';
 
 const CHUNK = 100;
 
 /**
- * Fills `tbody` with the rows of the runs (in order) whose name or tag contains `filter`, CHUNK
+ * Fills `tbody` with the rows of the runs (in order) whose name, tag or team contains `filter`, CHUNK
  * at a time as the last attached row comes near the view of `wrap`; row(run) builds a row once.
  * Returns apply(filter) for a new filter text.
  */
@@ -84,7 +74,12 @@ export const tableView = {
     };
     const best = Object.fromEntries(measures.map((m) => [m, app.best(m)]));
     const what = intervalName(app);
-    const thead = el('thead', {}, el('tr', {}, header('run', 'Run'), measures.map((m) => header(m, m, result.measuresFull[m]))));
+    const groups = teams(app);
+    const { rows, leaderboard } = tableRows(app);
+    const rankOf = Object.fromEntries(rows.map((r) => [r.run, r.rank]));
+    const teamOf = Object.fromEntries(rows.map((r) => [r.run, r.team]));
+    const thead = el('thead', {}, el('tr', {}, header('run', leaderboard ? '# Run' : 'Run'),
+      groups ? Object.assign(header('team', 'Team', `the run's group in ${groups.file}`), { className: 'team' }) : null, measures.map((m) => header(m, m, result.measuresFull[m]))));
     const tbody = el('tbody');
     const built = new Map();
     const row = (run) => {
@@ -94,7 +89,8 @@ export const tableView = {
     const makeRow = (run) => {
       const r = result.runs[run];
       const tr = el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
-        el('th', { scope: 'row' }, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null));
+        el('th', { scope: 'row' }, leaderboard ? el('span', { class: 'rank' }, `${rankOf[run]}. `) : null, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null),
+        groups ? el('td', { class: `team${teamOf[run] === null ? ' undefined' : ''}`, 'data-column': 'team', title: teamOf[run] === null ? `no group in ${groups.file}` : null }, teamOf[run] ?? '–') : null);
       for (const m of measures) {
         const v = r.mean[m];
         const isBest = v !== null && best[m] !== null && v === best[m];
@@ -125,8 +121,9 @@ export const tableView = {
     const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
       base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
     const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody));
-    const runs = sortRuns(app, Object.keys(result.runs), measures);
-    const applyFilter = lazyRows({ runs, tags: Object.fromEntries(runs.map((r) => [r, result.runs[r].tag])), row, tbody, wrap, count });
+    const runs = rows.map((r) => r.run);
+    const tags = Object.fromEntries(runs.map((r) => [r, [result.runs[r].tag, teamOf[r]].filter(Boolean).join('\n')]));
+    const applyFilter = lazyRows({ runs, tags, row, tbody, wrap, count });
     applyFilter(app.tableFilter || '');
     const exportButton = (label, ext, type, make) =>
       el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, provenance(app, await app.fileHashes())), type) }, label);
@@ -134,10 +131,15 @@ export const tableView = {
     container.dataset.warnings = String(result.warnings.length); // what this render showed (tests compare the box with it)
     container.append(
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
-        exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX)),
+        exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX),
+        ' ', el('button', { type: 'button', class: 'small', 'data-export': 'table-compact.tex', title: 'means with their markers, no intervals: fits the width of a page',
+          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)')),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
-      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, 'Filter runs ', filter),
-        select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci), count),
+      el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, groups ? 'Filter runs or teams ' : 'Filter runs ', filter),
+        select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci),
+        groups ? el('label', { class: 'field' }, el('input', { type: 'checkbox', id: 'leaderboard', checked: !!leaderboard, onchange: (e) => app.set({ lb: e.target.checked ? '1' : '' }) }), ' Best run of each team') : null,
+        count),
+      ...(leaderboard ? [el('p', { class: 'hint', id: 'leaderboard-note' }, `Leaderboard: the best run of each of the ${leaderboard.teams} teams by mean ${leaderboard.measure} (${leaderboard.direction} is better), ranked (#)${groups.unmatched.length ? `; ${groups.unmatched.length} run${groups.unmatched.length === 1 ? '' : 's'} without a team left out` : ''}.`)] : []),
       ...(result.percentile && result.percentile.error && app.state.settings.tci !== 't'
         ? [el('p', { class: 'hint', role: 'status' }, `No percentile intervals: ${result.percentile.error}`)] : []),
       wrap,

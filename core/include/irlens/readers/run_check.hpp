@@ -18,7 +18,8 @@
 //     doc_id               error    a document id longer than 65535 bytes (irlens' limit)
 //     duplicate_document   error    a document repeated within a topic (at the repeat)
 //     duplicate_rank       error    a rank repeated within a topic (at the repeat)
-//     missing_rank         warning  a topic's ranks do not run 1, 2, ..., n (one per topic)
+//     missing_rank         warning  a gap in a topic's ranks 1, 2, ..., n (one per topic)
+//     rank_below_one       warning  a topic's lowest rank is below 1, e.g. ranks from 0 (one per topic)
 //     rank_order           error    a topic's ranks disagree with its scores: a rank has a higher
 //                                   score than the rank before it (one per topic; trec_eval
 //                                   evaluates in score order)
