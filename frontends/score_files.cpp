@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -192,6 +194,7 @@ struct Text {
     std::string copy;       // the bytes with a final newline, when they had none
     std::string_view body;  // after a byte-order mark
     std::vector<Line> lines;
+    std::deque<std::string> joined;  // lines the splitter had to join (not views of the bytes)
     text::TextNotes notes;
 };
 
@@ -202,12 +205,17 @@ void open(const ScoreFile& f, Text& t) {
         t.copy += '\n';
         bytes = t.copy;
     }
+    bool bom = false;
+    t.body = text::strip_bom(bytes, bom);
     text::LineSplitter lines(f.source);
-    bool first = true;
+    std::less<const char*> before;
     lines.feed(bytes, [&](std::string_view line, std::uint64_t no) {
-        if (first) {
-            first = false;
-            t.body = std::string_view(line.data(), static_cast<std::size_t>(bytes.data() + bytes.size() - line.data()));
+        // A line is a view of `bytes`, except where the splitter joined pieces in its own buffer
+        // (the start of a byte-order mark followed by other bytes, found by the fuzzer: the
+        // view outlived the splitter); such a line is kept in `joined`.
+        if (before(line.data(), bytes.data()) || before(bytes.data() + bytes.size(), line.data() + line.size())) {
+            t.joined.emplace_back(line);
+            line = t.joined.back();
         }
         if (!t.notes.invalid_utf8_line && text::valid_utf8_prefix(line) != line.size()) t.notes.invalid_utf8_line = no;
         if (!text::is_blank_or_comment(line)) t.lines.push_back({no, line});
