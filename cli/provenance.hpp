@@ -1,7 +1,7 @@
 // The provenance of the CLI's outputs, with the fields of the web app's exports
 // (web/src/page/exports.js provenance()): tool, version, measures {canonical name: full name with every
 // default}, missing, inputs [{role, name, bytes, sha256}], seeds; plus `format` (the version of
-// the CLI's output formats, kFormatVersion), `command` and `settings` (the command's options).
+// the CLI's output formats, irlens/frontends/format_version.hpp), `command` and `settings` (the command's options).
 // No creation time (the web's `created`): the same inputs give the same bytes.
 //   json      under the key "provenance";
 //   tsv/csv   with --provenance, a first line "# provenance: {...}" (the same object, one line).
@@ -9,6 +9,7 @@
 #pragma once
 
 #include "irlens/frontends/args.hpp"
+#include "irlens/frontends/format_version.hpp"
 #include "irlens/measures/measure.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,14 +20,6 @@
 
 namespace irlens::cli {
 
-/// The version of the CLI's output formats, recorded in every provenance. 2: provenance added
-/// (json "provenance", tsv/csv --provenance), eval's json "measures_typed", csv formula guard.
-/// 3: eval's json gives each run's "ci95" (the 95% t interval of each mean, as the JS API), built
-/// by the one eval document (json_documents.hpp eval_json); the tsv/csv of eval, unique and
-/// relative start with a line "# topics: ..." (the missing-topic policy); a run is named by its file
-/// name without .gz, then without .txt or .tsv. 4: eval's json keeps its "runs" in the order they
-/// were given (before: sorted by name), so that compare --scores on it pairs them as compare does.
-constexpr int kFormatVersion = 4;
 
 struct EvaluationInputs;
 

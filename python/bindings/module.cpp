@@ -4,6 +4,7 @@
 #include "common.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/frontends/format_version.hpp"
 #include "irlens/measures/measure_list.hpp"
 #include "irlens/version.hpp"
 
@@ -78,6 +79,7 @@ py::dict spec_py(const MeasureSpec& s) {
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
+    m.attr("FORMAT_VERSION") = irlens::kFormatVersion;  // the CLI's output format version
     m.doc() = "irlens' C++ core (internal: use the irlens package)";
     static py::exception<InputError> input_error(m, "InputError", PyExc_ValueError);
     static py::exception<UsageError> usage_error(m, "UsageError", PyExc_ValueError);

@@ -18,7 +18,7 @@ import pandas as pd
 from . import _core
 from ._inputs import Loaded, is_path, load_qrels, load_run, named_runs, run_text
 
-FORMAT_VERSION = 3  # the CLI's output format version (cli/provenance.hpp kFormatVersion)
+FORMAT_VERSION = _core.FORMAT_VERSION  # the CLI's output format version (frontends/format_version.hpp)
 
 Measures = Union[str, Sequence[str]]
 

@@ -182,10 +182,10 @@ test('a value explains its arithmetic on hover, with the CLI\'s value; the lectu
   await page.selectOption('#pg-example', 'sakai-err');
   await page.waitForFunction(() => document.querySelectorAll('#playground .pg-cell[data-list="B"]').length === 2);
   await evaluated(page);
-  const err = cli(...files({ A: [['d1', 0], ['d2', 3]], B: [['d1', 3], ['d2', 3]] }), 'ERR RBP(p=0.8) nDCG AP');
+  const err = cli(...files({ A: [['d1', 0], ['d2', 3]], B: [['d1', 3], ['d2', 3]] }), 'ERR(max_grade=3) RBP(p=0.8) nDCG AP');
   assertSame(await shown(page), err);
-  assert.equal(err.A.ERR, 0.4375);
-  assert.equal(err.B.ERR, 0.9296875);
+  assert.equal(err.A['ERR(max_grade=3)'], 0.4375);
+  assert.equal(err.B['ERR(max_grade=3)'], 0.9296875);
   await page.hover('#playground .pg-value[data-topic="B"][data-measure="nDCG"]'); // an explanation in the screenshots
   await page.waitForFunction(() => /nDCG of list B/.test(document.querySelector('#playground .pg-explain').textContent));
   for (const [width, name] of [[1400, 'playground-1400'], [390, 'playground-390']]) {

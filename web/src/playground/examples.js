@@ -9,11 +9,12 @@ export const EXAMPLES = [
     // Sec. 2.2, ERR (Eq. 15): three relevance levels, Pr = (2^g - 1)/2^3 = 1/8, 3/8, 7/8. A highly
     // relevant document at rank 2 is where the user stops with probability (1 - 0) * 7/8 = 0.8750
     // after a nonrelevant rank 1 (A), but (1 - 7/8) * 7/8 = 0.1094 after a highly relevant one (B).
-    // ERR(A) = 0.875/2 = 0.4375; ERR(B) = 7/8 * 1 + 0.109375/2 = 0.9296875.
+    // ERR(A) = 0.875/2 = 0.4375; ERR(B) = 7/8 * 1 + 0.109375/2 = 0.9296875. The lecture's scale
+    // tops at grade 3, so max_grade=3: irlens' ERR defaults to gdeval's 4 (ir_measures' ERR).
     id: 'sakai-err',
     title: 'Sakai: ERR, diminishing return',
     lecture: 'stopping probability at rank 2: 0.8750 (A) and 0.1094 (B)',
-    settings: { pgm: 'ERR RBP(p=0.8) nDCG AP', pgg: '3', pga: 'd1:0 d2:3', pgb: 'd1:3 d2:3' },
+    settings: { pgm: 'ERR(max_grade=3) RBP(p=0.8) nDCG AP', pgg: '3', pga: 'd1:0 d2:3', pgb: 'd1:3 d2:3' },
   },
   {
     // Sec. 2.2, nDCG: a highly relevant document (gain 3) at rank 1 is discounted to 3/log2(2) = 3,
