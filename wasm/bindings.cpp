@@ -8,6 +8,7 @@
 #include "irlens/stats/correlation.hpp"
 #include "irlens/error.hpp"
 #include "irlens/frontends/json_documents.hpp"
+#include "irlens/frontends/input_words.hpp"
 #include "irlens/evaluation/evaluate.hpp"
 #include "irlens/evaluation/explain.hpp"
 #include "irlens/measures/measure_list.hpp"
@@ -27,18 +28,6 @@ using emscripten::val;
 namespace irlens::wasm {
 
 namespace {
-
-QrelsFormat qrels_format(const std::string& f) {
-    if (f == "plain" || f == "qrels") return QrelsFormat::Plain;
-    if (f == "diversity" || f == "grouped" || f == "qrels_jg") return QrelsFormat::Grouped;
-    throw UsageError("qrels format must be plain or diversity, got '" + f + "'");
-}
-
-RunOrder run_order(const std::string& o) {
-    if (o == "score") return RunOrder::Score;
-    if (o == "rank") return RunOrder::Rank;
-    throw UsageError("run order must be score or rank, got '" + o + "'");
-}
 
 std::string version() { return IRLENS_VERSION; }
 
@@ -73,7 +62,7 @@ val parse_measures_js(const std::string& text) {
 int qrels_begin(const std::string& name, const std::string& format) {
     return guarded([&] {
         int h = table().next++;
-        table().qrels_readers[h] = std::make_unique<AnyQrelsReader>(name, qrels_format(format));
+        table().qrels_readers[h] = std::make_unique<AnyQrelsReader>(name, qrels_format_word(format));
         return h;
     });
 }
@@ -113,7 +102,7 @@ int run_begin(int qrels_handle, const std::string& name, const std::string& orde
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         const InputFormat given = parse_run_format(format);  // "auto": by content
         int h = table().next++;
-        table().run_readers[h] = std::make_unique<AnyRunReader>(q, name, run_order(order), given);
+        table().run_readers[h] = std::make_unique<AnyRunReader>(q, name, run_order_word(order), given);
         return h;
     });
 }

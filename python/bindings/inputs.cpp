@@ -6,6 +6,7 @@
 #include "common.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/frontends/input_words.hpp"
 #include "irlens/readers/input_formats.hpp"
 #include "irlens/readers/text.hpp"
 
@@ -24,18 +25,6 @@ namespace {
 
 using Int64s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
-
-QrelsFormat qrels_format(const std::string& f) {
-    if (f == "plain" || f == "qrels") return QrelsFormat::Plain;
-    if (f == "diversity" || f == "grouped" || f == "qrels_jg") return QrelsFormat::Grouped;
-    throw UsageError("qrels format must be plain or diversity, got '" + f + "'");
-}
-
-RunOrder run_order(const std::string& o) {
-    if (o == "score") return RunOrder::Score;
-    if (o == "rank") return RunOrder::Rank;
-    throw UsageError("run order must be score or rank, got '" + o + "'");
-}
 
 /// The bytes of a Python bytes-like object (bytes, bytearray, memoryview), borrowed.
 std::string_view bytes_of(const py::buffer& b, py::buffer_info& info) {
@@ -189,14 +178,14 @@ void register_inputs(py::module_& m) {
         .def_property_readonly("warnings", [](const PyRun& r) { return text::warnings(r.ptr->text_notes(), r.ptr->name()); });
     py::class_<QrelsReaderPy>(m, "QrelsReader")
         .def(py::init([](const std::string& name, const std::string& format) {
-                 return QrelsReaderPy(std::make_unique<AnyQrelsReader>(name, qrels_format(format)));
+                 return QrelsReaderPy(std::make_unique<AnyQrelsReader>(name, qrels_format_word(format)));
              }),
              py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
         .def("finish", &QrelsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
         .def(py::init([](const PyQrels& qrels, const std::string& name, const std::string& order) {
-                 return RunReaderPy(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order(order)));
+                 return RunReaderPy(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order_word(order)));
              }),
              py::arg("qrels"), py::arg("name"), py::arg("order") = "score")
         .def("feed", &RunReaderPy::feed)
