@@ -18,12 +18,18 @@ log=$(mktemp)
 trap 'rm -f "$counts" "$log"' EXIT
 export IRLENS_TEST_COUNTS="$counts"
 extra_failed=0
+# Each stage's wall time, printed before the totals (where the test command's minutes go).
+times=""
+last=$(date +%s)
+stage_done() { now=$(date +%s); times="$times, $1 $((now - last)) s"; last=$now; }
 . scripts/deps.sh
+stage_done "packages"
 if ! sh scripts/build.sh; then
     echo "irlens: the build FAILED"
     echo "0 passed, 1 failed, 0 skipped"
     exit 1
 fi
+stage_done "build"
 set +e
 
 # ctest's result lines: "n/N Test #i: NAME ....   Passed" (or ***Skipped, ***Failed, ...). The
@@ -51,8 +57,10 @@ run_ctest() {
 
 echo "== native tests"
 run_ctest build
+stage_done "native tests"
 echo "== WASM tests (node)"
 run_ctest build-wasm
+stage_done "WASM tests"
 echo "== browser tests (headless Chromium)"
 if sh web/build.sh; then
     node tests/node/runner.mjs web tests/web/ --concurrency 1
@@ -60,10 +68,13 @@ else
     echo "irlens: the web app did not build"
     extra_failed=$((extra_failed + 1))
 fi
+stage_done "web build and browser tests"
 
 # After web/build.sh: the notebook test shows the embed bundle's views in Chromium.
 echo "== Python package (venv, pytest)"
 sh scripts/test-python.sh || true  # counted by its own line in $counts
+stage_done "Python package"
+echo "irlens: wall time by stage: ${times#, }"
 
 awk -v extra="$extra_failed" '{ p += $2; f += $3; s += $4 }
     END { f += extra
