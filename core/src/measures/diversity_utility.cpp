@@ -49,11 +49,11 @@ namespace irlens::measures {
 
 namespace {
 
-const long kAll = std::numeric_limits<long>::max();
+const long kWholeRanking = std::numeric_limits<long>::max();
 
 struct UtilityParams {
     double alpha = 0, e = 0, p = 0, max_height = 0;
-    long k = kAll;
+    long k = kWholeRanking;
     bool judged_only = false;
     bool authors = false;  // RBU(form=authors): r' with a per-intent gmax, (1 - p) p^(i-1) weights
 };
@@ -211,7 +211,7 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
         if (!(u.e >= 0) || !std::isfinite(u.e)) throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
         if (saturates && !(u.max_height > 0))
             throw UsageError(s.name() + ": max_height must be > 0, got " + format_number(u.max_height));
-        u.k = s.has_cutoff() ? s.cutoff_int() : kAll;
+        u.k = s.has_cutoff() ? s.cutoff_int() : kWholeRanking;
         u.judged_only = s.bool_param("judged_only");
         ParamValue gains = s.param("gains");
         return traced([=](const TopicView& v, auto& t) {
