@@ -80,17 +80,20 @@ const observedLayer = (nd, y, right) => ({
   ],
 });
 
-/** The bars of the infinite statistics, one label each ("+∞: 12 resamples"), above the bar. */
+/**
+ * The labels of the bars of infinite statistics ("t = +∞: 12"), above each bar, written toward the
+ * centre (−∞ from its bar's left edge, +∞ to its bar's right edge): one layer per side.
+ */
 function infiniteLabels(h) {
-  const values = Object.entries(h.infinite).filter(([, n]) => n).map(([bin, n]) => {
+  return Object.entries(h.infinite).filter(([, n]) => n).map(([bin, n]) => {
     const bar = h.rows.filter((r) => r.bin === bin);
-    return { x: (bar[0].lo + bar[0].hi) / 2, y: Math.max(...bar.map((r) => r.y1)), label: `t = ${bin}: ${n}` };
+    const minus = bin === '−∞';
+    return {
+      data: { values: [{ x: minus ? bar[0].lo : bar[0].hi, y: Math.max(...bar.map((r) => r.y1)), label: `t = ${bin}: ${n}` }] },
+      mark: { type: 'text', baseline: 'bottom', align: minus ? 'left' : 'right', dy: -3, fontWeight: 'bold', color: '#333' },
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, text: { field: 'label' } },
+    };
   });
-  return {
-    data: { values },
-    mark: { type: 'text', baseline: 'bottom', dy: -3, fontWeight: 'bold', color: '#333' },
-    encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, text: { field: 'label' } },
-  };
 }
 
 /**
@@ -126,7 +129,7 @@ export function nullHistogramSpec(nd, h = histogram(nd)) {
           tooltip: [{ field: 'range', title: nd.statistic_name }, { field: 'kind', title: 'samples' }, { field: 'count', title: 'count' }],
         },
       },
-      ...(inf.length ? [infiniteLabels(h)] : []),
+      ...infiniteLabels(h),
       observedLayer(nd, top * 1.1, nd.statistic > mid),
     ],
   };

@@ -16,6 +16,7 @@ import { el, fmt, signed, noData, select } from './util.js';
 import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
 import { tableRows } from '../page/table-rows.js';
 import { teams } from '../page/teams.js';
+import { reportButton } from '../page/report.js';
 
 const CHUNK = 100;
 
@@ -133,7 +134,8 @@ export const tableView = {
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX),
         ' ', el('button', { type: 'button', class: 'small', 'data-export': 'table-compact.tex', title: 'means with their markers, no intervals: fits the width of a page',
-          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)')),
+          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)'),
+        ' ', reportButton(app)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, groups ? 'Filter runs or teams ' : 'Filter runs ', filter),
         select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci),
