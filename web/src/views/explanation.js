@@ -6,8 +6,9 @@ import { relLabel } from './per-topic.js';
 
 /**
  * A number of an explanation, in one format everywhere in it: the table's 4 decimals (an integer
- * as it is), or with `precise` every digit a double holds (the shortest text that reads back as
- * the same double); "–" where undefined.
+ * as it is: a rank, a count, a grade; the measure's value is always written as the table writes
+ * it), or with `precise` every digit a double holds (the shortest text that reads back as the
+ * same double); "–" where undefined.
  */
 export const explainNumber = (v, precise = false) => (v === null || v === undefined || Number.isNaN(v) ? '–' : Number.isInteger(v) || precise ? String(v) : fmt(v));
 
@@ -38,6 +39,6 @@ export function explanationBlock(ex, { show = 50, caption = '', tableId, precise
     more,
     el('h3', {}, 'Down to the value'),
     el('dl', { class: 'terms' }, ex.terms.flatMap((t) => [el('dt', {}, t.name), el('dd', {}, el('span', { class: 'number' }, num(t.value)))])),
-    el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { class: 'explain-value' }, ex.text ? `"${ex.text}"` : num(ex.value))),
+    el('p', { class: 'value' }, `${ex.measure} = `, el('strong', { class: 'explain-value' }, ex.text ? `"${ex.text}"` : precise ? explainNumber(ex.value, true) : fmt(ex.value))),
   ].filter(Boolean);
 }
