@@ -12,9 +12,10 @@
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
 import { provenance, download } from './exports.js';
 import { tableRows } from './table-rows.js';
-import { tableInterval, intervalName } from './table-intervals.js';
+import { intervalName } from './table-intervals.js';
 import { teams } from './teams.js';
-import { el, fmt, signed } from '../views/util.js';
+import { el } from '../views/util.js';
+import { tableCell, tableCaption } from '../views/table.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
 export const REPORT_FORMAT = 1;
@@ -24,7 +25,7 @@ export const REPORT_VIEWS = ['charts', 'significance', 'meta'];
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-/** The results table with every run (the Table view attaches its rows as they scroll in: not here). */
+/** The results table with every run, its cells the Table view's (which attaches its rows as they scroll in: not here). */
 function reportTable(app) {
   const { result, settings } = app.state;
   const base = settings.b;
@@ -32,31 +33,13 @@ function reportTable(app) {
   const { rows, leaderboard } = tableRows(app);
   const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
   const what = intervalName(app);
-  const body = rows.map(({ run, team, rank }) => {
-    const r = result.runs[run];
-    const cells = result.measures.map((m) => {
-      const v = r.mean[m];
-      const ci = tableInterval(app, run, m);
-      const isBest = v !== null && best[m] !== null && v === best[m];
-      const parts = [el('span', { class: 'mean' }, fmt(v)), isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
-        ci ? el('div', { class: 'ci' }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`) : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined` }, '–') : null];
-      const cmp = app.compare(run, m);
-      if (cmp) parts.push(el('div', { class: 'diff' }, cmp.wins !== null ? `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}` : signed(cmp.diff)));
-      for (const annotate of app.cellAnnotators) {
-        const a = annotate({ app, run, measure: m, baseline: base });
-        if (a) parts.push(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
-      }
-      return el('td', { 'data-measure': m, class: isBest ? 'best' : null }, ...parts);
-    });
-    return el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
-      el('th', { scope: 'row' }, leaderboard ? `${rank}. ` : '', run, run === base ? el('div', { class: 'tag' }, 'baseline') : null),
-      groups ? el('td', { class: 'team' }, team ?? '–') : null, ...cells);
-  });
-  const caption = el('caption', {}, `Mean over ${settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
-    base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+  const body = rows.map(({ run, team, rank }) => el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
+    el('th', { scope: 'row' }, leaderboard ? `${rank}. ` : '', run, run === base ? el('div', { class: 'tag' }, 'baseline') : null),
+    groups ? el('td', { class: 'team' }, team ?? '–') : null,
+    result.measures.map((m) => tableCell(app, run, m, { best: best[m], what, base }))));
   const head = el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, leaderboard ? '# Run' : 'Run'), groups ? el('th', { scope: 'col' }, 'Team') : null,
     result.measures.map((m) => el('th', { scope: 'col', title: result.measuresFull[m] }, m))));
-  return el('table', { id: 'results' }, caption, head, el('tbody', {}, body));
+  return el('table', { id: 'results' }, tableCaption(app, what), head, el('tbody', {}, body));
 }
 
 /** A copy of a rendered view without its controls, its canvases as images. */
