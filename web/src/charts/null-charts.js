@@ -81,15 +81,16 @@ const observedLayer = (nd, y, right) => ({
 });
 
 /**
- * The labels of the bars of infinite statistics ("t = +∞: 12"), above each bar, written toward the
- * centre (−∞ from its bar's left edge, +∞ to its bar's right edge): one layer per side.
+ * The labels of the bars of infinite statistics ("t = +∞: 12"), at the height of the highest bar
+ * (above every bar they could cross; the observed statistic's label sits higher), written toward
+ * the centre (−∞ from its bar's left edge, +∞ to its bar's right edge): one layer per side.
  */
-function infiniteLabels(h) {
+function infiniteLabels(h, top) {
   return Object.entries(h.infinite).filter(([, n]) => n).map(([bin, n]) => {
     const bar = h.rows.filter((r) => r.bin === bin);
     const minus = bin === '−∞';
     return {
-      data: { values: [{ x: minus ? bar[0].lo : bar[0].hi, y: Math.max(...bar.map((r) => r.y1)), label: `t = ${bin}: ${n}` }] },
+      data: { values: [{ x: minus ? bar[0].lo : bar[0].hi, y: top, label: `t = ${bin}: ${n}` }] },
       mark: { type: 'text', baseline: 'bottom', align: minus ? 'left' : 'right', dy: -3, fontWeight: 'bold', color: '#333' },
       encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, text: { field: 'label' } },
     };
@@ -111,7 +112,7 @@ export function nullHistogramSpec(nd, h = histogram(nd)) {
       text: [`Null distribution of the ${nd.statistic_name}`, `(${nd.test})`],
       subtitle: [`${how};`, `shaded: ${h.counted} of ${h.total} at least as extreme (${tail(nd)}):`, `p = ${h.counted}/${h.total} = ${pLabel(h.counted / h.total)}`,
         ...(h.beyond ? [`${h.beyond} samples beyond the range drawn are in the edge bars`] : []),
-        ...(inf.length ? [`bars ${inf.map(([b]) => b).join(' and ')}: ${inf.map(([, n]) => n).join(' and ')} resamples of one value repeated`,
+        ...(inf.length ? [`${inf.length > 1 ? 'bars' : 'bar'} ${inf.map(([b]) => b).join(' and ')}: ${inf.map(([, n]) => n).join(' and ')} resamples of one value repeated`,
           '(zero variance: t is infinite), drawn apart'] : [])],
     },
     width: 'container',
@@ -129,7 +130,7 @@ export function nullHistogramSpec(nd, h = histogram(nd)) {
           tooltip: [{ field: 'range', title: nd.statistic_name }, { field: 'kind', title: 'samples' }, { field: 'count', title: 'count' }],
         },
       },
-      ...infiniteLabels(h),
+      ...infiniteLabels(h, top),
       observedLayer(nd, top * 1.1, nd.statistic > mid),
     ],
   };
