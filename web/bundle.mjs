@@ -26,7 +26,7 @@ const common = {
   bundle: true,
   minify: true,
   target: 'es2022',
-  loader: { '.txt': 'text', '.run': 'text', '.tsv': 'text' },
+  loader: { '.txt': 'text', '.run': 'text', '.tsv': 'text', '.md': 'text' }, // .md: docs/axioms.md (widgets/axioms-paper.js)
   legalComments: 'none',
   logLevel: 'warning',
 };

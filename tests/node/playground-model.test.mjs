@@ -64,3 +64,20 @@ test('an edit in words, and a change per measure', () => {
   assert.equal(describeChange('RR', 1, 0.5), 'RR −0.5000');
   assert.equal(describeChange('X', null, 0.5), 'X undefined in A');
 });
+
+test('the edit in words names every difference, or says how many there are', () => {
+  const l = (t) => parseList(t, opts);
+  // Removal, reorder and grade change at once: before, only "remove c" was said.
+  assert.equal(describeEdit(l('a:1 b:0 c:2'), l('b:0 a:2')), 'remove c; swap a and b; a (rank 2): grade 1 → 2');
+  // An addition with a move of the documents both hold.
+  assert.equal(describeEdit(l('a:1 b:0 c:2'), l('c:2 x:1 a:1 b:0')), 'add x at rank 2; move c from rank 3 to rank 1');
+  // A replacement and a grade change elsewhere.
+  assert.equal(describeEdit(l('a:0 b:1'), l('z:1 b:2')), 'replace a by z at rank 1; b (rank 2): grade 1 → 2');
+  // A swap with a grade change on the same list (same documents).
+  assert.equal(describeEdit(l('a:1 b:0 c:2'), l('a:1 c:2 b:1')), 'swap ranks 2 and 3; b (rank 3): grade 0 → 1');
+  // Intents and lengths.
+  assert.equal(describeEdit(l('a:1/1 b:0'), l('a:1/1.2 b:0*100')), 'a: intents {1} → {1, 2}; b: length changed');
+  // Five differences (add, remove, two grades, missing): more than MOST_EDITS = 4: the count, the first 3, "and 2 more".
+  assert.equal(describeEdit(l('a:1 b:0 c:2'), l('x:1 a:2 b:1 +1:1')),
+    '5 changes: add x at rank 1; remove c; a (rank 2): grade 1 → 2; and 2 more');
+});

@@ -273,11 +273,37 @@ test('a malformed run shows the error panel with its line; the other runs still 
   await page.close();
 });
 
+test('explain mode: the table\'s 4 decimals, full precision on request; no number wraps at 390 px', async () => {
+  const page = await open('#v=explain&er=bm25.run&et=101&em=nDCG%4010');
+  await page.setViewportSize({ width: 390, height: 900 });
+  const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'bm25.run')], 'nDCG@10').runs['bm25.run'].per_topic['101']['nDCG@10'];
+  await page.waitForSelector('#explain-value');
+  // Every number in one format: 4 decimals (or an integer), in the rows, the terms and the value.
+  const numbers = async () => page.$$eval('#explain-table td.num, .explanation dl.terms dd, #explain-value', (es) => es.map((e) => e.textContent).filter((t) => t !== ''));
+  const fixed = await numbers();
+  assert.ok(fixed.length > 10);
+  for (const t of fixed) assert.match(t, /^-?\d+(\.\d{4})?$|^–$/, `"${t}" is not in the table's format`);
+  assert.equal(await page.textContent('#explain-value'), native.toFixed(4));
+  await afterRender(page, () => page.check('#explain-precise'));
+  assert.equal(await page.textContent('#explain-value'), String(native), 'full precision: the double itself');
+  assert.ok((await numbers()).some((t) => /\.\d{5,}/.test(t)), 'more than 4 decimals somewhere');
+  // At 390 px with full precision: each term's number on one line, inside the page.
+  const boxes = await page.$$eval('.explanation dl.terms dd .number, #explain-value', (es) => es.map((e) => ({ text: e.textContent, lines: e.getClientRects().length, height: e.getBoundingClientRect().height, right: e.getBoundingClientRect().right,
+    line: parseFloat(getComputedStyle(e).lineHeight) || 1.5 * parseFloat(getComputedStyle(e).fontSize) })));
+  for (const b of boxes) {
+    assert.equal(b.lines, 1, `${b.text} breaks`);
+    assert.ok(b.height < 1.6 * b.line, `${b.text}: ${b.height} px high (a line is ${b.line})`);
+    assert.ok(b.right <= 390, `${b.text} ends at ${b.right} px`);
+  }
+  await shot(page, 'explain-390');
+  await page.close();
+});
+
 test('explain mode shows the arithmetic of the core, down to the value the table uses', async () => {
   const page = await open('#v=explain&er=bm25.run&et=101&em=nDCG%4010');
   const native = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'bm25.run')], 'nDCG@10');
   await page.waitForSelector('#explain-value');
-  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['nDCG@10'].toFixed(6));
+  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['nDCG@10'].toFixed(4));
   const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
   assert.deepEqual(headers, ['rank', 'document', 'judgment', 'gain', 'discount log2(rank+1)', 'gain / discount', 'DCG so far', 'ideal gain', 'IDCG so far']);
   await shot(page, 'explain');
@@ -291,7 +317,7 @@ test('explain mode shows the arithmetic of the core, down to the value the table
     await page.press('#explain-measure', 'Enter');
   });
   const bpref = nativeEval(join(EX, 'qrels.txt'), [join(EX, 'bm25.run')], 'Bpref');
-  assert.equal(await page.textContent('#explain-value'), bpref.runs['bm25.run'].per_topic['101'].Bpref.toFixed(6));
+  assert.equal(await page.textContent('#explain-value'), bpref.runs['bm25.run'].per_topic['101'].Bpref.toFixed(4));
   // an unknown measure: the core's message
   await afterRender(page, async () => {
     await page.fill('#explain-measure', 'Bpreff');

@@ -99,3 +99,41 @@ test('all differences 0: the reason in place of the chart; phone width fits', as
   await page.locator('#card-null').screenshot({ path: join(ARTIFACTS, 'null-distribution-390.png') });
   await page.close();
 });
+
+test('bootstrap with infinite statistics: the shaded area is p, counted bars stacked under the others, the infinite bins labelled', { skip: noNative }, async () => {
+  // The example has 3 topics: a bootstrap resample draws one topic 3 times with chance 3/27, its
+  // values are all equal (zero variance) and its t is +-inf (bootstrap.cpp).
+  const settings = { B: 10000, seed: 1 };
+  const page = await openAt(`#v=significance&hm=AP&ht=t&nda=hybrid.run&ndb=bm25.run&ndt=bootstrap&B=${settings.B}&seed=${settings.seed}`);
+  const got = await nullShown(page);
+  const p = cliP('AP', 'hybrid.run', 'bm25.run', { test: 'bootstrap', ...settings });
+  assert.equal(Number(got.p), p);
+  // The bars as drawn: their fill, and their box in pixels.
+  const bars = await page.evaluate(() => [...document.querySelectorAll('#chart-null svg .mark-rect path')].map((e) => {
+    const b = e.getBBox();
+    return { fill: e.getAttribute('fill'), x: b.x, w: b.width, y: b.y, h: b.height };
+  }));
+  const counted = bars.filter((b) => b.fill.toUpperCase() === '#D55E00');
+  const others = bars.filter((b) => b.fill.toUpperCase() !== '#D55E00');
+  assert.ok(counted.length > 0 && others.length > 0, JSON.stringify(bars.slice(0, 4)));
+  // Every bar has the same width, so the shaded share of the area is the shaded share of the heights.
+  const area = (bs) => bs.reduce((s, b) => s + b.w * b.h, 0);
+  const shaded = area(counted) / area(bars);
+  assert.ok(Math.abs(shaded - p) < 2e-3, `shaded share ${shaded}, p ${p}`);
+  // No bar hides another: bars of one bin do not overlap.
+  for (const c of counted)
+    for (const o of others)
+      if (Math.abs(c.x - o.x) < 0.5) assert.ok(o.y + o.h <= c.y + 0.5 || c.y + c.h <= o.y + 0.5, `bin at x=${c.x}: counted ${c.y}+${c.h} overlaps ${o.y}+${o.h}`);
+  // The infinite statistics: as many as the CSV export's samples say, labelled on their bar and explained.
+  const csv = await downloadOf(page, '[data-export="null-distribution.csv"]');
+  const rows = csv.text.trim().split('\n').slice(2);
+  const plus = rows.filter((r) => r.split(',')[1] === 'Infinity').length;
+  const minus = rows.filter((r) => r.split(',')[1] === '-Infinity').length;
+  assert.ok(plus + minus > 0, 'the case has infinite statistics');
+  const texts = await page.evaluate(() => [...document.querySelectorAll('#chart-null svg text')].map((t) => t.textContent));
+  if (plus) assert.ok(texts.includes(`t = +∞: ${plus}`), texts.join(' | '));
+  if (minus) assert.ok(texts.includes(`t = −∞: ${minus}`), texts.join(' | '));
+  assert.match(got.subtitle, /zero variance: t is infinite/);
+  await page.locator('#card-null').screenshot({ path: join(ARTIFACTS, 'null-distribution-infinite.png') });
+  await page.close();
+});

@@ -166,7 +166,7 @@ test('a value explains its arithmetic on hover, with the CLI\'s value; the lectu
   await page.hover('#playground .pg-value[data-topic="A"][data-measure="AP"]');
   await page.waitForSelector('#playground .pg-explain .explain-value');
   const ap = cli(...files({ A: [['d1', 3], ['d2', 0], ['d3', 1], ['d4', 2], ['d5', 0], ['d6', 1]] }, { A: { 2: 1 } }), 'AP').A.AP;
-  assert.equal(await page.textContent('#playground .pg-explain .explain-value'), ap.toFixed(6));
+  assert.equal(await page.textContent('#playground .pg-explain .explain-value'), ap.toFixed(4));
   // a measure the registry does not explain (if any is left) says so, with its value
   const unexplained = await page.evaluate(() => window.irlensApp.state.registry.find((m) => !m.explainable && !m.params.some((p) => p.required) && m.kind === 'ranked' && !m.needs.length && !m.cutoffRequired));
   if (unexplained) {

@@ -285,7 +285,7 @@ test('Explain shows NRG against the other loaded runs: the prior rankings\' cont
   await page.waitForSelector('#explain-value');
   // The evaluation's runs are the prior set, as `irlens eval` with all four runs scores it.
   const native = nativeEval(QRELS, RUNS, 'NRG@10');
-  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['NRG@10'].toFixed(6));
+  assert.equal(await page.textContent('#explain-value'), native.runs['bm25.run'].per_topic['101']['NRG@10'].toFixed(4));
   const headers = await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent));
   for (const h of ['G(d)', 'prior rankings holding d', 'prod (1 - seen)', '1 - seen in dense.run', '1 - seen in hybrid.run',
     '1 - seen in shuffled.run', 'G(d|R)', 'DCG so far', 'ideal G(d|R)'])
@@ -300,7 +300,7 @@ test('Explain shows NRG against the other loaded runs: the prior rankings\' cont
   });
   await page.waitForSelector('#explain-value');
   const pr = nativeEval(QRELS, RUNS, 'P_rareness(alpha=1)@5');
-  assert.equal(await page.textContent('#explain-value'), pr.runs['bm25.run'].per_topic['101']['P_rareness(alpha=1)@5'].toFixed(6));
+  assert.equal(await page.textContent('#explain-value'), pr.runs['bm25.run'].per_topic['101']['P_rareness(alpha=1)@5'].toFixed(4));
   assert.ok((await page.$$eval('#explain-table thead th', (ths) => ths.map((th) => th.textContent))).includes('S_d (pool runs that retrieved d)'));
   await page.close();
 });

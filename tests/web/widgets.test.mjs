@@ -93,7 +93,7 @@ test('the tutorial page renders every widget with the CLI\'s numbers', async () 
   assert.ok(explains.length >= 4);
   for (const e of explains) {
     const want = cli({ qrels: e.qrels, run: e.runText }, e.measure)[e.topic][e.measure];
-    assert.equal(e.shown, want.toFixed(6), `${e.id}: ${e.measure}`);
+    assert.equal(e.shown, want.toFixed(4), `${e.id}: ${e.measure}`);
   }
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   assert.deepEqual(page.log.errors, []);
@@ -144,7 +144,7 @@ t1 Q0 c 3 1 r1
   assert.equal(await page.getAttribute('#bad', 'data-state'), 'error');
   assert.match(await page.textContent('#bad .error'), /unknown field 'lists'/);
   // AP of b a c with a, c relevant: (1/2 + 2/3)/2 = 0.583333
-  assert.equal(await page.textContent('#ex .explain-value'), '0.583333');
+  assert.equal(await page.textContent('#ex .explain-value'), '0.5833');
   assert.equal(await page.textContent('#tab tbody td'), '0.5833');
   assert.deepEqual(page.log.errors, []);
   await page.close();

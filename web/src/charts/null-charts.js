@@ -9,13 +9,17 @@ const NOT_COUNTED = 'not counted';
 
 /**
  * Bins of the samples: `bins` equal bins over the range drawn, which holds the observed statistic
- * and the samples - all of them for the randomisation test (its sums are bounded), for the
+ * and the finite samples - all of them for the randomisation test (its sums are bounded), for the
  * bootstrap those within 8 interquartile ranges of the quartiles (a resample of nearly equal
- * values has a huge t, which would squeeze every other bar into one); a sample beyond the range drawn (infinite ones included) goes in the edge
- * bin of its side and is counted in `beyond`. Each bin counts the samples the test counted toward p
- * and the others separately, so the shaded share of the histogram is the test's p exactly:
- * counted / samples.length.
- * -> {rows: [{lo, hi, kind, count, share}], counted, total, beyond}
+ * values has a huge t, which would squeeze every other bar into one); a finite sample beyond the
+ * range drawn goes in the edge bin of its side and is counted in `beyond`. An infinite sample (a
+ * bootstrap resample whose values are all equal: zero variance, t = +-inf, bootstrap.cpp) goes in
+ * a bin of its own, "+∞" or "−∞", drawn one bin's width beyond the range and labelled.
+ * Each bin holds the samples the test counted toward p (from 0 to y1 = counted share) and, stacked
+ * on them, the others (y0 = counted share to y1 = the bin's share): the bars never overlap, so the
+ * shaded area of the histogram is the test's p exactly: counted / samples.length. (Vega-Lite does
+ * not stack rect marks: the stack is computed here.)
+ * -> {rows: [{lo, hi, y0, y1, kind, count, share, bin, range}], counted, total, beyond, infinite: {'+∞': n, '−∞': n}}
  */
 export function histogram(nd, bins = 40) {
   const { samples, extreme } = nd;
@@ -33,20 +37,34 @@ export function histogram(nd, bins = 40) {
   lo -= pad;
   hi += pad;
   const width = (hi - lo) / bins;
-  const counts = [new Float64Array(bins), new Float64Array(bins)]; // [not counted, counted]
+  // bins 0..bins-1 finite; bin -1 holds -inf, bin `bins` +inf
+  const counts = new Map(); // bin -> [not counted, counted]
   let counted = 0, beyond = 0;
+  const infinite = { '−∞': 0, '+∞': 0 };
   for (let i = 0; i < samples.length; i++) {
     const v = samples[i];
-    if (!(v >= lo && v <= hi)) beyond += 1;
-    const k = v < lo ? 0 : v > hi ? bins - 1 : Math.min(bins - 1, Math.floor((v - lo) / width));
-    counts[extreme[i]][k] += 1;
+    let k;
+    if (v === -Infinity) { k = -1; infinite['−∞'] += 1; }
+    else if (v === Infinity) { k = bins; infinite['+∞'] += 1; }
+    else {
+      if (!(v >= lo && v <= hi)) beyond += 1;
+      k = v < lo ? 0 : v > hi ? bins - 1 : Math.min(bins - 1, Math.floor((v - lo) / width));
+    }
+    if (!counts.has(k)) counts.set(k, [0, 0]);
+    counts.get(k)[extreme[i]] += 1;
     counted += extreme[i];
   }
   const rows = [];
-  for (let k = 0; k < bins; k++)
-    for (const e of [1, 0])
-      if (counts[e][k]) rows.push({ lo: lo + k * width, hi: lo + (k + 1) * width, kind: e ? COUNTED : NOT_COUNTED, count: counts[e][k], share: counts[e][k] / samples.length });
-  return { rows, counted, total: samples.length, beyond };
+  const finiteBin = (a, b) => ({ lo: a, hi: b, bin: '', range: `${a.toPrecision(4)} to ${b.toPrecision(4)}` });
+  const edge = (k) => (k === -1 ? { lo: lo - 2 * width, hi: lo - width, bin: '−∞', range: '−∞ (zero variance)' }
+    : k === bins ? { lo: hi + width, hi: hi + 2 * width, bin: '+∞', range: '+∞ (zero variance)' } : finiteBin(lo + k * width, lo + (k + 1) * width));
+  for (const k of [...counts.keys()].sort((a, b) => a - b)) {
+    const [no, yes] = counts.get(k);
+    const at0 = edge(k);
+    if (yes) rows.push({ ...at0, y0: 0, y1: yes / samples.length, kind: COUNTED, count: yes, share: yes / samples.length });
+    if (no) rows.push({ ...at0, y0: yes / samples.length, y1: (yes + no) / samples.length, kind: NOT_COUNTED, count: no, share: no / samples.length });
+  }
+  return { rows, counted, total: samples.length, beyond, infinite };
 }
 
 const pLabel = (p) => (p === 0 ? '0' : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
@@ -62,16 +80,40 @@ const observedLayer = (nd, y, right) => ({
   ],
 });
 
-/** The resampled statistics as a stacked histogram, the bars the test counted toward p shaded. */
+/**
+ * The labels of the bars of infinite statistics ("t = +∞: 12"), at the height of the highest bar
+ * (above every bar they could cross; the observed statistic's label sits higher), written toward
+ * the centre (−∞ from its bar's left edge, +∞ to its bar's right edge): one layer per side.
+ */
+function infiniteLabels(h, top) {
+  return Object.entries(h.infinite).filter(([, n]) => n).map(([bin, n]) => {
+    const bar = h.rows.filter((r) => r.bin === bin);
+    const minus = bin === '−∞';
+    return {
+      data: { values: [{ x: minus ? bar[0].lo : bar[0].hi, y: top, label: `t = ${bin}: ${n}` }] },
+      mark: { type: 'text', baseline: 'bottom', align: minus ? 'left' : 'right', dy: -3, fontWeight: 'bold', color: '#333' },
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, text: { field: 'label' } },
+    };
+  });
+}
+
+/**
+ * The resampled statistics as a stacked histogram (histogram(): counted samples from 0, the
+ * others on top), the bars the test counted toward p shaded; the bins of infinite statistics
+ * labelled and explained in the subtitle.
+ */
 export function nullHistogramSpec(nd, h = histogram(nd)) {
-  const top = Math.max(...h.rows.map((r) => r.share), 0);
+  const top = Math.max(...h.rows.map((r) => r.y1), 0);
   const how = nd.test === 'randomisation test' ? (nd.method.startsWith('exact') ? `all ${h.total} sign flips of the non-zero differences` : `${h.total} random sign flips (seed ${nd.seed})`) : `${h.total} bootstrap resamples (seed ${nd.seed})`;
   const mid = (h.rows.length ? (h.rows[0].lo + h.rows[h.rows.length - 1].hi) / 2 : 0);
+  const inf = Object.entries(h.infinite).filter(([, n]) => n);
   return {
     title: {
       text: [`Null distribution of the ${nd.statistic_name}`, `(${nd.test})`],
       subtitle: [`${how};`, `shaded: ${h.counted} of ${h.total} at least as extreme (${tail(nd)}):`, `p = ${h.counted}/${h.total} = ${pLabel(h.counted / h.total)}`,
-        ...(h.beyond ? [`${h.beyond} samples beyond the range drawn are in the edge bars`] : [])],
+        ...(h.beyond ? [`${h.beyond} samples beyond the range drawn are in the edge bars`] : []),
+        ...(inf.length ? [`${inf.length > 1 ? 'bars' : 'bar'} ${inf.map(([b]) => b).join(' and ')}: ${inf.map(([, n]) => n).join(' and ')} resamples of one value repeated`,
+          '(zero variance: t is infinite), drawn apart'] : [])],
     },
     width: 'container',
     height: 260,
@@ -82,11 +124,13 @@ export function nullHistogramSpec(nd, h = histogram(nd)) {
         encoding: {
           x: { field: 'lo', type: 'quantitative', title: `${nd.statistic_name} under H0 (${nd.run} − ${nd.versus})`, scale: { zero: false, nice: false }, axis: { tickCount: 8 } },
           x2: { field: 'hi' },
-          y: { aggregate: 'sum', field: 'share', type: 'quantitative', stack: 'zero', title: 'share of samples', scale: { domainMax: top * 1.15 } },
+          y: { field: 'y1', type: 'quantitative', title: 'share of samples', scale: { domainMax: top * 1.15 } },
+          y2: { field: 'y0' },
           color: { field: 'kind', type: 'nominal', scale: { domain: [COUNTED, NOT_COUNTED], range: [OKABE_ITO[5], '#b8c4d0'] }, legend: { title: null, orient: 'top' } },
-          tooltip: [{ field: 'lo', title: 'from', format: '.4g' }, { field: 'hi', title: 'to', format: '.4g' }, { field: 'kind', title: 'samples' }, { field: 'count', title: 'count' }],
+          tooltip: [{ field: 'range', title: nd.statistic_name }, { field: 'kind', title: 'samples' }, { field: 'count', title: 'count' }],
         },
       },
+      ...infiniteLabels(h, top),
       observedLayer(nd, top * 1.1, nd.statistic > mid),
     ],
   };

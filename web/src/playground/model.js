@@ -139,51 +139,66 @@ export function listTarget(state, k) {
 
 const ranks = (xs) => (xs.length === 1 ? `rank ${xs[0]}` : `ranks ${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
+/** Most differences describeEdit names one by one; beyond, it says how many there are. */
+export const MOST_EDITS = 4;
+
 /**
- * What changed from list a to list b, in words: "swap ranks 2 and 3", "move d4 from rank 4 to
- * rank 1", "d3 (rank 3): grade 1 → 2", "replace d1 by d0 at rank 1", "documents of grade 2 not
- * retrieved: 1 → 0", ... joined by "; ";
- * '' when they are the same.
+ * The change of order of the documents both lists hold (ca: their order in a, cb: in b; ra, rb:
+ * rank of an id in a, in b; sameSet: the lists hold the same documents, so ranks name them):
+ * "swap ranks 2 and 3" ("swap d2 and d3" when documents came or went), "move d4 from rank 4 to
+ * rank 1", "reorder ranks 1, 2 and 4" ("reorder d1, d2 and d4"); null when the order is the same.
+ */
+function orderEdit(ca, cb, ra, rb, sameSet) {
+  const moved = ca.flatMap((id, k) => (cb[k] !== id ? [k] : []));
+  if (!moved.length) return null;
+  const names = (ks) => (sameSet ? ranks(ks.map((k) => k + 1)) : ks.map((k) => ca[k]).join(', ').replace(/, ([^,]*)$/, ' and $1'));
+  if (moved.length === 2 && ca[moved[0]] === cb[moved[1]]) return `swap ${names(moved)}`;
+  // one document moved: removing it from both leaves the same order
+  const one = ca.find((id) => {
+    const without = (xs) => xs.filter((x) => x !== id).join(' ');
+    return without(ca) === without(cb);
+  });
+  if (one) return `move ${one} from rank ${ra(one)} to rank ${rb(one)}`;
+  return `reorder ${names(moved)}`;
+}
+
+/**
+ * What changed from list a to list b, in words, every difference: documents added, removed or
+ * replaced, the order of the documents both hold ("swap ranks 2 and 3", "move d4 from rank 4 to
+ * rank 1"), their grades ("d3 (rank 3): grade 1 → 2"), intents and lengths, and the relevant
+ * documents not retrieved ("documents of grade 2 not retrieved: 1 → 0"), joined by "; ". More than
+ * MOST_EDITS differences: "N changes: " and the first ones, with how many more. '' when the lists
+ * are the same.
  */
 export function describeEdit(a, b) {
   const parts = [];
-  const ids = (l) => l.docs.map((d) => d.id);
-  const ia = ids(a), ib = ids(b);
-  const sameSet = ia.length === ib.length && [...ia].sort().join(' ') === [...ib].sort().join(' ');
+  const ia = a.docs.map((d) => d.id), ib = b.docs.map((d) => d.id);
   const byId = new Map(a.docs.map((d) => [d.id, d]));
-  if (sameSet) {
-    const moved = ia.flatMap((id, r) => (ib[r] !== id ? [r + 1] : []));
-    if (moved.length === 2 && ia[moved[0] - 1] === ib[moved[1] - 1]) parts.push(`swap ${ranks(moved)}`);
-    else if (moved.length) {
-      // one document moved: removing it from both leaves the same order
-      const one = ia.find((id) => {
-        const without = (xs) => xs.filter((x) => x !== id).join(' ');
-        return without(ia) === without(ib);
-      });
-      if (one) parts.push(`move ${one} from rank ${ia.indexOf(one) + 1} to rank ${ib.indexOf(one) + 1}`);
-      else parts.push(`reorder ${ranks(moved)}`);
-    }
-    for (const [r, d] of b.docs.entries()) {
-      const before = byId.get(d.id);
-      if (before.g !== d.g) parts.push(`${d.id} (rank ${r + 1}): grade ${before.g} → ${d.g}`);
-      if (before.i.join('.') !== d.i.join('.')) parts.push(`${d.id}: intents {${before.i.join(', ')}} → {${d.i.join(', ')}}`);
-      if (before.w !== d.w || before.c !== d.c) parts.push(`${d.id}: length changed`);
-    }
+  const inB = new Set(ib);
+  const added = ib.filter((id) => !byId.has(id));
+  const removed = ia.filter((id) => !inB.has(id));
+  const ra = (id) => ia.indexOf(id) + 1, rb = (id) => ib.indexOf(id) + 1;
+  if (added.length === 1 && removed.length === 1 && ra(removed[0]) === rb(added[0])) {
+    parts.push(`replace ${removed[0]} by ${added[0]} at rank ${rb(added[0])}`);
   } else {
-    const added = ib.filter((id) => !byId.has(id));
-    const removed = ia.filter((id) => !ib.includes(id));
-    if (added.length === 1 && removed.length === 1 && ia.indexOf(removed[0]) === ib.indexOf(added[0])) {
-      parts.push(`replace ${removed[0]} by ${added[0]} at rank ${ib.indexOf(added[0]) + 1}`);
-    } else {
-      if (added.length) parts.push(`add ${added.map((id) => `${id} at rank ${ib.indexOf(id) + 1}`).join(', ')}`);
-      if (removed.length) parts.push(`remove ${removed.join(', ')}`);
-    }
-    if (!added.length && !removed.length) parts.push('a different list');
+    if (added.length) parts.push(`add ${added.map((id) => `${id} at rank ${rb(id)}`).join(', ')}`);
+    if (removed.length) parts.push(`remove ${removed.join(', ')}`);
   }
-  a.missing.forEach((n, g) => {
-    const m = b.missing[g] || 0;
+  const order = orderEdit(ia.filter((id) => inB.has(id)), ib.filter((id) => byId.has(id)), ra, rb, !added.length && !removed.length);
+  if (order) parts.push(order);
+  for (const [r, d] of b.docs.entries()) {
+    const before = byId.get(d.id);
+    if (!before) continue;
+    if (before.g !== d.g) parts.push(`${d.id} (rank ${r + 1}): grade ${before.g} → ${d.g}`);
+    if (before.i.join('.') !== d.i.join('.')) parts.push(`${d.id}: intents {${before.i.join(', ')}} → {${d.i.join(', ')}}`);
+    if (before.w !== d.w || before.c !== d.c) parts.push(`${d.id}: length changed`);
+  }
+  const grades = Math.max(a.missing.length, b.missing.length);
+  for (let g = 0; g < grades; g++) {
+    const n = a.missing[g] || 0, m = b.missing[g] || 0;
     if (m !== n) parts.push(`documents of grade ${g + 1} not retrieved: ${n} → ${m}`);
-  });
+  }
+  if (parts.length > MOST_EDITS) return `${parts.length} changes: ${parts.slice(0, MOST_EDITS - 1).join('; ')}; and ${parts.length - MOST_EDITS + 1} more`;
   return parts.join('; ');
 }
 

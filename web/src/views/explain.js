@@ -1,8 +1,12 @@
 // Explain mode, for teaching: for one topic, run and measure, the arithmetic as the core computed
 // it (irlens.explain): the ranked list with judgments and the measure's own columns (gain,
-// discount, running sums ...), the named terms, and the final value.
+// discount, running sums ...), the named terms, and the final value; every number with the
+// table's 4 decimals, or with full precision when asked ("Full precision": setting ep).
 import { el, noData, select } from './util.js';
 import { explanationBlock } from './explanation.js';
+import { addDefaults } from '../page/settings.js';
+
+addDefaults({ ep: '' }); // '1': the explanation's numbers with full precision
 
 const SHOW = 50;
 
@@ -24,6 +28,7 @@ export const explainView = {
     const controls = el('div', { class: 'controls' },
       select(app, 'Run', 'er', runs, run), select(app, 'Topic', 'et', topics, topic),
       el('label', { for: mid, class: 'field' }, 'Measure ', mInput, el('datalist', { id: 'explain-measures' }, candidates.map((m) => new Option(m, m)))),
+      el('label', { class: 'check', for: 'explain-precise' }, el('input', { type: 'checkbox', id: 'explain-precise', checked: settings.ep === '1', onchange: (e) => app.set({ ep: e.target.checked ? '1' : '' }) }), ' Full precision'),
       el('span', { class: 'hint', id: 'explain-hint' }, `Explained: ${explained.join(', ')} (any parameters).`));
     const out = el('div', { class: 'explanation', 'aria-live': 'polite' });
     container.textContent = '';
@@ -38,7 +43,7 @@ export const explainView = {
     }
     if (!live()) return;
     const caption = `${ex.measure} for topic ${ex.topic} of ${ex.run}${ex.missing ? ' (no results for this topic: trec_eval -c\'s placeholder is scored)' : ''}`;
-    out.append(...explanationBlock(ex, { show: SHOW, caption, tableId: 'explain-table' }));
+    out.append(...explanationBlock(ex, { show: SHOW, caption, tableId: 'explain-table', precise: settings.ep === '1' }));
     out.querySelector('.explain-value').id = 'explain-value';
   },
 };

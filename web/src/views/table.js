@@ -16,6 +16,7 @@ import { el, fmt, signed, noData, select } from './util.js';
 import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
 import { tableRows } from '../page/table-rows.js';
 import { teams } from '../page/teams.js';
+import { reportButton } from '../page/report.js';
 
 const CHUNK = 100;
 
@@ -56,6 +57,41 @@ function lazyRows({ runs, tags, row, tbody, wrap, count }) {
   };
 }
 
+/**
+ * One cell of the table: the mean (best: the column's best mean, marked), its interval (what: the
+ * interval's name), the difference to the baseline `base` with wins/ties/losses, and the
+ * annotations of app.cellAnnotators (the significance markers). Also the report's (page/report.js).
+ */
+export function tableCell(app, run, m, { best, what, base }) {
+  const v = app.state.result.runs[run].mean[m];
+  const isBest = v !== null && best !== null && v === best;
+  const ci = tableInterval(app, run, m);
+  const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
+    el('span', { class: 'mean' }, fmt(v)),
+    isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
+    ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
+      : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
+  const cmp = app.compare(run, m);
+  if (cmp) {
+    const counted = cmp.wins !== null;
+    td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`,
+      title: counted ? `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics (a tie: equal scores)` : `difference to ${base}` },
+    counted ? `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}` : signed(cmp.diff)));
+  }
+  for (const annotate of app.cellAnnotators) {
+    const a = annotate({ app, run, measure: m, baseline: base });
+    if (a) td.append(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
+  }
+  return td;
+}
+
+/** The table's caption: what the means are over, the interval (what), the baseline. */
+export function tableCaption(app, what) {
+  const base = app.state.settings.b;
+  return el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
+    base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+}
+
 export const tableView = {
   id: 'table',
   label: 'Table',
@@ -91,35 +127,13 @@ export const tableView = {
       const tr = el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
         el('th', { scope: 'row' }, leaderboard ? el('span', { class: 'rank' }, `${rankOf[run]}. `) : null, run, r.tag && r.tag !== run ? el('div', { class: 'tag' }, r.tag) : null, run === base ? el('div', { class: 'tag' }, 'baseline') : null),
         groups ? el('td', { class: `team${teamOf[run] === null ? ' undefined' : ''}`, 'data-column': 'team', title: teamOf[run] === null ? `no group in ${groups.file}` : null }, teamOf[run] ?? '–') : null);
-      for (const m of measures) {
-        const v = r.mean[m];
-        const isBest = v !== null && best[m] !== null && v === best[m];
-        const ci = tableInterval(app, run, m);
-        const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
-          el('span', { class: 'mean' }, fmt(v)),
-          isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
-          ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
-            : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
-        const cmp = app.compare(run, m);
-        if (cmp) {
-          const counted = cmp.wins !== null;
-          td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`,
-            title: counted ? `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics (a tie: equal scores)` : `difference to ${base}` },
-          counted ? `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}` : signed(cmp.diff)));
-        }
-        for (const annotate of app.cellAnnotators) {
-          const a = annotate({ app, run, measure: m, baseline: base });
-          if (a) td.append(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
-        }
-        tr.append(td);
-      }
+      for (const m of measures) tr.append(tableCell(app, run, m, { best: best[m], what, base }));
       return tr;
     };
     const count = el('span', { class: 'hint', 'aria-live': 'polite' });
     const filter = el('input', { id: 'table-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', value: app.tableFilter || '',
       oninput: (e) => { app.tableFilter = e.target.value; applyFilter(app.tableFilter); } });
-    const caption = el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
-      base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+    const caption = tableCaption(app, what);
     const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody));
     const runs = rows.map((r) => r.run);
     const tags = Object.fromEntries(runs.map((r) => [r, [result.runs[r].tag, teamOf[r]].filter(Boolean).join('\n')]));
@@ -133,7 +147,8 @@ export const tableView = {
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX),
         ' ', el('button', { type: 'button', class: 'small', 'data-export': 'table-compact.tex', title: 'means with their markers, no intervals: fits the width of a page',
-          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)')),
+          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)'),
+        ' ', reportButton(app)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, groups ? 'Filter runs or teams ' : 'Filter runs ', filter),
         select(app, 'Interval', 'tci', TABLE_INTERVALS, app.state.settings.tci),
