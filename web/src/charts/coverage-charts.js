@@ -17,7 +17,10 @@ export function coverageSpec(cells, { runs, intents }) {
   return {
     data: { values: cells },
     width: 'container',
-    height: { step: 11 },
+    // 11 px a row, as a height in pixels: a height in steps with a container's width makes
+    // Vega-Lite warn ("Dropping fit-y"), whatever the autosize type.
+    height: 11 * runs.length,
+    autosize: { type: 'fit-x', contains: 'padding' },
     encoding: {
       x: { field: 'rank', type: 'ordinal', title: 'rank', axis: { orient: 'top', labelAngle: 0 } },
       y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelFontSize: 10 } },

@@ -75,7 +75,9 @@ export const chartsView = {
     rendered.push(renderChart(dist.chart, {
       data: { values: distValues },
       width: 'container',
-      height: { step: 34 },
+      // 34 px a run, in pixels (a height in steps with a container's width: Vega-Lite's "Dropping fit-y" warning)
+      height: 34 * shown.length,
+      autosize: { type: 'fit-x', contains: 'padding' },
       layer: [
         { mark: { type: 'boxplot', extent: 1.5, median: { color: 'black' } },
           encoding: { y: { field: 'run', type: 'nominal', sort: shown, title: null, axis: { labelLimit: 0 } }, x: { field: 'value', type: 'quantitative', title: dm }, color: { field: colours.field, type: 'nominal', scale: colours.scale, legend: null } } },
