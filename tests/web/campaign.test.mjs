@@ -116,6 +116,8 @@ function intersecting(boxes) {
 test('the whole campaign (143 runs) after the example: the table and every tab, at 1400 px and 390 px; no Vega limit warning, NRG labels apart, Subtopics within 2,700 px', async (t) => {
   if (skipWithoutShared(t)) return;
   const page = await session.open('#B=1000&trials=100');
+  // 143 runs keep the page busy for long on a loaded machine (a click waits for it): no time is checked here.
+  page.setDefaultTimeout(120000);
   // Vega and Vega-Lite warn on the console ("WARN Symbol legend count exceeds limit ..."); the tab shown is noted.
   const vegaWarnings = [];
   let shown = 'loading';

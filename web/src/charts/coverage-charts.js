@@ -8,7 +8,8 @@ const GRADE_COLOURS = ['#eeeeee', '#9ecae1', '#4292c6', '#08519c', '#08306b']; /
  * One matrix for all runs: a row per run (in the order `runs`: the table's), a column per rank
  * (shared by every row, its axis on top), the column split into one cell per subtopic
  * (`intents`, in their order) coloured by the document's grade for it, the first document of the
- * run to cover a subtopic marked. Rows are 11 px: 143 runs make a matrix of about 1,600 px.
+ * run to cover a subtopic marked. Rows are 22 px, 11 px past 20 runs: 143 runs make a matrix of
+ * about 1,600 px.
  */
 export function coverageSpec(cells, { runs, intents }) {
   const top = Math.max(1, ...cells.map((c) => c.grade));
@@ -17,13 +18,13 @@ export function coverageSpec(cells, { runs, intents }) {
   return {
     data: { values: cells },
     width: 'container',
-    // 11 px a row, as a height in pixels: a height in steps with a container's width makes
-    // Vega-Lite warn ("Dropping fit-y"), whatever the autosize type.
-    height: 11 * runs.length,
+    // 22 px a row up to 20 runs, else 11 px; as a height in pixels: a height in steps with a
+    // container's width makes Vega-Lite warn ("Dropping fit-y"), whatever the autosize type.
+    height: (runs.length <= 20 ? 22 : 11) * runs.length,
     autosize: { type: 'fit-x', contains: 'padding' },
     encoding: {
       x: { field: 'rank', type: 'ordinal', title: 'rank', axis: { orient: 'top', labelAngle: 0 } },
-      y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelFontSize: 10 } },
+      y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelFontSize: runs.length <= 20 ? 12 : 10 } },
       ...offset,
     },
     layer: [
