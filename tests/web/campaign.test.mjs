@@ -1,8 +1,8 @@
 // The web app on a real campaign (TREC-COVID round 1, ../shared/data/covid-r1) in headless
 // Chromium, as a user meets it: the example shows, the user's qrels and runs come on top without
 // removing anything, and every tab is visited. With all 143 runs (issue 25, section 2): no tab
-// makes Vega warn about a limit (legend symbols, categories), the Relative (NRG) view's run labels
-// do not overlap, the Subtopics view fits in 2,700 px. Screenshots of every view at 1400 px and
+// makes Vega warn about a limit (legend symbols, categories), the run labels of the Relative (NRG)
+// view's scatters and of the Charts view's do not overlap, the Subtopics view fits in 2,700 px. Screenshots of every view at 1400 px and
 // 390 px land in tests/artifacts/ (look at them). Without ../shared each test says SKIPPED.
 // Run: web/build.sh && node --test tests/web/campaign.test.mjs
 import { test } from 'node:test';
@@ -97,10 +97,10 @@ test('a value that does not come from irlens: the table equals trec_eval 10.0 -c
 });
 
 /**
- * The boxes of the run labels the chart `#chart-NAME-scatter` shows (views/relative.js, charts/
- * run-labels.js), as the browser lays out its SVG text elements: [{text, left, top, right, bottom}].
+ * The boxes of the run labels the chart `#ID` shows (charts/run-labels.js: the Relative view's
+ * scatters, the Charts view's), as the browser lays out its SVG text elements: [{text, left, top, right, bottom}].
  */
-const runLabelBoxes = (page, name) => page.$$eval(`#chart-${name}-scatter svg .run_labels_marks text`, (texts) => texts
+const runLabelBoxes = (page, id) => page.$$eval(`#${id} svg .run_labels_marks text`, (texts) => texts
   .filter((t) => Number(getComputedStyle(t).opacity) > 0 && t.textContent)
   .map((t) => { const b = t.getBoundingClientRect(); return { text: t.textContent, left: b.left, top: b.top, right: b.right, bottom: b.bottom }; }));
 
@@ -133,11 +133,18 @@ test('the whole campaign (143 runs) after the example: the table and every tab, 
       assert.ok(overflow <= width, `${id}: no horizontal scrolling of the page at ${width} px (${overflow} px wide)`);
       if (id === 'relative') {
         for (const name of ['nrg', 'tasc']) {
-          const boxes = await runLabelBoxes(page, name);
+          const boxes = await runLabelBoxes(page, `chart-${name}-scatter`);
           // the five best runs by each axis are labelled (fewer only where there is no room: never all of them lost)
           assert.ok(boxes.length >= 5 && boxes.length <= 10, `${name} at ${width} px: ${boxes.length} run labels`);
           assert.deepEqual(intersecting(boxes), [], `${name} at ${width} px: labels overlap`);
         }
+      }
+      if (id === 'charts') {
+        // the 8 runs shown (the top 8 by P@5) are labelled where there is room
+        await page.waitForSelector('#chart-scatter svg .run_labels_marks text');
+        const boxes = await runLabelBoxes(page, 'chart-scatter');
+        assert.ok(boxes.length >= 3 && boxes.length <= 8, `Charts scatter at ${width} px: ${boxes.length} run labels`);
+        assert.deepEqual(intersecting(boxes), [], `Charts scatter at ${width} px: labels overlap`);
       }
       if (id === 'coverage' && width === 1400) {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -2,22 +2,16 @@
 //   the base metric against NRG over runs, coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2),
 //   nDCG@K against MAX TaSC over runs, coloured by group (the same paper, Fig. 5),
 //   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
-import { LABEL_FONT } from './run-labels.js';
+import { runLabelLayer, pointsDomain } from './run-labels.js';
 
 /**
  * One point per run: points [{run, group, x, y}], x the base metric (nDCG@K) and y the relative
  * measure (NRG, TaSC), named canonically. colours: chart-runs.js groupColours when run groups are
  * loaded (a colour per group, its legend below the chart), else null (one colour, no legend: with
- * every run its own group a legend would list every run). The runs labelled are the layer named
- * `run_labels`, fed by charts/run-labels.js (its data set `run_labels`: [{run, lx, ly}], the label's
- * left end and middle in data units). Both scales' domains are the points' extent, so that the
- * labels never change them.
+ * every run its own group a legend would list every run). The run labels: run-labels.js's
+ * runLabelLayer(), filled by its labelRuns; both scales' domains are the points' extent.
  */
 export function runScatterSpec(points, xName, yName, colours = null) {
-  const extent = (axis) => {
-    const v = points.map((p) => p[axis]).filter(Number.isFinite);
-    return v.length && Math.min(...v) < Math.max(...v) ? { domain: [Math.min(...v), Math.max(...v)] } : {};
-  };
   const colour = colours
     ? { color: { field: 'group', type: 'nominal', title: 'group', scale: colours.scale, legend: { orient: 'bottom', columns: 3, labelLimit: 0, symbolLimit: 0 } } }
     : {};
@@ -26,8 +20,8 @@ export function runScatterSpec(points, xName, yName, colours = null) {
     width: 'container',
     height: 300,
     encoding: {
-      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24, ...extent('x') } },
-      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16, ...extent('y') } },
+      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24, ...pointsDomain(points, 'x') } },
+      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16, ...pointsDomain(points, 'y') } },
     },
     layer: [
       {
@@ -38,12 +32,7 @@ export function runScatterSpec(points, xName, yName, colours = null) {
           tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'x', title: xName, format: '.4f' }, { field: 'y', title: yName, format: '.4f' }],
         },
       },
-      {
-        name: 'run_labels',
-        data: { name: 'run_labels', values: [] },
-        mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: LABEL_FONT.size },
-        encoding: { x: { field: 'lx', type: 'quantitative' }, y: { field: 'ly', type: 'quantitative' }, text: { field: 'run' } },
-      },
+      runLabelLayer(),
     ],
   };
 }

@@ -68,20 +68,42 @@ export function placeLabels(wanted, area, { r = 6, gap = 2 } = {}) {
   return { placed, left };
 }
 
-/** The label font: charts.js's CONFIG font at the label layer's size (relative-charts.js). */
+/** The label font: charts.js's CONFIG font at the label layer's size (runLabelLayer()). */
 export const LABEL_FONT = { size: 11, family: 'system-ui, sans-serif' };
 // A label's box height for its font size: an SVG text's box (ascent + descent) is about 1.2 em.
 const LINE_HEIGHT = 1.25;
 
 /**
- * Labels the runs of a rendered scatter: view: the Vega view of relative-charts.js's
- * runScatterSpec; points: its [{run, x, y}]. Click a point to label its run (again to unlabel);
- * the hovered point's run is labelled while hovered. Lays the labels out again when the chart's
- * width changes. onChange({labelled, left}) after each layout: the runs labelled and those left
- * out for want of room.
+ * The Vega-Lite layer of the labels, for a scatter whose x and y encode the fields `x` and `y`:
+ * the data set `run_labels` ([{run, lx, ly}]: a label's left end and middle in data units) that
+ * labelRuns fills.
  */
-export function labelRuns(view, points, onChange = () => {}) {
-  const best = bestRuns(points);
+export const runLabelLayer = () => ({
+  name: 'run_labels',
+  data: { name: 'run_labels', values: [] },
+  mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: LABEL_FONT.size },
+  encoding: { x: { field: 'lx', type: 'quantitative' }, y: { field: 'ly', type: 'quantitative' }, text: { field: 'run' } },
+});
+
+/**
+ * A scale's domain for points[].axis: {domain: [min, max]} of the values, so that the labels'
+ * positions (runLabelLayer()) never change the scale; {} when there is no range to give.
+ */
+export function pointsDomain(points, axis) {
+  const v = points.map((p) => p[axis]).filter(Number.isFinite);
+  return v.length && Math.min(...v) < Math.max(...v) ? { domain: [Math.min(...v), Math.max(...v)] } : {};
+}
+
+/**
+ * Labels the runs of a rendered scatter: view: a Vega view with runLabelLayer() (relative-
+ * charts.js's runScatterSpec, the Charts view's scatter); points: its [{run, x, y}]; labelled:
+ * the runs labelled without asking (by default bestRuns). Click a point to label its run (again
+ * to unlabel); the hovered point's run is labelled while hovered. Lays the labels out again when
+ * the chart's width changes. onChange({labelled, left}) after each layout: the runs labelled and
+ * those left out for want of room.
+ */
+export function labelRuns(view, points, onChange = () => {}, labelled = bestRuns(points)) {
+  const best = labelled;
   const picked = [];
   let hovered = null;
   const ctx = document.createElement('canvas').getContext('2d');
