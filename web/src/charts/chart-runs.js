@@ -52,15 +52,29 @@ export function runColours(shown, groupOf = null, ranking = null) {
   if (!groupOf) return byRun(TABLEAU20, `${shown.length} runs but 20 colours: colours repeat (line styles and shapes too); hover a line for its run, show fewer runs or load a run-groups file to colour by group.`);
   // The groups in the order of their best run (ranking: the runs best first), then the rest.
   const order = ranking ? [...ranking.filter((r) => shown.includes(r)), ...shown.filter((r) => !ranking.includes(r))] : shown;
+  const c = groupColours(order, groupOf);
+  if (!c.other)
+    return { ...c, note: `${shown.length} runs: coloured by group (${c.groups} groups, from the run-groups file); hover a line for its run.` };
+  return { ...c,
+    note: `${shown.length} runs of ${c.groups} groups: the ${c.groups - c.other} groups with the best runs${ranking ? ' (by the mean of the measure the runs are chosen by)' : ''} in colour, the other ${c.other} grey ("${c.other} other groups" in the legend); hover a line for its run.` };
+}
+
+/**
+ * Colours by group for Vega-Lite: {field: 'group', of(run) (its legend entry), scale, groups (how
+ * many), other (how many are grey)}. order: the runs, best first (groups take colours in the order
+ * of their best run); groupOf: run -> group. Up to 20 groups a colour each (Okabe-Ito up to 8,
+ * else Tableau 20); past 20 the 18 groups of the best runs in colour (Tableau 20 without its two
+ * greys), every other group grey, one legend entry that says how many ("N other groups").
+ */
+export function groupColours(order, groupOf) {
   const groups = [...new Set(order.map(groupOf))];
-  if (groups.length <= TABLEAU20.length)
-    return { field: 'group', of: groupOf, scale: { domain: groups, range: TABLEAU20.slice(0, groups.length) }, note: `${shown.length} runs: coloured by group (${groups.length} groups, from the run-groups file); hover a line for its run.` };
-  // More groups than colours: the groups of the best runs in colour (Tableau 20 without its two
-  // greys), every other group grey, one legend entry that says how many.
+  if (groups.length <= TABLEAU20.length) {
+    const range = groups.length <= OKABE_ITO.length ? OKABE_ITO : TABLEAU20;
+    return { field: 'group', of: groupOf, scale: { domain: groups, range: range.slice(0, groups.length) }, groups: groups.length, other: 0 };
+  }
   const palette = TABLEAU20.filter((c) => c !== '#79706e' && c !== '#bab0ac');
   const top = groups.slice(0, palette.length);
   const other = `${groups.length - top.length} other groups`;
   const of = (r) => (top.includes(groupOf(r)) ? groupOf(r) : other);
-  return { field: 'group', of, scale: { domain: [...top, other], range: [...palette, '#c8c8c8'] },
-    note: `${shown.length} runs of ${groups.length} groups: the ${top.length} groups with the best runs${ranking ? ' (by the mean of the measure the runs are chosen by)' : ''} in colour, the other ${groups.length - top.length} grey ("${other}" in the legend); hover a line for its run.` };
+  return { field: 'group', of, scale: { domain: [...top, other], range: [...palette, '#c8c8c8'] }, groups: groups.length, other: groups.length - top.length };
 }

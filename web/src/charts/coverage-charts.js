@@ -4,52 +4,64 @@
 /** cells: [{run, rank, doc, intent, grade, first}] - one per (run, rank, intent). */
 const GRADE_COLOURS = ['#eeeeee', '#9ecae1', '#4292c6', '#08519c', '#08306b']; // 0 (not relevant) light grey
 
+/**
+ * One matrix for all runs: a row per run (in the order `runs`: the table's), a column per rank
+ * (shared by every row, its axis on top), the column split into one cell per subtopic
+ * (`intents`, in their order) coloured by the document's grade for it, the first document of the
+ * run to cover a subtopic marked. Rows are 22 px, 11 px past 20 runs: 143 runs make a matrix of
+ * about 1,600 px.
+ */
 export function coverageSpec(cells, { runs, intents }) {
   const top = Math.max(1, ...cells.map((c) => c.grade));
   const grades = Array.from({ length: top + 1 }, (_, g) => g);
+  const offset = intents.length > 1 ? { xOffset: { field: 'intent', type: 'nominal', sort: intents, title: 'subtopic' } } : {};
   return {
     data: { values: cells },
-    facet: { row: { field: 'run', type: 'nominal', sort: runs, title: null, header: { labelAngle: 0, labelAlign: 'left', labelFontSize: 12 } } },
-    spec: {
-      width: { step: 28 },
-      height: { step: 22 },
-      encoding: {
-        x: { field: 'rank', type: 'ordinal', title: 'rank' },
-        y: { field: 'intent', type: 'nominal', sort: intents, title: 'subtopic' },
-      },
-      layer: [
-        {
-          mark: { type: 'rect', stroke: 'white', strokeWidth: 1 },
-          encoding: {
-            color: { field: 'grade', type: 'ordinal', title: 'grade', scale: { domain: grades, range: grades.map((g) => GRADE_COLOURS[Math.min(g, GRADE_COLOURS.length - 1)]) } },
-            tooltip: [{ field: 'run' }, { field: 'rank' }, { field: 'doc' }, { field: 'intent', title: 'subtopic' }, { field: 'grade' }, { field: 'first', title: 'first to cover' }],
-          },
-        },
-        {
-          transform: [{ filter: 'datum.first' }],
-          mark: { type: 'text', text: '●', fontSize: 10 },
-          encoding: { color: { value: '#E69F00' } },
-        },
-      ],
+    width: 'container',
+    // 22 px a row up to 20 runs, else 11 px; as a height in pixels: a height in steps with a
+    // container's width makes Vega-Lite warn ("Dropping fit-y"), whatever the autosize type.
+    height: (runs.length <= 20 ? 22 : 11) * runs.length,
+    autosize: { type: 'fit-x', contains: 'padding' },
+    encoding: {
+      x: { field: 'rank', type: 'ordinal', title: 'rank', axis: { orient: 'top', labelAngle: 0 } },
+      y: { field: 'run', type: 'nominal', sort: runs, title: null, axis: { labelFontSize: runs.length <= 20 ? 12 : 10 } },
+      ...offset,
     },
-    resolve: { scale: { x: 'independent' } },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+        encoding: {
+          color: { field: 'grade', type: 'ordinal', title: 'grade', scale: { domain: grades, range: grades.map((g) => GRADE_COLOURS[Math.min(g, GRADE_COLOURS.length - 1)]) }, legend: { orient: 'top', direction: 'horizontal' } },
+          tooltip: [{ field: 'run' }, { field: 'rank' }, { field: 'doc' }, { field: 'intent', title: 'subtopic' }, { field: 'grade' }, { field: 'first', title: 'first to cover' }],
+        },
+      },
+      {
+        transform: [{ filter: 'datum.first' }],
+        mark: { type: 'text', text: '●', fontSize: 8 },
+        encoding: { color: { value: '#E69F00' } },
+      },
+    ],
   };
 }
 
-/** points: [{run, rank, share}] - the share of the intents covered by ranks 1..rank. */
-export function coverageCurveSpec(points, { runs }) {
+/**
+ * points: [{run, rank, share}] - the share of the intents covered by ranks 1..rank; colours:
+ * chart-runs.js runColours of `runs` (past 20 runs no legend: the view shows colours.note).
+ */
+export function coverageCurveSpec(points, { runs, colours }) {
+  const legend = colours.field === 'run' && runs.length > 20 ? null : { orient: 'bottom', columns: 2, labelLimit: 0 };
   return {
     title: 'Subtopics covered down to each rank (I-rec@rank)',
-    data: { values: points },
+    data: { values: points.map((p) => ({ ...p, group: colours.of(p.run) })) },
     width: 'container',
     height: 220,
     mark: { type: 'line', point: true, interpolate: 'step-after' },
     encoding: {
       x: { field: 'rank', type: 'quantitative', title: 'rank', axis: { tickMinStep: 1 } },
       y: { field: 'share', type: 'quantitative', title: 'share of the subtopics covered', scale: { domain: [0, 1] } },
-      color: { field: 'run', type: 'nominal', sort: runs, title: 'run' },
-      strokeDash: { field: 'run', type: 'nominal', sort: runs, title: 'run' },
-      tooltip: [{ field: 'run' }, { field: 'rank' }, { field: 'share', format: '.3f' }],
+      color: { field: colours.field === 'group' ? 'group' : 'run', type: 'nominal', title: colours.field, scale: colours.scale, legend },
+      ...(colours.field === 'run' ? { strokeDash: { field: 'run', type: 'nominal', sort: runs, title: 'run', legend } } : {}),
+      tooltip: [{ field: 'run' }, ...(colours.field === 'group' ? [{ field: 'group' }] : []), { field: 'rank' }, { field: 'share', format: '.3f' }],
     },
   };
 }

@@ -2,30 +2,37 @@
 //   the base metric against NRG over runs, coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2),
 //   nDCG@K against MAX TaSC over runs, coloured by group (the same paper, Fig. 5),
 //   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
+import { runLabelLayer, pointsDomain } from './run-labels.js';
 
-/** One point per run, coloured and shaped by group and labelled with the run: points [{run, group,
- *  x, y}], x the base metric (nDCG@K) and y the relative measure (NRG, TaSC), named canonically. */
-export function runScatterSpec(points, xName, yName) {
-  const groups = [...new Set(points.map((p) => p.group))];
+/**
+ * One point per run: points [{run, group, x, y}], x the base metric (nDCG@K) and y the relative
+ * measure (NRG, TaSC), named canonically. colours: chart-runs.js groupColours when run groups are
+ * loaded (a colour per group, its legend below the chart), else null (one colour, no legend: with
+ * every run its own group a legend would list every run). The run labels: run-labels.js's
+ * runLabelLayer(), filled by its labelRuns; both scales' domains are the points' extent.
+ */
+export function runScatterSpec(points, xName, yName, colours = null) {
+  const colour = colours
+    ? { color: { field: 'group', type: 'nominal', title: 'group', scale: colours.scale, legend: { orient: 'bottom', columns: 3, labelLimit: 0, symbolLimit: 0 } } }
+    : {};
   return {
     title: `${xName} against ${yName}`,
-    data: { values: points },
     width: 'container',
     height: 300,
     encoding: {
-      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24 } },
-      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16 } },
+      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24, ...pointsDomain(points, 'x') } },
+      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16, ...pointsDomain(points, 'y') } },
     },
     layer: [
       {
-        mark: { type: 'point', filled: true, size: 90 },
+        data: { values: points },
+        mark: { type: 'point', filled: true, size: 90, cursor: 'pointer' },
         encoding: {
-          color: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
-          shape: { field: 'group', type: 'nominal', sort: groups, title: 'group' },
+          ...colour,
           tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'x', title: xName, format: '.4f' }, { field: 'y', title: yName, format: '.4f' }],
         },
       },
-      { mark: { type: 'text', dy: -10, fontSize: 11 }, encoding: { text: { field: 'run' } } },
+      runLabelLayer(),
     ],
   };
 }

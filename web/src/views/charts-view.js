@@ -6,6 +6,7 @@
 // baseline always), and say which.
 import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts/charts.js';
 import { chooseRuns, runColours } from '../charts/chart-runs.js';
+import { runLabelLayer, pointsDomain, labelRuns } from '../charts/run-labels.js';
 import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { settingInput } from '../page/significance.js';
 import { fillWhenDone } from './stats-table.js';
@@ -75,7 +76,9 @@ export const chartsView = {
     rendered.push(renderChart(dist.chart, {
       data: { values: distValues },
       width: 'container',
-      height: { step: 34 },
+      // 34 px a run, in pixels (a height in steps with a container's width: Vega-Lite's "Dropping fit-y" warning)
+      height: 34 * shown.length,
+      autosize: { type: 'fit-x', contains: 'padding' },
       layer: [
         { mark: { type: 'boxplot', extent: 1.5, median: { color: 'black' } },
           encoding: { y: { field: 'run', type: 'nominal', sort: shown, title: null, axis: { labelLimit: 0 } }, x: { field: 'value', type: 'quantitative', title: dm }, color: { field: colours.field, type: 'nominal', scale: colours.scale, legend: null } } },
@@ -90,15 +93,21 @@ export const chartsView = {
       width: 'container',
       height: 260,
       encoding: {
-        x: { field: 'x', type: 'quantitative', title: sx, scale: { zero: false, padding: 24 } },
-        y: { field: 'y', type: 'quantitative', title: sy, scale: { zero: false, padding: 16 } },
+        x: { field: 'x', type: 'quantitative', title: sx, scale: { zero: false, padding: 24, ...pointsDomain(scatterValues, 'x') } },
+        y: { field: 'y', type: 'quantitative', title: sy, scale: { zero: false, padding: 16, ...pointsDomain(scatterValues, 'y') } },
       },
       layer: [
         { transform: [{ filter: '!datum.shown' }], mark: { type: 'point', filled: true, size: 40, color: '#bbb' }, encoding: { tooltip: [{ field: 'run' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },
         { transform: [{ filter: 'datum.shown' }], mark: { type: 'point', filled: true, size: 90 }, encoding: { color: { field: colours.field, type: 'nominal', scale: colours.scale, title: colours.field, legend: shown.length > 20 && colours.field === 'run' ? null : { orient: 'bottom', columns: 2, labelLimit: 0 } }, tooltip: [{ field: 'run' }, { field: 'group' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },
-        { transform: [{ filter: 'datum.shown' }], mark: { type: 'text', dy: -10, fontSize: 11 }, encoding: { text: { field: 'run' } } },
+        runLabelLayer(),
       ],
-    }).then((v) => (views.scatter = v)));
+    }).then(async (v) => {
+      views.scatter = v;
+      // The runs shown are labelled, apart (and the clicked and hovered ones); the line under the chart names those with no room.
+      const left = el('p', { class: 'hint', 'aria-live': 'polite' });
+      scatter.chart.after(left);
+      if (live()) await labelRuns(v, scatterValues, (l) => { left.textContent = l.left.length ? `Not labelled, for want of room beside the point: ${l.left.join(', ')} (hover a point for its run).` : ''; }, shown);
+    }));
     rendered.push(kendallTau());
     await Promise.all(rendered);
     async function kendallTau() {

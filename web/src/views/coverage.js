@@ -1,8 +1,10 @@
 // The subtopic coverage view (issue 6): for one topic, which subtopics (intents) each run's
-// documents cover, rank by rank - a cell per (rank, subtopic) coloured by the document's grade for
-// the subtopic, the first document to cover it marked - and the share of the subtopics covered
-// down to each rank (I-rec@rank). From the core's subtopic coverage (irlens/evaluation/coverage.hpp); with
-// plain qrels a topic has one intent, "0". Load diversity qrels with the switch in Data.
+// documents cover, rank by rank - one matrix of runs (sorted as the table) x ranks, a cell per
+// (rank, subtopic) coloured by the document's grade for the subtopic, the first document to cover
+// it marked (issue 25: one matrix, not a facet per run, so 143 runs fit in 2,700 px) - and the
+// share of the subtopics covered down to each rank (I-rec@rank). From the core's subtopic coverage
+// (irlens/evaluation/coverage.hpp); with plain qrels a topic has one intent, "0". Load diversity
+// qrels with the switch in Data.
 import { renderChart } from '../charts/charts.js';
 import { coverageSpec, coverageCurveSpec } from '../charts/coverage-charts.js';
 import { chartDataExports } from '../page/analysis-exports.js';
@@ -10,6 +12,9 @@ import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
 import { el, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
+import { tableRows } from '../page/table-rows.js';
+import { teams } from '../page/teams.js';
+import { runColours } from '../charts/chart-runs.js';
 
 addDefaults({ covTopic: '', covDepth: '10' });
 
@@ -58,14 +63,21 @@ export const coverageView = {
       grid.append(el('p', { class: 'hint' }, `Topic ${topic} has no relevant document: no subtopic to cover.`));
       return;
     }
-    const answered = runs.filter((r) => cov[r].docs.length);
+    // The runs that answered the topic, in the table's order (its sort; in leaderboard mode its rows first).
+    const shown = tableRows(app).rows.map((r) => r.run);
+    const answered = [...shown, ...runs.filter((r) => !shown.includes(r))].filter((r) => cov[r] && cov[r].docs.length);
     if (!answered.length) {
       grid.append(el('p', { class: 'hint' }, `No run answered topic ${topic}.`));
       return;
     }
+    if (intents.length > 1) grid.before(el('p', { class: 'hint' }, `A row per run, a column per rank; each rank holds a cell per subtopic, left to right: ${intents.join(', ')}. ● the run's first document to cover a subtopic.`));
+    const t = teams(app);
+    const colours = runColours(answered, t ? (r) => t.of(r) ?? 'no group' : null);
+    const many = colours.field === 'run' && answered.length > 20;
+    if (colours.note) curve.before(el('p', { class: 'hint' }, many ? `${answered.length} runs but 20 colours: colours repeat; hover a line for its run, or load a run-groups file to colour by group.` : colours.note));
     [gridView, curveView] = await Promise.all([
       renderChart(grid, coverageSpec(cells, { runs: answered, intents })),
-      renderChart(curve, coverageCurveSpec(points, { runs: answered })),
+      renderChart(curve, coverageCurveSpec(points, { runs: answered, colours })),
     ]);
   },
 };

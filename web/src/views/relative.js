@@ -2,9 +2,12 @@
 // coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2: nDCG@K vs NRG@K), nDCG@K against MAX
 // TaSC (Fig. 5, issue 22), and the unique contributions of each run and group to the relevant set
 // (Appendix B, the TREC overview table).
-// Groups come from the run groups side input; without it every run is its own group.
+// Groups come from the run groups side input; without it every run is its own group, and the
+// scatters have one colour and no legend. The scatters label a few runs (charts/run-labels.js).
 import { renderChart } from '../charts/charts.js';
 import { runScatterSpec } from '../charts/relative-charts.js';
+import { labelRuns, BEST_PER_AXIS } from '../charts/run-labels.js';
+import { groupColours } from '../charts/chart-runs.js';
 import { chartDataExports, tableExports } from '../page/analysis-exports.js';
 import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
@@ -70,7 +73,19 @@ async function scatterCard(card, app, live, { name, controls, measures, hint }) 
     analysis: { view: `${name}-scatter`, measures: res.measures, missing: settings.missing },
   };
   if (!app.state.side.groups) card.insertBefore(el('p', { class: 'hint' }, hint), chart);
-  view = await renderChart(chart, runScatterSpec(rows, xName, yName));
+  // Colours by group only when groups are loaded; the groups of the best runs by the base metric first.
+  const best = [...rows].filter((r) => Number.isFinite(r.x)).sort((a, b) => b.x - a.x).map((r) => r.run);
+  const colours = app.state.side.groups ? groupColours([...best, ...rows.map((r) => r.run)], group) : null;
+  const points = rows.map((r) => ({ ...r, group: colours ? colours.of(r.run) : r.group }));
+  const labels = el('p', { class: 'hint', 'aria-live': 'polite' });
+  chart.after(labels);
+  view = await renderChart(chart, runScatterSpec(points, xName, yName, colours));
+  if (!live()) return;
+  await labelRuns(view, points, ({ left }) => {
+    labels.textContent = `Labelled: the ${BEST_PER_AXIS} best runs by ${xName} and by ${yName}, the runs you click (click again to unlabel) and the one under the pointer${
+      left.length ? `; ${left.length} of them (${left.join(', ')}) left unlabelled: no room beside the point without covering another label` : ''}.${
+      colours && colours.other ? ` Colours: the ${colours.groups - colours.other} groups with the best runs by ${xName}, the other ${colours.other} grey.` : ''}`;
+  });
 }
 
 function renderScatter(card, app, live) {
