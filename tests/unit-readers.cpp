@@ -85,8 +85,9 @@ TEST_CASE("qrels: the lines of duplicates and negative judgments across comments
 // gives the same index and the same messages.
 TEST_CASE("qrels: expect_bytes is a hint; the index and the errors do not depend on it") {
     std::string qrels;
-    for (int t = 1; t <= 3; ++t)
-        for (int i = 1; i <= 60000; ++i)  // 3 topics x 60000 judgments, 3.5 MB: several blocks
+    for (int t = 1; t <= 8; ++t)
+        for (int i = 1; i <= 60000; ++i)  // 8 topics x 60000 judgments, 7.2 MB: two 4 MiB blocks
+            // (the storage is reserved after the first)
             qrels += std::to_string(t) + " 0 doc" + std::to_string(i) + " " + std::to_string((i + t) % 3) + "\n";
     std::string dup = qrels;
     std::size_t at = dup.find("2 0 doc50000 ");
@@ -101,12 +102,15 @@ TEST_CASE("qrels: expect_bytes is a hint; the index and the errors do not depend
             return reader.finish();
         };
         auto q = read(qrels);
-        REQUIRE(q->num_topics() == 3);
-        CHECK(q->num_judgments() == 180000);
-        long j = q->find(1, "doc59999");  // topic "2": rel (59999 + 2) % 3 = 2
+        REQUIRE(q->num_topics() == 8);
+        CHECK(q->num_judgments() == 480000);
+        long j = q->find(7, "doc59999");  // topic "8" (the second block): rel (59999 + 8) % 3 = 60007 % 3 = 1
+        REQUIRE(j >= 0);
+        CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 1);
+        j = q->find(1, "doc30000");  // topic "2": rel (30000 + 2) % 3 = 2
         REQUIRE(j >= 0);
         CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 2);
-        CHECK(q->doc(q->judgment(static_cast<std::uint32_t>(j))) == "doc59999");
+        CHECK(q->doc(q->judgment(static_cast<std::uint32_t>(j))) == "doc30000");
         CHECK_THROWS_WITH_AS(read(dup), "h.txt:110000: duplicate judgment of document 'doc7' for topic '2' (first at line 60007)",
                              InputError);
     }
