@@ -11,7 +11,8 @@
 #    simulated D1/LL data misses. These do not depend on the machine's load (perf's page faults
 #    do not either), so they are the figures to compare on a shared machine; cachegrind runs the
 #    program on one core, ~30x slower.
-# Prints the load average before and after. Needs bench/data (generated when missing).
+# Prints the load average before and after. Needs bench/data (generated when missing), perf
+# (Debian: linux-perf) and optionally valgrind; neither is in scripts/deps.sh (benchmarks only).
 set -e
 cd "$(dirname "$0")/.."
 reps=$1
@@ -24,6 +25,7 @@ sh bench/ab.sh "$reps" "$@"
 sub_of() { case $(basename "$1") in *irlens*) echo trec_eval ;; *) echo ;; esac; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+command -v perf > /dev/null || { echo "perf not found (Debian: linux-perf): no counters"; exit 0; }
 rm -f $tmp/perf.*
 i=0
 while [ $i -lt "$reps" ]; do
