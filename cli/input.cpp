@@ -5,6 +5,7 @@
 #include "irlens/error.hpp"
 #include "irlens/readers/input_formats.hpp"
 
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -175,15 +176,29 @@ void warn_invalid_utf8(const text::TextNotes& notes, const std::string& path, te
         std::fprintf(stderr, "irlens: warning: %s\n", text::invalid_utf8_warning(path, line).c_str());
 }
 
+namespace {
+
+/// Size on disk, the readers' sizing hint (expect_bytes); 0 for stdin or what is not a regular
+/// file. A gzip file's text is larger: its judgments grow from the hint as without one.
+std::uint64_t size_on_disk(const std::string& path) {
+    struct stat st;
+    if (path == "-" || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    return static_cast<std::uint64_t>(st.st_size);
+}
+
+}  // namespace
+
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom,
                                         Formats formats) {
     if (formats == Formats::Any) {
         AnyQrelsReader reader(path, format);
+        reader.expect_bytes(size_on_disk(path));
         read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
         return warned(finish_reading(reader, path), path, bom);
     }
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
+    reader.expect_bytes(size_on_disk(path));
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return warned(finish_reading(reader, path), path, bom);
 }

@@ -54,6 +54,67 @@ TEST_CASE("grouped qrels allow a document once per group") {
                          InputError);
 }
 
+
+// The qrels reader keeps each judgment's line as stretches of consecutive lines of one topic
+// (QrelsReader::Raw::Segment): a comment or blank line, or another topic, starts a new stretch.
+TEST_CASE("qrels: the lines of duplicates and negative judgments across comments and interleaved topics") {
+    // Topic 2's lines are 2 and 6 (topic 1 and a comment between): a non-contiguous file.
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 a 1\n2 0 b 1\n# c\n1 0 c 1\n\n2 0 b 0\n"),
+                         "q.txt:6: duplicate judgment of document 'b' for topic '2' (first at line 2)", InputError);
+    // Contiguous topics: lines 1, (comment), 3, 4, (blank), 6.
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 a 1\n# c\n1 0 b 1\n1 0 c 1\n\n1 0 b 0\n"),
+                         "q.txt:6: duplicate judgment of document 'b' for topic '1' (first at line 3)", InputError);
+    // Two duplicates: the one whose repeat comes first in the file (line 5, topic 2) is reported,
+    // although topic 1 comes first in byte order.
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "2 0 x 1\n1 0 y 1\n#\n2 0 z 1\n2 0 x 1\n1 0 y 0\n"),
+                         "q.txt:5: duplicate judgment of document 'x' for topic '2' (first at line 1)", InputError);
+    // The first negative judgment in file order: line 3 (rel -1), before line 5 (rel -2).
+    auto q = read_qrels("q.txt", "1 0 a 1\n# c\n2 0 b -1\n\n1 0 c -2\n");
+    CHECK(q->first_negative_line() == 3);
+    CHECK(q->first_negative_rel() == -1);
+    auto contiguous = read_qrels("q.txt", "1 0 a 1\n# c\n1 0 c -2\n2 0 b -1\n");
+    CHECK(contiguous->first_negative_line() == 3);
+    CHECK(contiguous->first_negative_rel() == -2);
+    // Grouped qrels (sorted by doc within a topic): lines 1, (comment), 3, (blank), 5.
+    CHECK_THROWS_WITH_AS(read_qrels("div.txt", "1 1 d2 1\n# c\n1 1 d1 0\n\n1 1 d1 1\n", QrelsFormat::Grouped),
+                         "div.txt:5: duplicate judgment of document 'd1' for topic '1' in group '1' (first at line 3)",
+                         InputError);
+}
+
+// expect_bytes only sizes the judgments' storage: a hint far too small, exact or far too large
+// gives the same index and the same messages.
+TEST_CASE("qrels: expect_bytes is a hint; the index and the errors do not depend on it") {
+    std::string qrels;
+    for (int t = 1; t <= 8; ++t)
+        for (int i = 1; i <= 60000; ++i)  // 8 topics x 60000 judgments, 7.2 MB: two 4 MiB blocks
+            // (the storage is reserved after the first)
+            qrels += std::to_string(t) + " 0 doc" + std::to_string(i) + " " + std::to_string((i + t) % 3) + "\n";
+    std::string dup = qrels;
+    std::size_t at = dup.find("2 0 doc50000 ");
+    REQUIRE(at != std::string::npos);
+    dup.replace(at, 12, "2 0 doc7");  // line 60000 + 50000 repeats line 60007
+    for (std::uint64_t hint : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(qrels.size()), std::uint64_t(qrels.size()) * 8}) {
+        CAPTURE(hint);
+        auto read = [&](const std::string& bytes) {
+            QrelsReader reader("h.txt", QrelsFormat::Plain);
+            reader.expect_bytes(hint);
+            for (std::size_t p = 0; p < bytes.size(); p += 1u << 20) reader.feed(std::string_view(bytes).substr(p, 1u << 20));
+            return reader.finish();
+        };
+        auto q = read(qrels);
+        REQUIRE(q->num_topics() == 8);
+        CHECK(q->num_judgments() == 480000);
+        long j = q->find(7, "doc59999");  // topic "8" (the second block): rel (59999 + 8) % 3 = 60007 % 3 = 1
+        REQUIRE(j >= 0);
+        CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 1);
+        j = q->find(1, "doc30000");  // topic "2": rel (30000 + 2) % 3 = 2
+        REQUIRE(j >= 0);
+        CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 2);
+        CHECK(q->doc(q->judgment(static_cast<std::uint32_t>(j))) == "doc30000");
+        CHECK_THROWS_WITH_AS(read(dup), "h.txt:110000: duplicate judgment of document 'doc7' for topic '2' (first at line 60007)",
+                             InputError);
+    }
+}
 TEST_CASE("runs: accepted variations") {
     auto q = read_qrels("q", "1 0 a 1\n1 0 b 0\n2 0 c 1\n");
     auto r = read_run(q, "r.txt", "# comment\r\n1 Q0 a 1 2.5 tagA\r\n\n1 Q0 x 2 1 tagA extra columns ignored\n9 Q0 z 1 1 tagB\n");

@@ -543,6 +543,8 @@ AnyQrelsReader::AnyQrelsReader(std::string source, QrelsFormat format)
 
 AnyQrelsReader::~AnyQrelsReader() = default;
 
+void AnyQrelsReader::expect_bytes(std::uint64_t bytes) { reader_->expect_bytes(bytes); }
+
 void AnyQrelsReader::feed(std::string_view chunk) { converter_->feed(chunk); }
 
 std::shared_ptr<const Qrels> AnyQrelsReader::finish() { return detail::finish_through(*converter_, *reader_); }

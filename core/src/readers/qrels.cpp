@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <new>
 #include <numeric>
 
 namespace irlens {
@@ -138,9 +139,20 @@ struct QrelsReader::Raw {
     std::unordered_map<std::string, std::uint32_t> topic_ids;
     std::vector<std::string> group_names;
     std::unordered_map<std::string, std::uint32_t> group_ids;
-    std::vector<Judgment> entries;        // in file order
-    std::vector<std::uint32_t> topic_of;  // provisional topic number of each entry
-    std::vector<std::uint32_t> lines;     // line of each entry (for duplicate messages only)
+    std::vector<Judgment> entries;  // in file order
+    // The topic and line of each entry, as stretches: entries[k] for k from `entry` up to the
+    // next segment's is of `topic`, on line `line + (k - entry)`. A new segment starts where the
+    // topic changes or a line is skipped (a comment, a blank line): one per topic in the usual
+    // file, instead of 8 bytes per judgment.
+    struct Segment {
+        std::uint32_t entry, topic, line;
+    };
+    std::vector<Segment> segments;
+    std::uint32_t last_line = 0;
+    // Sizing the judgments from the input (expect_bytes): the bytes expected, the bytes absorbed
+    // so far, and whether the reservation was made.
+    std::uint64_t expected_bytes = 0, bytes_seen = 0;
+    bool reserved = false;
     DocArena arena;
     std::uint32_t last_topic = 0;
     std::string last_topic_name;
@@ -257,15 +269,32 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
                 }
             }
             std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, line);
+            if (r.segments.empty() || r.segments.back().topic != topic || r.last_line + 1 != line)
+                r.segments.push_back(Raw::Segment{static_cast<std::uint32_t>(r.entries.size()), topic, line});
+            r.last_line = line;
             r.entries.push_back(Judgment{doc, group, x.rel});
-            r.topic_of.push_back(topic);
-            r.lines.push_back(line);
         }
     };
+    // Once a first block tells the bytes per judgment, the judgments of the whole input are
+    // reserved (expect_bytes), so that the vector is not copied each time it doubles.
+    if (r.expected_bytes && !r.reserved && !r.entries.empty()) {
+        r.reserved = true;
+        double estimate = static_cast<double>(r.entries.size()) * static_cast<double>(r.expected_bytes) /
+                          static_cast<double>(r.bytes_seen);
+        if (estimate < static_cast<double>(UINT32_MAX)) {
+            try {
+                r.entries.reserve(static_cast<std::size_t>(estimate * 1.0625) + 64);
+            } catch (const std::bad_alloc&) {  // a hint too large for the memory: grow as without one
+            }
+        }
+    }
+    r.bytes_seen += text.size();
     return detail::scan_and_absorb<QrelsRecord>(
         text, first_line, r.parts,
         [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); }, add_records);
 }
+
+void QrelsReader::expect_bytes(std::uint64_t bytes) { raw_->expected_bytes = bytes; }
 
 std::shared_ptr<const Qrels> QrelsReader::finish() {
     raw_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
@@ -292,21 +321,37 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].id = std::move(r.topic_names[order[i]]);
     std::vector<std::uint32_t> block_start(num_topics, UINT32_MAX);
     bool contiguous = true;
-    for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
-        std::uint32_t ti = rank[r.topic_of[e]];
+    const std::vector<Raw::Segment>& segments = r.segments;
+    const auto num_entries = static_cast<std::uint32_t>(r.entries.size());
+    for (std::size_t s = 0; s < segments.size(); ++s) {
+        std::uint32_t ti = rank[segments[s].topic];
+        std::uint32_t e = segments[s].entry, n = (s + 1 < segments.size() ? segments[s + 1].entry : num_entries) - e;
         auto& t = q->topics_[ti];
         if (t.count == 0)
             block_start[ti] = e;
         else if (block_start[ti] + t.count != e)
             contiguous = false;
-        t.count++;
+        t.count += n;
     }
-    std::vector<std::uint32_t> lines;  // aligned with judgments_ until the duplicate check
+    // The line of each judgment, for the messages (duplicates, negative judgments): looked up in
+    // the segments while the judgments are in file order (plain qrels whose topics are contiguous);
+    // otherwise spelt out in `lines`, aligned with judgments_, before the judgments move.
+    auto entry_line = [&](std::uint32_t e) {
+        auto it = std::upper_bound(segments.begin(), segments.end(), e,
+                                   [](std::uint32_t e, const Raw::Segment& s) { return e < s.entry; });
+        --it;  // the first segment starts at entry 0
+        return it->line + (e - it->entry);
+    };
+    std::vector<std::uint32_t> lines;
     if (contiguous) {
         for (std::uint32_t i = 0; i < num_topics; ++i) q->topics_[i].first = block_start[i];
         q->judgments_ = std::move(r.entries);
-        q->judgments_.shrink_to_fit();  // grown by doubling: up to half of it spare
-        lines = std::move(r.lines);
+        // Grown by doubling, up to half of it is spare; reserved from the input, a few percent.
+        if (q->judgments_.capacity() - q->judgments_.size() > q->judgments_.size() / 8) q->judgments_.shrink_to_fit();
+        if (q->format_ == QrelsFormat::Grouped) {
+            lines.resize(num_entries);
+            for (std::uint32_t e = 0; e < num_entries; ++e) lines[e] = entry_line(e);
+        }
     } else {
         std::uint32_t first = 0;
         for (auto& t : q->topics_) {
@@ -314,18 +359,20 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
             first += t.count;
         }
         std::vector<std::uint32_t> fill(num_topics, 0);
-        q->judgments_.resize(r.entries.size());
-        lines.resize(r.entries.size());
-        for (std::uint32_t e = 0; e < r.entries.size(); ++e) {
-            std::uint32_t t = rank[r.topic_of[e]];
-            std::uint32_t k = q->topics_[t].first + fill[t]++;
-            q->judgments_[k] = r.entries[e];
-            lines[k] = r.lines[e];
+        q->judgments_.resize(num_entries);
+        lines.resize(num_entries);
+        for (std::size_t s = 0; s < segments.size(); ++s) {
+            std::uint32_t t = rank[segments[s].topic];
+            std::uint32_t end = s + 1 < segments.size() ? segments[s + 1].entry : num_entries;
+            for (std::uint32_t e = segments[s].entry; e < end; ++e) {
+                std::uint32_t k = q->topics_[t].first + fill[t]++;
+                q->judgments_[k] = r.entries[e];
+                lines[k] = segments[s].line + (e - segments[s].entry);
+            }
         }
     }
+    auto line = [&](std::uint32_t k) { return lines.empty() ? entry_line(k) : lines[k]; };
     r.entries = {};
-    r.topic_of = {};
-    r.lines = {};
     int max_grade = 0;
     for (const Judgment& j : q->judgments_) max_grade = std::max(max_grade, static_cast<int>(j.rel));
     q->max_grade_ = max_grade;
@@ -366,7 +413,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     q->table_.assign(slots, 0);
     std::uint32_t dup = UINT32_MAX, dup_first = 0, dup_topic = 0;  // judgment indices
     auto report = [&](std::uint32_t second, std::uint32_t first, std::uint32_t topic) {
-        if (dup == UINT32_MAX || lines[second] < lines[dup]) {
+        if (dup == UINT32_MAX || line(second) < line(dup)) {
             dup = second;
             dup_first = first;
             dup_topic = topic;
@@ -376,14 +423,14 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         auto& t = q->topics_[ti];
         for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {
             const Judgment& j = q->judgments_[k];
-            if (j.rel < 0 && (!q->first_negative_line_ || lines[k] < q->first_negative_line_)) {
-                q->first_negative_line_ = lines[k];
+            if (j.rel < 0 && (!q->first_negative_line_ || line(k) < q->first_negative_line_)) {
+                q->first_negative_line_ = line(k);
                 q->first_negative_rel_ = j.rel;
             }
             std::string_view doc = q->doc_at(j.doc);
             if (q->format_ == QrelsFormat::Grouped && k > t.first && q->doc_at(q->judgments_[k - 1].doc) == doc) {
                 if (q->judgments_[k - 1].group == j.group) {
-                    bool later = lines[k - 1] < lines[k];
+                    bool later = line(k - 1) < line(k);
                     report(later ? k : k - 1, later ? k - 1 : k, ti);
                 }
                 continue;  // the table points at the doc's first judgment
@@ -409,7 +456,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         std::string what = "duplicate judgment of document '" + quote_bytes(q->doc_at(j.doc)) + "' for topic '" +
                            quote_bytes(q->topics_[dup_topic].id) + "'";
         if (q->format_ == QrelsFormat::Grouped) what += " in group '" + quote_bytes(q->group_names_[j.group]) + "'";
-        throw InputError(q->source_, lines[dup], what + " (first at line " + std::to_string(lines[dup_first]) + ")");
+        throw InputError(q->source_, line(dup), what + " (first at line " + std::to_string(line(dup_first)) + ")");
     }
     return q;
 }

@@ -57,6 +57,8 @@ class AnyQrelsReader {
 public:
     AnyQrelsReader(std::string source, QrelsFormat format);
     ~AnyQrelsReader();
+    /// QrelsReader::expect_bytes (a hint: a converted format's bytes differ from the file's).
+    void expect_bytes(std::uint64_t bytes);
     void feed(std::string_view chunk);
     std::shared_ptr<const Qrels> finish();
     /// The format detected (Unknown until the first content byte).

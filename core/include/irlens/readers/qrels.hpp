@@ -110,6 +110,10 @@ public:
     /// A leading UTF-8 byte-order mark is stripped unless told to Keep it (the trec_eval and
     /// ndeval drop-ins, as their reference tools read it as data); call before feed.
     void set_byte_order_mark(text::ByteOrderMark mode);
+    /// The input's size in bytes, when known (a file's size on disk), before feed: once the first
+    /// block tells the bytes per judgment, the judgments of the whole input are reserved at once
+    /// instead of being copied each time their storage doubles. Only a hint: any size is read.
+    void expect_bytes(std::uint64_t bytes);
     void feed(std::string_view chunk);
     /// Validates the whole file (non-empty, no duplicates) and returns the index.
     std::shared_ptr<const Qrels> finish();
