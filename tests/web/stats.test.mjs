@@ -122,6 +122,19 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
     assert.ok(Math.min(...values) - 1e-12 <= low && high <= Math.max(...values) + 1e-12, r); // a mean of equal scores may round by an ulp
   }
   assert.match(await page.textContent('#card-intervals'), /95% bootstrap percentile interval/);
+  // Run order (setting so): by AP's mean, best first (the default), in the heatmap's rows and the
+  // interval chart's; "by name" keeps name order. The means: the JS API's over all qrels topics.
+  const yLabels = (id) => page.$$eval(`${id} svg .role-axis-label text`, (ts) => ts.map((t) => t.textContent)).then((ts) => ts.filter((t) => RUNS.includes(t)));
+  const byMean = [...RUNS].sort((a, b) => ev.runs[b].mean.AP - ev.runs[a].mean.AP || (a < b ? -1 : 1));
+  assert.notDeepEqual(byMean, RUNS, 'the example tells the orders apart');
+  assert.deepEqual(await yLabels('#chart-intervals'), byMean);
+  assert.deepEqual((await yLabels('#chart-pairwise-p')).slice(-RUNS.length), byMean); // the y axis (rows), after the x axis
+  await afterRender(page, () => page.selectOption('#sel-so', 'name'));
+  await page.waitForSelector('#chart-intervals svg');
+  assert.deepEqual(await yLabels('#chart-intervals'), RUNS);
+  assert.match(await page.evaluate(() => location.hash), /so=name/);
+  await afterRender(page, () => page.selectOption('#sel-so', 'mean'));
+  await page.waitForSelector('#chart-intervals svg');
   // Risk: the markers' comparison (t-test) with URisk / TRisk at alpha 1.
   const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'zero', risk: 1, test: 't' });
   const rows = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

@@ -1,6 +1,11 @@
 // The statistics the views show, computed by the stats workers (stats-pool.js) and kept per
-// evaluation result: a computation is named by a key (what, on which measures, with which
-// settings) and started once. Its entry: {key, status: 'running' | 'done' | 'cancelled' | 'error',
+// evaluation result's scores: a computation is named by a key (what, on which measures, with which
+// settings) and started once. A new result with the very same per-topic scores (the table's seed
+// changed: the evaluation is redone for its percentile intervals only) keeps the entries: the
+// statistics are functions of the scores and the key, so recomputing them would give the same
+// documents, and a view that already shows them (the table's markers) must not lose them while the
+// evaluation is redone (the race of tests/web/stats.test.mjs: markers shown from an entry, then
+// blanked when the re-evaluation's result arrived and started the same computation again). Its entry: {key, status: 'running' | 'done' | 'cancelled' | 'error',
 // value, error, promise}. Views await the entries they show; the table's markers, which are drawn
 // synchronously, ask for a render when theirs ends. Cancel (the progress strip's button)
 // terminates the stats workers: running entries end 'cancelled' and start again only when asked
@@ -11,15 +16,20 @@ export class StatsRunner {
   constructor(app, pool) {
     this.app = app;
     this.pool = pool;
-    this.cache = new WeakMap(); // result -> Map(key -> entry)
+    this.result = null; // the result whose scores `map` belongs to
+    this.map = null; // key -> entry
     pool.onProgress((p) => this.showProgress(p));
   }
 
+  /** The entries of the current result's scores (null without a result). */
   entries() {
     const { result } = this.app.state;
     if (!result) return null;
-    if (!this.cache.has(result)) this.cache.set(result, new Map());
-    return this.cache.get(result);
+    if (result !== this.result) {
+      if (!this.result || !sameScores(this.result.raw, result.raw)) this.map = new Map();
+      this.result = result;
+    }
+    return this.map;
   }
 
   /** The entry of `key` if it was started for the current result. */
@@ -79,6 +89,26 @@ export class StatsRunner {
       strip.querySelector('.stats-progress-text').textContent = `Computing statistics: ${Math.round(100 * p)}%`;
     }
   }
+}
+
+/**
+ * Whether two evaluations (columnar data, wasm/evaluation.mjs) hold the same scores: the same
+ * qrels (name, topics), topic policy, measures, runs (names, tags, topics) and every per-topic
+ * value bit for bit (NaN included). Exact: a hash could collide and show another result's numbers.
+ */
+export function sameScores(a, b) {
+  if (!a || !b || a.missing !== b.missing || a.runs.length !== b.runs.length) return false;
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  if (!same(a.qrels, b.qrels) || !same(a.measures, b.measures)) return false;
+  for (let i = 0; i < a.runs.length; i++) {
+    const r = a.runs[i], q = b.runs[i];
+    if (r.name !== q.name || r.tag !== q.tag || !same(r.topics, q.topics) || !same(r.texts, q.texts)) return false;
+    const x = new Uint8Array(r.values.buffer, r.values.byteOffset, r.values.byteLength);
+    const y = new Uint8Array(q.values.buffer, q.values.byteOffset, q.values.byteLength);
+    if (x.length !== y.length || r.values.length === 0 && r.topics.length * a.measures.length !== 0) return false; // detached
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  }
+  return true;
 }
 
 /** What a section shows for an entry that did not end 'done': why, and a button to compute again. */
