@@ -105,7 +105,7 @@ export function sameScores(a, b) {
     if (r.name !== q.name || r.tag !== q.tag || !same(r.topics, q.topics) || !same(r.texts, q.texts)) return false;
     const x = new Uint8Array(r.values.buffer, r.values.byteOffset, r.values.byteLength);
     const y = new Uint8Array(q.values.buffer, q.values.byteOffset, q.values.byteLength);
-    if (x.length !== y.length || r.values.length === 0 && r.topics.length * a.measures.length !== 0) return false; // detached
+    if (x.length !== y.length || (x.length === 0 && r.topics.length * a.measures.length !== 0)) return false; // 0: transferred away
     for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
   }
   return true;

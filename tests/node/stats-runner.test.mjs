@@ -1,0 +1,48 @@
+// The page's statistics runner (web/src/worker/stats-runner.js) keeps its computations per
+// evaluation *scores*: a new result with the very same per-topic scores (the table's seed changed)
+// keeps them, any other result starts afresh. This is what fixed the markers race of
+// tests/web/stats.test.mjs (markers shown, then blanked when a re-evaluation's result arrived).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { StatsRunner, sameScores } from '../../web/src/worker/stats-runner.js';
+
+/** Columnar data (wasm/evaluation.mjs) of runs a and b on topics 1-2, one measure; values[run][topic]. */
+function data(values, { measures = [{ name: 'AP', full: 'AP' }], missing = 'zero', names = ['a', 'b'] } = {}) {
+  return {
+    qrels: { name: 'q', topics: ['1', '2'] },
+    measures,
+    missing,
+    runs: values.map((v, i) => ({ name: names[i], tag: names[i], topics: ['1', '2'], values: Float64Array.from(v), texts: {} })),
+  };
+}
+
+test('sameScores: equal only when every per-topic value, name, measure and policy is', () => {
+  const x = data([[0.5, 1], [0, NaN]]);
+  assert.equal(sameScores(x, data([[0.5, 1], [0, NaN]])), true); // NaN (undefined) equals NaN
+  assert.equal(sameScores(x, data([[0.5, 1], [0, 0]])), false);
+  assert.equal(sameScores(x, data([[0.5, 1 - 2 ** -52], [0, NaN]])), false); // one ulp
+  assert.equal(sameScores(x, data([[0.5, 1], [0, NaN]], { missing: 'skip' })), false);
+  assert.equal(sameScores(x, data([[0.5, 1], [0, NaN]], { names: ['a', 'c'] })), false);
+  assert.equal(sameScores(x, data([[0.5, 1], [0, NaN]], { measures: [{ name: 'P@5', full: 'P@5' }] })), false);
+  assert.equal(sameScores(x, data([[0.5, 1]])), false);
+  assert.equal(sameScores(null, x), false);
+});
+
+test('StatsRunner: entries survive a result with the same scores, not one with other scores', async () => {
+  const app = { state: { result: { raw: data([[0.5, 1], [0, 0.25]]) } }, render() {} };
+  const runner = new StatsRunner(app, { onProgress() {} });
+  let started = 0;
+  const e = runner.get('k', () => ++started);
+  await e.promise;
+  assert.equal(e.status, 'done');
+  app.state.result = { raw: data([[0.5, 1], [0, 0.25]]) }; // re-evaluated, same scores: kept
+  assert.equal(runner.peek('k'), e);
+  assert.equal(runner.get('k', () => ++started), e);
+  assert.equal(started, 1);
+  app.state.result = { raw: data([[0.5, 1], [0, 0.5]]) }; // other scores: started again
+  assert.equal(runner.peek('k'), null);
+  await runner.get('k', () => ++started).promise;
+  assert.equal(started, 2);
+  app.state.result = null;
+  assert.equal(runner.entries(), null);
+});
