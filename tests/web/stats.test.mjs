@@ -163,6 +163,40 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   await page.close();
 });
 
+test('Meta-evaluation view: first results with B = 1000 and 100 trials, labelled so, then the final ones of the JS API', async () => {
+  // Every caption the discriminative-power and stability cards show, recorded as it appears.
+  const page = await newPage(env.browser.context);
+  await page.addInitScript(() => {
+    window.__captions = [];
+    new MutationObserver(() => {
+      for (const c of document.querySelectorAll('#discriminative-power-table caption, #stability-table caption'))
+        if (!window.__captions.includes(c.textContent)) window.__captions.push(c.textContent);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${env.server.url}#v=meta&B=4000&trials=400`);
+  await waitReady(page);
+  await page.waitForFunction(() => document.querySelector('#discriminative-power-table') && !document.querySelector('.stats-section[aria-busy]') && window.irlensApp.statsPool.jobs.size === 0);
+  const o = { missing: 'zero' };
+  // The preview: its own entries, the JS API's numbers with B = 1000 (trials 100), the same seed.
+  assert.deepEqual(await pageDoc(page, '["meta-preview","discriminative-power"'), irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 1000 }));
+  assert.deepEqual(await pageDoc(page, '["meta-preview","stability"'), irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 100 }));
+  // The final numbers: B = 4000 and 400 trials, as `irlens meta` with those settings.
+  const dp = irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 4000 });
+  assert.deepEqual(await pageDoc(page, '["meta","discriminative-power"'), dp);
+  assert.deepEqual(await pageDoc(page, '["meta","stability"'), irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 400 }));
+  const captions = await page.evaluate(() => window.__captions);
+  assert.ok(captions.some((c) => /B = 1000 resamples \(first results; the final B = 4000 is under way/.test(c)), captions.join('\n'));
+  assert.ok(captions.some((c) => /^100 trials \(first results; the final 400 are under way/.test(c)), captions.join('\n'));
+  // What stays: the final numbers and a caption naming their B (and no preview).
+  assert.match(await page.textContent('#discriminative-power-table caption'), /B = 4000 resamples\. /);
+  assert.doesNotMatch(await page.textContent('#card-discriminative-power'), /first results/);
+  assert.doesNotMatch(await page.textContent('#card-stability'), /first results/);
+  assert.equal(await page.$$eval('#discriminative-power-table', (t) => t.length), 1);
+  assert.deepEqual(await page.$$eval('#discriminative-power-table tbody tr', (trs) => trs.map((tr) => tr.children[2].textContent)), dp.measures.map((m) => String(m.significant_05)));
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
 test('Meta-evaluation view: every analysis matches the JS API, leave-one-out with a groups file', async () => {
   const page = await open('#v=meta&B=500&trials=100');
   for (const s of ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table'])
