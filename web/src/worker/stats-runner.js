@@ -3,9 +3,8 @@
 // settings) and started once. A new result with the very same per-topic scores (the table's seed
 // changed: the evaluation is redone for its percentile intervals only) keeps the entries: the
 // statistics are functions of the scores and the key, so recomputing them would give the same
-// documents, and a view that already shows them (the table's markers) must not lose them while the
-// evaluation is redone (the race of tests/web/stats.test.mjs: markers shown from an entry, then
-// blanked when the re-evaluation's result arrived and started the same computation again). Its entry: {key, status: 'running' | 'done' | 'cancelled' | 'error',
+// documents, and a view that already shows them (the table's markers) must not lose them, or
+// compute them again, because the evaluation was redone. Its entry: {key, status: 'running' | 'done' | 'cancelled' | 'error',
 // value, error, promise}. Views await the entries they show; the table's markers, which are drawn
 // synchronously, ask for a render when theirs ends. Cancel (the progress strip's button)
 // terminates the stats workers: running entries end 'cancelled' and start again only when asked
@@ -40,23 +39,30 @@ export class StatsRunner {
 
   /**
    * The entry of `key`, started with start() (a promise of the value) unless it exists.
-   * rerender: render the app when it ends (for synchronous consumers such as cell annotators).
+   * rerender: render the app when it ends (for synchronous consumers such as cell annotators) -
+   * only if the latest render asked for it so (rerenderAt: that render's token). An entry that
+   * the page no longer shows (its settings were changed meanwhile, or it was started by a view
+   * that awaits it) ends without a render: a render replaces the page's inputs, and one at a
+   * random moment took the value out of a field being filled (the markers test's race: B typed,
+   * the field replaced by a finished stale computation's render before its change event, so the
+   * old B was applied).
    */
   get(key, start, { rerender = false } = {}) {
     const m = this.entries();
     if (!m) return null;
     let e = m.get(key);
     if (!e) {
-      e = { key, status: 'running', value: null, error: null };
+      e = { key, status: 'running', value: null, error: null, rerenderAt: null };
       m.set(key, e);
       e.promise = Promise.resolve()
         .then(start)
         .then((value) => Object.assign(e, { status: 'done', value }), (error) => Object.assign(e, { status: error.name === 'Cancelled' ? 'cancelled' : 'error', error }))
         .then(() => {
-          if (rerender && this.entries() === m) this.app.render();
+          if (e.rerenderAt !== null && e.rerenderAt === this.app.renderToken && this.entries() === m) this.app.render();
           return e;
         });
     }
+    if (rerender) e.rerenderAt = this.app.renderToken;
     return e;
   }
 
