@@ -54,10 +54,10 @@ function resampledEntries(app, measures) {
   };
 }
 
-/** What a caption says of the resamples shown: "B = 1000 (first results; B = 10000 under way)". */
-function shownB(doc, options, isPreview) {
+/** What a caption says of the resamples shown: "B = 1000 resamples (first results; the final B = 10000 ...)". */
+function shownB(first, options, isPreview) {
   if (!RANDOMISED.has(options.test)) return '';
-  return isPreview ? `B = ${doc.B} resamples (first results; the final B = ${options.B} is under way and will replace them). ` : `B = ${doc.B} resamples. `;
+  return isPreview ? `B = ${first.B} resamples (first results; the final B = ${options.B} is under way and will replace them). ` : `B = ${options.B} resamples. `;
 }
 
 async function discrimination(app, live, asl, dp, { options, first, preview, final }) {
@@ -67,7 +67,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
     const columns = ['measure', 'pairs', 'significant_05', 'significant_01', 'min_difference_05', 'min_difference_01'];
     const rows = doc.measures.map((m) => columns.map((c) => m[c]));
     body.append(tableExports(app, 'discriminative-power', () => ({ columns, rows, doc }), { ...statistics, test: doc.measures[0].test }),
-      table('discriminative-power-table', `${doc.measures[0].test}. ${shownB(doc, options, isPreview)}${doc.topic_policy}. Minimum detectable difference: the smallest |mean difference| among the significant pairs.`,
+      table('discriminative-power-table', `${doc.measures[0].test}. ${shownB(first, options, isPreview)}${doc.topic_policy}. Minimum detectable difference: the smallest |mean difference| among the significant pairs.`,
         ['measure', 'pairs', 'significant at 0.05', 'significant at 0.01', 'min. difference (0.05)', 'min. difference (0.01)'], rows, [1, 2, 3]));
   });
   const aslCard = fillProgressively(app, live, asl, preview, final, async (doc, body, isPreview) => {
@@ -80,7 +80,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
         rows: doc.measures.flatMap((m) => m.asl_curve.map((c, i) => [m.measure, i + 1, c.run_a, c.run_b, c.difference, c.p])),
         doc,
       }), statistics),
-      shownB(doc, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(doc, options, isPreview)) : null,
+      shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
       chart);
     view = await renderChart(chart, aslSpec(doc));
   });
