@@ -8,12 +8,16 @@ import { qrelsInfo } from './significance.js';
 
 /**
  * metaScores of `analysis` on `measures`, fanned out by measure when `split`. The runner's entry.
- * preview: a first, cheaper computation shown until the real one ends (its own key, 'meta-preview').
+ * preview: a first, cheaper computation shown until the real one ends (its own key, 'meta-preview');
+ * after: a promise the computation waits for before it starts.
  */
-export function metaEntry(app, analysis, measures, options, split, { preview = false } = {}) {
+export function metaEntry(app, analysis, measures, options, split, { preview = false, after = null } = {}) {
   const key = JSON.stringify([preview ? 'meta-preview' : 'meta', analysis, measures, options]);
   const payload = { analysis, result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures } };
-  return app.stats.get(key, () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {}));
+  const run = () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {});
+  // after: a promise to wait for before starting (the previews: a worker's queue is not strictly
+  // first in, first out - its handler awaits - so a final computation could overtake them).
+  return app.stats.get(key, after ? () => after.then(run) : run);
 }
 
 /** The correlation document's entry for `measures` (>= 2). */

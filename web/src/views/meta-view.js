@@ -48,9 +48,15 @@ function resampledEntries(app, measures) {
     dp: dpFirst && metaEntry(app, 'discriminative-power', measures, dpFirst, true, { preview: true }),
     st: stFirst && metaEntry(app, 'stability', measures, stFirst, true, { preview: true }),
   };
+  // The final computations start once the previews have ended; cancelled with them (Cancel stops
+  // all the work under way, it does not start the final numbers).
+  const waits = [preview.dp, preview.st].filter((e) => e && e.status === 'running').map((e) => e.promise);
+  const after = waits.length ? Promise.all(waits).then((ended) => {
+    if (ended.some((e) => e.status === 'cancelled')) throw Object.assign(new Error('cancelled'), { name: 'Cancelled' });
+  }) : null;
   return {
-    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: metaEntry(app, 'discriminative-power', measures, dpOptions, true) },
-    st: { options: stOptions, first: stFirst, preview: preview.st, final: metaEntry(app, 'stability', measures, stOptions, true) },
+    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: metaEntry(app, 'discriminative-power', measures, dpOptions, true, { after }) },
+    st: { options: stOptions, first: stFirst, preview: preview.st, final: metaEntry(app, 'stability', measures, stOptions, true, { after }) },
   };
 }
 
