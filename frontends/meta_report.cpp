@@ -264,12 +264,12 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
     for (const RunScores& run : ev.runs) r.runs.push_back(run.name);
     const std::size_t topics = score_matrix(ev, 0).topics.size();
     r.topic_policy = topic_policy(ev.missing, topics, qrels_topics);
-    // Fewer than 2 common topics: no mean, test or correlation is defined (a mean over 0 topics is
-    // NaN, and NaN scores once made Kendall's tau-b 1): say so instead of inventing numbers.
+    // Fewer common topics than the analysis is defined on (2 for a test, a correlation or a
+    // sample of topics; 1 for Metric Unanimity): say so instead of inventing numbers (a mean over
+    // 0 topics is NaN, and NaN scores once made Kendall's tau-b 1). topic-set-size and power say
+    // so per measure.
+    check_meta_topics(settings.analysis, topics, r.topic_policy.substr(std::string("topics: ").size()));
     const bool sizes = settings.analysis == "topic-set-size" || settings.analysis == "power";
-    if (topics < 2 && !sizes)  // topic-set-size and power say so per measure
-        throw UsageError(settings.analysis + " needs at least 2 topics that every run answered; " +
-                         r.topic_policy.substr(std::string("topics: ").size()));
     const stats::ProgressParts parts(progress, ev.measures.size());
     const std::string& a = settings.analysis;
     if (a == "correlation") r.correlation = correlation(ev, settings);

@@ -205,11 +205,51 @@ TEST_CASE("meta on fewer than 2 common topics says so instead of inventing numbe
     ev.runs[1].topics = {"3", "4"};
     ev.measures = {parse_measure("P@1"), parse_measure("RR")};
     for (RunScores& r : ev.runs) r.values = {r.values[0], r.values[0]};
-    for (const char* analysis : {"correlation", "unanimity", "discriminative-power"})
+    for (const char* analysis : {"correlation", "discriminative-power", "stability", "predictive-power"})
         CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 4, meta_settings_from_args(analysis, {})),
                              (std::string(analysis) +
                               " needs at least 2 topics that every run answered; the 0 of 4 qrels topics that every "
                               "compared run answered (--missing skip)")
                                  .c_str(),
                              UsageError);
+    // Metric Unanimity is defined on one topic: with none it says 1, not 2.
+    CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 4, meta_settings_from_args("unanimity", {})),
+                         "unanimity needs at least 1 topic that every run answered; the 0 of 4 qrels topics that "
+                         "every compared run answered (--missing skip)",
+                         UsageError);
+}
+
+TEST_CASE("each meta analysis states its own minimum, and the check uses it") {
+    std::size_t seen = 0;
+    for (const MetaAnalysisInfo& a : meta_analysis_infos()) {
+        CHECK(a.name == meta_analyses()[seen++]);
+        CHECK(a.min_topics <= 2);
+        CHECK(a.why.empty() == (a.min_topics == 0));
+        if (a.min_topics) CHECK_THROWS_AS(check_meta_topics(a.name, a.min_topics - 1, "p"), UsageError);
+        CHECK_NOTHROW(check_meta_topics(a.name, a.min_topics, "p"));
+    }
+    CHECK(seen == meta_analyses().size());
+    CHECK(meta_analysis_info("unanimity").min_topics == 1);
+    CHECK(meta_analysis_info("unanimity").min_measures == 2);
+    CHECK(meta_analysis_info("correlation").min_topics == 2);
+    CHECK(meta_analysis_info("power").min_topics == 0);
+    CHECK_THROWS_WITH_AS(meta_analysis_info("x"), doctest::Contains("unknown analysis 'x'"), UsageError);
+}
+
+TEST_CASE("meta unanimity on one topic: the worked example of Amigo et al. (SIGIR 2018, Sec. 6.1)") {
+    // One topic, runs S1 S2 S3 scored m1 = (1, 0.5, 0.2), m2 = (0.8, 0.3, 0.4) (unit-meta.cpp has
+    // the arithmetic with m3 too). With two measures: m1's improvements (1,2) (1,3) (2,3): P(m) =
+    // 3/6; m2 unanimous on (1,2) (1,3) (3,2): P(M) = 3/6; both (1,2) (1,3): P(m, M) = 2/6;
+    // MU(m1) = log2((2/6) / (3/6 * 3/6)) = log2(4/3) = 0.415, and the same for m2 by symmetry.
+    Evaluation ev = scores({{1}, {0.5}, {0.2}});
+    ev.measures = {parse_measure("P@1"), parse_measure("RR")};
+    const double m2[] = {0.8, 0.3, 0.4};
+    for (std::size_t r = 0; r < 3; ++r) ev.runs[r].values.push_back({m2[r]});
+    MetaReport u = meta_evaluation(ev, "q", 1, meta_settings_from_args("unanimity", {}));
+    REQUIRE(u.unanimity.size() == 2);
+    CHECK(u.unanimity[0].mu == doctest::Approx(std::log2(4.0 / 3)));
+    CHECK(u.unanimity[1].mu == doctest::Approx(std::log2(4.0 / 3)));
+    // The others still need 2 topics.
+    CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 1, meta_settings_from_args("correlation", {})),
+                         doctest::Contains("correlation needs at least 2 topics that every run answered"), UsageError);
 }

@@ -280,5 +280,12 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
     },
   };
 
-  return { compare, compareScores, nullDistribution, meta, metaScores, stats: statsApi };
+  /**
+   * What each meta analysis needs, as `irlens meta` checks it: [{name, min_topics, min_measures,
+   * why}] in the order of the analyses (min_topics: topics common to every run; unanimity 1,
+   * topic-set-size, power and loo 0, the others 2; why: the reason, "" without a minimum).
+   */
+  const metaAnalyses = () => core.metaAnalyses();
+
+  return { compare, compareScores, nullDistribution, meta, metaScores, metaAnalyses, stats: statsApi };
 }

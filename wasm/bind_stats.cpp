@@ -105,6 +105,21 @@ std::string meta_scores_js(const std::string& analysis, val evaluation, const st
     });
 }
 
+/// [{name, min_topics, min_measures, why}] of every meta analysis (stats_settings.hpp): what each
+/// needs, for the page and the JS API to say before asking.
+val meta_analyses_js() {
+    val out = val::array();
+    for (const MetaAnalysisInfo& a : meta_analysis_infos()) {
+        val o = val::object();
+        o.set("name", a.name);
+        o.set("min_topics", static_cast<double>(a.min_topics));
+        o.set("min_measures", static_cast<double>(a.min_measures));
+        o.set("why", a.why);
+        out.call<void>("push", o);
+    }
+    return out;
+}
+
 /// One test between two score vectors: t, wilcoxon, sign, randomisation, bootstrap (paired, same
 /// length) or unpaired-bootstrap. args: --alternative, -B, --seed, --exact-limit.
 /// {statistic, p, n, method, note}; statistic NaN where the test has none.
@@ -258,6 +273,7 @@ EMSCRIPTEN_BINDINGS(irlens_stats) {
     emscripten::function("compareScores", &compare_scores_js);
     emscripten::function("meta", &meta_js);
     emscripten::function("metaScores", &meta_scores_js);
+    emscripten::function("metaAnalyses", &meta_analyses_js);
     emscripten::function("statsTest", &test_js);
     emscripten::function("nullDistribution", &null_distribution_js);
     emscripten::function("statsCorrelation", &correlation_js);

@@ -172,6 +172,13 @@ expect 0 "" $'P@2\t3\t0\t0\tnan\tnan\t4' -- meta discriminative-power "$T/q4" "$
 expect 0 "" $'P@2\t2\t20\t0.5000' -- meta stability "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2 --trials 20
 expect 0 "" $'measure\tmu\tp_measure' -- meta unanimity "$T/q4" "$T/A" "$T/B" "$T/A_copy" -m P@1 -m P@2
 expect 0 "" "no wins on either side: p is undefined" -- meta concordance "$T/q4" "$T/A" "$T/B" -m P@1 -m P@2 --gold R@2
+# Each analysis checks its own minimum of topics: Metric Unanimity is defined on one (Amigo et al.,
+# SIGIR 2018, Sec. 6.1), a correlation of means needs 2. One topic: A ranks a (relevant) first, B
+# ranks b first: P@1 1 vs 0, RR 1 vs 1/2. Ordered pairs (A,B), (B,A): P@1 prefers A in one,
+# P(m) = 1/2; RR unanimous on (A,B) only, P(M) = 1/2; jointly 1/2: MU = log2((1/2) / (1/4)) = 1.
+printf '1 0 a 1\n1 0 b 0\n' > "$T/q1"
+expect 0 "" $'P@1\t1.0000\t0.5000\t0.5000\t0.5000' -- meta unanimity "$T/q1" "$T/A" "$T/B" -m P@1 -m RR
+expect 2 "correlation needs at least 2 topics that every run answered" -- meta correlation "$T/q1" "$T/A" "$T/B" -m P@1 -m RR
 expect 0 "" '"run": "A_copy"' -- meta loo "$T/q4" "$T/A" "$T/A_copy" -m P@1 --groups "$T/groups.tsv" -f json
 
 # Identical runs: p is undefined (nan in TSV, null in JSON) and the note says why; every output states the topic policy.

@@ -184,6 +184,23 @@ test('compare and meta: the same documents as the native CLI; randomised p-value
   }
 });
 
+test('metaAnalyses: each analysis states its minimum, and meta checks that one (unanimity on one topic)', () => {
+  const infos = irlens.metaAnalyses();
+  assert.deepEqual(infos.map((a) => a.name), ['correlation', 'discriminative-power', 'stability', 'concordance', 'unanimity', 'predictive-power', 'loo', 'topic-set-size', 'power']);
+  const of = Object.fromEntries(infos.map((a) => [a.name, a]));
+  assert.equal(of.unanimity.min_topics, 1);
+  assert.equal(of.unanimity.min_measures, 2);
+  assert.equal(of.correlation.min_topics, 2);
+  assert.equal(of.power.min_topics, 0);
+  // One topic (the worked example's size, Amigo et al. 2018 Sec. 6.1): A ranks the relevant a
+  // first, B ranks b first: P@1 1 vs 0, RR 1 vs 1/2. P(m) = P(M) = P(m, M) = 1/2: MU = log2(2) = 1.
+  const q1 = irlens.loadQrels('1 0 a 1\n1 0 b 0\n', { name: 'q1' });
+  const one = [irlens.loadRun(q1, '1 Q0 a 1 2 A\n1 Q0 b 2 1 A\n', { name: 'A' }), irlens.loadRun(q1, '1 Q0 b 1 2 B\n1 Q0 a 2 1 B\n', { name: 'B' })];
+  const mu = irlens.meta('unanimity', q1, one, ['P@1', 'RR']);
+  assert.deepEqual(mu.measures.map((m) => [m.measure, m.mu, m.p_measure, m.p_unanimous, m.p_joint]), [['P@1', 1, 0.5, 0.5, 0.5], ['RR', 1, 0.5, 0.5, 0.5]]);
+  assert.throws(() => irlens.meta('correlation', q1, one, ['P@1', 'RR']), { name: 'UsageError', message: /^correlation needs at least 2 topics that every run answered/ });
+});
+
 test('compareScores and metaScores: the documents of compare and meta from an evaluate() result', () => {
   const measures = ['AP', 'P@5'];
   for (const missing of ['zero', 'skip']) {

@@ -122,6 +122,19 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
     assert.ok(Math.min(...values) - 1e-12 <= low && high <= Math.max(...values) + 1e-12, r); // a mean of equal scores may round by an ulp
   }
   assert.match(await page.textContent('#card-intervals'), /95% bootstrap percentile interval/);
+  // Run order (setting so): by AP's mean, best first (the default), in the heatmap's rows and the
+  // interval chart's; "by name" keeps name order. The means: the JS API's over all qrels topics.
+  const yLabels = (id) => page.$$eval(`${id} svg .role-axis-label text`, (ts) => ts.map((t) => t.textContent)).then((ts) => ts.filter((t) => RUNS.includes(t)));
+  const byMean = [...RUNS].sort((a, b) => ev.runs[b].mean.AP - ev.runs[a].mean.AP || (a < b ? -1 : 1));
+  assert.notDeepEqual(byMean, RUNS, 'the example tells the orders apart');
+  assert.deepEqual(await yLabels('#chart-intervals'), byMean);
+  assert.deepEqual((await yLabels('#chart-pairwise-p')).slice(-RUNS.length), byMean); // the y axis (rows), after the x axis
+  await afterRender(page, () => page.selectOption('#sel-so', 'name'));
+  await page.waitForSelector('#chart-intervals svg');
+  assert.deepEqual(await yLabels('#chart-intervals'), RUNS);
+  assert.match(await page.evaluate(() => location.hash), /so=name/);
+  await afterRender(page, () => page.selectOption('#sel-so', 'mean'));
+  await page.waitForSelector('#chart-intervals svg');
   // Risk: the markers' comparison (t-test) with URisk / TRisk at alpha 1.
   const risk = irlens.compare(qrels, runs, MEASURES, { baseline: 'bm25.run', missing: 'zero', risk: 1, test: 't' });
   const rows = await page.$$eval('#risk-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -146,6 +159,40 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   assert.ok(png.toString('latin1').includes('tEXtirlens-provenance\0'));
   const riskCsv = (await download(page, 'button[data-export="risk.csv"]')).bytes.toString('utf8').trim().split('\n');
   assert.equal(riskCsv.length, 2 + 18);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('Meta-evaluation view: first results with B = 1000 and 100 trials, labelled so, then the final ones of the JS API', async () => {
+  // Every caption the discriminative-power and stability cards show, recorded as it appears.
+  const page = await newPage(env.browser.context);
+  await page.addInitScript(() => {
+    window.__captions = [];
+    new MutationObserver(() => {
+      for (const c of document.querySelectorAll('#discriminative-power-table caption, #stability-table caption'))
+        if (!window.__captions.includes(c.textContent)) window.__captions.push(c.textContent);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${env.server.url}#v=meta&B=4000&trials=400`);
+  await waitReady(page);
+  await page.waitForFunction(() => document.querySelector('#discriminative-power-table') && !document.querySelector('.stats-section[aria-busy]') && window.irlensApp.statsPool.jobs.size === 0);
+  const o = { missing: 'zero' };
+  // The preview: its own entries, the JS API's numbers with B = 1000 (trials 100), the same seed.
+  assert.deepEqual(await pageDoc(page, '["meta-preview","discriminative-power"'), irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 1000 }));
+  assert.deepEqual(await pageDoc(page, '["meta-preview","stability"'), irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 100 }));
+  // The final numbers: B = 4000 and 400 trials, as `irlens meta` with those settings.
+  const dp = irlens.meta('discriminative-power', qrels, runs, MEASURES, { ...o, B: 4000 });
+  assert.deepEqual(await pageDoc(page, '["meta","discriminative-power"'), dp);
+  assert.deepEqual(await pageDoc(page, '["meta","stability"'), irlens.meta('stability', qrels, runs, MEASURES, { ...o, trials: 400 }));
+  const captions = await page.evaluate(() => window.__captions);
+  assert.ok(captions.some((c) => /B = 1000 resamples \(first results; the final B = 4000 is under way/.test(c)), captions.join('\n'));
+  assert.ok(captions.some((c) => /^100 trials \(first results; the final 400 are under way/.test(c)), captions.join('\n'));
+  // What stays: the final numbers and a caption naming their B (and no preview).
+  assert.match(await page.textContent('#discriminative-power-table caption'), /B = 4000 resamples\. /);
+  assert.doesNotMatch(await page.textContent('#card-discriminative-power'), /first results/);
+  assert.doesNotMatch(await page.textContent('#card-stability'), /first results/);
+  assert.equal(await page.$$eval('#discriminative-power-table', (t) => t.length), 1);
+  assert.deepEqual(await page.$$eval('#discriminative-power-table tbody tr', (trs) => trs.map((tr) => tr.children[2].textContent)), dp.measures.map((m) => String(m.significant_05)));
   assert.deepEqual(page.log.errors, []);
   await page.close();
 });

@@ -276,6 +276,8 @@ export interface CompareDocument {
   warnings: string[];
 }
 
+/** metaAnalyses(): the fewest topics common to every run (and measures) an analysis is defined on. */
+export interface MetaAnalysisInfo { name: MetaAnalysis; min_topics: number; min_measures: number; why: string }
 export type MetaAnalysis =
   | 'correlation' | 'discriminative-power' | 'stability' | 'concordance' | 'unanimity' | 'predictive-power' | 'loo'
   | 'topic-set-size' | 'power';
@@ -528,6 +530,8 @@ export interface Irlens {
   }): NullDistribution;
   meta<A extends MetaAnalysis>(analysis: A, qrels: Qrels, runs: Run[], measures: string[] | string, options?: MetaOptions): MetaDocuments[A];
   metaScores<A extends Exclude<MetaAnalysis, 'loo'>>(analysis: A, result: Scores, options: ScoresOptions & MetaSettings): MetaDocuments[A];
+  /** What each meta analysis needs (unanimity: 1 topic; topic-set-size, power, loo: none; the others 2). */
+  metaAnalyses(): MetaAnalysisInfo[];
   readonly stats: Stats;
 
   rarityReport(qrels: Qrels, runs: Run[], options?: { depth?: number | null; pool?: string | string[] | null; rel?: number | null }): RarityReport;

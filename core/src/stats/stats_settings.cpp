@@ -26,10 +26,28 @@ void check_compare_settings(const CompareSettings& s) {
         throw UsageError("--ci bca is for paired differences; use t or percentile with unpaired-bootstrap");
 }
 
+const std::vector<MetaAnalysisInfo>& meta_analysis_infos() {
+    static const std::string tests = "no test, interval or resample over topics is defined on fewer than 2";
+    static const std::vector<MetaAnalysisInfo> all = {
+        {"correlation", 2, 2, "a mean over 1 topic orders the runs as that topic does, and over none not at all"},
+        {"discriminative-power", 2, 1, tests},
+        {"stability", 2, 1, "topic samples need at least 2 topics to differ"},
+        {"concordance", 2, 2, "fewer than 2 topics: no comparison of per-topic differences is a sample"},
+        {"unanimity", 1, 2, "Metric Unanimity compares the runs topic by topic: it needs one"},
+        {"predictive-power", 2, 1, tests},
+        {"loo", 0, 1, ""},
+        {"topic-set-size", 0, 1, ""},
+        {"power", 0, 1, ""},
+    };
+    return all;
+}
+
 const std::vector<std::string>& meta_analyses() {
-    static const std::vector<std::string> names = {"correlation", "discriminative-power", "stability",
-                                                   "concordance", "unanimity",            "predictive-power",
-                                                   "loo",         "topic-set-size",       "power"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const MetaAnalysisInfo& a : meta_analysis_infos()) out.push_back(a.name);
+        return out;
+    }();
     return names;
 }
 
@@ -39,6 +57,20 @@ void check_meta_analysis(const std::string& name) {
         throw UsageError("unknown analysis '" + name +
                          "': expected correlation, discriminative-power, stability, concordance, unanimity, "
                          "predictive-power, loo, topic-set-size or power");
+}
+
+const MetaAnalysisInfo& meta_analysis_info(const std::string& name) {
+    check_meta_analysis(name);
+    for (const MetaAnalysisInfo& a : meta_analysis_infos())
+        if (a.name == name) return a;
+    throw UsageError("unknown analysis '" + name + "'");  // not reached: checked above
+}
+
+void check_meta_topics(const std::string& name, std::size_t topics, const std::string& policy) {
+    const MetaAnalysisInfo& a = meta_analysis_info(name);
+    if (topics >= a.min_topics) return;
+    throw UsageError(name + " needs at least " + std::to_string(a.min_topics) +
+                     (a.min_topics == 1 ? " topic" : " topics") + " that every run answered; " + policy);
 }
 
 void check_meta_settings(const MetaSettings& s) {

@@ -6,11 +6,18 @@
 import { mergeByMeasure } from '../worker/stats-pool.js';
 import { qrelsInfo } from './significance.js';
 
-/** metaScores of `analysis` on `measures`, fanned out by measure when `split`. The runner's entry. */
-export function metaEntry(app, analysis, measures, options, split) {
-  const key = JSON.stringify(['meta', analysis, measures, options]);
+/**
+ * metaScores of `analysis` on `measures`, fanned out by measure when `split`. The runner's entry.
+ * preview: a first, cheaper computation shown until the real one ends (its own key, 'meta-preview');
+ * after: a promise the computation waits for before it starts.
+ */
+export function metaEntry(app, analysis, measures, options, split, { preview = false, after = null } = {}) {
+  const key = JSON.stringify([preview ? 'meta-preview' : 'meta', analysis, measures, options]);
   const payload = { analysis, result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures } };
-  return app.stats.get(key, () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {}));
+  const run = () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {});
+  // after: a promise to wait for before starting (the previews: a worker's queue is not strictly
+  // first in, first out - its handler awaits - so a final computation could overtake them).
+  return app.stats.get(key, after ? () => after.then(run) : run);
 }
 
 /** The correlation document's entry for `measures` (>= 2). */

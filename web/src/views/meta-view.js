@@ -11,7 +11,7 @@ import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
 import { aslSpec } from '../charts/stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
-import { section, statsTable as table, fillWhenDone, statsInputs } from './stats-table.js';
+import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../page/significance.js';
 import { el, fmt, select, chartExports } from './util.js';
 import { topicSetSizeCard } from './topic-set-size.js';
@@ -30,18 +30,54 @@ function discriminationOptions(app) {
   return { test: s.dt, ...(s.dt === 'tukey' ? {} : { correction: s.dc }), ...resampling(app) };
 }
 
-async function discrimination(app, live, asl, dp, measures) {
-  const options = discriminationOptions(app);
-  const e = metaEntry(app, 'discriminative-power', measures, options, true);
-  const statistics = { name: 'discriminative-power', ...options, ...(RANDOMISED.has(options.test) ? { seed: options.seed, B: options.B } : {}) };
-  await fillWhenDone(app, live, dp, e, (doc, body) => {
+// First results in seconds (issue 25, decision a): the resampled analyses are computed twice, first
+// with PREVIEW.B resamples (or PREVIEW.trials trials), shown labelled with their B, then with the
+// settings' B (the CLI's numbers: same seed, same B) replacing them. Only when the settings ask for
+// at least 4 times as many: below that the preview would cost a quarter of the final.
+const PREVIEW = { B: 1000, trials: 100 };
+const previewB = (options) => (RANDOMISED.has(options.test) && Number(options.B) >= 4 * PREVIEW.B ? { ...options, B: String(PREVIEW.B) } : null);
+const previewTrials = (options) => (Number(options.trials) >= 4 * PREVIEW.trials ? { ...options, trials: String(PREVIEW.trials) } : null);
+
+/** The entries of discrimination and stability, previews first (started before the final ones). */
+function resampledEntries(app, measures) {
+  const dpOptions = discriminationOptions(app);
+  const s = app.state.settings;
+  const stOptions = { trials: s.trials, seed: s.seed, ...(s.stt ? { topics: s.stt } : {}) };
+  const dpFirst = previewB(dpOptions), stFirst = previewTrials(stOptions);
+  const preview = {
+    dp: dpFirst && metaEntry(app, 'discriminative-power', measures, dpFirst, true, { preview: true }),
+    st: stFirst && metaEntry(app, 'stability', measures, stFirst, true, { preview: true }),
+  };
+  // The final computations start once the previews have ended; cancelled with them (Cancel stops
+  // all the work under way, it does not start the final numbers).
+  const waits = [preview.dp, preview.st].filter((e) => e && e.status === 'running').map((e) => e.promise);
+  const after = waits.length ? Promise.all(waits).then((ended) => {
+    if (ended.some((e) => e.status === 'cancelled')) throw Object.assign(new Error('cancelled'), { name: 'Cancelled' });
+  }) : null;
+  return {
+    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: metaEntry(app, 'discriminative-power', measures, dpOptions, true, { after }) },
+    st: { options: stOptions, first: stFirst, preview: preview.st, final: metaEntry(app, 'stability', measures, stOptions, true, { after }) },
+  };
+}
+
+/** What a caption says of the resamples shown: "B = 1000 resamples (first results; the final B = 10000 ...)". */
+function shownB(first, options, isPreview) {
+  if (!RANDOMISED.has(options.test)) return '';
+  return isPreview ? `B = ${first.B} resamples (first results; the final B = ${options.B} is under way and will replace them). ` : `B = ${options.B} resamples. `;
+}
+
+async function discrimination(app, live, asl, dp, { options, first, preview, final }) {
+  const statsOf = (o) => ({ name: 'discriminative-power', ...o, ...(RANDOMISED.has(o.test) ? { seed: o.seed, B: o.B } : {}) });
+  const dpCard = fillProgressively(app, live, dp, preview, final, (doc, body, isPreview) => {
+    const statistics = statsOf(isPreview ? first : options);
     const columns = ['measure', 'pairs', 'significant_05', 'significant_01', 'min_difference_05', 'min_difference_01'];
     const rows = doc.measures.map((m) => columns.map((c) => m[c]));
     body.append(tableExports(app, 'discriminative-power', () => ({ columns, rows, doc }), { ...statistics, test: doc.measures[0].test }),
-      table('discriminative-power-table', `${doc.measures[0].test}. ${doc.topic_policy}. Minimum detectable difference: the smallest |mean difference| among the significant pairs.`,
+      table('discriminative-power-table', `${doc.measures[0].test}. ${shownB(first, options, isPreview)}${doc.topic_policy}. Minimum detectable difference: the smallest |mean difference| among the significant pairs.`,
         ['measure', 'pairs', 'significant at 0.05', 'significant at 0.01', 'min. difference (0.05)', 'min. difference (0.01)'], rows, [1, 2, 3]));
   });
-  await fillWhenDone(app, live, asl, e, async (doc, body) => {
+  const aslCard = fillProgressively(app, live, asl, preview, final, async (doc, body, isPreview) => {
+    const statistics = statsOf(isPreview ? first : options);
     let view = null;
     const chart = el('div', { class: 'chart', id: 'chart-asl' });
     body.append(chartExports(app, () => view, 'asl-curves', withStatistics(statistics)),
@@ -49,9 +85,12 @@ async function discrimination(app, live, asl, dp, measures) {
         columns: ['measure', 'rank', 'run_a', 'run_b', 'difference', 'p'],
         rows: doc.measures.flatMap((m) => m.asl_curve.map((c, i) => [m.measure, i + 1, c.run_a, c.run_b, c.difference, c.p])),
         doc,
-      }), statistics), chart);
+      }), statistics),
+      shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
+      chart);
     view = await renderChart(chart, aslSpec(doc));
   });
+  await Promise.all([dpCard, aslCard]);
 }
 
 async function correlation(app, live, box, measures) {
@@ -70,15 +109,13 @@ async function correlation(app, live, box, measures) {
   });
 }
 
-async function stability(app, live, box, measures) {
-  const s = app.state.settings;
-  const options = { trials: s.trials, seed: s.seed, ...(s.stt ? { topics: s.stt } : {}) };
-  const e = metaEntry(app, 'stability', measures, options, true);
-  await fillWhenDone(app, live, box, e, (doc, body) => {
+async function stability(app, live, box, { options, first, preview, final }) {
+  await fillProgressively(app, live, box, preview, final, (doc, body, isPreview) => {
     const columns = ['measure', 'topics_per_trial', 'trials', 'stability', 'swap_topics_per_set', 'swap_rate'];
     const rows = doc.measures.map((m) => columns.map((k) => m[k]));
-    body.append(tableExports(app, 'stability', () => ({ columns, rows, doc }), { name: 'stability', ...options, seed: s.seed }),
-      table('stability-table', `Stability: mean over run pairs of the share of trials won by the more frequent winner (a tied trial counts 1/2). Swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples. Seed ${doc.seed}. ${doc.topic_policy}.`,
+    const trials = isPreview ? `${first.trials} trials (first results; the final ${options.trials} are under way and will replace them). ` : '';
+    body.append(tableExports(app, 'stability', () => ({ columns, rows, doc }), { name: 'stability', ...(isPreview ? first : options) }),
+      table('stability-table', `${trials}Stability: mean over run pairs of the share of trials won by the more frequent winner (a tied trial counts 1/2). Swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples. Seed ${doc.seed}. ${doc.topic_policy}.`,
         ['measure', 'topics per trial', 'trials', 'stability', 'topics per swap sample', 'swap rate'], rows, [1, 2, 4]));
   });
 }
@@ -202,17 +239,26 @@ export const metaView = {
     const tss = section('topic-set-size', 'Topic set size and power');
     container.textContent = '';
     container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, asl, corr), dp, st, mu, cc, pp, tss, loo);
-    const several = measures.length >= 2;
-    if (!several) for (const box of [corr, mu]) box.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures.'));
-    await Promise.all([
-      discrimination(app, live, asl, dp, measures),
-      several ? correlation(app, live, corr, measures) : null,
-      stability(app, live, st, measures),
-      several ? unanimity(app, live, mu, measures) : null,
-      several ? concordance(app, live, cc, measures) : cc.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two numeric measures and a gold standard.')),
+    // Each analysis' own minimum of measures, as the core states it (metaAnalyses(): the worker's
+    // init); fewer topics than an analysis needs are said by the core's message in its card.
+    const enough = (analysis, box, extra = '') => {
+      const need = (app.state.metaAnalyses || []).find((a) => a.name === analysis)?.min_measures ?? 1;
+      if (measures.length >= need) return true;
+      box.querySelector('.body').append(el('p', { class: 'hint' }, `Needs at least ${need === 2 ? 'two' : need} numeric measures${extra}.`));
+      return false;
+    };
+    // Started in this order (each worker takes its requests in turn): the cheap analyses and the
+    // previews of the resampled ones first, so that every card shows a result in seconds, then the
+    // final discriminative power and stability.
+    const cheap = [
+      enough('correlation', corr) ? correlation(app, live, corr, measures) : null,
+      enough('unanimity', mu) ? unanimity(app, live, mu, measures) : null,
+      enough('concordance', cc, ' and a gold standard') ? concordance(app, live, cc, measures) : null,
       predictivePower(app, live, pp, measures),
       topicSetSizeCard(app, live, tss, measures),
       leaveOneOut(app, live, loo, measures),
-    ]);
+    ];
+    const resampled = resampledEntries(app, measures);
+    await Promise.all([...cheap, discrimination(app, live, asl, dp, resampled.dp), stability(app, live, st, resampled.st)]);
   },
 };

@@ -16,6 +16,28 @@ import { provenance } from '../page/exports.js';
 
 // The null-distribution card's settings: the two runs ('' = the first two), the test, the alternative.
 addDefaults({ nda: '', ndb: '', ndt: 'randomisation', ndalt: 'two-sided' });
+// The order of the runs in the heatmap and the interval chart (setting so): by the measure's mean,
+// best first, so that the blocks of runs not significantly different show; or by name.
+addDefaults({ so: 'mean' });
+const ORDERS = [
+  { value: 'mean', label: 'by mean, best first' },
+  { value: 'name', label: 'by name' },
+];
+
+/**
+ * The runs in the order the charts draw them: by name (code points, as the CLI sorts), or by the
+ * measure's mean in the registry's direction (highest first; lowest first where lower is better),
+ * a run without a mean last, ties by name.
+ */
+export function runOrder(app, runs, measure, order) {
+  const byName = [...runs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (order === 'name') return byName;
+  const info = app.info(measure);
+  const sign = info && info.direction === 'lower' ? 1 : -1;
+  const mean = (r) => app.state.result.runs[r].mean[measure];
+  const key = (r) => (mean(r) === null || mean(r) === undefined || Number.isNaN(mean(r)) ? Infinity : sign * mean(r));
+  return byName.sort((a, b) => key(a) - key(b) || 0); // stable: ties (and two runs without a mean, NaN) keep name order
+}
 const NULL_TESTS = TESTS.filter((t) => t.value !== 'tukey');
 const ALTERNATIVES = ['two-sided', 'greater', 'less'];
 
@@ -144,8 +166,11 @@ export const significanceView = {
     const { measures, runs } = inputs;
     const s = app.state.settings;
     const measure = measures.includes(s.hm) ? s.hm : measures[0];
+    const order = ORDERS.some((o) => o.value === s.so) ? s.so : 'mean';
+    const ordered = runOrder(app, runs, measure, order);
     const controls = el('div', { class: 'controls' },
       select(app, 'Measure', 'hm', measures, measure),
+      select(app, 'Run order', 'so', ORDERS, order),
       select(app, 'Pairwise test', 'ht', TESTS, s.ht),
       s.ht === 'tukey' ? null : select(app, 'Correction', 'hc', CORRECTIONS, s.hc),
       select(app, 'Interval', 'ci', INTERVALS, s.ci),
@@ -158,7 +183,7 @@ export const significanceView = {
     const nd = section('null', 'Null distribution of one test');
     container.textContent = '';
     container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk, nd);
-    await Promise.all([pairwise(app, live, pw, measure, runs), intervals(app, live, iv, measure, runs), risk(app, live, rk),
+    await Promise.all([pairwise(app, live, pw, measure, ordered), intervals(app, live, iv, measure, ordered), risk(app, live, rk),
       runs.length >= 2 ? nullCard(app, live, nd, measure, runs) : nd.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two runs.'))]);
   },
 };

@@ -50,3 +50,29 @@ export async function fillWhenDone(app, live, box, e, fill) {
   if (e.status !== 'done') body.append(notDone(app, e));
   else await fill(e.value, body);
 }
+
+/**
+ * As fillWhenDone, but while `final` runs shows the document of `preview` (the same analysis with
+ * fewer resamples, started first: the first results come in seconds), then replaces it with
+ * final's. fill(document, into, isPreview) must say which it shows (its B). Without a preview, or
+ * when final is already done, it is fillWhenDone. The box is aria-busy while the preview shows.
+ */
+export async function fillProgressively(app, live, box, preview, final, fill) {
+  if (!preview || final.status === 'done') return fillWhenDone(app, live, box, final, (doc, body) => fill(doc, body, false));
+  const body = box.querySelector('.body');
+  await Promise.race([preview.promise, final.promise]);
+  if (!live()) return;
+  let first = null;
+  if (final.status === 'running' && preview.status === 'done') {
+    first = el('div', { class: 'preview' });
+    body.append(first);
+    box.setAttribute('aria-busy', 'true');
+    await fill(preview.value, first, true);
+  }
+  await final.promise;
+  if (!live()) return;
+  if (first) first.remove();
+  box.removeAttribute('aria-busy');
+  if (final.status !== 'done') body.append(notDone(app, final));
+  else await fill(final.value, body, false);
+}

@@ -4,7 +4,7 @@
 // the page only streams bytes in (transferred ArrayBuffers) and renders what comes back.
 //
 // Actions:
-//   init                                   -> {version, registry, groups}
+//   init                                   -> {version, registry, groups, metaAnalyses}
 //   begin   {slot, kind: qrels|run|check, name, format, options}  starts a streaming reader (a run
 //                                             is read against the current qrels; check: a run
 //                                             checker, options as runChecker's, useQrels: the
@@ -78,7 +78,7 @@ export function startWorker(irlensPromise, scope = self) {
       irlens = await irlensPromise;
       const list = irlens.measures();
       registry = new Map(list.map((m) => [m.name, m]));
-      return { version: irlens.version, registry: list, groups: irlens.groups() };
+      return { version: irlens.version, registry: list, groups: irlens.groups(), metaAnalyses: irlens.metaAnalyses() };
     },
     begin({ slot, kind, name, format = 'plain', options = {} }) {
       if (kind === 'check') {

@@ -67,6 +67,28 @@ struct MetaSettings {
 const std::vector<std::string>& meta_analyses();
 /// UsageError "unknown analysis ..." unless `name` is one of them.
 void check_meta_analysis(const std::string& name);
+
+/// What one meta analysis needs of its inputs, stated once for the CLI, the JS API
+/// (metaAnalyses()) and the page: the fewest topics common to every run it is defined on
+/// (`min_topics`, with `why` the reason), and the fewest measures it compares (`min_measures`,
+/// besides concordance's gold standards). Metric Unanimity is defined on a single topic (Amigo et
+/// al., SIGIR 2018, Sec. 6.1: its worked example has one); a test, a correlation of means over
+/// topic samples or a bootstrap over topics needs 2; topic-set-size and power say per measure
+/// why they have no number (min_topics 0); loo re-evaluates the runs and has none either.
+struct MetaAnalysisInfo {
+    std::string name;
+    std::size_t min_topics = 2;
+    std::size_t min_measures = 1;
+    std::string why;  // why fewer topics give no result ("" when min_topics is 0)
+};
+/// Every analysis of meta_analyses(), in that order.
+const std::vector<MetaAnalysisInfo>& meta_analysis_infos();
+/// The entry of `name` (check_meta_analysis first).
+const MetaAnalysisInfo& meta_analysis_info(const std::string& name);
+/// UsageError "ANALYSIS needs at least N topic(s) that every run answered; POLICY" when `topics`
+/// (common to every run) is below the analysis' minimum. policy: topic_policy() without its
+/// "topics: " head, saying which topics were counted.
+void check_meta_topics(const std::string& name, std::size_t topics, const std::string& policy);
 /// The checks across options: --rbo-p in (0, 1), --bin-width > 0, --gold only for concordance,
 /// --stability and --fuzziness only for stability, --fuzziness (>= 0) only with --stability fuzzy,
 /// --preferences only for predictive-power, --alpha, --beta, --min-diff only for topic-set-size and
