@@ -20,7 +20,9 @@ def qrels_lines(q):
 
 def run_lines(r, tag):
     ranks = r["rank"] if "rank" in r.columns else [0] * len(r)
-    return "".join(f"{a} Q0 {b} {k} {s!r} {tag}\n" for a, b, k, s in zip(r.query_id, r.doc_id, ranks, r.score))
+    # Scores in the shortest form that reads back (C++'s to_chars): for these (multiples of 0.25
+    # below 2) that is %g's: 1, 0.25.
+    return "".join(f"{a} Q0 {b} {k} {s:g} {tag}\n" for a, b, k, s in zip(r.query_id, r.doc_id, ranks, r.score))
 
 
 def collection(seed):
@@ -48,7 +50,7 @@ def test_columns_equal_the_text(tmp_path, seed, order):
     qf, rf = tmp_path / "q.txt", tmp_path / "bm25.run"
     qf.write_text(qrels_lines(q))
     rf.write_text(run_lines(r, "bm25"))
-    expected = irlens.evaluate(qf, rf, MEASURES, per_topic=True, order=order)
+    expected = irlens.evaluate(qf, {"bm25": rf}, MEASURES, per_topic=True, order=order)
     pyterrier_q = q.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
     pyterrier_r = r.rename(columns={"query_id": "qid", "doc_id": "docno"})
     categorical = r.astype({"query_id": "category", "doc_id": "category"})
@@ -137,7 +139,7 @@ def test_the_text_readers_checks_name_the_row():
     assert error(bad, r) == ("qrels DataFrame, row 1: duplicate judgment of document 'b' for topic '1' "
                              "(first at line 1)")
     assert error(q.iloc[:0], r) == "qrels DataFrame: no judgments found (empty file?)"
-    assert error(q, r.iloc[:0]) == "run bm25: no results found (empty file?)"
+    assert error(q, r.iloc[:0]) == "bm25: no results found (empty file?)"  # the reader names the run
 
 
 def test_unused_categories_are_not_checked():

@@ -202,8 +202,9 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
                              "expected 4 columns (" + std::string(layout) + "), found " + (n == 5 ? std::string("more") : std::to_string(n)));
         }
         p = s + 1;
-        long rel;
-        check_relevance(text::parse_long(f[3], rel), rel, f[3], src, line_no);
+        long rel = 0;
+        const bool read = text::parse_long(f[3], rel);  // before check_relevance reads rel
+        check_relevance(read, rel, f[3], src, line_no);
         if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
         out.push_back(QrelsRecord{f[0].data(), f[1].data(), f[2].data(), static_cast<std::uint32_t>(f[0].size()),
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
