@@ -4,9 +4,10 @@
 
 Times, in the same run and best of REPEATS: `irlens eval QRELS RUN -m MEASURES` natively
 (build/cli/irlens), irlens.evaluate(QRELS, RUN, MEASURES) from the same files, and from pandas
-DataFrames of the same collection (categorical ids, as read once and not timed) the conversion
-(canonical TREC text from the columns) apart from the evaluation. Generates the collection when
-missing (bench/gen.cpp).
+DataFrames of the same collection (read once, not timed; ids as categorical columns, and again as
+plain str columns) the conversion (the columns into the core's run, with the SHA-256 of its TREC
+text) apart from the evaluation. Prints the load average beside the numbers (the machine may be
+shared). Generates the collection when missing (bench/gen.cpp).
 """
 import os
 import subprocess
@@ -53,21 +54,18 @@ def main():
     qdf = pd.read_csv(qrels, sep=" ", names=["query_id", "iteration", "doc_id", "relevance"],
                       usecols=["query_id", "doc_id", "relevance"], dtype={"query_id": "category", "doc_id": "category"})
     q = _inputs.load_qrels(qdf)
-    convert = best(lambda: _inputs.run_text(df, "run", "run"), repeats)
-    text, _ = _inputs.run_text(df, "run", "run")
-
-    def read():
-        reader = _core.RunReader(q.handle, "run", "score")
-        reader.feed(text)
-        return reader.finish()
-
-    read_time = best(read, repeats)
-    handle = read()
+    qrels_convert = best(lambda: _inputs.load_qrels(qdf), repeats)
+    convert = best(lambda: _inputs.load_run(q, df, "run"), repeats)
+    handle = _inputs.load_run(q, df, "run").handle
     evaluation = best(lambda: _core.evaluate(q.handle, [handle], MEASURES, "zero"), repeats)
     whole = best(lambda: irlens.evaluate(q, df, MEASURES), repeats)
-    print(f"DataFrame ({len(df):,} rows, categorical ids): conversion to TREC text {convert:.2f} s, reading it "
-          f"{read_time:.2f} s, evaluation {evaluation:.2f} s (conversion / evaluation {convert / evaluation:.2f}); "
-          f"irlens.evaluate(qrels, df) {whole:.2f} s = {whole / cli:.2f}x irlens eval from files")
+    plain = df.astype({"query_id": str, "doc_id": str})
+    plain_convert = best(lambda: _inputs.load_run(q, plain, "run"), repeats)
+    print(f"DataFrame ({len(df):,} rows): run conversion {convert:.2f} s (categorical ids), {plain_convert:.2f} s "
+          f"(str ids, factorized); evaluation {evaluation:.2f} s; conversion / evaluation {convert / evaluation:.2f} "
+          f"(categorical), {plain_convert / evaluation:.2f} (str); qrels ({len(qdf):,} rows) conversion "
+          f"{qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = {whole / cli:.2f}x irlens eval from files")
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ std::vector<MeasureSpec> measures_of(const std::vector<std::string>& lists, std:
 EvalOptions eval_options(const std::string& missing);
 
 void register_inputs(py::module_& m);
+void register_columns(py::module_& m);
 void register_analyses(py::module_& m);
 
 }  // namespace irlens::python

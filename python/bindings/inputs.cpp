@@ -1,8 +1,6 @@
 // The inputs of irlens._core: streaming readers of qrels and runs (bytes fed in chunks, the GIL
-// released while they are read; TREC, BEIR, MS MARCO or JSON as the CLI tells them apart), the
-// handles they return, and the canonical TREC serialisation of columnar inputs (DataFrames, dicts,
-// namedtuples: ids as category codes, numbers as numpy arrays), which the readers then read, so
-// that in-memory inputs meet exactly the checks files do and the provenance can hash their bytes.
+// released while they are read; TREC, BEIR, MS MARCO or JSON as the CLI tells them apart) and the
+// handles they return. Columnar inputs (DataFrames, dicts, records): columns.cpp.
 #include "common.hpp"
 
 #include "irlens/error.hpp"
@@ -10,21 +8,14 @@
 #include "irlens/readers/input_formats.hpp"
 #include "irlens/readers/text.hpp"
 
-#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <charconv>
-#include <cmath>
 #include <cstdint>
-#include <optional>
 #include <string_view>
 
 namespace irlens::python {
 
 namespace {
-
-using Int64s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
-using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 /// The bytes of a Python bytes-like object (bytes, bytearray, memoryview), borrowed.
 std::string_view bytes_of(const py::buffer& b, py::buffer_info& info) {
@@ -54,105 +45,6 @@ struct ReaderPy {
 };
 using QrelsReaderPy = ReaderPy<AnyQrelsReader, PyQrels>;
 using RunReaderPy = ReaderPy<AnyRunReader, PyRun>;
-
-/// An id of a columnar input: non-empty, no whitespace (it becomes one column of a TREC line).
-/// Returns the problem, or nullptr.
-const char* id_problem(const std::string& id) {
-    if (id.empty()) return "is empty";
-    for (unsigned char c : id)
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return "contains whitespace";
-    return nullptr;
-}
-
-/// The codes of one id column, checked against its categories: InputError (source, row + 1) for a
-/// missing value (code < 0, pandas' NaN) or an id that cannot be a TREC column.
-struct IdColumn {
-    const std::int64_t* codes;
-    std::size_t n;
-    const std::vector<std::string>& names;
-    std::vector<const char*> problems;
-    const char* what;
-    IdColumn(const Int64s& c, const std::vector<std::string>& ids, const char* w) : codes(c.data()), n(c.size()), names(ids), what(w) {
-        for (const std::string& id : names) problems.push_back(id_problem(id));
-    }
-    const std::string& at(std::size_t row, const std::string& source) const {
-        const std::int64_t c = codes[row];
-        if (c < 0 || static_cast<std::size_t>(c) >= names.size())
-            throw InputError(source, row + 1, std::string("no ") + what + " (a missing value)");
-        if (problems[c]) throw InputError(source, row + 1, std::string(what) + " '" + names[c] + "' " + problems[c]);
-        return names[c];
-    }
-};
-
-void append_number(std::string& out, double v) {
-    char buf[32];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back to v
-    out.append(buf, r.ptr);
-}
-
-void append_int(std::string& out, std::int64_t v) {
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, r.ptr);
-}
-
-/// `topic 0 doc rel` per row, in row order (line = row + 1).
-py::bytes qrels_text(const std::string& source, const Int64s& topics, const std::vector<std::string>& topic_ids,
-                     const Int64s& docs, const std::vector<std::string>& doc_ids, const Int64s& rels) {
-    const std::size_t n = topics.size();
-    if (docs.size() != static_cast<py::ssize_t>(n) || rels.size() != static_cast<py::ssize_t>(n))
-        throw UsageError("qrels columns differ in length");
-    IdColumn t(topics, topic_ids, "query id"), d(docs, doc_ids, "document id");
-    const std::int64_t* rel = rels.data();
-    std::string out;
-    {
-        py::gil_scoped_release unlocked;
-        out.reserve(n * 32);
-        for (std::size_t i = 0; i < n; ++i) {
-            out += t.at(i, source);
-            out += " 0 ";
-            out += d.at(i, source);
-            out += ' ';
-            append_int(out, rel[i]);
-            out += '\n';
-        }
-    }
-    return py::bytes(out);
-}
-
-/// `topic Q0 doc rank score tag` per row, in row order (line = row + 1); rank: the given ranks, or
-/// 0 without (irlens and trec_eval order by score). A score that is not finite is an InputError.
-py::bytes run_text(const std::string& source, const Int64s& topics, const std::vector<std::string>& topic_ids,
-                   const Int64s& docs, const std::vector<std::string>& doc_ids, const Doubles& scores,
-                   const std::optional<Int64s>& ranks, const std::string& tag) {
-    const std::size_t n = topics.size();
-    if (docs.size() != static_cast<py::ssize_t>(n) || scores.size() != static_cast<py::ssize_t>(n) ||
-        (ranks && ranks->size() != static_cast<py::ssize_t>(n)))
-        throw UsageError("run columns differ in length");
-    if (const char* p = id_problem(tag)) throw UsageError(std::string("run tag '") + tag + "' " + p);
-    IdColumn t(topics, topic_ids, "query id"), d(docs, doc_ids, "document id");
-    const double* score = scores.data();
-    const std::int64_t* rank = ranks ? ranks->data() : nullptr;
-    std::string out;
-    {
-        py::gil_scoped_release unlocked;
-        out.reserve(n * 48);
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!std::isfinite(score[i])) throw InputError(source, i + 1, "score is not a finite number");
-            out += t.at(i, source);
-            out += " Q0 ";
-            out += d.at(i, source);
-            out += ' ';
-            append_int(out, rank ? rank[i] : 0);
-            out += ' ';
-            append_number(out, score[i]);
-            out += ' ';
-            out += tag;
-            out += '\n';
-        }
-    }
-    return py::bytes(out);
-}
 
 }  // namespace
 
@@ -190,8 +82,6 @@ void register_inputs(py::module_& m) {
              py::arg("qrels"), py::arg("name"), py::arg("order") = "score")
         .def("feed", &RunReaderPy::feed)
         .def("finish", &RunReaderPy::finish);
-    m.def("qrels_text", &qrels_text);
-    m.def("run_text", &run_text);
 }
 
 }  // namespace irlens::python

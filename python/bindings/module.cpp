@@ -112,6 +112,7 @@ PYBIND11_MODULE(_core, m) {
         return out;
     });
     register_inputs(m);
+    register_columns(m);
     register_analyses(m);
 }
 

@@ -8,10 +8,12 @@ Accepted for qrels and for each run:
   - pytrec_eval's dict of dicts ({query: {doc: relevance or score}}; numpy numbers accepted);
   - an iterable of records with those fields as attributes (ir_datasets' qrels_iter(),
     scoreddocs_iter(); ir_measures' Qrel, ScoredDoc), or of (query, doc, value) tuples.
-In-memory inputs are written as canonical TREC text (one line per row, in row order; columnar:
-ids as category codes, numbers as numpy arrays) and read by the same readers as files, so every
-check is the same; an error names the row. The provenance of an in-memory input is the size and
-SHA-256 of that canonical text; of a file, of the file's bytes (as the CLI's).
+In-memory inputs cross as columns (ids as category codes with a table of the distinct ids, numbers
+as numpy arrays: no Python object per row) into the core's readers (feed_columns: the checks and
+messages of the text readers, the GIL released); an error names the row. The provenance of an
+in-memory input is the size and SHA-256 of its canonical TREC text (one line per row, in row
+order: `topic 0 doc rel`, `topic Q0 doc rank score tag`), computed in C++ from the columns beside
+the reading; of a file, of the file's bytes (as the CLI's).
 """
 from __future__ import annotations
 
@@ -88,19 +90,27 @@ def _feed_file(path: str, reader: Any) -> dict:
     return {"name": path, "bytes": size, "sha256": digest.hexdigest()}
 
 
-def _read_text(text: bytes, source: str, reader: Any) -> dict:
-    reader.feed(text)
-    return {"name": source, "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+def _table(cats: pd.Index) -> np.ndarray:
+    """The ids of an index of categories as an object array of str (str(id) for other types)."""
+    if cats.dtype == object and pd.api.types.infer_dtype(cats, skipna=False) == "string":
+        return cats.to_numpy(dtype=object)
+    if cats.dtype.kind in "iu":  # vectorised; the same text as str()
+        return cats.astype(str).to_numpy(dtype=object)
+    return np.array([str(c) for c in cats], dtype=object)
 
 
-def _codes(values: Any) -> Tuple[np.ndarray, List[str]]:
-    """Category codes (int64, -1 for a missing value) and the ids as text."""
+def _codes(values: Any) -> Tuple[np.ndarray, np.ndarray]:
+    """Category codes (int64, -1 for a missing value) and the table of ids they index (str): a
+    categorical column's own, a column of str as it is (codes 0, 1, 2...: the core checks and
+    looks up each row's id as it would read it from text; no hashing in Python), else
+    pandas.factorize's."""
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
-        codes, cats = values.cat.codes.to_numpy(np.int64), values.cat.categories
-    else:
-        codes, cats = pd.factorize(values if isinstance(values, pd.Series) else np.asarray(values, dtype=object))
-        codes = codes.astype(np.int64, copy=False)
-    return codes, [str(c) for c in cats]
+        return values.cat.codes.to_numpy(np.int64), _table(values.cat.categories)
+    a = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values, dtype=object)
+    if a.dtype == object and pd.api.types.infer_dtype(a, skipna=False) == "string":
+        return np.arange(len(a), dtype=np.int64), a
+    codes, cats = pd.factorize(a)
+    return codes.astype(np.int64, copy=False), _table(pd.Index(cats))
 
 
 def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> Optional[pd.Series]:
@@ -111,26 +121,35 @@ def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> O
 
 
 def _integers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
-    """The values as int64; InputError naming the first row that is not a whole number."""
+    """The values as int64; InputError naming the first row that is not a whole number (the text
+    readers' message)."""
+    a = _numbers(values, source, what, rows)
+    if a.dtype.kind == "i":
+        return a
+    bad = ~np.isfinite(a) | (a != np.round(a))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise _row_error(source, i, f"{what} '{a[i]}' is not an integer", rows)
+    return a.astype(np.int64)
+
+
+def _numbers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
+    """The values as an int64 or float64 array, unconverted when they are one; InputError naming
+    the first row that is not a number (the text readers' message)."""
     a = np.asarray(values)
     if a.dtype.kind in "iub":
         return a.astype(np.int64, copy=False)
+    if a.dtype.kind == "f":
+        return a.astype(np.float64, copy=False)
     try:
-        f = a.astype(np.float64)
+        return a.astype(np.float64)
     except (TypeError, ValueError):
-        f = np.array([_as_float(v) for v in a], dtype=np.float64)
-    bad = ~np.isfinite(f) | (f != np.round(f))
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise _row_error(source, i, f"{what} {a[i]!r} is not a whole number", rows)
-    return f.astype(np.int64)
-
-
-def _as_float(v: Any) -> float:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return float("nan")
+        for i, v in enumerate(a):
+            try:
+                float(v)
+            except (TypeError, ValueError):
+                raise _row_error(source, i, f"{what} '{v}' is not an integer", rows) from None
+        raise
 
 
 def _row_label(rows: Optional[Sequence[Any]], i: int) -> str:
@@ -227,23 +246,32 @@ def _scores(values: Any, source: str, rows: Optional[Sequence[Any]]) -> np.ndarr
     return out
 
 
-def qrels_text(qrels: Any, source: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
-    """The canonical TREC text of an in-memory qrels (`topic 0 doc rel`, one line per row)."""
+def _qrels_columns(qrels: Any, source: str):
     t, d, r, rows = qrels_columns(qrels, source)
     tc, tn = _codes(t)
     dc, dn = _codes(d)
-    rels = _integers(r, source, "relevance", rows)
-    return _translated(lambda: _core.qrels_text(source, tc, tn, dc, dn, rels), source, rows), rows
+    return (tc, tn, dc, dn, _numbers(r, source, "relevance", rows)), rows  # the core checks the numbers
 
 
-def run_text(run: Any, source: str, tag: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
-    """The canonical TREC text of an in-memory run (`topic Q0 doc rank score tag`)."""
+def _run_columns(run: Any, source: str, tag: str):
     t, d, s, ranks, rows = run_columns(run, source)
     tc, tn = _codes(t)
     dc, dn = _codes(d)
     scores = _scores(s, source, rows)
     rk = None if ranks is None else _integers(ranks, source, "rank", rows)
-    return _translated(lambda: _core.run_text(source, tc, tn, dc, dn, scores, rk, tag), source, rows), rows
+    return (tc, tn, dc, dn, scores, rk, tag), rows
+
+
+def qrels_text(qrels: Any, source: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
+    """The canonical TREC text of an in-memory qrels (`topic 0 doc rel`, one line per row)."""
+    columns, rows = _qrels_columns(qrels, source)
+    return _translated(lambda: _core.qrels_text(source, *columns), source, rows), rows
+
+
+def run_text(run: Any, source: str, tag: str) -> Tuple[bytes, Optional[Sequence[Any]]]:
+    """The canonical TREC text of an in-memory run (`topic Q0 doc rank score tag`)."""
+    columns, rows = _run_columns(run, source, tag)
+    return _translated(lambda: _core.run_text(source, *columns), source, rows), rows
 
 
 def _translated(f, source: str, rows: Optional[Sequence[Any]], reader_name: Optional[str] = None):
@@ -266,10 +294,9 @@ def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) 
         record = _feed_file(path, reader)
         return Loaded(reader.finish(), {"role": "qrels", **record})
     source = source or f"qrels {_kind(qrels)}"
-    text, rows = qrels_text(qrels, source)
-    reader = _core.QrelsReader(source, format)
-    record = _translated(lambda: _read_text(text, source, reader), source, rows)
-    return Loaded(_translated(reader.finish, source, rows), {"role": "qrels", **record})
+    columns, rows = _qrels_columns(qrels, source)
+    handle, size, sha = _translated(lambda: _core.read_qrels_columns(source, format, *columns), source, rows)
+    return Loaded(handle, {"role": "qrels", "name": source, "bytes": size, "sha256": sha})
 
 
 def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded:
@@ -284,10 +311,9 @@ def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded
                 raise
             raise _error(path, e.problem, e.line) from None
     source = f"run {name}" if name else "run"
-    text, rows = run_text(run, source, name or "run")
-    reader = _core.RunReader(qrels.handle, name, order)
-    record = _translated(lambda: _read_text(text, source, reader), source, rows, name)
-    return Loaded(_translated(reader.finish, source, rows, name), {"role": "run", **record})
+    columns, rows = _run_columns(run, source, name or "run")
+    handle, size, sha = _translated(lambda: _core.read_run_columns(qrels.handle, name, order, *columns), source, rows, name)
+    return Loaded(handle, {"role": "run", "name": source, "bytes": size, "sha256": sha})
 
 
 def _kind(x: Any) -> str:

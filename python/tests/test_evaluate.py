@@ -105,7 +105,7 @@ def test_errors_name_the_row(examples, tmp_path):
     q, r = frames(examples)
     bad = q.copy()
     bad.loc[3, "relevance"] = 1.5
-    with pytest.raises(irlens.InputError, match=r"qrels DataFrame, row 3: relevance 1.5 is not a whole number"):
+    with pytest.raises(irlens.InputError, match=r"qrels DataFrame, row 3: relevance '1.5' is not an integer"):
         irlens.evaluate(bad, examples / "bm25.run", ["AP"])
     bad = r.copy()
     bad.loc[5, "doc_id"] = "d 7"

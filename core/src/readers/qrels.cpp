@@ -6,6 +6,9 @@
 #include "readers/block.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -158,10 +161,27 @@ struct QrelsReader::Raw {
     std::string last_topic_name;
     detail::BlockBuffer blocks;
     std::vector<detail::Scanned<QrelsRecord>> parts;  // reused from block to block
+    // feed_columns: the rows of the batch being absorbed, as records (absorb takes them instead
+    // of scanning text); whether text was fed.
+    const detail::Scanned<QrelsRecord>* rows = nullptr;
+    bool fed_text = false;
 };
 
 namespace {
 
+/// The checks of a relevance value: `read` whether it was read as an integer, `written` as it was
+/// written (for the message).
+void check_relevance(bool read, long rel, std::string_view written, const std::string& src, std::uint64_t line_no) {
+    if (!read || rel < INT32_MIN || rel > INT32_MAX)
+        throw InputError(src, line_no, "relevance '" + quote_bytes(written) + "' is not an integer");
+    // Every ranking keeps a count per level 0..highest grade and the gain measures walk those
+    // levels, so a grade like 2000000000 would cost gigabytes and minutes per topic (found by
+    // the fuzzer). trec_eval accepts it (and allocates as much); irlens refuses it.
+    if (rel > kMaxGrade)
+        throw InputError(src, line_no,
+                         "relevance " + std::to_string(rel) + " is above " + std::to_string(kMaxGrade) +
+                             ", the highest grade irlens supports");
+}
 
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
 /// runs on a parser thread.
@@ -194,16 +214,9 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
                              "expected 4 columns (" + std::string(layout) + "), found " + (n == 5 ? std::string("more") : std::to_string(n)));
         }
         p = s + 1;
-        long rel;
-        if (!text::parse_long(f[3], rel) || rel < INT32_MIN || rel > INT32_MAX)
-            throw InputError(src, line_no, "relevance '" + quote_bytes(f[3]) + "' is not an integer");
-        // Every ranking keeps a count per level 0..highest grade and the gain measures walk those
-        // levels, so a grade like 2000000000 would cost gigabytes and minutes per topic (found by
-        // the fuzzer). trec_eval accepts it (and allocates as much); irlens refuses it.
-        if (rel > kMaxGrade)
-            throw InputError(src, line_no,
-                             "relevance " + std::to_string(rel) + " is above " + std::to_string(kMaxGrade) +
-                                 ", the highest grade irlens supports");
+        long rel = 0;
+        const bool read = text::parse_long(f[3], rel);  // before check_relevance reads rel
+        check_relevance(read, rel, f[3], src, line_no);
         if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
         out.push_back(QrelsRecord{f[0].data(), f[1].data(), f[2].data(), static_cast<std::uint32_t>(f[0].size()),
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
@@ -226,6 +239,7 @@ void QrelsReader::set_byte_order_mark(text::ByteOrderMark mode) { raw_->blocks.b
 QrelsReader::~QrelsReader() = default;
 
 void QrelsReader::feed(std::string_view chunk) {
+    raw_->fed_text = true;
     raw_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
@@ -275,6 +289,10 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
             r.entries.push_back(Judgment{doc, group, x.rel});
         }
     };
+    if (r.rows) {  // feed_columns: records made from columns, not scanned
+        add_records(*r.rows, first_line - 1);
+        return r.rows->lines;
+    }
     // Once a first block tells the bytes per judgment, the judgments of the whole input are
     // reserved (expect_bytes), so that the vector is not copied each time it doubles.
     if (r.expected_bytes && !r.reserved && !r.entries.empty()) {
@@ -295,6 +313,56 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
 }
 
 void QrelsReader::expect_bytes(std::uint64_t bytes) { raw_->expected_bytes = bytes; }
+
+void QrelsReader::feed_columns(const QrelsColumns& c) {
+    Raw& r = *raw_;
+    if (r.fed_text || !r.entries.empty()) throw UsageError("a qrels reader takes text or columns, not both");
+    if (c.rows > UINT32_MAX)
+        throw InputError(r.source, std::uint64_t(UINT32_MAX) + 1, "file too large: more than 4294967295 lines");
+    IdColumnReader topics(c.topics, IdColumnReader::Kind::Topic);
+    IdColumnReader docs(c.docs, IdColumnReader::Kind::Doc);
+    detail::Scanned<QrelsRecord> batch;
+    constexpr std::size_t kBatch = 1u << 16;
+    batch.records.reserve(std::min<std::size_t>(c.rows, kBatch));
+    char written[32];
+    for (std::size_t begin = 0; begin < c.rows; begin += kBatch) {
+        const std::size_t end = std::min(c.rows, begin + kBatch);
+        batch.records.clear();
+        for (std::size_t i = begin; i < end; ++i) {
+            const std::string_view topic = topics.id(topics.code(i, r.source)), doc = docs.id(docs.code(i, r.source));
+            long rel;
+            if (c.rel_ints) {
+                const std::int64_t v = c.rel_ints[i];
+                const bool fits = v >= INT32_MIN && v <= INT32_MAX;
+                rel = fits ? static_cast<long>(v) : 0;
+                if (!fits || rel > kMaxGrade) {
+                    const int n = std::snprintf(written, sizeof written, "%lld", static_cast<long long>(v));
+                    check_relevance(fits, rel, std::string_view(written, static_cast<std::size_t>(n)), r.source, i + 1);
+                }
+            } else {
+                const double v = c.rel_reals[i];
+                const bool whole = v == std::floor(v) && v >= INT32_MIN && v <= INT32_MAX;  // false for NaN
+                rel = whole ? static_cast<long>(v) : 0;
+                if (!whole || rel > kMaxGrade) {
+                    const int n = std::snprintf(written, sizeof written, "%.15g", v);
+                    check_relevance(whole, rel, std::string_view(written, static_cast<std::size_t>(n)), r.source, i + 1);
+                }
+            }
+            batch.records.push_back(QrelsRecord{topic.data(), "0", doc.data(), static_cast<std::uint32_t>(topic.size()), 1,
+                                                static_cast<std::uint32_t>(doc.size()), static_cast<std::int32_t>(rel),
+                                                static_cast<std::uint32_t>(i - begin + 1)});
+        }
+        batch.lines = end - begin;
+        r.rows = &batch;
+        try {
+            absorb({}, begin + 1);
+        } catch (...) {
+            r.rows = nullptr;
+            throw;
+        }
+        r.rows = nullptr;
+    }
+}
 
 std::shared_ptr<const Qrels> QrelsReader::finish() {
     raw_->blocks.finish([this](std::string_view block, std::uint64_t first) { return absorb(block, first); });

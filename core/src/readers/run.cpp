@@ -76,6 +76,10 @@ struct RunReader::State {
         std::size_t topic = 0;
     } dup;
     std::vector<std::uint32_t> seen_at, table;
+    // feed_columns: the rows of the batch being absorbed, as records (absorb takes them instead
+    // of scanning text); whether text was fed.
+    const detail::Scanned<RunRecord>* rows = nullptr;
+    bool fed_text = false;
 };
 
 namespace {
@@ -182,6 +186,7 @@ void RunReader::set_byte_order_mark(text::ByteOrderMark mode) { st_->blocks.bom.
 RunReader::~RunReader() = default;
 
 void RunReader::feed(std::string_view chunk) {
+    st_->fed_text = true;
     st_->blocks.feed(chunk, [this](std::string_view block, std::uint64_t first) { return absorb(block, first); });
 }
 
@@ -240,10 +245,76 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             entries.push_back(RunEntry{r.key, ref});
         }
     };
+    if (st.rows) {  // feed_columns: records made from columns, not scanned
+        add_records(*st.rows, first_line - 1);
+        return st.rows->lines;
+    }
     return detail::scan_and_absorb<RunRecord>(
         text, first_line, st.parts,
         [&](std::string_view block, detail::Scanned<RunRecord>& out) { scan_run(block, out, *run.qrels_, run.order_, run.name_); },
         add_records);
+}
+
+void RunReader::feed_columns(const RunColumns& c) {
+    State& st = *st_;
+    Run& run = *st.run;
+    if (st.fed_text || run.lines_read_) throw UsageError("a run reader takes text or columns, not both");
+    if (c.tag.empty()) throw UsageError("the run tag is empty");
+    for (unsigned char ch : c.tag)
+        if (detail::kByteClass[ch] != detail::kWord)
+            throw UsageError("run tag '" + quote_bytes(c.tag) + "' contains whitespace or a NUL byte");
+    if (run.order_ == RunOrder::Rank && !c.ranks) throw UsageError("ordering by rank needs a rank column");
+    if (c.rows > UINT32_MAX)
+        throw InputError(run.name_, std::uint64_t(UINT32_MAX) + 1, "file too large: more than 4294967295 lines");
+    const Qrels& qrels = *run.qrels_;
+    const std::string& src = run.name_;
+    IdColumnReader topics(c.topics, IdColumnReader::Kind::Topic);
+    IdColumnReader docs(c.docs, IdColumnReader::Kind::Doc);
+    std::vector<std::int32_t> topic_of(topics.num_ids(), -2);  // per topic code: qrels topic, -1 none, -2 not looked up
+    std::string_view last_id;
+    std::int32_t last_t = -2;
+    detail::Scanned<RunRecord> batch;
+    constexpr std::size_t kBatch = 1u << 16;
+    batch.records.reserve(std::min<std::size_t>(c.rows, kBatch));
+    for (std::size_t begin = 0; begin < c.rows; begin += kBatch) {
+        const std::size_t end = std::min(c.rows, begin + kBatch);
+        batch.records.clear();
+        for (std::size_t i = begin; i < end; ++i) {
+            RunRecord r;
+            const std::size_t tc = topics.code(i, src), dc = docs.code(i, src);
+            std::int32_t& t = topic_of[tc];
+            if (t == -2) {  // ids may be one per row (codes 0, 1, 2...): runs list a topic's rows together
+                const std::string_view id = topics.id(tc);
+                if (id != last_id) last_t = static_cast<std::int32_t>(qrels.find_topic(id)), last_id = id;
+                t = last_t;
+            }
+            if (c.ranks && run.order_ == RunOrder::Rank) {
+                r.key = -static_cast<double>(c.ranks[i]);
+            } else {
+                r.key = c.scores[i];
+                if (std::isnan(r.key)) throw InputError(src, i + 1, "score is NaN");
+                if (std::isinf(r.key)) throw InputError(src, i + 1, "score is infinite");
+            }
+            r.topic = t;
+            r.tag = c.tag.data();
+            r.tag_len = static_cast<std::uint32_t>(c.tag.size());
+            r.line = static_cast<std::uint32_t>(i - begin + 1);
+            const std::string_view id = t < 0 ? topics.id(tc) : docs.id(dc);
+            r.doc = id.data();
+            r.doc_len = static_cast<std::uint32_t>(id.size());
+            r.judgment = t < 0 ? -1 : static_cast<std::int32_t>(qrels.find(static_cast<std::size_t>(t), id));
+            batch.records.push_back(r);
+        }
+        batch.lines = end - begin;
+        st.rows = &batch;
+        try {
+            absorb({}, begin + 1);
+        } catch (...) {
+            st.rows = nullptr;
+            throw;
+        }
+        st.rows = nullptr;
+    }
 }
 
 namespace {

@@ -15,6 +15,7 @@
 // a run, which arrive topic by topic, stays in cache.
 #pragma once
 
+#include "irlens/readers/columns.hpp"
 #include "irlens/readers/doc_arena.hpp"
 #include "irlens/readers/text.hpp"
 
@@ -115,6 +116,10 @@ public:
     /// instead of being copied each time their storage doubles. Only a hint: any size is read.
     void expect_bytes(std::uint64_t bytes);
     void feed(std::string_view chunk);
+    /// Columnar input (readers/columns.hpp), instead of feed(): the rows, with the text's checks
+    /// and messages (row i is line i + 1); every row in group "0" (grouped qrels). UsageError
+    /// after feed().
+    void feed_columns(const QrelsColumns& rows);
     /// Validates the whole file (non-empty, no duplicates) and returns the index.
     std::shared_ptr<const Qrels> finish();
 

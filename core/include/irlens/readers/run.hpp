@@ -13,6 +13,7 @@
 #pragma once
 
 #include "irlens/error.hpp"
+#include "irlens/readers/columns.hpp"
 #include "irlens/readers/doc_arena.hpp"
 #include "irlens/readers/qrels.hpp"
 #include "irlens/readers/text.hpp"
@@ -129,6 +130,10 @@ public:
     using TopicDone = std::function<void(const Run& run, std::size_t topic)>;
     void stream_topics(TopicDone done);
     void feed(std::string_view chunk);
+    /// Columnar input (readers/columns.hpp), instead of feed(): the rows, with the text's checks
+    /// and messages (row i is line i + 1). UsageError for a tag that cannot be a TREC column, for
+    /// RunOrder::Rank without ranks, or after feed().
+    void feed_columns(const RunColumns& rows);
     std::shared_ptr<const Run> finish();
 
 private:

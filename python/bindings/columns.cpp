@@ -1,0 +1,305 @@
+// The columnar inputs of irlens._core (DataFrames, dicts, records as python/irlens/_inputs.py
+// turns them into columns): ids as category codes (int64, -1 for a missing value) with their
+// tables of distinct ids (numpy object arrays of str), numbers as numpy arrays. The core's readers
+// build the qrels or run from them (QrelsReader / RunReader::feed_columns: the text readers'
+// checks and messages, row i as line i + 1), with the GIL released; meanwhile a second thread
+// writes the rows' canonical TREC text (`topic 0 doc rel`, `topic Q0 doc rank score tag`, one
+// line per row in row order) into SHA-256, for the provenance: the size and hash of the bytes the
+// text path wrote, without holding them.
+#include "common.hpp"
+
+#include "irlens/error.hpp"
+#include "irlens/frontends/input_words.hpp"
+#include "irlens/readers/columns.hpp"
+
+#include <openssl/evp.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <charconv>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace irlens::python {
+
+namespace {
+
+using Int64s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+/// The ids of a table (a numpy object array of str), as views into the str objects' UTF-8 (the
+/// caller keeps the array, hence the objects, alive). Needs the GIL.
+std::vector<std::string_view> id_table(const py::array& table, const char* what) {
+    if (table.ndim() != 1 || table.dtype().kind() != 'O') throw UsageError(std::string(what) + " table: expected a 1-d object array");
+    auto* objects = static_cast<PyObject* const*>(table.data());
+    std::vector<std::string_view> ids(static_cast<std::size_t>(table.shape(0)));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (!PyUnicode_Check(objects[i])) throw UsageError(std::string(what) + " table: expected str ids");
+        Py_ssize_t n;
+        const char* s = PyUnicode_AsUTF8AndSize(objects[i], &n);
+        if (!s) throw py::error_already_set();  // a lone surrogate: UnicodeEncodeError
+        ids[i] = std::string_view(s, static_cast<std::size_t>(n));
+    }
+    return ids;
+}
+
+IdColumn id_column(const Int64s& codes, const std::vector<std::string_view>& ids, std::size_t rows, const char* what) {
+    if (static_cast<std::size_t>(codes.size()) != rows) throw UsageError(std::string(what) + " column: length differs");
+    return IdColumn{codes.data(), ids.data(), ids.size()};
+}
+
+/// Where canonical TREC text goes, a line at a time: a string (Text) or SHA-256 (Digest).
+class Sink {
+public:
+    virtual ~Sink() = default;
+    void id(const IdColumn& c, std::size_t row) { buf_.append(c.ids[c.codes[row]]); }
+    void text(std::string_view s) { buf_.append(s); }
+    void integer(std::int64_t v) {
+        char b[24];
+        buf_.append(b, std::to_chars(b, b + sizeof b, v).ptr);
+    }
+    void number(double v) {  // the shortest text that reads back as v
+        char b[32];
+        buf_.append(b, std::to_chars(b, b + sizeof b, v).ptr);
+    }
+    /// Ends a line; false when the writing should stop.
+    virtual bool line() {
+        buf_ += '\n';
+        return true;
+    }
+
+protected:
+    std::string buf_;
+};
+
+bool codes_valid(const IdColumn& c, std::size_t row) {
+    return c.codes[row] >= 0 && static_cast<std::uint64_t>(c.codes[row]) < c.num_ids;
+}
+
+/// The canonical lines of the rows, in row order; stops at a row with a code out of range or a
+/// relevance that no integer holds (rows the readers refuse: the text is then not used).
+void write_qrels(const QrelsColumns& c, Sink& out) {
+    for (std::size_t i = 0; i < c.rows; ++i) {
+        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        std::int64_t rel;
+        if (c.rel_ints) {
+            rel = c.rel_ints[i];
+        } else {
+            const double v = c.rel_reals[i];
+            if (!(v >= -9e18 && v <= 9e18)) return;  // NaN or out of range: refused by the reader
+            rel = static_cast<std::int64_t>(v);
+        }
+        out.id(c.topics, i);
+        out.text(" 0 ");
+        out.id(c.docs, i);
+        out.text(" ");
+        out.integer(rel);
+        if (!out.line()) return;
+    }
+}
+
+/// The canonical lines of the rows, in row order (as write_qrels).
+void write_run(const RunColumns& c, Sink& out) {
+    for (std::size_t i = 0; i < c.rows; ++i) {
+        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        out.id(c.topics, i);
+        out.text(" Q0 ");
+        out.id(c.docs, i);
+        out.text(" ");
+        out.integer(c.ranks ? c.ranks[i] : 0);
+        out.text(" ");
+        out.number(c.scores[i]);
+        out.text(" ");
+        out.text(c.tag);
+        if (!out.line()) return;
+    }
+}
+
+/// SHA-256 of the lines, hashed a buffer at a time; stops when told to (the reader failed).
+class Digest : public Sink {
+public:
+    Digest() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
+        if (!ctx_ || !EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr)) throw std::runtime_error("SHA-256 unavailable");
+        buf_.reserve(kBuffer + 4096);
+    }
+    std::atomic<bool> stop{false};
+    bool line() override {
+        buf_ += '\n';
+        if (buf_.size() >= kBuffer) flush();
+        return !stop.load(std::memory_order_relaxed);
+    }
+    /// {bytes, sha256 (hex)}.
+    std::pair<std::uint64_t, std::string> finish() {
+        flush();
+        unsigned char md[EVP_MAX_MD_SIZE];
+        unsigned len = 0;
+        EVP_DigestFinal_ex(ctx_.get(), md, &len);
+        static const char hex[] = "0123456789abcdef";
+        std::string out;
+        for (unsigned i = 0; i < len; ++i) {
+            out += hex[md[i] >> 4];
+            out += hex[md[i] & 15];
+        }
+        return {bytes_, out};
+    }
+
+private:
+    static constexpr std::size_t kBuffer = 1u << 20;
+    void flush() {
+        EVP_DigestUpdate(ctx_.get(), buf_.data(), buf_.size());
+        bytes_ += buf_.size();
+        buf_.clear();
+    }
+    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
+    std::uint64_t bytes_ = 0;
+};
+
+/// The lines as bytes (what irlens.check and the notebook views read).
+class Text : public Sink {
+public:
+    py::bytes bytes() const { return py::bytes(buf_); }
+};
+
+/// Runs read() on this thread and digest(d) on another, the GIL released; returns what read()
+/// returns with the digest's {bytes, sha256}. An exception of read() wins (the digest is stopped).
+template <class Read, class Write>
+auto read_and_digest(Read&& read, Write&& write) {
+    py::gil_scoped_release unlocked;
+    Digest digest;
+    std::thread writer([&] { write(digest); });
+    try {
+        auto result = read();
+        writer.join();
+        auto [bytes, sha] = digest.finish();
+        return std::make_tuple(std::move(result), bytes, std::move(sha));
+    } catch (...) {
+        digest.stop = true;
+        writer.join();
+        throw;
+    }
+}
+
+/// A qrels' columns as Python passes them (kept alive for the views in `columns`).
+struct QrelsArgs {
+    std::vector<std::string_view> topic_ids, doc_ids;
+    std::optional<Int64s> ints;
+    std::optional<Doubles> reals;
+    QrelsColumns columns;
+    QrelsArgs(const Int64s& topics, const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
+              const py::array& rels)
+        : topic_ids(id_table(topic_table, "query id")), doc_ids(id_table(doc_table, "document id")) {
+        const std::size_t n = static_cast<std::size_t>(topics.size());
+        columns.rows = n;
+        columns.topics = id_column(topics, topic_ids, n, "query id");
+        columns.docs = id_column(docs, doc_ids, n, "document id");
+        if (rels.dtype().kind() == 'f') {
+            reals = Doubles::ensure(rels);
+            columns.rel_reals = reals->data();
+        } else {
+            ints = Int64s::ensure(rels);
+            if (!*ints) throw py::error_already_set();
+            columns.rel_ints = ints->data();
+        }
+        if (static_cast<std::size_t>(rels.size()) != n) throw UsageError("relevance column: length differs");
+    }
+};
+
+/// A run's columns as Python passes them; ranks None: written as 0.
+struct RunArgs {
+    std::vector<std::string_view> topic_ids, doc_ids;
+    RunColumns columns;
+    RunArgs(const Int64s& topics, const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
+            const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag)
+        : topic_ids(id_table(topic_table, "query id")), doc_ids(id_table(doc_table, "document id")) {
+        const std::size_t n = static_cast<std::size_t>(topics.size());
+        columns.rows = n;
+        columns.topics = id_column(topics, topic_ids, n, "query id");
+        columns.docs = id_column(docs, doc_ids, n, "document id");
+        if (static_cast<std::size_t>(scores.size()) != n || (ranks && static_cast<std::size_t>(ranks->size()) != n))
+            throw UsageError("run columns differ in length");
+        columns.scores = scores.data();
+        columns.ranks = ranks ? ranks->data() : nullptr;
+        columns.tag = tag;
+    }
+};
+
+/// (Qrels, bytes, sha256) of a qrels' columns (relevance int64, or float64 holding whole numbers).
+py::tuple read_qrels_columns(const std::string& source, const std::string& format, const Int64s& topics,
+                             const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
+                             const py::array& rels) {
+    QrelsArgs a(topics, topic_table, docs, doc_table, rels);
+    const QrelsFormat fmt = qrels_format_word(format);
+    auto [qrels, bytes, sha] = read_and_digest(
+        [&] {
+            QrelsReader reader(source, fmt);
+            reader.feed_columns(a.columns);
+            return reader.finish();
+        },
+        [&](Digest& d) { write_qrels(a.columns, d); });
+    return py::make_tuple(PyQrels{qrels}, bytes, sha);
+}
+
+/// (Run, bytes, sha256) of a run's columns.
+py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const std::string& order, const Int64s& topics,
+                           const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
+                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag) {
+    RunArgs a(topics, topic_table, docs, doc_table, scores, ranks, tag);
+    const RunOrder ord = run_order_word(order);
+    auto [run, bytes, sha] = read_and_digest(
+        [&] {
+            RunReader reader(qrels.ptr, name, ord);
+            reader.feed_columns(a.columns);
+            return reader.finish();
+        },
+        [&](Digest& d) { write_run(a.columns, d); });
+    return py::make_tuple(PyRun{run}, bytes, sha);
+}
+
+/// The canonical TREC text of a qrels' columns, checked as read_qrels_columns checks them.
+py::bytes qrels_text(const std::string& source, const Int64s& topics, const py::array& topic_table, const Int64s& docs,
+                     const py::array& doc_table, const py::array& rels) {
+    QrelsArgs a(topics, topic_table, docs, doc_table, rels);
+    Text text;
+    {
+        py::gil_scoped_release unlocked;
+        QrelsReader reader(source, QrelsFormat::Plain);
+        reader.feed_columns(a.columns);
+        write_qrels(a.columns, text);
+    }
+    return text.bytes();
+}
+
+/// The canonical TREC text of a run's columns, its ids checked (irlens.check reads the text: its
+/// findings are the text's).
+py::bytes run_text(const std::string& source, const Int64s& topics, const py::array& topic_table, const Int64s& docs,
+                   const py::array& doc_table, const Doubles& scores, const std::optional<Int64s>& ranks,
+                   const std::string& tag) {
+    RunArgs a(topics, topic_table, docs, doc_table, scores, ranks, tag);
+    Text text;
+    {
+        py::gil_scoped_release unlocked;
+        IdColumnReader t(a.columns.topics, IdColumnReader::Kind::Topic), d(a.columns.docs, IdColumnReader::Kind::Doc);
+        for (std::size_t i = 0; i < a.columns.rows; ++i) t.code(i, source), d.code(i, source);
+        write_run(a.columns, text);
+    }
+    return text.bytes();
+}
+
+}  // namespace
+
+void register_columns(py::module_& m) {
+    m.def("read_qrels_columns", &read_qrels_columns, py::arg("source"), py::arg("format"), py::arg("topics"),
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"));
+    m.def("read_run_columns", &read_run_columns, py::arg("qrels"), py::arg("name"), py::arg("order"), py::arg("topics"),
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"));
+    m.def("qrels_text", &qrels_text);
+    m.def("run_text", &run_text);
+}
+
+}  // namespace irlens::python
