@@ -188,6 +188,18 @@ struct Scanned {
     std::uint64_t lines = 0;  // lines in the block (blank and comment lines included)
 };
 
+/// feed_columns: points `slot` at `rows` while absorb() runs (the reader's absorb takes the rows
+/// in `slot` instead of scanning text), and clears it however absorb() leaves.
+template <class R, class Absorb>
+void absorb_rows(const Scanned<R>*& slot, const Scanned<R>& rows, Absorb&& absorb) {
+    struct Clear {
+        const Scanned<R>*& slot;
+        ~Clear() { slot = nullptr; }
+    } clear{slot};
+    slot = &rows;
+    absorb();
+}
+
 /// Blocks of about this size are the unit of scanning (natively, on two threads).
 constexpr std::size_t kScanBytes = 2u << 20;
 

@@ -353,14 +353,7 @@ void QrelsReader::feed_columns(const QrelsColumns& c) {
                                                 static_cast<std::uint32_t>(i - begin + 1)});
         }
         batch.lines = end - begin;
-        r.rows = &batch;
-        try {
-            absorb({}, begin + 1);
-        } catch (...) {
-            r.rows = nullptr;
-            throw;
-        }
-        r.rows = nullptr;
+        detail::absorb_rows(r.rows, batch, [&] { absorb({}, begin + 1); });
     }
 }
 

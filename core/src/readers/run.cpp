@@ -306,14 +306,7 @@ void RunReader::feed_columns(const RunColumns& c) {
             batch.records.push_back(r);
         }
         batch.lines = end - begin;
-        st.rows = &batch;
-        try {
-            absorb({}, begin + 1);
-        } catch (...) {
-            st.rows = nullptr;
-            throw;
-        }
-        st.rows = nullptr;
+        detail::absorb_rows(st.rows, batch, [&] { absorb({}, begin + 1); });
     }
 }
 
