@@ -1,7 +1,9 @@
 """Builds irlens._core with CMake (python/CMakeLists.txt) from the repository around this folder.
 
 IRLENS_PYTHON_BUILD: CMake's build folder (default: build-python/ beside python/, reused between
-builds); CMAKE_BUILD_PARALLEL_LEVEL or JOBS: compile jobs.
+builds); CMAKE_BUILD_PARALLEL_LEVEL or JOBS: compile jobs; IRLENS_PREBUILT: a native build folder
+(the repository's CMake, Release) whose core and frontends libraries are linked instead of compiling
+them again (scripts/test-python.sh passes build/).
 """
 import os
 import subprocess
@@ -26,7 +28,9 @@ class CMakeBuild(build_ext):
         build.mkdir(parents=True, exist_ok=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or os.environ.get("JOBS") or str(os.cpu_count() or 1)
         configure = ["cmake", "-S", str(HERE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                     f"-DPython3_EXECUTABLE={sys.executable}"]
+                     f"-DPython3_EXECUTABLE={sys.executable}",
+                     # A native build to link the core from (empty: the core is compiled here).
+                     f"-DIRLENS_PREBUILT={os.environ.get('IRLENS_PREBUILT', '')}"]
         try:  # pybind11 from the package index (build isolation); else CMake finds the system's
             import pybind11
             configure.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")

@@ -12,6 +12,9 @@ venv=build-python/venv
 [ -x "$venv/bin/python" ] || /usr/bin/python3 -m venv --system-site-packages "$venv"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# The native build's core and frontends (built position-independent for this) are linked into the
+# module rather than compiled again (python/CMakeLists.txt).
+[ -f build/irlens-targets.cmake ] && export IRLENS_PREBUILT="${IRLENS_PREBUILT:-$PWD/build}"
 if ! "$venv/bin/pip" install --quiet --no-index --no-build-isolation ./python > "$log" 2>&1; then
     cat "$log"
     echo "irlens: the Python package did not build"
