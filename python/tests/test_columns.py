@@ -149,3 +149,28 @@ def test_unused_categories_are_not_checked():
     r = pd.DataFrame({"query_id": ["1", "1"], "doc_id": pd.Categorical(["a", "b"], categories=["a", "b", "bad id"]),
                       "score": [2.0, 1.0]})
     assert irlens.evaluate(q, r, ["P@1"])["value"].item() == 1.0
+
+
+def test_the_digest_over_many_buffers():
+    # 120,000 rows (about 2.8 MB of text: the digest hashes 1 MiB at a time) of ids from a
+    # categorical column and from a str column, scores whose shortest text Python's repr also
+    # writes (k / 8: "0.125"; whole numbers without ".0"): the record is the size and SHA-256 of
+    # the text written here in Python, line by line, not by the package's writer.
+    n = 120_000
+    topics = [str(1 + i // 1000) for i in range(n)]
+    docs = [f"doc{(i * 7919) % 1_000_003:07d}" for i in range(n)]
+    scores = [(n - i % 1000) / 8 for i in range(n)]
+
+    def shortest(x):
+        r = repr(x)
+        return r[:-2] if r.endswith(".0") else r
+
+    text = "".join(f"{t} Q0 {d} 0 {shortest(s)} x\n" for t, d, s in zip(topics, docs, scores)).encode()
+    assert len(text) > 2 << 20
+    qrels = _inputs.load_qrels(pd.DataFrame({"query_id": ["1"], "doc_id": [docs[0]], "relevance": [1]}))
+    expected = {"role": "run", "name": "run x", "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+    plain = pd.DataFrame({"query_id": topics, "doc_id": docs, "score": scores})
+    assert _inputs.load_run(qrels, plain, "x").record == expected
+    categorical = plain.astype({"query_id": "category", "doc_id": "category"})
+    assert _inputs.load_run(qrels, categorical, "x").record == expected
+    assert _inputs.run_text(categorical, "run x", "x")[0] == text
