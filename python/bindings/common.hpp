@@ -30,6 +30,17 @@ struct PyRun {
     RunPtr ptr;
 };
 
+/// The side inputs of some measure families (topic_view.hpp), as `irlens eval --doc-lengths
+/// --sessions --groups --intents --intent-types` loads them, read from bytes; absent ones null.
+struct PySideInputs {
+    std::shared_ptr<const DocLengths> doc_lengths;
+    std::shared_ptr<const Sessions> sessions;
+    std::shared_ptr<const RunGroups> groups;
+    std::shared_ptr<const Intents> intents;
+    /// eo with these inputs (side null: eo unchanged).
+    static void apply(const PySideInputs* side, EvalOptions& eo);
+};
+
 /// The core's runs of Python's handles.
 std::vector<RunPtr> runs_of(const std::vector<PyRun>& runs);
 
