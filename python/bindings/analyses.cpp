@@ -14,6 +14,7 @@
 #include "irlens/frontends/stats_flags.hpp"
 #include "irlens/frontends/trec_eval.hpp"
 #include "irlens/readers/preference_judgments.hpp"
+#include "irlens/readers/preferences.hpp"
 #include "irlens/readers/run_check.hpp"
 #include "irlens/stats/comparison.hpp"
 
@@ -49,6 +50,7 @@ PyEvaluation evaluate_py(const PyQrels& qrels, const std::vector<PyRun>& runs, c
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
     PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     std::vector<RunPtr> rs = runs_of(runs);
     py::gil_scoped_release unlocked;
     return {std::make_shared<const Evaluation>(evaluate(qrels.ptr, rs, specs, eo))};
@@ -95,6 +97,7 @@ std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, 
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
     PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     py::gil_scoped_release unlocked;
     return comparison_json(compare_runs(qrels.ptr, runs, specs, eo, s, base), -1);
 }
@@ -108,6 +111,7 @@ std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
     PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     py::gil_scoped_release unlocked;
     if (preferences)
         s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
@@ -127,6 +131,7 @@ std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topi
     const MeasureSpec spec = parse_measure(measure);
     EvalOptions eo;
     PySideInputs::apply(side, eo);
+    q.apply(eo);
     py::gil_scoped_release unlocked;
     return explain_json({explain(qrels, run, topic, spec, eo, runs)}, qrels->source(), -1);
 }
@@ -170,9 +175,13 @@ std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std
     const QrelsPtr& qrels = q.ptr;
     const RunPtr& run = r.ptr;
     TrecEvalCommand c = parse_trec_eval_command(args);
-    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg") throw UsageError("-R " + c.rel_format + " is not available from Python");
-    if ((c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped))
+    if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
+        if (!q.prefs || (c.rel_format == "prefs") != (q.prefs->format() == PrefsFormat::Prefs))
+            throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+        c.options.prefs = q.prefs;
+    } else if (q.prefs || (c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped)) {
         throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+    }
     if (!c.zscores_file.empty()) throw UsageError("-Z is not available from Python");
     py::gil_scoped_release unlocked;
     return trec_eval(c.options, qrels, run);

@@ -25,6 +25,13 @@ using RunPtr = std::shared_ptr<const Run>;
 /// What Python holds of the core's immutable objects (pybind11 takes no shared_ptr<const T> holder).
 struct PyQrels {
     QrelsPtr ptr;
+    /// Preference judgments (trec_eval's -R prefs / qrels_prefs) when these qrels were read as
+    /// such (ptr is then their index, prefs->qrels()): the preference measures read them.
+    std::shared_ptr<const Preferences> prefs;
+    /// eo.prefs set to prefs.
+    void apply(EvalOptions& eo) const {
+        if (prefs) eo.prefs = prefs;
+    }
 };
 struct PyRun {
     RunPtr ptr;

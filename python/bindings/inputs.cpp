@@ -8,6 +8,7 @@
 #include "irlens/readers/doc_lengths.hpp"
 #include "irlens/readers/input_formats.hpp"
 #include "irlens/readers/intents.hpp"
+#include "irlens/readers/preferences.hpp"
 #include "irlens/readers/run_groups.hpp"
 #include "irlens/readers/sessions.hpp"
 #include "irlens/readers/text.hpp"
@@ -51,6 +52,26 @@ struct ReaderPy {
 };
 using QrelsReaderPy = ReaderPy<AnyQrelsReader, PyQrels>;
 using RunReaderPy = ReaderPy<AnyRunReader, PyRun>;
+
+/// Preference judgments (format "prefs" or "qrels_prefs", trec_eval's -R), as Python holds them:
+/// feed(bytes), finish() -> Qrels (the index runs are read against, holding the preferences).
+struct PrefsReaderPy {
+    std::unique_ptr<PrefsReader> reader;
+    void feed(const py::buffer& chunk) {
+        if (!reader) throw UsageError("this reader has finished");
+        py::buffer_info info;
+        std::string_view bytes = bytes_of(chunk, info);
+        py::gil_scoped_release unlocked;
+        reader->feed(bytes);
+    }
+    PyQrels finish() {
+        if (!reader) throw UsageError("this reader has finished");
+        py::gil_scoped_release unlocked;
+        std::shared_ptr<const Preferences> prefs = reader->finish();
+        reader.reset();
+        return PyQrels{prefs->qrels(), prefs};
+    }
+};
 
 using Source = std::optional<std::pair<std::string, py::bytes>>;  // (name, bytes) or None
 
@@ -104,6 +125,7 @@ void register_inputs(py::module_& m) {
     py::class_<PyQrels>(m, "Qrels")
         .def_property_readonly("name", [](const PyQrels& q) { return q.ptr->source(); })
         .def_property_readonly("plain", [](const PyQrels& q) { return q.ptr->format() == QrelsFormat::Plain; })
+        .def_property_readonly("preferences", [](const PyQrels& q) { return bool(q.prefs); })
         .def_property_readonly("topics", [](const PyQrels& q) {
             std::vector<std::string> t;
             for (std::size_t i = 0; i < q.ptr->num_topics(); ++i) t.emplace_back(q.ptr->topic_id(i));
@@ -127,6 +149,15 @@ void register_inputs(py::module_& m) {
              py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
         .def("finish", &QrelsReaderPy::finish);
+    py::class_<PrefsReaderPy>(m, "PrefsReader")
+        .def(py::init([](const std::string& name, const std::string& format) {
+                 if (format != "prefs" && format != "qrels_prefs")
+                     throw UsageError("preferences format must be prefs or qrels_prefs, got '" + format + "'");
+                 return PrefsReaderPy{std::make_unique<PrefsReader>(name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs)};
+             }),
+             py::arg("name"), py::arg("format"))
+        .def("feed", &PrefsReaderPy::feed)
+        .def("finish", &PrefsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
         .def(py::init([](const PyQrels& qrels, const std::string& name, const std::string& order) {
                  return RunReaderPy(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order_word(order)));

@@ -128,3 +128,46 @@ def test_meta_loo_with_groups_equals_the_cli(examples, cli):
     assert {r["group"] for m in doc["measures"] for r in m["runs"]} == {"lexical", "neural"}
     with pytest.raises(irlens.UsageError, match="loo needs --groups"):
         irlens.meta("loo", examples / "qrels.txt", runs, ["AP"])
+
+
+PREFS = "PrefsSimp PrefsPair PrefsAvgJG PrefsSimpRet PrefsPairImp"
+
+
+def test_preference_judgments_equal_the_trec_eval_drop_in(shared, cli):
+    # qrels_format "prefs" / "qrels_prefs" reads the qrels as preference judgments (trec_eval's -R,
+    # the JS API's loadPrefs): the preference measures of evaluate() are those of
+    # `irlens trec_eval -R prefs -q` on the same files, and _core.trec_eval -R prefs is trec_eval
+    # 10.0's golden output byte for byte.
+    d = shared / "data" / "trec_eval-test"
+    df = irlens.evaluate(d / "prefs.test", d / "prefs.results.test", PREFS, per_topic=True, missing="skip",
+                         qrels_format="prefs")
+    names = {"PrefsSimp": "prefs_simp", "PrefsPair": "prefs_pair", "PrefsAvgJG": "prefs_avgjg",
+             "PrefsSimpRet": "prefs_simp_ret", "PrefsPairImp": "prefs_pair_imp"}
+    text = cli("trec_eval", "-R", "prefs", "-q", "-m", "all_prefs", d / "prefs.test", d / "prefs.results.test",
+               parse=False)
+    theirs = {(m.strip(), t): float(v) for m, t, v in (line.split("\t") for line in text.splitlines())
+              if m.strip() != "runid"}
+    n = 0
+    for row in df.itertuples():
+        expected = theirs[(names[row.measure], row.topic)]
+        assert round(row.value, 4) == expected, row
+        n += 1
+    assert n == len(df) and len({t for t in df.topic if t != "all"}) > 1
+    assert df.attrs["provenance"]["inputs"][0]["name"] == str(d / "prefs.test")
+
+    from irlens import _core, _inputs
+
+    q = _inputs.load_qrels(d / "prefs.test", "prefs")
+    run = _inputs.load_run(q, d / "prefs.results.test", "prefs.results.test")
+    out = _core.trec_eval(q.handle, run.handle, ["-R", "prefs", "-q", "-m", "all_prefs"])
+    assert out == (d / "out.test.prefs").read_text()
+    with pytest.raises(irlens.UsageError, match="does not match"):
+        _core.trec_eval(q.handle, run.handle, ["-q"])
+    assert _inputs.load_qrels((d / "prefs.test").read_bytes(), "prefs").handle.preferences
+    with pytest.raises(TypeError, match="path or bytes"):
+        irlens.evaluate({"1": {"d": 1}}, d / "prefs.results.test", "PrefsSimp", qrels_format="prefs")
+
+
+def test_a_preference_measure_without_preferences_is_the_clis_usage_error(examples):
+    with pytest.raises(irlens.UsageError, match="PrefsSimp"):
+        irlens.evaluate(examples / "qrels.txt", examples / "bm25.run", ["PrefsSimp"])
