@@ -11,6 +11,7 @@
 #include "irlens/error.hpp"
 #include "irlens/frontends/input_words.hpp"
 #include "irlens/readers/columns.hpp"
+#include "irlens/readers/columns_prefetch.hpp"
 
 #include <openssl/evp.h>
 #include <pybind11/numpy.h>
@@ -48,6 +49,9 @@ public:
         std::vector<std::size_t> ends(n);
         bytes_.reserve(n * 16);
         for (std::size_t i = 0; i < n; ++i) {
+            // The objects lie scattered over the heap: ask for the ones a few ids ahead now, so
+            // that their cache misses overlap instead of following one another.
+            if (i + kAhead < n) __builtin_prefetch(objects[i + kAhead]);
             if (!PyUnicode_Check(objects[i])) throw UsageError(std::string(what) + " table: expected str ids");
             Py_ssize_t size;
             const char* s = PyUnicode_AsUTF8AndSize(objects[i], &size);
@@ -61,6 +65,7 @@ public:
     const std::vector<std::string_view>& ids() const { return ids_; }
 
 private:
+    static constexpr std::size_t kAhead = 16;
     std::string bytes_;
     std::vector<std::string_view> ids_;  // into bytes_
 };
@@ -107,15 +112,12 @@ protected:
     char* end_ = p_;
 };
 
-bool codes_valid(const IdColumn& c, std::size_t row) {
-    return c.codes[row] >= 0 && static_cast<std::uint64_t>(c.codes[row]) < c.num_ids;
-}
-
 /// The canonical lines of the rows, in row order; stops at a row with a code out of range or a
 /// relevance that no integer holds (rows the readers refuse: the text is then not used).
 void write_qrels(const QrelsColumns& c, Sink& out) {
     for (std::size_t i = 0; i < c.rows; ++i) {
-        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        prefetch_ids(c.docs, i, c.rows);
+        if (!valid_code(c.topics, i) || !valid_code(c.docs, i)) return;
         std::int64_t rel;
         if (c.rel_ints) {
             rel = c.rel_ints[i];
@@ -137,7 +139,8 @@ void write_qrels(const QrelsColumns& c, Sink& out) {
 /// The canonical lines of the rows, in row order (as write_qrels).
 void write_run(const RunColumns& c, Sink& out) {
     for (std::size_t i = 0; i < c.rows; ++i) {
-        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        prefetch_ids(c.docs, i, c.rows);
+        if (!valid_code(c.topics, i) || !valid_code(c.docs, i)) return;
         out.begin(c.topics.ids[c.topics.codes[i]].size() + c.docs.ids[c.docs.codes[i]].size() + c.tag.size() +
                   Sink::kMaxInteger + Sink::kMaxNumber + 8);
         out.id(c.topics, i);
@@ -281,19 +284,23 @@ py::tuple read_qrels_columns(const std::string& source, const std::string& forma
     return py::make_tuple(PyQrels{qrels}, bytes, sha);
 }
 
-/// (Run, bytes, sha256) of a run's columns.
+/// (Run, bytes, sha256) of a run's columns; digest false: (Run, 0, "").
 py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const std::string& order, const Int64s& topics,
                            const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
-                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag) {
+                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag,
+                           bool digest) {
     RunArgs a(topics, topic_table, docs, doc_table, scores, ranks, tag);
     const RunOrder ord = run_order_word(order);
-    auto [run, bytes, sha] = read_and_digest(
-        [&] {
-            RunReader reader(qrels.ptr, name, ord);
-            reader.feed_columns(a.columns);
-            return reader.finish();
-        },
-        [&](Digest& d) { write_run(a.columns, d); });
+    auto read = [&] {
+        RunReader reader(qrels.ptr, name, ord);
+        reader.feed_columns(a.columns);
+        return reader.finish();
+    };
+    if (!digest) {  // the read alone (bench/python_bench.py's steps): no bytes, no hash
+        py::gil_scoped_release unlocked;
+        return py::make_tuple(PyRun{read()}, 0, "");
+    }
+    auto [run, bytes, sha] = read_and_digest(read, [&](Digest& d) { write_run(a.columns, d); });
     return py::make_tuple(PyRun{run}, bytes, sha);
 }
 
@@ -333,7 +340,7 @@ void register_columns(py::module_& m) {
     m.def("read_qrels_columns", &read_qrels_columns, py::arg("source"), py::arg("format"), py::arg("topics"),
           py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"));
     m.def("read_run_columns", &read_run_columns, py::arg("qrels"), py::arg("name"), py::arg("order"), py::arg("topics"),
-          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"));
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"), py::arg("digest") = true);
     m.def("qrels_text", &qrels_text);
     m.def("run_text", &run_text);
 }
