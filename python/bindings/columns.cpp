@@ -297,8 +297,12 @@ py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const 
         return reader.finish();
     };
     if (!digest) {  // the read alone (bench/python_bench.py's steps): no bytes, no hash
-        py::gil_scoped_release unlocked;
-        return py::make_tuple(PyRun{read()}, 0, "");
+        RunPtr run;
+        {
+            py::gil_scoped_release unlocked;
+            run = read();
+        }
+        return py::make_tuple(PyRun{run}, 0, "");
     }
     auto [run, bytes, sha] = read_and_digest(read, [&](Digest& d) { write_run(a.columns, d); });
     return py::make_tuple(PyRun{run}, bytes, sha);

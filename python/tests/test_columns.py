@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import irlens
-from irlens import _inputs
+from irlens import _core, _inputs
 
 MEASURES = ["AP", "nDCG@10", "P@5", "RR", "R@10", "ERR@10", "num_ret", "num_rel_ret"]
 
@@ -174,3 +174,14 @@ def test_the_digest_over_many_buffers():
     categorical = plain.astype({"query_id": "category", "doc_id": "category"})
     assert _inputs.load_run(qrels, categorical, "x").record == expected
     assert _inputs.run_text(categorical, "run x", "x")[0] == text
+
+
+def test_the_read_without_its_digest():
+    # read_run_columns(digest=False), the bench's step "the read alone": the same run, no record.
+    q = _inputs.load_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]}))
+    columns, _ = _inputs._run_columns(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["b", "a"], "score": [2.0, 1.0]}),
+                                      "run x", "x")
+    run, size, sha = _core.read_run_columns(q.handle, "x", "score", *columns, digest=False)
+    assert (size, sha) == (0, "") and run.lines_read == 2
+    ev = _core.evaluate(q.handle, [run], ["P@1"], "zero")
+    assert ev.run(0)["aggregate"][0] == 0.0  # b (judged 0) ranks first
