@@ -6,7 +6,9 @@ Times, in the same run and best of REPEATS: `irlens eval QRELS RUN -m MEASURES` 
 (build/cli/irlens), irlens.evaluate(QRELS, RUN, MEASURES) from the same files, and from pandas
 DataFrames of the same collection (read once, not timed; ids as categorical columns, and again as
 plain str columns) the conversion (the columns into the core's run, with the SHA-256 of its TREC
-text) apart from the evaluation. Prints the load average beside the numbers (the machine may be
+text) apart from the evaluation, and the conversion's steps: pandas to columns, the core's read
+with the digest, the read alone; and what pandas.factorize of a str doc id column costs (the
+package does not call it for str columns). Prints the load average beside the numbers (the machine may be
 shared). Generates the collection when missing (bench/gen.cpp).
 """
 import os
@@ -56,15 +58,25 @@ def main():
     q = _inputs.load_qrels(qdf)
     qrels_convert = best(lambda: _inputs.load_qrels(qdf), repeats)
     convert = best(lambda: _inputs.load_run(q, df, "run"), repeats)
+    # The conversion's steps: pandas to columns (codes, id tables, arrays), then the core's read
+    # with the digest on a second thread, and the core's read alone (no digest).
+    columns, _ = _inputs._run_columns(df, "run", "run")
+    to_columns = best(lambda: _inputs._run_columns(df, "run", "run"), repeats)
+    read_digest = best(lambda: _core.read_run_columns(q.handle, "run", "score", *columns), repeats)
+    read_alone = best(lambda: _core.read_run_columns(q.handle, "run", "score", *columns, digest=False), repeats)
     handle = _inputs.load_run(q, df, "run").handle
     evaluation = best(lambda: _core.evaluate(q.handle, [handle], MEASURES, "zero"), repeats)
     whole = best(lambda: irlens.evaluate(q, df, MEASURES), repeats)
     plain = df.astype({"query_id": str, "doc_id": str})
     plain_convert = best(lambda: _inputs.load_run(q, plain, "run"), repeats)
-    print(f"DataFrame ({len(df):,} rows): run conversion {convert:.2f} s (categorical ids), {plain_convert:.2f} s "
-          f"(str ids, factorized); evaluation {evaluation:.2f} s; conversion / evaluation {convert / evaluation:.2f} "
-          f"(categorical), {plain_convert / evaluation:.2f} (str); qrels ({len(qdf):,} rows) conversion "
-          f"{qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = {whole / cli:.2f}x irlens eval from files")
+    factorize = best(lambda: pd.factorize(plain["doc_id"].to_numpy()), 1)
+    print(f"DataFrame ({len(df):,} rows, {df['doc_id'].cat.categories.size:,} distinct doc ids): run conversion "
+          f"{convert:.2f} s (categorical ids) = pandas to columns {to_columns:.2f} s + the core's read with the digest "
+          f"{read_digest:.2f} s (the read alone {read_alone:.2f} s); {plain_convert:.2f} s (str ids, as they are; "
+          f"pandas.factorize of that doc id column would take {factorize:.2f} s more); evaluation {evaluation:.2f} s")
+    print(f"conversion / evaluation: {convert / evaluation:.2f} (categorical), {plain_convert / evaluation:.2f} (str); "
+          f"qrels ({len(qdf):,} rows) conversion {qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = "
+          f"{whole / cli:.2f}x irlens eval from files")
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 

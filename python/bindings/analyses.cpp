@@ -14,6 +14,7 @@
 #include "irlens/frontends/stats_flags.hpp"
 #include "irlens/frontends/trec_eval.hpp"
 #include "irlens/readers/preference_judgments.hpp"
+#include "irlens/readers/preferences.hpp"
 #include "irlens/readers/run_check.hpp"
 #include "irlens/stats/comparison.hpp"
 
@@ -45,9 +46,11 @@ py::array_t<double> matrix_of(const std::vector<std::vector<double>>& rows, std:
 }
 
 PyEvaluation evaluate_py(const PyQrels& qrels, const std::vector<PyRun>& runs, const std::vector<std::string>& measures,
-                         const std::string& missing) {
+                         const std::string& missing, const PySideInputs* side) {
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
+    PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     std::vector<RunPtr> rs = runs_of(runs);
     py::gil_scoped_release unlocked;
     return {std::make_shared<const Evaluation>(evaluate(qrels.ptr, rs, specs, eo))};
@@ -87,12 +90,14 @@ std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
 
 /// args: compare's options as the CLI spells them (--test=t, -B 1000, ...).
 std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, const std::vector<std::string>& measures,
-                       const std::vector<std::string>& args, const std::string& missing) {
+                       const std::vector<std::string>& args, const std::string& missing, const PySideInputs* side) {
     const std::vector<RunPtr> runs = runs_of(handles);
     const CompareSettings s = compare_settings_from_args(args);
     const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
+    PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     py::gil_scoped_release unlocked;
     return comparison_json(compare_runs(qrels.ptr, runs, specs, eo, s, base), -1);
 }
@@ -100,11 +105,13 @@ std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, 
 /// preferences: predictive-power's judgments (name, bytes), or None.
 std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std::vector<PyRun>& handles,
                     const std::vector<std::string>& measures, const std::vector<std::string>& args, const std::string& missing,
-                    const std::optional<std::pair<std::string, std::string>>& preferences) {
+                    const std::optional<std::pair<std::string, std::string>>& preferences, const PySideInputs* side) {
     MetaSettings s = meta_settings_from_args(analysis, args);
     const std::vector<RunPtr> runs = runs_of(handles);
     std::vector<MeasureSpec> specs = measures_of(measures);
     EvalOptions eo = eval_options(missing);
+    PySideInputs::apply(side, eo);
+    qrels.apply(eo);
     py::gil_scoped_release unlocked;
     if (preferences)
         s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
@@ -114,7 +121,7 @@ std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std
 /// The explain document of one (run, topic, measure); runs: the evaluation's runs (for the
 /// measures that score a run against the others), or empty.
 std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topic, const std::string& measure,
-                       const std::vector<PyRun>& handles) {
+                       const std::vector<PyRun>& handles, const PySideInputs* side) {
     const QrelsPtr& qrels = q.ptr;
     const RunPtr& run = r.ptr;
     const std::vector<RunPtr> runs = runs_of(handles);
@@ -122,8 +129,11 @@ std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topi
         if (other->qrels_ptr() != run->qrels_ptr())
             throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + run->name() + "'");
     const MeasureSpec spec = parse_measure(measure);
+    EvalOptions eo;
+    PySideInputs::apply(side, eo);
+    q.apply(eo);
     py::gil_scoped_release unlocked;
-    return explain_json({explain(qrels, run, topic, spec, EvalOptions{}, runs)}, qrels->source(), -1);
+    return explain_json({explain(qrels, run, topic, spec, eo, runs)}, qrels->source(), -1);
 }
 
 /// The check document of one run (its bytes); topics, docs: (name, bytes of an id list) or None.
@@ -165,9 +175,13 @@ std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std
     const QrelsPtr& qrels = q.ptr;
     const RunPtr& run = r.ptr;
     TrecEvalCommand c = parse_trec_eval_command(args);
-    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg") throw UsageError("-R " + c.rel_format + " is not available from Python");
-    if ((c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped))
+    if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
+        if (!q.prefs || (c.rel_format == "prefs") != (q.prefs->format() == PrefsFormat::Prefs))
+            throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+        c.options.prefs = q.prefs;
+    } else if (q.prefs || (c.rel_format == "qrels_jg") != (qrels->format() == QrelsFormat::Grouped)) {
         throw UsageError("-R " + c.rel_format + " does not match the format the qrels were read with");
+    }
     if (!c.zscores_file.empty()) throw UsageError("-Z is not available from Python");
     py::gil_scoped_release unlocked;
     return trec_eval(c.options, qrels, run);
@@ -223,10 +237,17 @@ void register_analyses(py::module_& m) {
         .def("run", &run_scores)
         .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
              py::arg("input_warnings"), py::arg("indent") = -1);
-    m.def("evaluate", &evaluate_py);
-    m.def("compare", &compare_py);
-    m.def("meta", &meta_py);
-    m.def("explain", &explain_py);
+    m.def("evaluate", &evaluate_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("missing"),
+          py::arg("side") = py::none());
+    m.def("compare", &compare_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("args"),
+          py::arg("missing"), py::arg("side") = py::none());
+    m.def("meta", &meta_py, py::arg("analysis"), py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("args"),
+          py::arg("missing"), py::arg("preferences"), py::arg("side") = py::none());
+    m.def("meta_seed", [](const std::string& analysis, const std::vector<std::string>& args) {
+        return meta_settings_from_args(analysis, args).testing.resampling.seed;  // the provenance's seeds, as the CLI's
+    });
+    m.def("explain", &explain_py, py::arg("qrels"), py::arg("run"), py::arg("topic"), py::arg("measure"),
+          py::arg("runs"), py::arg("side") = py::none());
     m.def("check", &check_py);
     m.def("axioms", &axioms_py);
     m.def("trec_eval", &trec_eval_py);

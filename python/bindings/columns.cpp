@@ -11,13 +11,16 @@
 #include "irlens/error.hpp"
 #include "irlens/frontends/input_words.hpp"
 #include "irlens/readers/columns.hpp"
+#include "irlens/readers/columns_prefetch.hpp"
 
 #include <openssl/evp.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cstring>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -33,60 +36,88 @@ namespace {
 using Int64s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-/// The ids of a table (a numpy object array of str), as views into the str objects' UTF-8 (the
-/// caller keeps the array, hence the objects, alive). Needs the GIL.
-std::vector<std::string_view> id_table(const py::array& table, const char* what) {
-    if (table.ndim() != 1 || table.dtype().kind() != 'O') throw UsageError(std::string(what) + " table: expected a 1-d object array");
-    auto* objects = static_cast<PyObject* const*>(table.data());
-    std::vector<std::string_view> ids(static_cast<std::size_t>(table.shape(0)));
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        if (!PyUnicode_Check(objects[i])) throw UsageError(std::string(what) + " table: expected str ids");
-        Py_ssize_t n;
-        const char* s = PyUnicode_AsUTF8AndSize(objects[i], &n);
-        if (!s) throw py::error_already_set();  // a lone surrogate: UnicodeEncodeError
-        ids[i] = std::string_view(s, static_cast<std::size_t>(n));
+/// The ids of a table (a numpy object array of str), copied once into one contiguous buffer: the
+/// readers and the digest then reach a row's id there, not in its own str object (millions of
+/// objects scattered over the heap, each visited in row order: most of the time of a columnar read
+/// went to those visits). Needs the GIL.
+class IdTable {
+public:
+    IdTable(const py::array& table, const char* what) {
+        if (table.ndim() != 1 || table.dtype().kind() != 'O') throw UsageError(std::string(what) + " table: expected a 1-d object array");
+        auto* objects = static_cast<PyObject* const*>(table.data());
+        const std::size_t n = static_cast<std::size_t>(table.shape(0));
+        std::vector<std::size_t> ends(n);
+        bytes_.reserve(n * 16);
+        for (std::size_t i = 0; i < n; ++i) {
+            // The objects lie scattered over the heap: ask for the ones a few ids ahead now, so
+            // that their cache misses overlap instead of following one another.
+            if (i + kAhead < n) __builtin_prefetch(objects[i + kAhead]);
+            if (!PyUnicode_Check(objects[i])) throw UsageError(std::string(what) + " table: expected str ids");
+            Py_ssize_t size;
+            const char* s = PyUnicode_AsUTF8AndSize(objects[i], &size);
+            if (!s) throw py::error_already_set();  // a lone surrogate: UnicodeEncodeError
+            bytes_.append(s, static_cast<std::size_t>(size));
+            ends[i] = bytes_.size();
+        }
+        ids_.reserve(n);
+        for (std::size_t i = 0, begin = 0; i < n; begin = ends[i++]) ids_.emplace_back(bytes_.data() + begin, ends[i] - begin);
     }
-    return ids;
-}
+    const std::vector<std::string_view>& ids() const { return ids_; }
 
-IdColumn id_column(const Int64s& codes, const std::vector<std::string_view>& ids, std::size_t rows, const char* what) {
+private:
+    static constexpr std::size_t kAhead = 16;
+    std::string bytes_;
+    std::vector<std::string_view> ids_;  // into bytes_
+};
+
+IdColumn id_column(const Int64s& codes, const IdTable& table, std::size_t rows, const char* what) {
     if (static_cast<std::size_t>(codes.size()) != rows) throw UsageError(std::string(what) + " column: length differs");
-    return IdColumn{codes.data(), ids.data(), ids.size()};
+    return IdColumn{codes.data(), table.ids().data(), table.ids().size()};
 }
 
-/// Where canonical TREC text goes, a line at a time: a string (Text) or SHA-256 (Digest).
+/// Where canonical TREC text goes, a line at a time, written straight into a buffer: a string
+/// (Text) or SHA-256 (Digest). A line starts with begin(n), n its most bytes.
 class Sink {
 public:
     virtual ~Sink() = default;
-    void id(const IdColumn& c, std::size_t row) { buf_.append(c.ids[c.codes[row]]); }
-    void text(std::string_view s) { buf_.append(s); }
-    void integer(std::int64_t v) {
-        char b[24];
-        buf_.append(b, std::to_chars(b, b + sizeof b, v).ptr);
+    void begin(std::size_t n) {
+        if (static_cast<std::size_t>(end_ - p_) < n) room(n);
     }
-    void number(double v) {  // the shortest text that reads back as v
-        char b[32];
-        buf_.append(b, std::to_chars(b, b + sizeof b, v).ptr);
+    void id(const IdColumn& c, std::size_t row) { text(c.ids[c.codes[row]]); }
+    void text(std::string_view s) {
+        std::memcpy(p_, s.data(), s.size());
+        p_ += s.size();
     }
+    void integer(std::int64_t v) { p_ = std::to_chars(p_, p_ + kMaxInteger, v).ptr; }
+    void number(double v) { p_ = std::to_chars(p_, p_ + kMaxNumber, v).ptr; }  // the shortest text that reads back as v
     /// Ends a line; false when the writing should stop.
     virtual bool line() {
-        buf_ += '\n';
+        *p_++ = '\n';
         return true;
     }
+    static constexpr std::size_t kMaxInteger = 20, kMaxNumber = 32;  // "-9223372036854775808"; "-2.2250738585072014e-308"
 
 protected:
+    /// Makes room for n more bytes (at least).
+    virtual void room(std::size_t n) { grow(n); }
+    void grow(std::size_t n) {
+        const std::size_t used = size();
+        buf_.resize(std::max(buf_.size() * 2, used + n));
+        p_ = buf_.data() + used;
+        end_ = buf_.data() + buf_.size();
+    }
+    std::size_t size() const { return static_cast<std::size_t>(p_ - buf_.data()); }
     std::string buf_;
+    char* p_ = buf_.data();
+    char* end_ = p_;
 };
-
-bool codes_valid(const IdColumn& c, std::size_t row) {
-    return c.codes[row] >= 0 && static_cast<std::uint64_t>(c.codes[row]) < c.num_ids;
-}
 
 /// The canonical lines of the rows, in row order; stops at a row with a code out of range or a
 /// relevance that no integer holds (rows the readers refuse: the text is then not used).
 void write_qrels(const QrelsColumns& c, Sink& out) {
     for (std::size_t i = 0; i < c.rows; ++i) {
-        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        prefetch_ids(c.docs, i, c.rows);
+        if (!valid_code(c.topics, i) || !valid_code(c.docs, i)) return;
         std::int64_t rel;
         if (c.rel_ints) {
             rel = c.rel_ints[i];
@@ -95,6 +126,7 @@ void write_qrels(const QrelsColumns& c, Sink& out) {
             if (!(v >= -9e18 && v <= 9e18)) return;  // NaN or out of range: refused by the reader
             rel = static_cast<std::int64_t>(v);
         }
+        out.begin(c.topics.ids[c.topics.codes[i]].size() + c.docs.ids[c.docs.codes[i]].size() + Sink::kMaxInteger + 5);
         out.id(c.topics, i);
         out.text(" 0 ");
         out.id(c.docs, i);
@@ -107,7 +139,10 @@ void write_qrels(const QrelsColumns& c, Sink& out) {
 /// The canonical lines of the rows, in row order (as write_qrels).
 void write_run(const RunColumns& c, Sink& out) {
     for (std::size_t i = 0; i < c.rows; ++i) {
-        if (!codes_valid(c.topics, i) || !codes_valid(c.docs, i)) return;
+        prefetch_ids(c.docs, i, c.rows);
+        if (!valid_code(c.topics, i) || !valid_code(c.docs, i)) return;
+        out.begin(c.topics.ids[c.topics.codes[i]].size() + c.docs.ids[c.docs.codes[i]].size() + c.tag.size() +
+                  Sink::kMaxInteger + Sink::kMaxNumber + 8);
         out.id(c.topics, i);
         out.text(" Q0 ");
         out.id(c.docs, i);
@@ -126,12 +161,12 @@ class Digest : public Sink {
 public:
     Digest() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
         if (!ctx_ || !EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr)) throw std::runtime_error("SHA-256 unavailable");
-        buf_.reserve(kBuffer + 4096);
+        grow(kBuffer + 4096);
     }
     std::atomic<bool> stop{false};
     bool line() override {
-        buf_ += '\n';
-        if (buf_.size() >= kBuffer) flush();
+        *p_++ = '\n';
+        if (size() >= kBuffer) flush();
         return !stop.load(std::memory_order_relaxed);
     }
     /// {bytes, sha256 (hex)}.
@@ -151,10 +186,14 @@ public:
 
 private:
     static constexpr std::size_t kBuffer = 1u << 20;
+    void room(std::size_t n) override {
+        flush();
+        if (static_cast<std::size_t>(end_ - p_) < n) grow(n);  // a line longer than the buffer
+    }
     void flush() {
-        EVP_DigestUpdate(ctx_.get(), buf_.data(), buf_.size());
-        bytes_ += buf_.size();
-        buf_.clear();
+        EVP_DigestUpdate(ctx_.get(), buf_.data(), size());
+        bytes_ += size();
+        p_ = buf_.data();
     }
     std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
     std::uint64_t bytes_ = 0;
@@ -163,7 +202,7 @@ private:
 /// The lines as bytes (what irlens.check and the notebook views read).
 class Text : public Sink {
 public:
-    py::bytes bytes() const { return py::bytes(buf_); }
+    py::bytes bytes() const { return py::bytes(buf_.data(), size()); }
 };
 
 /// Runs read() on this thread and digest(d) on another, the GIL released; returns what read()
@@ -187,13 +226,13 @@ auto read_and_digest(Read&& read, Write&& write) {
 
 /// A qrels' columns as Python passes them (kept alive for the views in `columns`).
 struct QrelsArgs {
-    std::vector<std::string_view> topic_ids, doc_ids;
+    IdTable topic_ids, doc_ids;
     std::optional<Int64s> ints;
     std::optional<Doubles> reals;
     QrelsColumns columns;
     QrelsArgs(const Int64s& topics, const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
               const py::array& rels)
-        : topic_ids(id_table(topic_table, "query id")), doc_ids(id_table(doc_table, "document id")) {
+        : topic_ids(topic_table, "query id"), doc_ids(doc_table, "document id") {
         const std::size_t n = static_cast<std::size_t>(topics.size());
         columns.rows = n;
         columns.topics = id_column(topics, topic_ids, n, "query id");
@@ -212,11 +251,11 @@ struct QrelsArgs {
 
 /// A run's columns as Python passes them; ranks None: written as 0.
 struct RunArgs {
-    std::vector<std::string_view> topic_ids, doc_ids;
+    IdTable topic_ids, doc_ids;
     RunColumns columns;
     RunArgs(const Int64s& topics, const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
             const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag)
-        : topic_ids(id_table(topic_table, "query id")), doc_ids(id_table(doc_table, "document id")) {
+        : topic_ids(topic_table, "query id"), doc_ids(doc_table, "document id") {
         const std::size_t n = static_cast<std::size_t>(topics.size());
         columns.rows = n;
         columns.topics = id_column(topics, topic_ids, n, "query id");
@@ -245,19 +284,27 @@ py::tuple read_qrels_columns(const std::string& source, const std::string& forma
     return py::make_tuple(PyQrels{qrels}, bytes, sha);
 }
 
-/// (Run, bytes, sha256) of a run's columns.
+/// (Run, bytes, sha256) of a run's columns; digest false: (Run, 0, "").
 py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const std::string& order, const Int64s& topics,
                            const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
-                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag) {
+                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag,
+                           bool digest) {
     RunArgs a(topics, topic_table, docs, doc_table, scores, ranks, tag);
     const RunOrder ord = run_order_word(order);
-    auto [run, bytes, sha] = read_and_digest(
-        [&] {
-            RunReader reader(qrels.ptr, name, ord);
-            reader.feed_columns(a.columns);
-            return reader.finish();
-        },
-        [&](Digest& d) { write_run(a.columns, d); });
+    auto read = [&] {
+        RunReader reader(qrels.ptr, name, ord);
+        reader.feed_columns(a.columns);
+        return reader.finish();
+    };
+    if (!digest) {  // the read alone (bench/python_bench.py's steps): no bytes, no hash
+        RunPtr run;
+        {
+            py::gil_scoped_release unlocked;
+            run = read();
+        }
+        return py::make_tuple(PyRun{run}, 0, "");
+    }
+    auto [run, bytes, sha] = read_and_digest(read, [&](Digest& d) { write_run(a.columns, d); });
     return py::make_tuple(PyRun{run}, bytes, sha);
 }
 
@@ -297,7 +344,7 @@ void register_columns(py::module_& m) {
     m.def("read_qrels_columns", &read_qrels_columns, py::arg("source"), py::arg("format"), py::arg("topics"),
           py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"));
     m.def("read_run_columns", &read_run_columns, py::arg("qrels"), py::arg("name"), py::arg("order"), py::arg("topics"),
-          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"));
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"), py::arg("digest") = true);
     m.def("qrels_text", &qrels_text);
     m.def("run_text", &run_text);
 }

@@ -25,9 +25,27 @@ using RunPtr = std::shared_ptr<const Run>;
 /// What Python holds of the core's immutable objects (pybind11 takes no shared_ptr<const T> holder).
 struct PyQrels {
     QrelsPtr ptr;
+    /// Preference judgments (trec_eval's -R prefs / qrels_prefs) when these qrels were read as
+    /// such (ptr is then their index, prefs->qrels()): the preference measures read them.
+    std::shared_ptr<const Preferences> prefs;
+    /// eo.prefs set to prefs.
+    void apply(EvalOptions& eo) const {
+        if (prefs) eo.prefs = prefs;
+    }
 };
 struct PyRun {
     RunPtr ptr;
+};
+
+/// The side inputs of some measure families (topic_view.hpp), as `irlens eval --doc-lengths
+/// --sessions --groups --intents --intent-types` loads them, read from bytes; absent ones null.
+struct PySideInputs {
+    std::shared_ptr<const DocLengths> doc_lengths;
+    std::shared_ptr<const Sessions> sessions;
+    std::shared_ptr<const RunGroups> groups;
+    std::shared_ptr<const Intents> intents;
+    /// eo with these inputs (side null: eo unchanged).
+    static void apply(const PySideInputs* side, EvalOptions& eo);
 };
 
 /// The core's runs of Python's handles.

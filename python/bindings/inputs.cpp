@@ -5,12 +5,19 @@
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/input_words.hpp"
+#include "irlens/readers/doc_lengths.hpp"
 #include "irlens/readers/input_formats.hpp"
+#include "irlens/readers/intents.hpp"
+#include "irlens/readers/preferences.hpp"
+#include "irlens/readers/run_groups.hpp"
+#include "irlens/readers/sessions.hpp"
 #include "irlens/readers/text.hpp"
 
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string_view>
 
 namespace irlens::python {
@@ -46,12 +53,79 @@ struct ReaderPy {
 using QrelsReaderPy = ReaderPy<AnyQrelsReader, PyQrels>;
 using RunReaderPy = ReaderPy<AnyRunReader, PyRun>;
 
+/// Preference judgments (format "prefs" or "qrels_prefs", trec_eval's -R), as Python holds them:
+/// feed(bytes), finish() -> Qrels (the index runs are read against, holding the preferences).
+struct PrefsReaderPy {
+    std::unique_ptr<PrefsReader> reader;
+    void feed(const py::buffer& chunk) {
+        if (!reader) throw UsageError("this reader has finished");
+        py::buffer_info info;
+        std::string_view bytes = bytes_of(chunk, info);
+        py::gil_scoped_release unlocked;
+        reader->feed(bytes);
+    }
+    PyQrels finish() {
+        if (!reader) throw UsageError("this reader has finished");
+        py::gil_scoped_release unlocked;
+        std::shared_ptr<const Preferences> prefs = reader->finish();
+        reader.reset();
+        return PyQrels{prefs->qrels(), prefs};
+    }
+};
+
+using Source = std::optional<std::pair<std::string, py::bytes>>;  // (name, bytes) or None
+
+/// The side inputs of (name, bytes) pairs, each read by the reader the CLI's --doc-lengths,
+/// --sessions, --groups, --intents and --intent-types use (their checks and messages), the GIL
+/// released.
+PySideInputs side_inputs(const Source& doc_lengths, const Source& sessions, const Source& groups, const Source& intents,
+                         const Source& intent_types) {
+    auto text = [](const Source& s) { return s ? std::make_pair(s->first, std::string(s->second)) : std::make_pair(std::string(), std::string()); };
+    const auto [dl_name, dl] = text(doc_lengths);
+    const auto [s_name, se] = text(sessions);
+    const auto [g_name, g] = text(groups);
+    const auto [i_name, in] = text(intents);
+    const auto [t_name, ty] = text(intent_types);
+    py::gil_scoped_release unlocked;
+    PySideInputs side;
+    if (doc_lengths) {
+        DocLengthsReader reader(dl_name);
+        reader.feed(dl);
+        side.doc_lengths = reader.finish();
+    }
+    if (sessions) {
+        SessionsReader reader(s_name);
+        reader.feed(se);
+        side.sessions = reader.finish();
+    }
+    if (groups) side.groups = std::make_shared<const RunGroups>(RunGroups::parse(g_name, g));
+    if (intents || intent_types) {
+        auto i = std::make_shared<Intents>();
+        if (intents) i->read_probabilities(i_name, in);
+        if (intent_types) i->read_types(t_name, ty);
+        side.intents = std::move(i);
+    }
+    return side;
+}
+
 }  // namespace
 
+void PySideInputs::apply(const PySideInputs* side, EvalOptions& eo) {
+    if (!side) return;
+    eo.doc_lengths = side->doc_lengths;
+    eo.sessions = side->sessions;
+    eo.groups = side->groups;
+    eo.intents = side->intents;
+}
+
 void register_inputs(py::module_& m) {
+    py::class_<PySideInputs>(m, "SideInputs")
+        .def(py::init(&side_inputs), py::arg("doc_lengths") = py::none(), py::arg("sessions") = py::none(),
+             py::arg("groups") = py::none(), py::arg("intents") = py::none(), py::arg("intent_types") = py::none());
     py::class_<PyQrels>(m, "Qrels")
         .def_property_readonly("name", [](const PyQrels& q) { return q.ptr->source(); })
         .def_property_readonly("plain", [](const PyQrels& q) { return q.ptr->format() == QrelsFormat::Plain; })
+        .def_property_readonly("preferences", [](const PyQrels& q) { return bool(q.prefs); })
         .def_property_readonly("topics", [](const PyQrels& q) {
             std::vector<std::string> t;
             for (std::size_t i = 0; i < q.ptr->num_topics(); ++i) t.emplace_back(q.ptr->topic_id(i));
@@ -75,6 +149,15 @@ void register_inputs(py::module_& m) {
              py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
         .def("finish", &QrelsReaderPy::finish);
+    py::class_<PrefsReaderPy>(m, "PrefsReader")
+        .def(py::init([](const std::string& name, const std::string& format) {
+                 if (format != "prefs" && format != "qrels_prefs")
+                     throw UsageError("preferences format must be prefs or qrels_prefs, got '" + format + "'");
+                 return PrefsReaderPy{std::make_unique<PrefsReader>(name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs)};
+             }),
+             py::arg("name"), py::arg("format"))
+        .def("feed", &PrefsReaderPy::feed)
+        .def("finish", &PrefsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
         .def(py::init([](const PyQrels& qrels, const std::string& name, const std::string& order) {
                  return RunReaderPy(std::make_unique<AnyRunReader>(qrels.ptr, name, run_order_word(order)));

@@ -48,6 +48,62 @@ def _inputs(qrels: Any, runs: Any, qrels_format: str, order: str) -> Tuple[Loade
     return q, loaded
 
 
+# The side inputs of some measure families, as the JS API's options name them (snake_case too),
+# and their roles in the provenance record, in the CLI's order (cli/provenance.cpp).
+SIDE_INPUTS = {"groups": "groups", "intents": "intents", "intentTypes": "intent_types", "intent_types": "intent_types",
+               "docLengths": "doc_lengths", "doc_lengths": "doc_lengths", "sessions": "sessions"}
+SIDE_ROLES = ("groups", "intents", "intent_types", "doc_lengths", "sessions")
+
+
+def _side_source(role: str, value: Any) -> Tuple[Tuple[str, bytes], dict]:
+    """((name, bytes), provenance record) of a side input: a path (plain or gzip), its text (bytes,
+    named by its role), or for groups a dict {run: group}."""
+    if is_path(value):
+        from ._inputs import _feed_file
+
+        parts: List[bytes] = []
+
+        class _Sink:
+            def feed(self, b):
+                parts.append(bytes(b))
+
+        record = _feed_file(os.fspath(value), _Sink())
+        return (os.fspath(value), b"".join(parts)), {"role": role, **record}
+    if role == "groups" and isinstance(value, Mapping):
+        value = "".join(f"{run}\t{group}\n" for run, group in value.items()).encode()
+    if not isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{role}: expected a path or bytes, got {type(value).__name__}")
+    data = bytes(value)
+    import hashlib
+
+    return (role, data), {"role": role, "name": role, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def _side_inputs(options: Dict[str, Any]) -> Tuple[Any, List[dict]]:
+    """Pops the side inputs (docLengths, sessions, groups, intents, intentTypes) from options: the
+    core's SideInputs (None when there are none) and their provenance records, each read by the
+    reader of the CLI's --doc-lengths, --sessions, --groups, --intents, --intent-types."""
+    given: Dict[str, Any] = {}
+    for key in list(options):
+        if key in SIDE_INPUTS:
+            value = options.pop(key)
+            if value is not None:
+                given[SIDE_INPUTS[key]] = value
+    if not given:
+        return None, []
+    sources, records = {}, []
+    for role in SIDE_ROLES:
+        if role in given:
+            sources[role], record = _side_source(role, given[role])
+            records.append(record)
+    return _core.SideInputs(**sources), records
+
+
+def _no_other_options(function: str, options: Mapping[str, Any]) -> None:
+    if options:
+        raise TypeError(f"{function}() got an unexpected keyword argument '{next(iter(options))}'")
+
+
 def provenance(command: str, inputs: Sequence[dict], measures: Sequence[dict] = (), missing: Optional[str] = None,
                settings: Optional[dict] = None, seeds: Optional[dict] = None) -> dict:
     """The CLI's provenance record (cli/provenance.hpp)."""
@@ -65,7 +121,7 @@ def provenance(command: str, inputs: Sequence[dict], measures: Sequence[dict] = 
 
 
 def evaluate(qrels: Any, runs: Any, measures: Measures, per_topic: bool = False, missing: str = "zero", *,
-             qrels_format: str = "plain", order: str = "score") -> pd.DataFrame:
+             qrels_format: str = "plain", order: str = "score", **side: Any) -> pd.DataFrame:
     """Evaluates runs against qrels, as `irlens eval`.
 
     qrels, runs: paths (plain or gzip), DataFrames, pytrec_eval dicts or records (see irlens._inputs);
@@ -78,11 +134,18 @@ def evaluate(qrels: Any, runs: Any, measures: Measures, per_topic: bool = False,
     A value the core leaves undefined is NaN. A text-valued measure (relstring) has its text in a
     column "text" and no aggregate. df.attrs holds "provenance" (the CLI's record), "warnings" and
     "missing"; irlens.wide(df) gives one column per measure.
+
+    side: the inputs some measures need, as the JS API's options (each a path, plain or gzip, or
+    the file's bytes): docLengths (TBG, U), sessions (sDCG), groups (NRG's group priors; also a
+    dict {run: group}), intents and intentTypes (intent-aware diversity measures).
     """
+    side = dict(side)
+    side_handle, side_records = _side_inputs(side)
+    _no_other_options("evaluate", side)
     lists = _measure_lists(measures)
     specs = _core.parse_measures(lists)
     q, rs = _inputs(qrels, runs, qrels_format, order)
-    ev = _core.evaluate(q.handle, [r.handle for r in rs], lists, missing)
+    ev = _core.evaluate(q.handle, [r.handle for r in rs], lists, missing, side_handle)
     df = _frame(ev, per_topic)
     settings = {}
     if per_topic:
@@ -92,7 +155,8 @@ def evaluate(qrels: Any, runs: Any, measures: Measures, per_topic: bool = False,
         settings["qrels-format"] = qrels_format
     if order != "score":
         settings["order"] = order
-    df.attrs["provenance"] = provenance("eval", [q.record] + [r.record for r in rs], specs, ev.missing, settings)
+    df.attrs["provenance"] = provenance("eval", [q.record] + [r.record for r in rs] + side_records, specs, ev.missing,
+                                        settings)
     df.attrs["warnings"] = list(q.handle.warnings) + [w for r in rs for w in r.handle.warnings] + list(ev.warnings)
     df.attrs["missing"] = ev.missing
     df.attrs["measures_typed"] = {s["name"]: s["typed"] for s in specs}
@@ -174,13 +238,17 @@ def compare(qrels: Any, runs: Any, measures: Measures, *, missing: str = "zero",
             order: str = "score", **options: Any) -> Document:
     """Significance tests between runs, as `irlens compare --format json` (the same document, with
     its provenance). options, as the JS API's compare(): baseline (a run name), pairs ('a:b,c:d'),
-    test, correction, alternative, confidence, ci, risk, B, seed, exactLimit; the CLI's defaults."""
+    test, correction, alternative, confidence, ci, risk, B, seed, exactLimit; the CLI's defaults;
+    and the side inputs as evaluate() takes them (docLengths, sessions, groups, intents, intentTypes)."""
+    options = dict(options)
+    side_handle, side_records = _side_inputs(options)
     lists = _measure_lists(measures)
     args = option_args(options)
     q, rs = _inputs(qrels, runs, qrels_format, order)
-    doc = Document(json.loads(_core.compare(q.handle, [r.handle for r in rs], lists, args, missing)))
+    doc = Document(json.loads(_core.compare(q.handle, [r.handle for r in rs], lists, args, missing, side_handle)))
     seeds = {"seed": doc.get("seed")} if "seed" in doc else {}
-    doc["provenance"] = provenance("compare", [q.record] + [r.record for r in rs], _core.parse_measures(lists), missing,
+    doc["provenance"] = provenance("compare", [q.record] + [r.record for r in rs] + side_records,
+                                   _core.parse_measures(lists), missing,
                                    _settings(options), seeds)
     return doc
 
@@ -190,7 +258,11 @@ def meta(analysis: str, qrels: Any, runs: Any, measures: Measures, *, missing: s
     """A meta-evaluation, as `irlens meta ANALYSIS --format json`: correlation,
     discriminative-power, stability, concordance, unanimity, predictive-power (preferences: a path).
     options as the JS API's meta(): test, correction, topics, trials, binWidth, rboP, gold, depth,
-    B, seed, exactLimit, stability, fuzziness."""
+    B, seed, exactLimit, stability, fuzziness; the side inputs as evaluate() takes them (docLengths,
+    sessions, groups, intents, intentTypes). loo, the leave-one-out pool test, needs groups (and
+    takes depth)."""
+    options = dict(options)
+    side_handle, side_records = _side_inputs(options)
     lists = _measure_lists(measures)
     args = option_args(options)
     prefs = None
@@ -212,18 +284,24 @@ def meta(analysis: str, qrels: Any, runs: Any, measures: Measures, *, missing: s
         prefs = (os.fspath(preferences), b"".join(sink.parts))
         inputs_extra.append({"role": "preferences", **record})
     q, rs = _inputs(qrels, runs, qrels_format, order)
-    doc = Document(json.loads(_core.meta(analysis, q.handle, [r.handle for r in rs], lists, args, missing, prefs)))
-    doc["provenance"] = provenance("meta " + analysis, [q.record] + [r.record for r in rs] + inputs_extra,
-                                   _core.parse_measures(lists), missing, _settings(options))
+    doc = Document(json.loads(_core.meta(analysis, q.handle, [r.handle for r in rs], lists, args, missing, prefs,
+                                         side_handle)))
+    doc["provenance"] = provenance("meta " + analysis, [q.record] + [r.record for r in rs] + inputs_extra + side_records,
+                                   _core.parse_measures(lists), missing, _settings(options),
+                                   {"seed": _core.meta_seed(analysis, args)})
     return doc
 
 
 def explain(qrels: Any, run: Any, topic: str, measure: str, *, runs: Any = None, qrels_format: str = "plain",
-            order: str = "score") -> Document:
+            order: str = "score", **side: Any) -> Document:
     """The arithmetic of one measure on one topic of a run, as `irlens explain --format json`:
     {irlens, command, qrels, explanations: [{measure, run, topic, formula, columns, rows, terms,
     value, text, missing}]}. runs: the evaluation's runs, for the measures that score a run
-    against the others (rareness, NRG); `run` is one of them (a name) or another run."""
+    against the others (rareness, NRG); `run` is one of them (a name) or another run. side: the
+    side inputs as evaluate() takes them (docLengths, sessions, groups, intents, intentTypes)."""
+    side = dict(side)
+    side_handle, side_records = _side_inputs(side)
+    _no_other_options("explain", side)
     q = load_qrels(qrels, qrels_format)
     others: List[Loaded] = []
     target: Optional[Loaded] = None
@@ -236,8 +314,10 @@ def explain(qrels: Any, run: Any, topic: str, measure: str, *, runs: Any = None,
     if target is None:
         [(name, r)] = named_runs(run)
         target = load_run(q, r, name, order)
-    doc = Document(json.loads(_core.explain(q.handle, target.handle, str(topic), str(measure), [o.handle for o in others])))
-    doc["provenance"] = provenance("explain", [q.record, target.record] + [o.record for o in others if o is not target],
+    doc = Document(json.loads(_core.explain(q.handle, target.handle, str(topic), str(measure), [o.handle for o in others],
+                                            side_handle)))
+    doc["provenance"] = provenance("explain", [q.record, target.record] + [o.record for o in others if o is not target]
+                                   + side_records,
                                    _core.parse_measures([str(measure)]))
     return doc
 

@@ -33,6 +33,7 @@ QUERY_COLUMNS = ("query_id", "qid")
 DOC_COLUMNS = ("doc_id", "docno")
 REL_COLUMNS = ("relevance", "label")
 SCORE_COLUMNS = ("score",)
+PREFS_FORMATS = ("prefs", "qrels_prefs")  # qrels formats read as preference judgments
 
 
 @dataclass
@@ -288,6 +289,21 @@ def _translated(f, source: str, rows: Optional[Sequence[Any]], reader_name: Opti
 def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) -> Loaded:
     if isinstance(qrels, Loaded):
         return qrels
+    if format in PREFS_FORMATS:  # preference judgments (trec_eval's -R prefs / qrels_prefs)
+        if isinstance(qrels, (bytes, bytearray, memoryview)):
+            source = source or "preferences"
+            reader = _core.PrefsReader(source, format)
+            reader.feed(qrels)
+            data = bytes(qrels)
+            return Loaded(reader.finish(), {"role": "qrels", "name": source, "bytes": len(data),
+                                            "sha256": hashlib.sha256(data).hexdigest()})
+        if not is_path(qrels):
+            raise TypeError(f"preference judgments (format {format!r}) are read from a path or bytes, "
+                            f"got {type(qrels).__name__}")
+        path = os.fspath(qrels)
+        reader = _core.PrefsReader(path, format)
+        record = _feed_file(path, reader)
+        return Loaded(reader.finish(), {"role": "qrels", **record})
     if is_path(qrels):
         path = os.fspath(qrels)
         reader = _core.QrelsReader(path, format)

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import irlens
-from irlens import _inputs
+from irlens import _core, _inputs
 
 MEASURES = ["AP", "nDCG@10", "P@5", "RR", "R@10", "ERR@10", "num_ret", "num_rel_ret"]
 
@@ -149,3 +149,39 @@ def test_unused_categories_are_not_checked():
     r = pd.DataFrame({"query_id": ["1", "1"], "doc_id": pd.Categorical(["a", "b"], categories=["a", "b", "bad id"]),
                       "score": [2.0, 1.0]})
     assert irlens.evaluate(q, r, ["P@1"])["value"].item() == 1.0
+
+
+def test_the_digest_over_many_buffers():
+    # 120,000 rows (about 2.8 MB of text: the digest hashes 1 MiB at a time) of ids from a
+    # categorical column and from a str column, scores whose shortest text Python's repr also
+    # writes (k / 8: "0.125"; whole numbers without ".0"): the record is the size and SHA-256 of
+    # the text written here in Python, line by line, not by the package's writer.
+    n = 120_000
+    topics = [str(1 + i // 1000) for i in range(n)]
+    docs = [f"doc{(i * 7919) % 1_000_003:07d}" for i in range(n)]
+    scores = [(n - i % 1000) / 8 for i in range(n)]
+
+    def shortest(x):
+        r = repr(x)
+        return r[:-2] if r.endswith(".0") else r
+
+    text = "".join(f"{t} Q0 {d} 0 {shortest(s)} x\n" for t, d, s in zip(topics, docs, scores)).encode()
+    assert len(text) > 2 << 20
+    qrels = _inputs.load_qrels(pd.DataFrame({"query_id": ["1"], "doc_id": [docs[0]], "relevance": [1]}))
+    expected = {"role": "run", "name": "run x", "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+    plain = pd.DataFrame({"query_id": topics, "doc_id": docs, "score": scores})
+    assert _inputs.load_run(qrels, plain, "x").record == expected
+    categorical = plain.astype({"query_id": "category", "doc_id": "category"})
+    assert _inputs.load_run(qrels, categorical, "x").record == expected
+    assert _inputs.run_text(categorical, "run x", "x")[0] == text
+
+
+def test_the_read_without_its_digest():
+    # read_run_columns(digest=False), the bench's step "the read alone": the same run, no record.
+    q = _inputs.load_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]}))
+    columns, _ = _inputs._run_columns(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["b", "a"], "score": [2.0, 1.0]}),
+                                      "run x", "x")
+    run, size, sha = _core.read_run_columns(q.handle, "x", "score", *columns, digest=False)
+    assert (size, sha) == (0, "") and run.lines_read == 2
+    ev = _core.evaluate(q.handle, [run], ["P@1"], "zero")
+    assert ev.run(0)["aggregate"][0] == 0.0  # b (judged 0) ranks first

@@ -1,6 +1,7 @@
 #include "irlens/readers/qrels.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/readers/columns_prefetch.hpp"
 #include "irlens/readers/text.hpp"
 
 #include "readers/block.hpp"
@@ -329,6 +330,7 @@ void QrelsReader::feed_columns(const QrelsColumns& c) {
         const std::size_t end = std::min(c.rows, begin + kBatch);
         batch.records.clear();
         for (std::size_t i = begin; i < end; ++i) {
+            prefetch_ids(c.docs, i, c.rows);
             const std::string_view topic = topics.id(topics.code(i, r.source)), doc = docs.id(docs.code(i, r.source));
             long rel;
             if (c.rel_ints) {

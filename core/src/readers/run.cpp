@@ -1,6 +1,7 @@
 #include "irlens/readers/run.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/readers/columns_prefetch.hpp"
 
 #include "readers/block.hpp"
 #include "irlens/parallel.hpp"
@@ -281,6 +282,7 @@ void RunReader::feed_columns(const RunColumns& c) {
         batch.records.clear();
         for (std::size_t i = begin; i < end; ++i) {
             RunRecord r;
+            prefetch_ids(c.docs, i, c.rows);
             const std::size_t tc = topics.code(i, src), dc = docs.code(i, src);
             std::int32_t& t = topic_of[tc];
             if (t == -2) {  // ids may be one per row (codes 0, 1, 2...): runs list a topic's rows together
