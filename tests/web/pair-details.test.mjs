@@ -3,7 +3,7 @@
 // pair's intervals and Cohen's d shown when it is selected - in the fields or by clicking a cell -
 // equal to the full comparison's (irlens.compare under node, same B and seed), a run's row, and
 // the heatmap drawn on canvas at and above the cell threshold (lowered through ?test-hooks, so
-// the example's 4 runs, 16 cells, cross it), where clicking a cell selects its pair.
+// the example's 4 runs, 16 cells, cross it) with each pair once, where clicking a cell selects its pair.
 // Run: web/build.sh && node --test tests/web/pair-details.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -96,16 +96,31 @@ test('at the canvas threshold the matrix is drawn on canvas, says how to export 
   const page = await openWith(16); // 4 runs: 16 cells, at the lowered threshold
   await page.waitForSelector('#chart-pairwise-p canvas');
   assert.equal(await page.$('#chart-pairwise-p svg'), null, 'no SVG matrix');
-  assert.match(await page.textContent('#pairwise-canvas'), /16 cells: drawn on canvas\. Export the matrix as PNG/);
-  // The cell (row shuffled.run, column bm25.run): its centre on the page, from Vega's scene graph.
-  const at = await page.evaluate(() => {
+  assert.match(await page.textContent('#pairwise-canvas'), /16 cells: drawn on canvas, each pair once \(below the diagonal: row vs column\)\. Export the matrix as PNG/);
+  // Each pair once: 6 cells of 4 runs, none on the diagonal.
+  const cells = await page.evaluate(() => {
+    const out = [];
+    const walk = (mark) => {
+      for (const it of mark.items || []) {
+        if (mark.marktype === 'rect' && it.datum && it.datum.a) out.push(`${it.datum.a}|${it.datum.b}`);
+        if (mark.marktype === 'group') for (const child of it.items || []) walk(child);
+      }
+    };
+    walk(document.querySelector('#chart-pairwise-p').irlensView.scenegraph().root);
+    return out;
+  });
+  assert.equal(cells.length, 6);
+  assert.equal(new Set(cells.map((c) => c.split('|').sort().join('|'))).size, 6, 'each pair once');
+  const [rowRun, colRun] = cells.find((c) => c.includes('shuffled.run') && c.includes('bm25.run')).split('|');
+  // The cell of shuffled.run and bm25.run: its centre on the page, from Vega's scene graph.
+  const at = await page.evaluate(([rowRun, colRun]) => {
     const chart = document.querySelector('#chart-pairwise-p');
     const view = chart.irlensView;
     const items = [];
     // Items are placed relative to the group item that holds their mark.
     const walk = (mark, dx, dy) => {
       for (const it of mark.items || []) {
-        if (mark.marktype === 'rect' && it.datum && it.datum.a === 'shuffled.run' && it.datum.b === 'bm25.run') items.push([dx + it.x + it.width / 2, dy + it.y + it.height / 2]);
+        if (mark.marktype === 'rect' && it.datum && it.datum.a === rowRun && it.datum.b === colRun) items.push([dx + it.x + it.width / 2, dy + it.y + it.height / 2]);
         if (mark.marktype === 'group') for (const child of it.items || []) walk(child, dx + (it.x || 0), dy + (it.y || 0));
       }
     };
@@ -113,16 +128,18 @@ test('at the canvas threshold the matrix is drawn on canvas, says how to export 
     const [ox, oy] = view.origin();
     const box = chart.querySelector('canvas').getBoundingClientRect();
     return items.length ? [box.left + ox + items[0][0], box.top + oy + items[0][1]] : null;
-  });
+  }, [rowRun, colRun]);
   assert.ok(at, 'the cell is in the scene graph');
   await page.mouse.click(at[0], at[1]);
-  await page.waitForFunction(() => document.querySelector('#pair-details-table tbody th')?.textContent === 'shuffled.run');
-  const c = rowOf('bm25.run', 'shuffled.run'); // stored bm25 first: the page mirrors it
+  await page.waitForFunction((r) => document.querySelector('#pair-details-table tbody th')?.textContent === r, rowRun);
+  const c = rowOf('bm25.run', 'shuffled.run'); // stored bm25 first: mirrored when shuffled.run is the row
+  const flip = rowRun === 'shuffled.run';
+  const neg = (v) => (v === null ? null : -v);
   const [r] = await detailRows(page);
-  assert.equal(r[1], 'bm25.run');
-  assert.equal(r[5], withInterval(c.cohen_d === null ? null : -c.cohen_d, [c.cohen_d_interval[1] === null ? null : -c.cohen_d_interval[1], c.cohen_d_interval[0] === null ? null : -c.cohen_d_interval[0]]));
-  assert.equal(await page.inputValue('#pair-run'), 'shuffled.run');
-  assert.equal(await page.inputValue('#pair-versus'), 'bm25.run');
+  assert.equal(r[1], colRun);
+  assert.equal(r[5], flip ? withInterval(neg(c.cohen_d), [neg(c.cohen_d_interval[1]), neg(c.cohen_d_interval[0])]) : withInterval(c.cohen_d, c.cohen_d_interval));
+  assert.equal(await page.inputValue('#pair-run'), rowRun);
+  assert.equal(await page.inputValue('#pair-versus'), colRun);
   // PNG export of the canvas matrix.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.png"]')]);
   assert.deepEqual([...readFileSync(await dl.path()).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);

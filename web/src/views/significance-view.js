@@ -73,6 +73,8 @@ const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings
 
 // Heatmaps of this many cells or more are drawn on canvas (Vega's canvas renderer): 250,000 SVG
 // rectangles (500 runs) held the page's main thread for tens of seconds. Smaller ones stay SVG.
+// Drawn on canvas, the matrix holds each pair once (below the diagonal): Vega's dataflow over the
+// 249,500 rows of both triangles took 3-4 s of CPU alone (bench/README.md).
 // With ?test-hooks, window.irlensCanvasCells lowers the threshold (the browser tests).
 const CANVAS_CELLS = 100000;
 const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
@@ -112,9 +114,9 @@ async function pairwise(app, live, box, measure, runs) {
         doc: format === 'json' ? await fullDoc() : null,
       }), statistics),
       el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${m.topic_policy}. Select a cell for the pair's intervals and Cohen's d (below); the JSON export holds them for every pair.`),
-      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas. Export the matrix as PNG (the SVG export writes every cell and takes long) or its numbers as CSV or JSON.`)] : []),
+      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas, each pair once (below the diagonal: row vs column). Export the matrix as PNG (the SVG export writes every cell and takes long) or its numbers as CSV or JSON.`)] : []),
       chart, details.element);
-    view = await renderChart(chart, pValueHeatmapSpec(doc, runs), { renderer: canvas ? 'canvas' : 'svg' });
+    view = await renderChart(chart, pValueHeatmapSpec(doc, runs, { triangle: canvas }), { renderer: canvas ? 'canvas' : 'svg' });
     if (testHooks) chart.irlensView = view; // the browser tests find a cell of the canvas through it
     view.addEventListener('click', (event, item) => {
       const d = item && item.datum;
