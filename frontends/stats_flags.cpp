@@ -121,7 +121,19 @@ bool take_compare_option(const ParsedOption& p, CompareSettings& s) {
 
 CompareSettings compare_settings_from_args(const std::vector<std::string>& args) {
     CompareSettings s;
-    read_options(args, compare_option_specs(), s.testing.resampling, [&](const ParsedOption& p) { take_compare_option(p, s); });
+    std::vector<OptionSpec> specs = compare_option_specs();
+    specs.push_back({0, "only", true});
+    read_options(args, specs, s.testing.resampling, [&](const ParsedOption& p) {
+        if (p.name != "only") {
+            take_compare_option(p, s);
+        } else if (p.value == "p-values") {
+            s.only = CompareParts::PValues;
+        } else if (p.value == "details") {
+            s.only = CompareParts::Details;
+        } else {
+            throw UsageError("only must be 'p-values' or 'details', got '" + p.value + "'");
+        }
+    });
     check_compare_settings(s);
     return s;
 }

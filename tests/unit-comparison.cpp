@@ -132,6 +132,56 @@ TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
                          UsageError);
 }
 
+TEST_CASE("only p-values or only details: the parts of the full comparison, the rest not computed") {
+    // The sign test case above: r0 vs r2 wins 4 of 4 topics, p = 2 (1/2)^4 = 0.125; r1 = r2.
+    Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.25, 0.5, 0.5, 0.0}});
+    const std::vector<std::string> args = {"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"};
+    auto with = [&](const char* only) {
+        std::vector<std::string> a = args;
+        if (only) a.push_back(std::string("--only=") + only);
+        return compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(a), 2).measures[0];
+    };
+    const MeasureComparison all = with(nullptr), pv = with("p-values"), det = with("details");
+    for (std::size_t k = 0; k < 2; ++k) {
+        CHECK(pv.rows[k].mean_a == all.rows[k].mean_a);
+        CHECK(det.rows[k].mean_b == all.rows[k].mean_b);
+    }
+    CHECK(pv.rows[0].test.p == doctest::Approx(0.125).epsilon(1e-12));
+    CHECK(pv.rows[0].p_adjusted == all.rows[0].p_adjusted);  // Bonferroni over the 1 defined test: 0.125
+    CHECK(std::isnan(pv.rows[1].p_adjusted));
+    CHECK(std::isnan(pv.rows[0].ci_diff.low));  // not computed: left NaN, and out of the JSON
+    CHECK(std::isnan(pv.rows[0].effect.d));
+    // Details: the t interval of the differences (0.25 0.5 0.25 1; mean 0.5) and d as in All.
+    CHECK(det.rows[0].ci_diff.low == all.rows[0].ci_diff.low);
+    CHECK(det.rows[0].ci_diff.high == all.rows[0].ci_diff.high);
+    CHECK(det.rows[0].effect.d == all.rows[0].effect.d);
+    CHECK(det.rows[0].risk.urisk == doctest::Approx(0.5).epsilon(1e-12));
+    CHECK(std::isnan(det.rows[0].test.p));  // not the default 1
+    CHECK(std::isnan(det.rows[0].p_adjusted));
+    CHECK(det.rows[0].test.method.empty());
+    // The JSON documents: the parts' keys only, and `only` saying which.
+    auto doc = [&](const char* only) {
+        std::vector<std::string> a = args;
+        a.push_back(std::string("--only=") + only);
+        return nlohmann::json::parse(comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(a), 2), -1));
+    };
+    const nlohmann::json p = doc("p-values"), d = doc("details");
+    CHECK(p["only"] == "p-values");
+    CHECK(d["only"] == "details");
+    const nlohmann::json& pr = p["measures"][0]["comparisons"][0];
+    const nlohmann::json& dr = d["measures"][0]["comparisons"][0];
+    CHECK(pr.contains("p_adjusted"));
+    CHECK(!pr.contains("difference_interval"));
+    CHECK(!pr.contains("cohen_d"));
+    CHECK(!pr.contains("urisk"));
+    CHECK(dr.contains("cohen_d_interval"));
+    CHECK(dr.contains("urisk"));
+    CHECK(!dr.contains("p"));
+    CHECK(!dr.contains("marker"));
+    CHECK(!nlohmann::json::parse(comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(args), 2), -1)).contains("only"));
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--only=all"}), "only must be 'p-values' or 'details', got 'all'", UsageError);
+}
+
 TEST_CASE("progress covers every measure and cancelling throws Cancelled") {
     Evaluation ev = scores({{0.1, 0.9, 0.4, 0.3, 0.8}, {0.2, 0.5, 0.4, 0.1, 0.3}, {0.0, 0.6, 0.5, 0.2, 0.9}});
     ev.measures.push_back(parse_measure("P@2"));

@@ -12,6 +12,7 @@ import { dataOf, selectMeasures } from './evaluation.mjs';
 const COMPARE_OPTIONS = {
   baseline: '--baseline', pairs: '--pairs', test: '--test', correction: '--correction', alternative: '--alternative',
   confidence: '--confidence', ci: '--ci', risk: '--risk', B: '-B', seed: '--seed', exactLimit: '--exact-limit',
+  only: '--only', // the JS API's own (CompareSettings::only): the CLI has no --only
 };
 const META_OPTIONS = {
   test: '--test', correction: '--correction', topics: '--topics', trials: '--trials', binWidth: '--bin-width',
@@ -124,7 +125,10 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
    * alternative 'two-sided' | 'greater' | 'less'; confidence 0.95; ci 't' | 'percentile' | 'bca';
    * risk (alpha: URisk and TRisk, needs a baseline); B 10000; seed 1; exactLimit 20;
    * missing 'zero' (compare's default) | 'skip'; groups, intents, docLengths, sessions (side
-   * inputs); progress: (fraction) => false cancels (an Error named Cancelled is thrown).
+   * inputs); progress: (fraction) => false cancels (an Error named Cancelled is thrown);
+   * only 'p-values' | 'details': a part of each comparison (the test and the means; or the
+   * intervals, Cohen's d and risk), the same numbers as the full document's, the other part's keys
+   * left out and the document's `only` saying so (default: everything; the CLI has no such option).
    */
   function compare(qrels, runs, measures, options = {}) {
     checkInputs(qrels, runs, 'compare');

@@ -14,6 +14,7 @@ namespace irlens {
 std::string comparison_json(const Comparison& c, int indent) {
     using stats::json_number;
     const CompareSettings& s = c.settings;
+    const bool tests = s.only != CompareParts::Details, details = s.only != CompareParts::PValues;
     nlohmann::json measures = nlohmann::json::array();
     for (const MeasureComparison& mc : c.measures) {
         nlohmann::json jm;
@@ -22,22 +23,28 @@ std::string comparison_json(const Comparison& c, int indent) {
         jm["topic_policy"] = mc.topic_policy;
         jm["comparisons"] = nlohmann::json::array();
         for (const ComparisonRow& r : mc.rows) {
+            // CompareSettings::only: the keys of the parts not computed are left out (never a number
+            // that was not computed); the document says which part it holds ("only").
             nlohmann::json j;
             j["run"] = c.runs[r.a];
             j["versus"] = c.runs[r.b];
             j["mean"] = json_number(r.mean_a);
-            j["mean_interval"] = {json_number(r.ci_a.low), json_number(r.ci_a.high)};
+            if (details) j["mean_interval"] = {json_number(r.ci_a.low), json_number(r.ci_a.high)};
             j["versus_mean"] = json_number(r.mean_b);
-            j["versus_interval"] = {json_number(r.ci_b.low), json_number(r.ci_b.high)};
+            if (details) j["versus_interval"] = {json_number(r.ci_b.low), json_number(r.ci_b.high)};
             j["difference"] = json_number(r.mean_a - r.mean_b);
-            j["difference_interval"] = {json_number(r.ci_diff.low), json_number(r.ci_diff.high)};
-            j["statistic"] = json_number(r.test.statistic);
-            j["p"] = json_number(r.test.p);
-            j["p_adjusted"] = json_number(r.p_adjusted);
-            j["marker"] = significance_marker(r.p_adjusted);
-            j["cohen_d"] = json_number(r.effect.d);
-            j["cohen_d_interval"] = {json_number(r.effect.interval.low), json_number(r.effect.interval.high)};
-            if (s.risk) {
+            if (details) j["difference_interval"] = {json_number(r.ci_diff.low), json_number(r.ci_diff.high)};
+            if (tests) {
+                j["statistic"] = json_number(r.test.statistic);
+                j["p"] = json_number(r.test.p);
+                j["p_adjusted"] = json_number(r.p_adjusted);
+                j["marker"] = significance_marker(r.p_adjusted);
+            }
+            if (details) {
+                j["cohen_d"] = json_number(r.effect.d);
+                j["cohen_d_interval"] = {json_number(r.effect.interval.low), json_number(r.effect.interval.high)};
+            }
+            if (s.risk && details) {
                 j["urisk"] = json_number(r.risk.urisk);
                 j["trisk"] = json_number(r.risk.trisk);
                 j["wins"] = r.risk.wins;
@@ -45,7 +52,7 @@ std::string comparison_json(const Comparison& c, int indent) {
                 j["ties"] = r.risk.ties;
             }
             j["topics"] = r.topics;
-            j["method"] = r.test.method;
+            if (tests) j["method"] = r.test.method;
             j["note"] = r.notes();
             jm["comparisons"].push_back(j);
         }
@@ -65,6 +72,7 @@ std::string comparison_json(const Comparison& c, int indent) {
     j["confidence"] = s.confidence;
     if (c.has_baseline()) j["baseline"] = c.runs[c.baseline];
     if (s.risk) j["risk_alpha"] = s.risk_alpha;
+    if (!tests || !details) j["only"] = tests ? "p-values" : "details";
     j["measures"] = measures;
     j["warnings"] = c.warnings;
     return json_text(j, indent);

@@ -219,6 +219,14 @@ export interface CompareSettings {
   B?: Num;
   seed?: Num;
   exactLimit?: Num;
+  /**
+   * Only a part of each comparison (the JS API's option; the CLI always computes all): 'p-values'
+   * the test (statistic, p, p_adjusted, marker, method) and the means, without the intervals,
+   * Cohen's d and risk; 'details' those without the test. Each part's numbers equal the full
+   * document's for that pair. The keys of the other part are absent, and the document says
+   * `only`. Omitted: everything (the default).
+   */
+  only?: 'p-values' | 'details';
 }
 export interface CompareOptions extends CompareSettings, EvalOptions {}
 export interface ScoresOptions {
@@ -272,6 +280,8 @@ export interface CompareDocument {
   confidence: number;
   baseline?: string;
   risk_alpha?: number;
+  /** Present when options.only was given: the part the comparisons hold (the other part's keys are absent). */
+  only?: 'p-values' | 'details';
   measures: { measure: string; measure_full: string; topic_policy: string; comparisons: Comparison[] }[];
   warnings: string[];
 }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 
 namespace irlens {
@@ -60,8 +61,8 @@ double mean_of(const std::vector<double>& v) {
     return v.empty() ? NAN : s / static_cast<double>(v.size());
 }
 
-/// The rows of one measure: tests, corrections, intervals, effect sizes, risk. progress: the
-/// fraction of this measure's tests done.
+/// The rows of one measure: tests, corrections, intervals, effect sizes, risk (the parts of
+/// s.only). progress: the fraction of this measure's tests done.
 MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std::vector<RunPair>& pairs,
                                   const CompareSettings& s, const std::function<bool(double)>& progress) {
     MeasureComparison mc;
@@ -69,6 +70,9 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
     mc.measure_full = ev.measures[m].full_name();
     std::vector<ComparisonRow>& rows = mc.rows;
     rows.resize(pairs.size());
+    // CompareSettings::only: the tests, the intervals / effect sizes / risk, or both. Every part
+    // of a row depends on that row's scores (and, for Tukey HSD, all runs') only.
+    const bool tests = s.only != CompareParts::Details, details = s.only != CompareParts::PValues;
     Resampling res = s.testing.resampling;
     std::map<std::pair<std::size_t, std::vector<std::string>>, Interval> run_ci;  // per run and topic set
     auto interval_of = [&](std::size_t run, const std::vector<std::string>& topics, const std::vector<double>& v) {
@@ -94,13 +98,17 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
             r.a = pairs[k].a, r.b = pairs[k].b;
             r.topics = x.size() + y.size();
             r.mean_a = mean_of(x), r.mean_b = mean_of(y);
-            r.ci_a = interval_of(r.a, ma.topics, x);
-            r.ci_b = interval_of(r.b, mb.topics, y);
-            r.ci_diff = unpaired_difference_interval(x, y, s.confidence, s.interval, res);
-            res.progress = share(k, 1);
-            r.test = unpaired_bootstrap_test(x, y, s.testing.alternative, res);
-            res.progress = nullptr;
-            r.effect.note = "Cohen's d is for paired differences";
+            if (details) {
+                r.ci_a = interval_of(r.a, ma.topics, x);
+                r.ci_b = interval_of(r.b, mb.topics, y);
+                r.ci_diff = unpaired_difference_interval(x, y, s.confidence, s.interval, res);
+                r.effect.note = "Cohen's d is for paired differences";
+            }
+            if (tests) {
+                res.progress = share(k, 1);
+                r.test = unpaired_bootstrap_test(x, y, s.testing.alternative, res);
+                res.progress = nullptr;
+            }
             topics_used = std::max(topics_used, std::max(x.size(), y.size()));
         }
     } else {
@@ -112,11 +120,12 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
             ScoreMatrix all = score_matrix(ev, m);
             PairwiseTesting testing = s.testing;
             testing.resampling.progress = share(0, pairs.size());
-            std::vector<PairwiseResult> tested = test_pairs(all.scores, pairs, testing);
+            std::vector<PairwiseResult> tested;
+            if (tests) tested = test_pairs(all.scores, pairs, testing);
             for (std::size_t k = 0; k < pairs.size(); ++k) {
                 tables[k].topics = all.topics;
                 tables[k].scores = {all.scores[pairs[k].a], all.scores[pairs[k].b]};
-                rows[k].test = tested[k].test;
+                if (tests) rows[k].test = tested[k].test;
             }
         } else {
             std::map<std::vector<std::string>, std::vector<std::size_t>> by_topics;
@@ -126,6 +135,7 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
             }
             std::size_t tested_so_far = 0;
             for (const auto& [topics, members] : by_topics) {
+                if (!tests) break;
                 std::vector<std::vector<double>> matrix;
                 std::map<std::size_t, std::size_t> row_of;  // run index -> row
                 std::vector<RunPair> local;
@@ -149,13 +159,18 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
             r.a = pairs[k].a, r.b = pairs[k].b;
             r.topics = x.size();
             r.mean_a = mean_of(x), r.mean_b = mean_of(y);
+            topics_used = std::max(topics_used, x.size());
+            if (!details) continue;
             r.ci_a = interval_of(r.a, tables[k].topics, x);
             r.ci_b = interval_of(r.b, tables[k].topics, y);
             r.ci_diff = paired_difference_interval(x, y, s.confidence, s.interval, res);
             r.effect = cohens_d_paired(x, y, s.confidence);
             if (s.risk) r.risk = risk_sensitive(x, y, s.risk_alpha);
-            topics_used = std::max(topics_used, x.size());
         }
+    }
+    if (!tests) {  // no test: p and p_adjusted undefined (never the defaults' 1); comparison_json leaves them out
+        for (ComparisonRow& r : rows) r.test.p = r.p_adjusted = std::numeric_limits<double>::quiet_NaN();
+        return mc;
     }
     std::vector<double> p;
     for (const ComparisonRow& r : rows) p.push_back(r.test.p);

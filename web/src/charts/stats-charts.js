@@ -20,18 +20,22 @@ const pLabel = (row, B) => {
  * the marker with its direction (+: A scores higher than B, −: lower), coloured by band (< 0.001,
  * < 0.01, < 0.05, >= 0.05; undefined: its own colour, the note on hover). The legend stays at the
  * top, visible however many runs; with many runs the cells are small and unlabelled and the
- * chart's container scrolls (class scroll).
+ * chart's container scrolls (class scroll). triangle: each pair once, below the diagonal (row after
+ * column in `runs`), for the large matrices drawn on canvas (half the rows for Vega's dataflow).
  */
-export function pValueHeatmapSpec(doc, runs) {
+export function pValueHeatmapSpec(doc, runs, { triangle = false } = {}) {
   const [m] = doc.measures;
   const many = runs.length > 16; // small cells, no labels
   const values = [];
+  const position = new Map(runs.map((r, i) => [r, i]));
   for (const c of m.comparisons)
-    for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]])
+    for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]]) {
+      if (triangle && position.get(a) < position.get(b)) continue; // each pair once, below the diagonal
       values.push({
         a, b, diff, p: rowP(c, 'p_adjusted', doc.B), raw: rowP(c, 'p', doc.B), band: bandOf(c.p_adjusted),
         label: `${pLabel(c, doc.B)}${directedMarker({ marker: c.marker, difference: diff })}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01, note: c.note || '',
       });
+    }
   return {
     title: `${m.measure}: adjusted p-values of every pair of runs`,
     data: { values },

@@ -13,14 +13,14 @@ export function withStatistics(statistics) {
   return (prov) => ({ ...prov, seeds: statistics.seed !== undefined ? { [statistics.name]: { seed: statistics.seed, B: statistics.B } } : {}, statistics });
 }
 
-/** CSV and JSON buttons for a table: data() -> {columns, rows, doc}. */
+/** CSV and JSON buttons for a table: data(format) -> {columns, rows, doc} or a promise of it ('csv' needs no doc). */
 export function tableExports(app, name, data, statistics) {
   const decorate = withStatistics(statistics);
   const button = (ext, type, make) => el('button', {
     type: 'button',
     class: 'small',
     'data-export': `${name}.${ext}`,
-    onclick: async () => download(`irlens-${name}.${ext}`, make(data(), decorate(provenance(app, await app.fileHashes()))), type),
+    onclick: async () => download(`irlens-${name}.${ext}`, make(await data(ext), decorate(provenance(app, await app.fileHashes()))), type),
   }, ext.toUpperCase());
   const csv = ({ columns, rows }, prov) => [`# provenance: ${JSON.stringify(prov)}`, columns.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
   const json = ({ doc }, prov) => JSON.stringify({ provenance: prov, ...doc }, null, 2) + '\n';

@@ -11,6 +11,7 @@ import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js
 import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../page/significance.js';
 import { el, select, chartExports } from './util.js';
 import { showNullDistribution } from './null-distribution.js';
+import { pairDetails } from './pair-details.js';
 import { addDefaults } from '../page/settings.js';
 import { provenance } from '../page/exports.js';
 
@@ -70,25 +71,57 @@ const csvP = (c, which, B) => (c[which] === 0 && resampled(c) ? rowP(c, which, B
 
 const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings.seed, B: app.state.settings.B } : {});
 
+// Heatmaps of this many cells or more are drawn on canvas (Vega's canvas renderer): 250,000 SVG
+// rectangles (500 runs) held the page's main thread for tens of seconds. Smaller ones stay SVG.
+// Drawn on canvas, the matrix holds each pair once (below the diagonal): Vega's dataflow over the
+// 249,500 rows of both triangles took 3-4 s of CPU alone (bench/README.md).
+// With ?test-hooks, window.irlensCanvasCells lowers the threshold (the browser tests).
+const CANVAS_CELLS = 100000;
+const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
+const canvasCells = () => (testHooks && Number(globalThis.irlensCanvasCells)) || CANVAS_CELLS;
+
+/**
+ * The p-value matrix of every pair: computed from the p-values alone (compareScores with only:
+ * 'p-values': no intervals or effect sizes for the n(n-1)/2 pairs), the details of a pair asked for
+ * when it is selected (pair-details.js); the JSON export computes the full comparison (every
+ * pair's intervals and effect sizes) when asked, with the progress bar.
+ */
 async function pairwise(app, live, box, measure, runs) {
   const options = pairwiseOptions(app);
-  const e = compareEntry(app, options, { measures: [measure] });
+  const e = compareEntry(app, { ...options, only: 'p-values' }, { measures: [measure] });
+  const fullEntry = () => compareEntry(app, options, { measures: [measure] });
+  const fullDoc = async () => {
+    const f = fullEntry();
+    await f.promise;
+    if (f.status !== 'done') throw f.error || Object.assign(new Error('cancelled'), { name: 'Cancelled' });
+    return f.value;
+  };
   await fillWhenDone(app, live, box, e, async (doc, body) => {
     const statistics = { name: 'pairwise', measure, ...options, ...seedOf(app, options.test), test: doc.test };
     const m = doc.measures[0];
     if (m.comparisons.every((c) => c.topics < 2))
       return body.append(el('p', { class: 'hint no-values' }, `Fewer than two topics in common: no pair of runs can be tested. ${m.topic_policy}.`));
     let view = null;
+    const cells = runs.length * runs.length;
+    const canvas = cells >= canvasCells();
     const chart = el('div', { class: `chart${runs.length > 16 ? ' scroll' : ''}`, id: 'chart-pairwise-p' });
+    const details = pairDetails(app, { measure, runs, options, doc, full: fullEntry });
     body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
-      tableExports(app, 'pairwise-p', () => ({
+      tableExports(app, 'pairwise-p', async (format) => ({
         columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
-        rows: doc.measures[0].comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
-        doc,
+        rows: m.comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
+        // The JSON export: the full comparison, every pair's intervals and effect sizes (computed now).
+        doc: format === 'json' ? await fullDoc() : null,
       }), statistics),
-      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${doc.measures[0].topic_policy}.`),
-      chart);
-    view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
+      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${m.topic_policy}. Select a cell for the pair's intervals and Cohen's d (below); the JSON export holds them for every pair.`),
+      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas, each pair once (below the diagonal: row vs column). Export the matrix as PNG (the SVG export writes every cell and takes long) or its numbers as CSV or JSON.`)] : []),
+      chart, details.element);
+    view = await renderChart(chart, pValueHeatmapSpec(doc, runs, { triangle: canvas }), { renderer: canvas ? 'canvas' : 'svg' });
+    if (testHooks) chart.irlensView = view; // the browser tests find a cell of the canvas through it
+    view.addEventListener('click', (event, item) => {
+      const d = item && item.datum;
+      if (d && typeof d.a === 'string' && typeof d.b === 'string') details.select(d.a, d.b);
+    });
   });
 }
 

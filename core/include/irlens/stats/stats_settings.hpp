@@ -24,8 +24,17 @@ constexpr std::size_t kMaxCount = 10000000;
 /// UsageError "no measure given: ..." when `measures` is empty.
 void require_measures(const std::vector<MeasureSpec>& measures);
 
+/// Which parts of a comparison row are computed (CompareSettings::only). All: everything (the
+/// CLI's and the JS API's default). PValues: the test, its p-values and the means, without the
+/// intervals, Cohen's d and risk (the page's p-value matrix: for 500 runs, 124,750 pairs whose
+/// intervals and effect sizes cost most of the work). Details: the intervals, Cohen's d and risk
+/// without the test (a pair's details once its p-value is shown). Each part's numbers are the
+/// ones All computes for that row, whatever the other rows.
+enum class CompareParts { All, PValues, Details };
+
 /// The settings of `irlens compare`.
 struct CompareSettings {
+    CompareParts only = CompareParts::All;  // the JS API's `only` ('p-values', 'details'); no CLI option
     PairwiseTesting testing;  // --test (t), --alternative (two-sided), --correction (none), resampling
     bool unpaired = false;    // --test unpaired-bootstrap
     double confidence = 0.95;                      // --confidence: level of every interval

@@ -34,6 +34,8 @@ bool take_compare_option(const ParsedOption& p, CompareSettings& s);
 /// The settings from an option list holding only compare's own options and the resampling options
 /// (the JS API's): the resampling options first, then the others in order, as the CLI reads them;
 /// then check_compare_settings. UsageError for anything else (positional arguments included).
+/// Also --only p-values|details (CompareSettings::only): the JS API's option `only`, which the
+/// CLI does not take (its tables and JSON always hold every part).
 CompareSettings compare_settings_from_args(const std::vector<std::string>& args);
 
 /// --test, --correction, --curve, --topics, --trials, --bin-width, --rbo-p, --gold, --depth,
