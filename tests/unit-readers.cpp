@@ -313,3 +313,40 @@ TEST_CASE("a line longer than 1 MiB stops reading at once, whatever the chunking
     CHECK(read_qrels("q.txt", "#" + std::string(text::kMaxLineBytes - 1, 'x') + "\n1 0 a 1\n")->num_topics() == 1);
     CHECK(text::kMaxLineBytes == 1048576);
 }
+
+TEST_CASE("read in step: a topic's own table finds what the whole index finds") {
+    // Topic 1: a (line 1), b (2), c (3); topic 2: a (4). Grouped: d1 in groups 1 and 2 -> the
+    // table points at d1's first judgment (sorted by doc, then group: index 0).
+    auto q = read_qrels("q", "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 a 1\n");
+    TopicTable table;
+    table.build(*q, 0);
+    for (const char* doc : {"a", "b", "c", "x", ""}) CHECK(table.find(doc) == q->find(0, doc));
+    CHECK(table.find("c") == 2);   // judgments of topic 1 are 0, 1, 2 in file order
+    CHECK(table.find("x") == -1);  // not judged
+    table.build(*q, 1);            // the previous topic's table is dropped
+    CHECK(table.find("a") == 3);
+    CHECK(table.find("b") == -1);
+    auto g = read_qrels("g", "1 2 d2 1\n1 2 d1 1\n1 1 d1 0\n", QrelsFormat::Grouped);
+    table.build(*g, 0);
+    CHECK(table.find("d1") == 0);  // (d1, 1), (d1, 2), (d2, 2)
+    CHECK(table.find("d2") == 2);
+    CHECK(table.find("d1") == g->find(0, "d1"));
+}
+
+TEST_CASE("read in step: runs whose topics come back within a block resolve as runs in blocks") {
+    // Qrels: topic 1 judges a (index 0) and b (1); topic 2 judges a (2). The first run lists its
+    // topics in blocks (one table per topic); the second interleaves them (topic 1 comes back on
+    // line 3, so its scanner takes the whole index from there): the same docs resolve the same.
+    auto q = read_qrels("q", "1 0 a 1\n1 0 b 0\n2 0 a 1\n");
+    auto in_blocks = read_run(q, "r1", "1 Q0 a 1 3 t\n1 Q0 z 2 2 t\n2 Q0 a 1 3 t\n2 Q0 b 2 2 t\n");
+    auto interleaved = read_run(q, "r2", "1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 z 2 2 t\n2 Q0 b 2 2 t\n");
+    for (const auto& r : {in_blocks, interleaved}) {
+        REQUIRE(r->entries(0).size() == 2);
+        REQUIRE(r->entries(1).size() == 2);
+        CHECK(r->entries(0)[0].doc == 0u);  // topic 1's a: judgment 0
+        CHECK(!r->judged(r->entries(0)[1].doc));
+        CHECK(r->doc(r->entries(0)[1].doc) == "z");
+        CHECK(r->entries(1)[0].doc == 2u);  // topic 2's a: judgment 2, not topic 1's
+        CHECK(!r->judged(r->entries(1)[1].doc));  // b is judged for topic 1 only
+    }
+}

@@ -72,17 +72,84 @@ long Qrels::find_topic(std::string_view id) const {
     return it == topic_index_.end() ? -1 : static_cast<long>(it->second);
 }
 
-long Qrels::find(std::size_t t, std::string_view doc) const {
-    const Topic& topic = topics_[t];
+namespace {
+
+/// Slots of a topic's table: about 1.5 per judgment.
+inline std::uint32_t slots_for(std::uint32_t judgments) { return judgments + judgments / 2 + 4; }
+
+/// The probe shared by the whole index and TopicTable: the first judgment of doc in the table
+/// `slots` (n slots), or -1.
+long probe(const Qrels& q, const std::uint64_t* slots, std::uint32_t n, std::string_view doc) {
     std::uint64_t h = hash_doc(0, doc);
     std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
-    for (std::uint32_t i = start_slot(h, topic.slots);; i = i + 1 == topic.slots ? 0 : i + 1) {
-        std::uint64_t slot = table_[topic.table + i];
+    for (std::uint32_t i = start_slot(h, n);; i = i + 1 == n ? 0 : i + 1) {
+        std::uint64_t slot = slots[i];
         if (slot == 0) return -1;
         if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
         std::uint32_t index = static_cast<std::uint32_t>(slot) - 1;
-        if (doc_at(judgments_[index].doc) == doc) return static_cast<long>(index);
+        if (q.doc_at(q.judgment(index).doc) == doc) return static_cast<long>(index);
     }
+}
+
+/// Fills the zeroed table `slots` (n = slots_for(topic t's judgments)) with topic t's docs, each
+/// pointing at its first judgment, and calls repeat(a, b) for each pair of judgments a < b of the
+/// same doc (grouped qrels: the same doc and group; there a doc's judgments are adjacent and the
+/// table points at the first).
+template <class Repeat>
+void fill_table(const Qrels& q, std::size_t t, std::uint64_t* slots, std::uint32_t n, Repeat&& repeat) {
+    const bool grouped = q.format() == QrelsFormat::Grouped;
+    const std::uint32_t first = q.num_judgments(t) ? q.index_of(*q.begin(t)) : 0;
+    const std::uint32_t end = first + static_cast<std::uint32_t>(q.num_judgments(t));
+    for (std::uint32_t k = first; k < end; ++k) {
+        const Judgment& j = q.judgment(k);
+        std::string_view doc = q.doc_at(j.doc);
+        if (grouped && k > first && q.doc_at(q.judgment(k - 1).doc) == doc) {
+            if (q.judgment(k - 1).group == j.group) repeat(k - 1, k);
+            continue;  // the table points at the doc's first judgment
+        }
+        std::uint64_t h = hash_doc(0, doc);
+        std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
+        std::uint32_t i = start_slot(h, n);
+        for (;; i = i + 1 == n ? 0 : i + 1) {
+            std::uint64_t slot = slots[i];
+            if (slot == 0) break;
+            if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
+            std::uint32_t other = static_cast<std::uint32_t>(slot) - 1;
+            if (q.doc_at(q.judgment(other).doc) == doc) {
+                repeat(other, k);
+                break;
+            }
+        }
+        if (slots[i] == 0) slots[i] = (std::uint64_t(fingerprint) << 32) | (k + 1);
+    }
+}
+
+void no_repeat(std::uint32_t, std::uint32_t) {}  // finish() has refused any
+
+}  // namespace
+
+void Qrels::build_tables() const {
+    std::size_t slots = 0;
+    for (const Topic& t : topics_) slots += t.slots;
+    table_.assign(slots, 0);
+    for (std::size_t t = 0; t < topics_.size(); ++t) fill_table(*this, t, &table_[topics_[t].table], topics_[t].slots, no_repeat);
+}
+
+long Qrels::find(std::size_t t, std::string_view doc) const {
+    std::call_once(tables_built_, [this] { build_tables(); });
+    const Topic& topic = topics_[t];
+    return probe(*this, &table_[topic.table], topic.slots, doc);
+}
+
+void TopicTable::build(const Qrels& q, std::size_t t) {
+    qrels_ = &q;
+    topic_ = t;
+    slots_.assign(slots_for(static_cast<std::uint32_t>(q.num_judgments(t))), 0);
+    fill_table(q, t, slots_.data(), static_cast<std::uint32_t>(slots_.size()), no_repeat);
+}
+
+long TopicTable::find(std::string_view doc) const {
+    return probe(*qrels_, slots_.data(), static_cast<std::uint32_t>(slots_.size()), doc);
 }
 
 namespace {
@@ -112,6 +179,7 @@ void touch_lines(const void* begin, std::size_t bytes) {
 void Qrels::prefetch(std::size_t t) const {
     const Topic& topic = topics_[t];
     if (topic.count == 0) return;
+    std::call_once(tables_built_, [this] { build_tables(); });
     touch_lines(&table_[topic.table], topic.slots * sizeof(std::uint64_t));
     touch_lines(&judgments_[topic.first], topic.count * sizeof(Judgment));
     // The topic's doc ids, when they are one short stretch of the arena (the usual case: the
@@ -465,23 +533,16 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
     }
     for (std::uint32_t i = 0; i < num_topics; ++i) q->topic_index_.emplace(q->topics_[i].id, i);
 
-    // Per-topic tables (doc -> first judgment of the doc), and duplicates: the reported one is the
-    // repeat with the smallest line number in the whole file.
+    // Duplicates, with one topic's table at a time (the whole index is built only if find() is
+    // called): the reported one is the repeat with the smallest line number in the whole file.
     std::size_t slots = 0;
     for (auto& t : q->topics_) {
         t.table = static_cast<std::uint32_t>(slots);
-        t.slots = t.count + t.count / 2 + 4;
+        t.slots = slots_for(t.count);
         slots += t.slots;
     }
-    q->table_.assign(slots, 0);
     std::uint32_t dup = UINT32_MAX, dup_first = 0, dup_topic = 0;  // judgment indices
-    auto report = [&](std::uint32_t second, std::uint32_t first, std::uint32_t topic) {
-        if (dup == UINT32_MAX || line(second) < line(dup)) {
-            dup = second;
-            dup_first = first;
-            dup_topic = topic;
-        }
-    };
+    std::vector<std::uint64_t> table;  // the topic's, reused
     for (std::uint32_t ti = 0; ti < num_topics; ++ti) {
         auto& t = q->topics_[ti];
         for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {
@@ -490,29 +551,17 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
                 q->first_negative_line_ = line(k);
                 q->first_negative_rel_ = j.rel;
             }
-            std::string_view doc = q->doc_at(j.doc);
-            if (q->format_ == QrelsFormat::Grouped && k > t.first && q->doc_at(q->judgments_[k - 1].doc) == doc) {
-                if (q->judgments_[k - 1].group == j.group) {
-                    bool later = line(k - 1) < line(k);
-                    report(later ? k : k - 1, later ? k - 1 : k, ti);
-                }
-                continue;  // the table points at the doc's first judgment
-            }
-            std::uint64_t h = hash_doc(0, doc);
-            std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
-            std::uint32_t i = start_slot(h, t.slots);
-            for (;; i = i + 1 == t.slots ? 0 : i + 1) {
-                std::uint64_t slot = q->table_[t.table + i];
-                if (slot == 0) break;
-                if (static_cast<std::uint32_t>(slot >> 32) != fingerprint) continue;
-                std::uint32_t other = static_cast<std::uint32_t>(slot) - 1;
-                if (q->doc_at(q->judgments_[other].doc) == doc) {
-                    report(k, other, ti);
-                    break;
-                }
-            }
-            if (q->table_[t.table + i] == 0) q->table_[t.table + i] = (std::uint64_t(fingerprint) << 32) | (k + 1);
         }
+        table.assign(t.slots, 0);
+        fill_table(*q, ti, table.data(), t.slots, [&](std::uint32_t a, std::uint32_t b) {
+            const bool later = line(a) < line(b);
+            const std::uint32_t second = later ? b : a, first = later ? a : b;
+            if (dup == UINT32_MAX || line(second) < line(dup)) {
+                dup = second;
+                dup_first = first;
+                dup_topic = ti;
+            }
+        });
     }
     if (dup != UINT32_MAX) {
         const Judgment& j = q->judgments_[dup];

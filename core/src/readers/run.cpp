@@ -52,6 +52,34 @@ struct RunRecord {
     std::uint32_t line;
 };
 
+/// Read in step (issue 26): a scanner (one per scanning thread) looks a topic's docs up in that
+/// topic's own table, built when the topic's first line of the block comes (TopicTable), while
+/// the topic's lines are in the block; runs list their topics in blocks, so each table is built
+/// about once and is in cache while it is used. When a topic comes back within a block (its
+/// lines are not together), the scanner uses the qrels' whole index from then on instead, so
+/// that interleaved topics cost no more than today.
+struct InStep {
+    TopicTable table;
+    std::vector<std::uint32_t> entered;  // per qrels topic: the block (stamp) whose lines entered it
+    std::uint32_t stamp = 0;
+    bool whole = false;
+
+    void start_block(std::size_t num_topics) {
+        if (entered.size() != num_topics) entered.assign(num_topics, 0);
+        ++stamp;
+    }
+    void enter(const Qrels& q, std::size_t t) {
+        if (!whole && entered[t] == stamp) whole = true;
+        if (whole) {
+            q.prefetch(t);
+            return;
+        }
+        entered[t] = stamp;
+        table.build(q, t);
+    }
+    long find(const Qrels& q, std::size_t t, std::string_view doc) const { return whole ? q.find(t, doc) : table.find(doc); }
+};
+
 }  // namespace
 
 struct RunReader::State {
@@ -60,6 +88,7 @@ struct RunReader::State {
     bool have_tag = false;
     detail::BlockBuffer blocks;
     std::vector<detail::Scanned<RunRecord>> parts;  // reused from block to block
+    InStep steps[2];                                 // steps[k]: the scanner filling parts[k]
     // The topic of the last entry added, and the size of the topic before it: a topic's first
     // entry reserves that much (runs usually list as many documents for every topic), so that
     // the entries are not copied each time their vector doubles.
@@ -106,7 +135,8 @@ void beyond_range(const std::string& src, std::uint64_t line_no, std::string_vie
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
 /// runs on a parser thread: only reads the qrels.
 void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const Qrels& qrels, RunOrder order,
-              const std::string& src) {
+              const std::string& src, InStep& step) {
+    step.start_block(qrels.num_topics());
     std::vector<RunRecord>& out = scanned.records;
     using namespace detail;
     const char* p = block.data();
@@ -147,7 +177,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         if (last_t == -2 || f[0] != last_topic) {
             last_topic = f[0];
             last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
-            if (last_t >= 0) qrels.prefetch(static_cast<std::size_t>(last_t));
+            if (last_t >= 0) step.enter(qrels, static_cast<std::size_t>(last_t));
         }
         r.topic = last_t;
         r.tag = f[5].data();
@@ -161,7 +191,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
             if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
             r.doc = f[2].data();
             r.doc_len = static_cast<std::uint32_t>(f[2].size());
-            r.judgment = static_cast<std::int32_t>(qrels.find(static_cast<std::size_t>(last_t), f[2]));
+            r.judgment = static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(last_t), f[2]));
         }
         out.push_back(r);
     }
@@ -252,7 +282,9 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
     }
     return detail::scan_and_absorb<RunRecord>(
         text, first_line, st.parts,
-        [&](std::string_view block, detail::Scanned<RunRecord>& out) { scan_run(block, out, *run.qrels_, run.order_, run.name_); },
+        [&](std::string_view block, detail::Scanned<RunRecord>& out) {
+            scan_run(block, out, *run.qrels_, run.order_, run.name_, st.steps[&out - st.parts.data()]);
+        },
         add_records);
 }
 

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -61,7 +62,9 @@ public:
     const std::vector<std::string>& group_names() const { return group_names_; }
 
     /// Index of the first judgment of doc in topic t (in grouped qrels the following judgments
-    /// of the same doc are adjacent), or -1 when the doc is not judged for t.
+    /// of the same doc are adjacent), or -1 when the doc is not judged for t. The first call
+    /// builds the tables of all topics (thread-safe); a reader that takes a run topic by topic
+    /// builds one topic's table at a time instead (TopicTable).
     long find(std::size_t t, std::string_view doc) const;
     /// A hint that many find(t, ...) calls follow: starts loading topic t's slice of the index
     /// into the cache, so that its cache misses overlap instead of stalling one find at a time.
@@ -96,11 +99,31 @@ private:
     std::unordered_map<std::string_view, std::uint32_t> topic_index_;
     // Per-topic open-addressing tables: a slot holds the 32-bit doc hash (high half) and the index
     // + 1 of the doc's first judgment (low half); 0 = empty. A topic has about 1.5 slots per
-    // judgment (linear probing; the start slot is the hash scaled to the table size).
-    std::vector<std::uint64_t> table_;
+    // judgment (linear probing; the start slot is the hash scaled to the table size). Built by
+    // the first find() (build_tables), not by the reader: runs read in step never need them.
+    void build_tables() const;
+    mutable std::once_flag tables_built_;
+    mutable std::vector<std::uint64_t> table_;
     int max_grade_ = 0;
     std::uint64_t first_negative_line_ = 0;
     int first_negative_rel_ = 0;
+};
+
+/// One topic's table (doc -> first judgment of the doc, as Qrels::find), built just before the
+/// topic's run lines are looked up, so that it is in cache ("read in step", issue 26): a run
+/// whose topics come in blocks builds each topic's table once, in a few KB that stay hot, and
+/// the qrels never hold the tables of all topics (1.5 x 8 bytes per judgment).
+class TopicTable {
+public:
+    /// Builds the table of topic t of q (the previous topic's is dropped; its storage is reused).
+    void build(const Qrels& q, std::size_t t);
+    /// Qrels::find(t, doc) for the topic built last.
+    long find(std::string_view doc) const;
+
+private:
+    const Qrels* qrels_ = nullptr;
+    std::size_t topic_ = 0;
+    std::vector<std::uint64_t> slots_;
 };
 
 /// Builds a Qrels from bytes fed in chunks of any size. Throws InputError on the first bad line.
