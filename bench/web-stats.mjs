@@ -97,7 +97,7 @@ async function timeTab(page, tab, selectors, settings = {}) {
     return app.statsPool.jobs.size === 0 && sel.every((s) => document.querySelector(s)) && !document.querySelector('.stats-section .hint.computing') &&
       !document.querySelector('.stats-section[aria-busy]');
   }, selectors, { timeout: 600000, polling: 20 });
-  return { first, ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
+  return { t0, first, ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -115,7 +115,16 @@ try {
       await page.goto(server.url);
       await waitReady(page);
       await loadOwn(page, qrels, runs);
-      const ms = await timeTab(page, 'meta', ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table']);
+      const cards = ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table'];
+      // When each card first shows a number (a preview counts): the page's timeline.
+      await page.evaluate((sel) => {
+        window.__shown = {};
+        const look = () => { for (const s of sel) if (!(s in window.__shown) && document.querySelector(s)) window.__shown[s] = performance.now(); };
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+      }, cards);
+      const ms = await timeTab(page, 'meta', cards);
+      const shown = Object.entries(await page.evaluate(() => window.__shown)).sort((a, b) => a[1] - b[1])
+        .map(([sel, t]) => `${sel.replace(/^#(chart-)?|( svg|-table)$/g, '')} ${secs(t - ms.t0)}`).join(', ');
       const s = await page.evaluate(() => window.irlensApp.state.settings);
       await page.close();
       // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
@@ -135,7 +144,7 @@ try {
         cli.cpu += t.cpu;
         parts.push(`${analysis} ${both(t)}`);
       }
-      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s; cards shown: ${shown}), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
     }
   }
   if (which.includes('tukey')) {

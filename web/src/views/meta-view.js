@@ -8,7 +8,7 @@
 // table's scores in the stats workers (progress and Cancel in the strip); leave-one-out re-reads
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
 import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
-import { aslSpec } from '../charts/stats-charts.js';
+import { aslSpec, ASL_POINTS_MAX } from '../charts/stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
@@ -48,15 +48,12 @@ function resampledEntries(app, measures) {
     dp: dpFirst && metaEntry(app, 'discriminative-power', measures, dpFirst, true, { preview: true }),
     st: stFirst && metaEntry(app, 'stability', measures, stFirst, true, { preview: true }),
   };
-  // The final computations start once the previews have ended; cancelled with them (Cancel stops
-  // all the work under way, it does not start the final numbers).
-  const waits = [preview.dp, preview.st].filter((e) => e && e.status === 'running').map((e) => e.promise);
-  const after = waits.length ? Promise.all(waits).then((ended) => {
-    if (ended.some((e) => e.status === 'cancelled')) throw Object.assign(new Error('cancelled'), { name: 'Cancelled' });
-  }) : null;
+  // The final computations queue behind every first result (the pool's PRIORITY.final): a worker
+  // takes one when no preview or cheap analysis waits. Cancel stops them all.
+  const final = (analysis, options, first) => metaEntry(app, analysis, measures, options, true, { final: Boolean(first) });
   return {
-    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: metaEntry(app, 'discriminative-power', measures, dpOptions, true, { after }) },
-    st: { options: stOptions, first: stFirst, preview: preview.st, final: metaEntry(app, 'stability', measures, stOptions, true, { after }) },
+    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: final('discriminative-power', dpOptions, dpFirst) },
+    st: { options: stOptions, first: stFirst, preview: preview.st, final: final('stability', stOptions, stFirst) },
   };
 }
 
@@ -87,6 +84,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
         doc,
       }), statistics),
       shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
+      doc.measures.some((m) => m.asl_curve.length > ASL_POINTS_MAX) ? el('p', { class: 'hint' }, `Lines without a point per pair (more than ${ASL_POINTS_MAX} pairs): every pair and its p-value are in the CSV and JSON exports.`) : null,
       chart);
     view = await renderChart(chart, aslSpec(doc));
   });

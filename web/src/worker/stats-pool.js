@@ -13,6 +13,16 @@
 // the merged document is the one a single call would return. Correlation, concordance and
 // unanimity look at all measures together and run in one worker.
 //
+// Scheduling (issue 25): a worker takes one request at a time; the others wait in the pool's
+// queue, and a request goes to whichever worker is idle (not to the workers in turn: a cheap
+// analysis behind a long bootstrap in one worker's queue waited for it while the other worker was
+// idle). The queue is ordered by priority, then by arrival: PRIORITY.first (the default: cheap
+// analyses, first results with fewer resamples) before PRIORITY.final (the final numbers that
+// replace first results), so first results never wait for a final computation that has not
+// started. A request under way is never interrupted (WASM cannot be), so a first result asked for
+// while both workers run final ones waits for one of them to end; finals split into one request
+// per measure keep that wait short.
+//
 // The evaluation travels as its columnar data (wasm/evaluation.mjs): a request whose payload.result
 // is the page's evaluation (its nested view) gets a copy of the data of the measures it needs
 // (the chunk's, or all), transferred to the worker - one copy of typed arrays, never the nested
@@ -22,13 +32,18 @@ import { dataOf, selectMeasures, buffersOf } from '../../../build-wasm/dist/eval
 
 const cancelledError = () => Object.assign(new Error('cancelled'), { name: 'Cancelled' });
 
+/** The queue's order: lower first. */
+export const PRIORITY = { first: 0, final: 1 };
+
 export class StatsPool {
   /** createWorker: as the app's (a module worker over http, a Blob URL worker in the single file). */
   constructor(createWorker, size = Math.min(3, Math.max(2, ((globalThis.navigator && navigator.hardwareConcurrency) || 2) - 1))) {
     this.createWorker = createWorker;
     this.size = size;
     this.clients = [];
-    this.next = 0;
+    this.busy = new Set(); // the clients running a request
+    this.queue = []; // {priority, order, action, payload, transfer, onProgress, resolve, reject}, waiting for an idle worker
+    this.arrivals = 0;
     this.jobs = new Set(); // {fractions: [..]} of the jobs in progress
     this.listeners = new Set();
     // Test hook (tests/web): while `holding`, a finished job waits (still in progress, its
@@ -50,11 +65,30 @@ export class StatsPool {
     while (this.clients.length < this.size) this.clients.push(new WorkerClient(this.createWorker));
   }
 
-  client() {
-    if (this.clients.length < this.size) this.clients.push(new WorkerClient(this.createWorker));
-    const c = this.clients[this.next % this.clients.length];
-    this.next += 1;
-    return c;
+  /** A promise of `action`'s result, run by the first idle worker in the queue's order. */
+  request(action, payload, { transfer = [], onProgress, priority = PRIORITY.first } = {}) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ priority, order: this.arrivals++, action, payload, transfer, onProgress, resolve, reject });
+      this.queue.sort((a, b) => a.priority - b.priority || a.order - b.order);
+      this.dispatch();
+    });
+  }
+
+  /** Gives queued requests to idle workers, first in the queue's order. */
+  dispatch() {
+    this.warm();
+    for (const client of this.clients) {
+      if (!this.queue.length) return;
+      if (this.busy.has(client)) continue;
+      const r = this.queue.shift();
+      this.busy.add(client);
+      const done = () => {
+        // A cancelled client (cancel(): replaced) frees nothing: its successor is idle.
+        if (this.busy.delete(client)) this.dispatch();
+      };
+      client.request(r.action, r.payload, { transfer: r.transfer, onProgress: r.onProgress })
+        .then((v) => { done(); r.resolve(v); }, (e) => { done(); r.reject(e); });
+    }
   }
 
   /** Fraction done of all jobs in progress (null when idle). */
@@ -76,8 +110,9 @@ export class StatsPool {
   /**
    * Runs `action` with `payload` in the workers. With chunks (a list of measure lists), one
    * request per chunk (payload.options.measures set to it), merged by `merge`; else one request.
+   * priority: the queue's order of its requests (PRIORITY).
    */
-  async run(action, payload, { chunks = null, merge = null } = {}) {
+  async run(action, payload, { chunks = null, merge = null, priority = PRIORITY.first } = {}) {
     const parts = chunks && chunks.length > 1 ? chunks : [null];
     const job = { fractions: parts.map(() => 0) };
     this.jobs.add(job);
@@ -94,7 +129,7 @@ export class StatsPool {
           p.result = own ? selectMeasures(data, measures) : data;
           transfer = buffersOf(p.result);
         }
-        return this.client().request(action, p, { transfer, onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
+        return this.request(action, p, { transfer, priority, onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
       }));
       if (this.holding) await new Promise((resolve, reject) => this.held.add({ resolve, reject }));
       return parts.length > 1 ? merge(results) : results[0];
@@ -104,9 +139,9 @@ export class StatsPool {
     }
   }
 
-  /** Splits measures into at most `size` consecutive chunks. */
-  chunksOf(measures) {
-    const n = Math.min(this.size, measures.length);
+  /** Splits measures into at most `count` (the number of workers) consecutive chunks. */
+  chunksOf(measures, count = this.size) {
+    const n = Math.min(count, measures.length);
     const per = Math.ceil(measures.length / Math.max(1, n));
     const out = [];
     for (let i = 0; i < measures.length; i += per) out.push(measures.slice(i, i + per));
@@ -118,6 +153,8 @@ export class StatsPool {
     for (const c of this.clients) c.worker.terminate();
     const clients = this.clients;
     this.clients = [];
+    this.busy.clear();
+    for (const r of this.queue.splice(0)) r.reject(cancelledError());
     for (const c of clients) {
       for (const p of c.pending.values()) p.reject(cancelledError());
       c.pending.clear();
