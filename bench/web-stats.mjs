@@ -121,10 +121,15 @@ try {
         window.__shown = {};
         const look = () => { for (const s of sel) if (!(s in window.__shown) && document.querySelector(s)) window.__shown[s] = performance.now(); };
         new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+        // The main thread's long tasks (> 50 ms: drawing, documents arriving): [start, duration].
+        window.__long = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
       }, cards);
       const ms = await timeTab(page, 'meta', cards);
       const shown = Object.entries(await page.evaluate(() => window.__shown)).sort((a, b) => a[1] - b[1])
         .map(([sel, t]) => `${sel.replace(/^#(chart-)?|( svg|-table)$/g, '')} ${secs(t - ms.t0)}`).join(', ');
+      const long = await page.evaluate(() => window.__long);
+      const busy = (until) => secs(long.filter(([t]) => t >= ms.t0 && t < until).reduce((s, [, d]) => s + d, 0));
       const s = await page.evaluate(() => window.irlensApp.state.settings);
       await page.close();
       // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
@@ -144,7 +149,7 @@ try {
         cli.cpu += t.cpu;
         parts.push(`${analysis} ${both(t)}`);
       }
-      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s; cards shown: ${shown}), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s; cards shown: ${shown}; main thread busy in long tasks: ${busy(ms.t0 + ms.first)} of it, ${busy(Infinity)} in all), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
     }
   }
   if (which.includes('tukey')) {

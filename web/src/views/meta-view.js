@@ -77,7 +77,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
     const statistics = statsOf(isPreview ? first : options);
     let view = null;
     const chart = el('div', { class: 'chart', id: 'chart-asl' });
-    body.append(chartExports(app, () => view, 'asl-curves', withStatistics(statistics)),
+    body.append(...[chartExports(app, () => view, 'asl-curves', withStatistics(statistics)),
       tableExports(app, 'asl-curves', () => ({
         columns: ['measure', 'rank', 'run_a', 'run_b', 'difference', 'p'],
         rows: doc.measures.flatMap((m) => m.asl_curve.map((c, i) => [m.measure, i + 1, c.run_a, c.run_b, c.difference, c.p])),
@@ -85,7 +85,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
       }), statistics),
       shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
       doc.measures.some((m) => m.asl_curve.length > ASL_POINTS_MAX) ? el('p', { class: 'hint' }, `Lines without a point per pair (more than ${ASL_POINTS_MAX} pairs): every pair and its p-value are in the CSV and JSON exports.`) : null,
-      chart);
+      chart].filter(Boolean)); // (append() would write null as the text "null")
     view = await renderChart(chart, aslSpec(doc));
   });
   await Promise.all([dpCard, aslCard]);
@@ -111,7 +111,7 @@ async function stability(app, live, box, { options, first, preview, final }) {
   await fillProgressively(app, live, box, preview, final, (doc, body, isPreview) => {
     const columns = ['measure', 'topics_per_trial', 'trials', 'stability', 'swap_topics_per_set', 'swap_rate'];
     const rows = doc.measures.map((m) => columns.map((k) => m[k]));
-    const trials = isPreview ? `${first.trials} trials (first results; the final ${options.trials} are under way and will replace them). ` : '';
+    const trials = isPreview ? `${first.trials} trials (first results; the final ${options.trials} are under way and will replace them). ` : `${doc.measures[0]?.trials ?? options.trials} trials. `;
     body.append(tableExports(app, 'stability', () => ({ columns, rows, doc }), { name: 'stability', ...(isPreview ? first : options) }),
       table('stability-table', `${trials}Stability: mean over run pairs of the share of trials won by the more frequent winner (a tied trial counts 1/2). Swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples. Seed ${doc.seed}. ${doc.topic_policy}.`,
         ['measure', 'topics per trial', 'trials', 'stability', 'topics per swap sample', 'swap rate'], rows, [1, 2, 4]));
