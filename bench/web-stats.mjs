@@ -131,6 +131,15 @@ try {
       const long = await page.evaluate(() => window.__long);
       const busy = (until) => secs(long.filter(([t]) => t >= ms.t0 && t < until).reduce((s, [, d]) => s + d, 0));
       const s = await page.evaluate(() => window.irlensApp.state.settings);
+      // The page's final documents (the runner's entries), to compare with the CLI's.
+      const pageDocs = await page.evaluate(() => {
+        const out = {};
+        for (const e of window.irlensApp.stats.entries().values()) {
+          const k = JSON.parse(e.key);
+          if (k[0] === 'meta' && e.value) out[k[1]] = e.value;
+        }
+        return out;
+      });
       await page.close();
       // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
       // trials) on the same per-topic scores (--scores: the statistics only, as the page's tab).
@@ -139,7 +148,7 @@ try {
       writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
       const common = ['--scores', scores, ...m, '-B', s.B, '--seed', s.seed];
       const cli = { ms: 0, cpu: 0 };
-      const parts = [];
+      const parts = [], same = [];
       const ms1 = MEASURES.split(' ');
       for (const [analysis, extra] of [['discriminative-power', ['--test', s.dt, ...(s.dt === 'tukey' ? [] : ['--correction', s.dc])]], ['correlation', []], ['stability', ['--trials', s.trials]], ['unanimity', []],
         ['concordance', ms1.slice(2).flatMap((g) => ['--gold', g])]]) {
@@ -148,8 +157,15 @@ try {
         cli.ms += t.ms;
         cli.cpu += t.cpu;
         parts.push(`${analysis} ${both(t)}`);
+        // The page's numbers are the CLI's (same seed, same B): every measure's entry, bit for bit.
+        const doc = pageDocs[analysis];
+        // (Apart from what names the inputs: the page's qrels and missing = zero, the CLI's scores file.)
+        const numbers = (d) => JSON.stringify(d, (k, v) => (['provenance', 'qrels', 'topic_policy', 'missing', 'warnings'].includes(k) ? undefined : v));
+        same.push(`${analysis} ${doc && numbers(doc) === numbers(JSON.parse(t.out)) ? 'yes' : 'NO'}`);
       }
       console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s; cards shown: ${shown}; main thread busy in long tasks: ${busy(ms.t0 + ms.first)} of it, ${busy(Infinity)} in all), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      const met = (ok) => (ok ? 'met' : 'NOT met');
+      console.log(`summary meta: first results ${secs(ms.first)} (< 3 s: ${met(ms.first < 3000)}); final ${secs(ms.ms)} wall vs CLI ${secs(cli.ms)} wall (<= CLI + 20% = ${secs(1.2 * cli.ms)}: ${met(ms.ms <= 1.2 * cli.ms)}); final numbers the CLI's: ${same.join(', ')}; load average ${load()}`);
     }
   }
   if (which.includes('tukey')) {
