@@ -38,7 +38,7 @@ const PREVIEW = { B: 1000, trials: 100 };
 const previewB = (options) => (RANDOMISED.has(options.test) && Number(options.B) >= 4 * PREVIEW.B ? { ...options, B: String(PREVIEW.B) } : null);
 const previewTrials = (options) => (Number(options.trials) >= 4 * PREVIEW.trials ? { ...options, trials: String(PREVIEW.trials) } : null);
 
-/** The entries of discrimination and stability, previews first (started before the final ones). */
+/** The entries of discrimination and stability: previews, and final ones queued behind every first result. */
 function resampledEntries(app, measures) {
   const dpOptions = discriminationOptions(app);
   const s = app.state.settings;
@@ -245,9 +245,9 @@ export const metaView = {
       box.querySelector('.body').append(el('p', { class: 'hint' }, `Needs at least ${need === 2 ? 'two' : need} numeric measures${extra}.`));
       return false;
     };
-    // Started in this order (each worker takes its requests in turn): the cheap analyses and the
-    // previews of the resampled ones first, so that every card shows a result in seconds, then the
-    // final discriminative power and stability.
+    // Started in this order (the stats pool's queue: an idle worker takes the next request, first
+    // results before final ones): the cheap analyses and the previews of the resampled ones first,
+    // so that every card shows a result in seconds, then the final discriminative power and stability.
     const cheap = [
       enough('correlation', corr) ? correlation(app, live, corr, measures) : null,
       enough('unanimity', mu) ? unanimity(app, live, mu, measures) : null,

@@ -7,8 +7,9 @@
 // so that the served site keeps working offline: a worker started later would fetch worker.js and
 // the WASM again.
 //
-// A job over several measures fans out: the measures are split into consecutive chunks, one per
-// worker, and the documents merged back in measure order. Each measure is computed from the same
+// A job over several measures fans out: the measures are split into consecutive chunks (one per
+// worker, chunksOf; the Meta-evaluation tab's resampled analyses one per measure), and the
+// documents merged back in measure order. Each measure is computed from the same
 // seed whichever worker runs it (a measure's resamples do not depend on the other measures), so
 // the merged document is the one a single call would return. Correlation, concordance and
 // unanimity look at all measures together and run in one worker.
