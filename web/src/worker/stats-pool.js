@@ -33,6 +33,12 @@ import { dataOf, selectMeasures, buffersOf } from '../../../build-wasm/dist/eval
 
 const cancelledError = () => Object.assign(new Error('cancelled'), { name: 'Cancelled' });
 
+// The statistics read each run's name, tag, topics, per-topic values and texts (the JS API's
+// scores: wasm/convert.cpp evaluation_from_js), not the table's means and intervals: only these
+// are copied and transferred (one array per run, not one per column: the Meta-evaluation tab
+// sends 17 requests as it opens, each copied on the page's main thread).
+const scoresOnly = (data) => ({ ...data, runs: data.runs.map(({ name, tag, topics, values, texts }) => ({ name, tag, topics, values, texts })) });
+
 /** The queue's order: lower first. */
 export const PRIORITY = { first: 0, final: 1 };
 
@@ -127,7 +133,7 @@ export class StatsPool {
           // The page's result (a view) stays the page's: its data is copied; data given as is
           // (a copy made for this request) moves unless it is split into chunks.
           const own = data !== p.result || parts.length > 1;
-          p.result = own ? selectMeasures(data, measures) : data;
+          p.result = own ? selectMeasures(scoresOnly(data), measures) : data;
           transfer = buffersOf(p.result);
         }
         return this.request(action, p, { transfer, priority, onProgress: (f) => { job.fractions[k] = f; this.notify(); } });
