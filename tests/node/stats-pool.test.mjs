@@ -107,6 +107,29 @@ test('StatsPool.cancel: what runs and what waits ends Cancelled; fresh workers t
   assert.equal(await next, 'next');
 });
 
+test('StatsPool.firstsDone: resolves when no first result is queued or running, finals apart; also after Cancel', async () => {
+  const { pool, workers } = fakePool();
+  let gate = false;
+  await pool.firstsDone(); // none asked: at once
+  pool.request('a', {});
+  pool.request('final', {}, { priority: PRIORITY.final }).catch(() => null); // (cancelled below)
+  pool.request('b', {}); // waits: a runs in worker 0, final in worker 1
+  pool.firstsDone().then(() => { gate = true; });
+  workers[0].answer('a');
+  await tick();
+  assert.equal(gate, false); // b now runs in worker 0
+  workers[0].answer('b');
+  await tick();
+  assert.equal(gate, true); // final still runs: not waited for
+  const c = pool.request('c', {}).catch((e) => e.name);
+  let again = false;
+  pool.firstsDone().then(() => { again = true; });
+  pool.cancel();
+  assert.equal(await c, 'Cancelled');
+  await tick();
+  assert.equal(again, true);
+});
+
 // The ASL chart at campaign scale (web/src/charts/stats-charts.js): above ASL_POINTS_MAX pairs a
 // curve is drawn as a line through the ends of its runs of equal p-values - the same line, far
 // fewer vertices - without a symbol per pair (61,000 SVG symbols held the page for seconds).

@@ -7,7 +7,7 @@
 // with a run -> group file, the leave-one-out pool test (Sakai Fig. 18). All but the last run on the
 // table's scores in the stats workers (progress and Cancel in the strip); leave-one-out re-reads
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
-import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
+import { renderChart, chartLater, tauHeatmapSpec } from '../charts/charts.js';
 import { aslSpec, ASL_POINTS_MAX } from '../charts/stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
@@ -75,9 +75,10 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
   });
   const aslCard = fillProgressively(app, live, asl, preview, final, async (doc, body, isPreview) => {
     const statistics = statsOf(isPreview ? first : options);
-    let view = null;
+    // Drawn after every card's first numbers (its ~10,000 vertices held them up), or at once for an export.
     const chart = el('div', { class: 'chart', id: 'chart-asl' });
-    body.append(...[chartExports(app, () => view, 'asl-curves', withStatistics(statistics)),
+    const later = chartLater(chart, () => aslSpec(doc), app.statsPool.firstsDone());
+    body.append(...[chartExports(app, later.draw, 'asl-curves', withStatistics(statistics)),
       tableExports(app, 'asl-curves', () => ({
         columns: ['measure', 'rank', 'run_a', 'run_b', 'difference', 'p'],
         rows: doc.measures.flatMap((m) => m.asl_curve.map((c, i) => [m.measure, i + 1, c.run_a, c.run_b, c.difference, c.p])),
@@ -86,7 +87,7 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
       shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
       doc.measures.some((m) => m.asl_curve.length > ASL_POINTS_MAX) ? el('p', { class: 'hint' }, `Lines without a point per pair (more than ${ASL_POINTS_MAX} pairs): every pair and its p-value are in the CSV and JSON exports.`) : null,
       chart].filter(Boolean)); // (append() would write null as the text "null")
-    view = await renderChart(chart, aslSpec(doc));
+    await later.view;
   });
   await Promise.all([dpCard, aslCard]);
 }

@@ -51,6 +51,8 @@ export class StatsPool {
     this.busy = new Set(); // the clients running a request
     this.queue = []; // {priority, order, action, payload, transfer, onProgress, resolve, reject}, waiting for an idle worker
     this.arrivals = 0;
+    this.firsts = 0; // requests of PRIORITY.first queued or running
+    this.firstsWaiting = []; // firstsDone()'s resolvers
     this.jobs = new Set(); // {fractions: [..]} of the jobs in progress
     this.listeners = new Set();
     // Test hook (tests/web): while `holding`, a finished job waits (still in progress, its
@@ -74,11 +76,25 @@ export class StatsPool {
 
   /** A promise of `action`'s result, run by the first idle worker in the queue's order. */
   request(action, payload, { transfer = [], onProgress, priority = PRIORITY.first } = {}) {
+    const first = priority < PRIORITY.final;
+    if (first) this.firsts++;
+    const settled = () => {
+      if (first && --this.firsts === 0) for (const r of this.firstsWaiting.splice(0)) r();
+    };
     return new Promise((resolve, reject) => {
-      this.queue.push({ priority, order: this.arrivals++, action, payload, transfer, onProgress, resolve, reject });
+      this.queue.push({ priority, order: this.arrivals++, action, payload, transfer, onProgress,
+        resolve: (v) => { settled(); resolve(v); }, reject: (e) => { settled(); reject(e); } });
       this.queue.sort((a, b) => a.priority - b.priority || a.order - b.order);
       this.dispatch();
     });
+  }
+
+  /**
+   * Resolves when no request of PRIORITY.first is queued or running (at once if none): every first
+   * result is in, and what the page draws later (charts.js chartLater) no longer delays one.
+   */
+  firstsDone() {
+    return this.firsts ? new Promise((resolve) => this.firstsWaiting.push(resolve)) : Promise.resolve();
   }
 
   /** Gives queued requests to idle workers, first in the queue's order. */
