@@ -150,3 +150,17 @@ test('ASL chart: the line keeps the ends of each run of equal p-values; points o
   assert.equal(large.layer[0].mark.point, false);
   assert.deepEqual(large.layer[0].data.values.map((v) => [v.rank, v.p, v.pair]), [[1, 0, 'a0 vs b0'], [ASL_POINTS_MAX, 0, `a${ASL_POINTS_MAX - 1} vs b${ASL_POINTS_MAX - 1}`], [ASL_POINTS_MAX + 1, 1, `a${ASL_POINTS_MAX} vs b${ASL_POINTS_MAX}`]]);
 });
+
+// The power-curve chart (web/src/charts/power-charts.js): a line through the ends of each run of
+// equal powers (the power reaches 1 in double precision and stays there), nulls left out.
+test('power curve chart: the line keeps the ends of each run of equal powers', async () => {
+  const { powerVertices, powerCurveSpec } = await import('../../web/src/charts/power-charts.js');
+  // [0.1, 0.5, 1, 1, 1, 1]: 0.1 and 0.5 alone, 1 from index 2 to 5 (ends 2, 5).
+  assert.deepEqual(powerVertices([0.1, 0.5, 1, 1, 1, 1]), [0, 1, 2, 5]);
+  // A null first (undefined at that size): left out; 0.2 from 1 to 3 (ends 1, 3).
+  assert.deepEqual(powerVertices([null, 0.2, 0.2, 0.2]), [1, 3]);
+  assert.deepEqual(powerVertices([null, null]), []);
+  const doc = { min_diff: 0.05, alpha: 0.05, beta: 0.2, measures: [{ measure: 'AP', power_curve: { 'paired-t': [0.1, 0.5, 1, 1, 1, 1] } }] };
+  // Index k is k + 2 topics: 2, 3, 4 and 7 topics drawn.
+  assert.deepEqual(powerCurveSpec(doc, 'paired-t').layer[0].data.values.map((v) => [v.topics, v.power]), [[2, 0.1], [3, 0.5], [4, 1], [7, 1]]);
+});
