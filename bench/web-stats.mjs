@@ -130,7 +130,11 @@ try {
         new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
       }, [...cards, ...charts]);
       const ms = await timeTab(page, 'meta', cards, {}, charts);
-      const shown = Object.entries(await page.evaluate(() => window.__shown)).sort((a, b) => a[1] - b[1])
+      // First results: when the last card's numbers showed (the page's timeline); the polled time
+      // (ms.first) also waits for the main thread to end what it draws after them (a chart).
+      const shownAt = await page.evaluate(() => window.__shown);
+      const first = Math.max(...cards.map((c) => shownAt[c])) - ms.t0;
+      const shown = Object.entries(shownAt).sort((a, b) => a[1] - b[1])
         .map(([sel, t]) => `${sel.replace(/^#(chart-)?|( svg|-table)$/g, '')} ${secs(t - ms.t0)}`).join(', ');
       const long = await page.evaluate(() => window.__long);
       const busy = (until) => secs(long.filter(([t]) => t >= ms.t0 && t < until).reduce((s, [, d]) => s + d, 0));
@@ -173,9 +177,9 @@ try {
         const x = doc && numbers(doc), y = numbers(JSON.parse(t.out));
         same.push(`${analysis} ${!x ? 'NO (not in the page)' : JSON.stringify(x) === JSON.stringify(y) ? 'identical' : close(x, y) ? 'equal to 1e-12 (C library p-values)' : 'NO'}`);
       }
-      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s; cards shown: ${shown}; main thread busy in long tasks: ${busy(ms.t0 + ms.first)} of it, ${busy(Infinity)} in all), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(first)} (target < 3 s; polled ${secs(ms.first)}; cards shown: ${shown}; main thread busy in long tasks: ${busy(ms.t0 + first)} of it, ${busy(Infinity)} in all), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
       const met = (ok) => (ok ? 'met' : 'NOT met');
-      console.log(`summary meta: first results ${secs(ms.first)} (< 3 s: ${met(ms.first < 3000)}); final ${secs(ms.ms)} wall vs CLI ${secs(cli.ms)} wall (<= CLI + 20% = ${secs(1.2 * cli.ms)}: ${met(ms.ms <= 1.2 * cli.ms)}); final numbers the CLI's: ${same.join(', ')}; load average ${load()}`);
+      console.log(`summary meta: first results ${secs(first)} (< 3 s: ${met(first < 3000)}); final ${secs(ms.ms)} wall vs CLI ${secs(cli.ms)} wall (<= CLI + 20% = ${secs(1.2 * cli.ms)}: ${met(ms.ms <= 1.2 * cli.ms)}); final numbers the CLI's: ${same.join(', ')}; load average ${load()}`);
     }
   }
   if (which.includes('tukey')) {
