@@ -68,7 +68,7 @@ async function loadOwn(page, qrelsPath, runPaths) {
 }
 
 /** ms from clicking a tab to: no statistics in progress and every selector present. */
-async function timeTab(page, tab, selectors, settings = {}) {
+async function timeTab(page, tab, selectors, settings = {}, later = []) {
   await page.evaluate((s) => window.irlensApp.set({ ...s, v: 'table' }), settings);
   // The time of each request to the stats workers (computation, documents and transfers), apart
   // from drawing: where the tab's time goes.
@@ -92,12 +92,13 @@ async function timeTab(page, tab, selectors, settings = {}) {
   // First results: every selector present (a preview of fewer resamples counts).
   await page.waitForFunction((sel) => sel.every((s) => document.querySelector(s)), selectors, { timeout: 600000, polling: 20 });
   const first = (await page.evaluate(() => performance.now())) - t0;
+  // Final: also the charts drawn after the first numbers (`later`, charts.js chartLater).
   await page.waitForFunction((sel) => {
     const app = window.irlensApp;
     return app.statsPool.jobs.size === 0 && sel.every((s) => document.querySelector(s)) && !document.querySelector('.stats-section .hint.computing') &&
       !document.querySelector('.stats-section[aria-busy]');
-  }, selectors, { timeout: 600000, polling: 20 });
-  return { first, ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
+  }, [...selectors, ...later], { timeout: 600000, polling: 20 });
+  return { t0, first, ms: (await page.evaluate(() => performance.now())) - t0, cpu: rendererCpu() - c0, requests: await page.evaluate(() => window.__requests.join('; ')) };
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -115,8 +116,38 @@ try {
       await page.goto(server.url);
       await waitReady(page);
       await loadOwn(page, qrels, runs);
-      const ms = await timeTab(page, 'meta', ['#chart-asl svg', '#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table']);
+      // First results: every card's numbers (the correlation heatmap's are in its cells); the ASL and
+      // power-curve charts are drawn after them (meta-view.js), timed in the cards' timeline.
+      const cards = ['#chart-correlation svg', '#discriminative-power-table', '#stability-table', '#unanimity-table', '#concordance-table', '#topic-set-size-table', '#power-table'];
+      const charts = ['#chart-asl svg', '#chart-power-curve svg'];
+      // When each card first shows a number (a preview counts): the page's timeline.
+      await page.evaluate((sel) => {
+        window.__shown = {};
+        const look = () => { for (const s of sel) if (!(s in window.__shown) && document.querySelector(s)) window.__shown[s] = performance.now(); };
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+        // The main thread's long tasks (> 50 ms: drawing, documents arriving): [start, duration].
+        window.__long = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
+      }, [...cards, ...charts]);
+      const ms = await timeTab(page, 'meta', cards, {}, charts);
+      // First results: when the last card's numbers showed (the page's timeline); the polled time
+      // (ms.first) also waits for the main thread to end what it draws after them (a chart).
+      const shownAt = await page.evaluate(() => window.__shown);
+      const first = Math.max(...cards.map((c) => shownAt[c])) - ms.t0;
+      const shown = Object.entries(shownAt).sort((a, b) => a[1] - b[1])
+        .map(([sel, t]) => `${sel.replace(/^#(chart-)?|( svg|-table)$/g, '')} ${secs(t - ms.t0)}`).join(', ');
+      const long = await page.evaluate(() => window.__long);
+      const busy = (until) => secs(long.filter(([t]) => t >= ms.t0 && t < until).reduce((s, [, d]) => s + d, 0));
       const s = await page.evaluate(() => window.irlensApp.state.settings);
+      // The page's final documents (the runner's entries), to compare with the CLI's.
+      const pageDocs = await page.evaluate(() => {
+        const out = {};
+        for (const e of window.irlensApp.stats.entries().values()) {
+          const k = JSON.parse(e.key);
+          if (k[0] === 'meta' && e.value) out[k[1]] = e.value;
+        }
+        return out;
+      });
       await page.close();
       // The CLI: the same analyses with the page's defaults (measures, missing zero, B, seed,
       // trials) on the same per-topic scores (--scores: the statistics only, as the page's tab).
@@ -125,7 +156,7 @@ try {
       writeFileSync(scores, execFileSync(NATIVE, ['eval', qrels, ...runs, ...m, '-q', '-f', 'json'], { maxBuffer: 1 << 30 }));
       const common = ['--scores', scores, ...m, '-B', s.B, '--seed', s.seed];
       const cli = { ms: 0, cpu: 0 };
-      const parts = [];
+      const parts = [], same = [];
       const ms1 = MEASURES.split(' ');
       for (const [analysis, extra] of [['discriminative-power', ['--test', s.dt, ...(s.dt === 'tukey' ? [] : ['--correction', s.dc])]], ['correlation', []], ['stability', ['--trials', s.trials]], ['unanimity', []],
         ['concordance', ms1.slice(2).flatMap((g) => ['--gold', g])]]) {
@@ -134,8 +165,21 @@ try {
         cli.ms += t.ms;
         cli.cpu += t.cpu;
         parts.push(`${analysis} ${both(t)}`);
+        // The page's numbers are the CLI's (same seed, same B): every measure's entry, bit for bit.
+        const doc = pageDocs[analysis];
+        // (Apart from what names the inputs: the page's qrels and missing = zero, the CLI's scores
+        // file.) The resampled analyses must be identical; p-values through the C library (the
+        // t distribution of tau-b, Spearman and the sign test: glibc natively, musl in WASM) may
+        // differ in the last bits (see "Significance tests" above): equal to 1e-12 relative then.
+        const numbers = (d) => JSON.parse(JSON.stringify(d, (k, v) => (['provenance', 'qrels', 'topic_policy', 'missing', 'warnings'].includes(k) ? undefined : v)));
+        const close = (a, b) => (typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b))
+          : a && b && typeof a === 'object' && typeof b === 'object' ? Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => close(a[k], b[k])) : a === b);
+        const x = doc && numbers(doc), y = numbers(JSON.parse(t.out));
+        same.push(`${analysis} ${!x ? 'NO (not in the page)' : JSON.stringify(x) === JSON.stringify(y) ? 'identical' : close(x, y) ? 'equal to 1e-12 (C library p-values)' : 'NO'}`);
       }
-      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(ms.first)} (target < 3 s), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      console.log(`meta tab, covid-r1 (${runs.length} runs, ${MEASURES}; test ${s.dt}, B=${s.B}, trials ${s.trials}): page first results ${secs(first)} (target < 3 s; polled ${secs(ms.first)}; cards shown: ${shown}; main thread busy in long tasks: ${busy(ms.t0 + first)} of it, ${busy(Infinity)} in all), final ${both(ms)} (renderer CPU; target <= CLI wall + 20%; worker requests, concurrent: ${ms.requests}); CLI on the same scores ${both(cli)} (${parts.join('; ')})`);
+      const met = (ok) => (ok ? 'met' : 'NOT met');
+      console.log(`summary meta: first results ${secs(first)} (< 3 s: ${met(first < 3000)}); final ${secs(ms.ms)} wall vs CLI ${secs(cli.ms)} wall (<= CLI + 20% = ${secs(1.2 * cli.ms)}: ${met(ms.ms <= 1.2 * cli.ms)}); final numbers the CLI's: ${same.join(', ')}; load average ${load()}`);
     }
   }
   if (which.includes('tukey')) {

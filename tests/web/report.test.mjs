@@ -84,6 +84,8 @@ test('the HTML report opens from file:// with no script and shows the numbers of
       assert.ok(svgs > 0, `${id}: ${svgs} SVG charts`);
       assert.ok(await offline.isVisible(`#report-view-${id} svg >> nth=0`), `${id}: its charts are in sight`);
     }
+    // The Meta tab draws these after its numbers (charts.js chartLater): the report waits for them.
+    for (const chart of ['chart-asl', 'chart-power-curve']) assert.ok(await offline.$(`#report-view-meta #${chart} svg`), `meta: ${chart} drawn as SVG`);
     assert.ok(await offline.$('#report-view-significance table, #report-view-significance .null-summary'), 'significance results');
     assert.equal(await offline.$('#report-view-charts button, #report-view-meta input'), null, 'no controls');
     await offline.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });

@@ -191,6 +191,7 @@ test('Meta-evaluation view: first results with B = 1000 and 100 trials, labelled
   assert.ok(captions.some((c) => /^100 trials \(first results; the final 400 are under way/.test(c)), captions.join('\n'));
   // What stays: the final numbers and a caption naming their B (and no preview).
   assert.match(await page.textContent('#discriminative-power-table caption'), /B = 4000 resamples\. /);
+  assert.match(await page.textContent('#stability-table caption'), /^400 trials\. /);
   assert.doesNotMatch(await page.textContent('#card-discriminative-power'), /first results/);
   assert.doesNotMatch(await page.textContent('#card-stability'), /first results/);
   assert.equal(await page.$$eval('#discriminative-power-table', (t) => t.length), 1);

@@ -34,6 +34,29 @@ export async function renderChart(el, spec, { renderer = 'svg' } = {}) {
   return view;
 }
 
+// Charts drawn later (issue 25, decision a): a card shows its numbers first and draws a large chart
+// (thousands of marks: Vega compiles its spec and interprets its expressions on the main thread,
+// where a worker's answer also waits) once `after` has settled - the first numbers of every card -
+// one chart at a time, each when the main thread is idle.
+let drawing = Promise.resolve();
+const idle = () => new Promise((resolve) => (globalThis.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+
+/**
+ * Draws specOf() into `el` as renderChart, after `after` and in its turn. Returns { view, draw }:
+ * view, a promise of the Vega view (null when `el` left the page before its turn: replaced by newer
+ * results, nothing drawn); draw(), the same view drawn at once (an export asked before the turn).
+ */
+export function chartLater(el, specOf, after = Promise.resolve()) {
+  let started = null;
+  const draw = () => (started ??= el.isConnected ? renderChart(el, specOf()) : Promise.resolve(null));
+  const view = Promise.resolve(after).catch(() => null).then(() => {
+    const turn = drawing.then(idle).then(draw);
+    drawing = turn.catch(() => null);
+    return turn;
+  });
+  return { view, draw };
+}
+
 /**
  * Kendall's tau heatmap; cells labelled with their value. Also other coefficients between
  * measures (views/meta-view.js): label names the coefficient; tau[i][j] may differ from tau[j][i]

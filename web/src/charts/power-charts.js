@@ -4,13 +4,29 @@
 const DESIGN_TITLES = { 'paired-t': 'paired t-test', anova: 'one-way ANOVA over the runs' };
 
 /**
+ * The indices of a power curve to draw: the first and last of each run of equal values (the points
+ * between lie on the segment joining them, so the line drawn is the curve's exactly: the power
+ * reaches 1 in double precision and stays there for most sizes), null values left out.
+ * E.g. [0.1, 0.5, 1, 1, 1, 1] -> [0, 1, 2, 5]; [null, 0.2, 0.2, 0.2] -> [1, 3].
+ */
+export function powerVertices(curve) {
+  const kept = [];
+  for (let k = 0; k < curve.length; k++)
+    if (curve[k] !== null && (k === 0 || k === curve.length - 1 || curve[k] !== curve[k - 1] || curve[k] !== curve[k + 1])) kept.push(k);
+  return kept;
+}
+
+/**
  * doc: the topic-set-size document; design: 'paired-t' or 'anova'. A measure whose variance is
- * undefined has no line (its power is null at every size; the card's table says why).
+ * undefined has no line (its power is null at every size; the card's table says why). Each line
+ * through powerVertices (every size's power stays in the CSV and JSON exports).
  */
 export function powerCurveSpec(doc, design) {
   const values = [];
-  for (const m of doc.measures)
-    m.power_curve[design].forEach((power, k) => { if (power !== null) values.push({ measure: m.measure, topics: k + 2, power }); });
+  for (const m of doc.measures) {
+    const curve = m.power_curve[design];
+    for (const k of powerVertices(curve)) values.push({ measure: m.measure, topics: k + 2, power: curve[k] });
+  }
   const order = doc.measures.map((m) => m.measure);
   return {
     title: `Power of the ${DESIGN_TITLES[design]} for a difference of ${doc.min_diff} at alpha ${doc.alpha}`,

@@ -3,21 +3,21 @@
 // over each measure's mean on the topics every run answered (or all qrels topics with unanswered
 // = 0), so both views show the same Kendall's tau-b (Kendall 1970; scipy's kendalltau) for the
 // same pair of measures. Undefined coefficients (a constant ordering) are null, with the note.
-import { mergeByMeasure } from '../worker/stats-pool.js';
+import { mergeByMeasure, PRIORITY } from '../worker/stats-pool.js';
 import { qrelsInfo } from './significance.js';
 
 /**
- * metaScores of `analysis` on `measures`, fanned out by measure when `split`. The runner's entry.
+ * metaScores of `analysis` on `measures`, fanned out by measure when `split` (one request per
+ * measure: the pool's idle workers take them in turn, and a cheap analysis asked meanwhile waits
+ * for one measure at most). The runner's entry.
  * preview: a first, cheaper computation shown until the real one ends (its own key, 'meta-preview');
- * after: a promise the computation waits for before it starts.
+ * final: the computation a preview stands for, queued after every first result (PRIORITY.final).
  */
-export function metaEntry(app, analysis, measures, options, split, { preview = false, after = null } = {}) {
+export function metaEntry(app, analysis, measures, options, split, { preview = false, final = false } = {}) {
   const key = JSON.stringify([preview ? 'meta-preview' : 'meta', analysis, measures, options]);
   const payload = { analysis, result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures } };
-  const run = () => app.statsPool.run('metaScores', payload, split ? { chunks: app.statsPool.chunksOf(measures), merge: mergeByMeasure } : {});
-  // after: a promise to wait for before starting (the previews: a worker's queue is not strictly
-  // first in, first out - its handler awaits - so a final computation could overtake them).
-  return app.stats.get(key, after ? () => after.then(run) : run);
+  const priority = final ? PRIORITY.final : PRIORITY.first;
+  return app.stats.get(key, () => app.statsPool.run('metaScores', payload, split ? { chunks: measures.map((m) => [m]), merge: mergeByMeasure, priority } : { priority }));
 }
 
 /** The correlation document's entry for `measures` (>= 2). */

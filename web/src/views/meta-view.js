@@ -7,8 +7,8 @@
 // with a run -> group file, the leave-one-out pool test (Sakai Fig. 18). All but the last run on the
 // table's scores in the stats workers (progress and Cancel in the strip); leave-one-out re-reads
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
-import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
-import { aslSpec } from '../charts/stats-charts.js';
+import { renderChart, chartLater, tauHeatmapSpec } from '../charts/charts.js';
+import { aslSpec, ASL_POINTS_MAX } from '../charts/stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
@@ -38,7 +38,7 @@ const PREVIEW = { B: 1000, trials: 100 };
 const previewB = (options) => (RANDOMISED.has(options.test) && Number(options.B) >= 4 * PREVIEW.B ? { ...options, B: String(PREVIEW.B) } : null);
 const previewTrials = (options) => (Number(options.trials) >= 4 * PREVIEW.trials ? { ...options, trials: String(PREVIEW.trials) } : null);
 
-/** The entries of discrimination and stability, previews first (started before the final ones). */
+/** The entries of discrimination and stability: previews, and final ones queued behind every first result. */
 function resampledEntries(app, measures) {
   const dpOptions = discriminationOptions(app);
   const s = app.state.settings;
@@ -48,15 +48,12 @@ function resampledEntries(app, measures) {
     dp: dpFirst && metaEntry(app, 'discriminative-power', measures, dpFirst, true, { preview: true }),
     st: stFirst && metaEntry(app, 'stability', measures, stFirst, true, { preview: true }),
   };
-  // The final computations start once the previews have ended; cancelled with them (Cancel stops
-  // all the work under way, it does not start the final numbers).
-  const waits = [preview.dp, preview.st].filter((e) => e && e.status === 'running').map((e) => e.promise);
-  const after = waits.length ? Promise.all(waits).then((ended) => {
-    if (ended.some((e) => e.status === 'cancelled')) throw Object.assign(new Error('cancelled'), { name: 'Cancelled' });
-  }) : null;
+  // The final computations queue behind every first result (the pool's PRIORITY.final): a worker
+  // takes one when no preview or cheap analysis waits. Cancel stops them all.
+  const final = (analysis, options, first) => metaEntry(app, analysis, measures, options, true, { final: Boolean(first) });
   return {
-    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: metaEntry(app, 'discriminative-power', measures, dpOptions, true, { after }) },
-    st: { options: stOptions, first: stFirst, preview: preview.st, final: metaEntry(app, 'stability', measures, stOptions, true, { after }) },
+    dp: { options: dpOptions, first: dpFirst, preview: preview.dp, final: final('discriminative-power', dpOptions, dpFirst) },
+    st: { options: stOptions, first: stFirst, preview: preview.st, final: final('stability', stOptions, stFirst) },
   };
 }
 
@@ -78,17 +75,19 @@ async function discrimination(app, live, asl, dp, { options, first, preview, fin
   });
   const aslCard = fillProgressively(app, live, asl, preview, final, async (doc, body, isPreview) => {
     const statistics = statsOf(isPreview ? first : options);
-    let view = null;
+    // Drawn after every card's first numbers (its ~10,000 vertices held them up), or at once for an export.
     const chart = el('div', { class: 'chart', id: 'chart-asl' });
-    body.append(chartExports(app, () => view, 'asl-curves', withStatistics(statistics)),
+    const later = chartLater(chart, () => aslSpec(doc), app.statsPool.firstsDone());
+    body.append(...[chartExports(app, later.draw, 'asl-curves', withStatistics(statistics)),
       tableExports(app, 'asl-curves', () => ({
         columns: ['measure', 'rank', 'run_a', 'run_b', 'difference', 'p'],
         rows: doc.measures.flatMap((m) => m.asl_curve.map((c, i) => [m.measure, i + 1, c.run_a, c.run_b, c.difference, c.p])),
         doc,
       }), statistics),
       shownB(first, options, isPreview) ? el('p', { class: 'hint asl-b' }, shownB(first, options, isPreview)) : null,
-      chart);
-    view = await renderChart(chart, aslSpec(doc));
+      doc.measures.some((m) => m.asl_curve.length > ASL_POINTS_MAX) ? el('p', { class: 'hint' }, `Lines without a point per pair (more than ${ASL_POINTS_MAX} pairs): every pair and its p-value are in the CSV and JSON exports.`) : null,
+      chart].filter(Boolean)); // (append() would write null as the text "null")
+    await later.view;
   });
   await Promise.all([dpCard, aslCard]);
 }
@@ -113,7 +112,7 @@ async function stability(app, live, box, { options, first, preview, final }) {
   await fillProgressively(app, live, box, preview, final, (doc, body, isPreview) => {
     const columns = ['measure', 'topics_per_trial', 'trials', 'stability', 'swap_topics_per_set', 'swap_rate'];
     const rows = doc.measures.map((m) => columns.map((k) => m[k]));
-    const trials = isPreview ? `${first.trials} trials (first results; the final ${options.trials} are under way and will replace them). ` : '';
+    const trials = isPreview ? `${first.trials} trials (first results; the final ${options.trials} are under way and will replace them). ` : `${doc.measures[0]?.trials ?? options.trials} trials. `;
     body.append(tableExports(app, 'stability', () => ({ columns, rows, doc }), { name: 'stability', ...(isPreview ? first : options) }),
       table('stability-table', `${trials}Stability: mean over run pairs of the share of trials won by the more frequent winner (a tied trial counts 1/2). Swap rate: share of (trial, pair) comparisons ordered differently by two disjoint topic samples. Seed ${doc.seed}. ${doc.topic_policy}.`,
         ['measure', 'topics per trial', 'trials', 'stability', 'topics per swap sample', 'swap rate'], rows, [1, 2, 4]));
@@ -247,9 +246,9 @@ export const metaView = {
       box.querySelector('.body').append(el('p', { class: 'hint' }, `Needs at least ${need === 2 ? 'two' : need} numeric measures${extra}.`));
       return false;
     };
-    // Started in this order (each worker takes its requests in turn): the cheap analyses and the
-    // previews of the resampled ones first, so that every card shows a result in seconds, then the
-    // final discriminative power and stability.
+    // Started in this order (the stats pool's queue: an idle worker takes the next request, first
+    // results before final ones): the cheap analyses and the previews of the resampled ones first,
+    // so that every card shows a result in seconds, then the final discriminative power and stability.
     const cheap = [
       enough('correlation', corr) ? correlation(app, live, corr, measures) : null,
       enough('unanimity', mu) ? unanimity(app, live, mu, measures) : null,

@@ -4,7 +4,7 @@
 // width the CI design), the power of this campaign as it is (`irlens meta power`), and the power
 // against the number of topics as a chart, one line per measure. Both documents come from the core
 // (`irlens meta topic-set-size|power`, metaScores in the stats workers): the page computes nothing.
-import { renderChart } from '../charts/charts.js';
+import { chartLater } from '../charts/charts.js';
 import { powerCurveSpec } from '../charts/power-charts.js';
 import { metaEntry } from '../page/stats-correlation.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
@@ -34,24 +34,26 @@ export async function topicSetSizeCard(app, live, box, measures) {
   const options = { ...powerOptions(s), ...(s.tssWidth ? { ciWidth: s.tssWidth } : {}) };
   const sizes = metaEntry(app, 'topic-set-size', measures, options, false);
   const power = metaEntry(app, 'power', measures, powerOptions(s), false);
-  await fillWhenDone(app, live, box, sizes, async (doc, body) => {
+  let drawn = null; // the chart, awaited after the power table (its numbers first)
+  await fillWhenDone(app, live, box, sizes, (doc, body) => {
     const statistics = { name: 'topic-set-size', ...options };
     const columns = ['measure', 'design', 'variance', 'alpha', 'beta', 'min_diff', 'runs', 'topics', 'note'];
     const rows = doc.designs.map((d) => columns.map((k) => d[k]));
-    let view = null;
+    // Drawn after every card's first numbers (charts.js chartLater), or at once for an export.
     const chart = el('div', { class: 'chart', id: 'chart-power-curve' });
+    const later = chartLater(chart, () => powerCurveSpec(doc, design), app.statsPool.firstsDone());
     body.append(tableExports(app, 'topic-set-size', () => ({ columns, rows, doc }), statistics),
       table('topic-set-size-table', `Topics needed for power ${1 - doc.beta} at alpha ${doc.alpha} (two-sided) to detect a difference of ${doc.min_diff}: exact noncentral t (paired t-test, variance V_E) and F (one-way ANOVA over the ${doc.runs.length} runs, least favourable configuration, variance V_W)${doc.ci_width === null ? '' : `; ci: the ${Math.round((1 - doc.alpha) * 1000) / 10}% interval of a paired difference at most ${doc.ci_width} wide`}. Sakai, Topic set size design (IRJ 2016). ${doc.topic_policy}.`,
         ['measure', 'design', 'variance', 'alpha', 'beta', 'min. difference (ci: width)', 'runs', 'topics needed', 'note'],
         rows.map((r) => r.map((v, k) => (columns[k] === 'variance' && typeof v === 'number' ? v.toPrecision(6) : v))), [3, 4, 5, 6, 7]),
-      chartExports(app, () => view, 'power-curve', withStatistics({ ...statistics, design })),
+      chartExports(app, later.draw, 'power-curve', withStatistics({ ...statistics, design })),
       tableExports(app, 'power-curve', () => ({
         columns: ['measure', 'design', 'topics', 'power'],
         rows: doc.measures.flatMap((m) => m.power_curve[design].map((p, k) => [m.measure, design, k + 2, p])),
         doc,
       }), { ...statistics, design }),
       chart);
-    view = await renderChart(chart, powerCurveSpec(doc, design));
+    drawn = later.view;
   });
   await fillWhenDone(app, live, box, power, (doc, body) => {
     const columns = ['measure', 'topics', 'runs', 'v_e', 'min_detectable_diff', 'power', 'note'];
@@ -61,4 +63,5 @@ export async function topicSetSizeCard(app, live, box, measures) {
         ['measure', 'topics', 'runs', 'V_E', 'min. detectable difference', `power at ${doc.min_diff}`, 'note'],
         rows.map((r) => r.map((v, k) => (columns[k] === 'v_e' && typeof v === 'number' ? v.toPrecision(6) : v))), [1, 2, 3]));
   });
+  await drawn;
 }

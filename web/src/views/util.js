@@ -24,7 +24,7 @@ export function select(app, label, key, options, value) {
 }
 
 /** Export buttons for a chart view; decorate(provenance) may add to the provenance. */
-export function chartExports(app, getView, name, decorate = (p) => p) {
+export function chartExports(app, getView, name, decorate = (p) => p) { // getView(): the Vega view, or a promise of it (charts.js chartLater)
   const make = (format) =>
     el('button', {
       type: 'button',
@@ -32,7 +32,7 @@ export function chartExports(app, getView, name, decorate = (p) => p) {
       'data-export': `${name}.${format}`,
       onclick: async () => {
         const { exportChart, provenance } = await import('../page/exports.js');
-        exportChart(getView(), name, format, decorate(provenance(app, await app.fileHashes())));
+        exportChart(await getView(), name, format, decorate(provenance(app, await app.fileHashes())));
       },
     }, format.toUpperCase());
   return el('div', { class: 'exports', role: 'group', 'aria-label': `Export ${name}` }, 'Export: ', make('svg'), ' ', make('png'));
