@@ -30,7 +30,15 @@ std::string_view bytes_of(const py::buffer& b, py::buffer_info& info) {
     return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size * info.itemsize)};
 }
 
-/// A streaming reader (AnyQrelsReader, AnyRunReader) as Python holds it: feed(bytes), finish().
+/// The Python handle of what a reader's finish() returns: the index itself, or, for preference
+/// judgments, their index holding the preferences (which the preference measures read).
+template <class Handle, class Index>
+Handle handle_of(Index index) { return Handle{std::move(index)}; }
+template <>
+PyQrels handle_of<PyQrels>(std::shared_ptr<const Preferences> prefs) { return PyQrels{prefs->qrels(), prefs}; }
+
+/// A streaming reader (AnyQrelsReader, AnyRunReader, PrefsReader) as Python holds it: feed(bytes),
+/// finish() -> its handle.
 template <class Reader, class Handle>
 struct ReaderPy {
     std::unique_ptr<Reader> reader;
@@ -45,33 +53,15 @@ struct ReaderPy {
     Handle finish() {
         if (!reader) throw UsageError("this reader has finished");
         py::gil_scoped_release unlocked;
-        Handle h{reader->finish()};
+        Handle h = handle_of<Handle>(reader->finish());
         reader.reset();
         return h;
     }
 };
 using QrelsReaderPy = ReaderPy<AnyQrelsReader, PyQrels>;
 using RunReaderPy = ReaderPy<AnyRunReader, PyRun>;
-
-/// Preference judgments (format "prefs" or "qrels_prefs", trec_eval's -R), as Python holds them:
-/// feed(bytes), finish() -> Qrels (the index runs are read against, holding the preferences).
-struct PrefsReaderPy {
-    std::unique_ptr<PrefsReader> reader;
-    void feed(const py::buffer& chunk) {
-        if (!reader) throw UsageError("this reader has finished");
-        py::buffer_info info;
-        std::string_view bytes = bytes_of(chunk, info);
-        py::gil_scoped_release unlocked;
-        reader->feed(bytes);
-    }
-    PyQrels finish() {
-        if (!reader) throw UsageError("this reader has finished");
-        py::gil_scoped_release unlocked;
-        std::shared_ptr<const Preferences> prefs = reader->finish();
-        reader.reset();
-        return PyQrels{prefs->qrels(), prefs};
-    }
-};
+/// Preference judgments (format "prefs" or "qrels_prefs", trec_eval's -R).
+using PrefsReaderPy = ReaderPy<PrefsReader, PyQrels>;
 
 using Source = std::optional<std::pair<std::string, py::bytes>>;  // (name, bytes) or None
 
@@ -153,7 +143,7 @@ void register_inputs(py::module_& m) {
         .def(py::init([](const std::string& name, const std::string& format) {
                  if (format != "prefs" && format != "qrels_prefs")
                      throw UsageError("preferences format must be prefs or qrels_prefs, got '" + format + "'");
-                 return PrefsReaderPy{std::make_unique<PrefsReader>(name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs)};
+                 return PrefsReaderPy(std::make_unique<PrefsReader>(name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs));
              }),
              py::arg("name"), py::arg("format"))
         .def("feed", &PrefsReaderPy::feed)
