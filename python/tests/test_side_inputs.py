@@ -8,6 +8,7 @@ import math
 import pytest
 
 import irlens
+from conftest import same_values
 
 SIDE = "NRG(base=nDCG,prior=best_per_group)@10 TBG U sDCG"
 DIVERSITY = "D#-nDCG@5 alpha_nDCG@5 nDCG-IA@5 DIN-nDCG@5"
@@ -15,16 +16,6 @@ DIVERSITY = "D#-nDCG@5 alpha_nDCG@5 nDCG-IA@5 DIN-nDCG@5"
 
 def runs_of(examples):
     return [examples / "bm25.run", examples / "dense.run", examples / "hybrid.run", examples / "shuffled.run"]
-
-
-def same_values(df, doc):
-    n = 0
-    for row in df.itertuples():
-        r = doc["runs"][row.run]
-        expected = r["mean"][row.measure] if row.topic == "all" else r["per_topic"][row.topic][row.measure]
-        assert (expected is None and math.isnan(row.value)) or row.value == expected, row
-        n += 1
-    return n
 
 
 def same_provenance(mine, theirs):
