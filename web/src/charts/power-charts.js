@@ -1,6 +1,8 @@
 // Vega-Lite spec of the topic set size card (views/topic-set-size.js): the power of a design
 // against the number of topics, one line per measure (a topic-set-size document of `irlens meta`,
 // its measures' power_curve), with the power sought (1 - beta) as a rule.
+import { runEnds } from './line-vertices.js';
+
 const DESIGN_TITLES = { 'paired-t': 'paired t-test', anova: 'one-way ANOVA over the runs' };
 
 /**
@@ -10,10 +12,7 @@ const DESIGN_TITLES = { 'paired-t': 'paired t-test', anova: 'one-way ANOVA over 
  * E.g. [0.1, 0.5, 1, 1, 1, 1] -> [0, 1, 2, 5]; [null, 0.2, 0.2, 0.2] -> [1, 3].
  */
 export function powerVertices(curve) {
-  const kept = [];
-  for (let k = 0; k < curve.length; k++)
-    if (curve[k] !== null && (k === 0 || k === curve.length - 1 || curve[k] !== curve[k - 1] || curve[k] !== curve[k + 1])) kept.push(k);
-  return kept;
+  return runEnds(curve.length, (k) => curve[k]).filter((k) => curve[k] !== null);
 }
 
 /**

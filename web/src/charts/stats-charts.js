@@ -1,6 +1,7 @@
 // Vega-Lite specs of the statistics views (rendered by charts.js' renderChart): the pairwise
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
 import { OKABE_ITO } from './charts.js';
+import { runEnds } from './line-vertices.js';
 import { rowP, resampled, directedMarker } from '../page/significance.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
@@ -116,10 +117,7 @@ export const ASL_POINTS_MAX = 500;
  * E.g. p = [0, 0, 0, 0.2, 0.5, 0.5] -> ranks [1, 3, 4, 5, 6].
  */
 export function aslVertices(curve) {
-  const ranks = [];
-  for (let i = 0; i < curve.length; i++)
-    if (i === 0 || i === curve.length - 1 || curve[i].p !== curve[i - 1].p || curve[i].p !== curve[i + 1].p) ranks.push(i + 1);
-  return ranks;
+  return runEnds(curve.length, (i) => curve[i].p).map((i) => i + 1);
 }
 
 /**
