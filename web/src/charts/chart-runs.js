@@ -7,7 +7,7 @@
 // runs in colour, the others grey, said in the legend), else the view says that colours repeat
 // (runColours' note) instead of recycling them silently.
 import { addDefaults } from '../page/settings.js';
-import { OKABE_ITO } from './charts.js';
+import { OKABE_ITO } from './palette.js';
 
 addDefaults({ rn: '8', rm: '', rq: '' });
 

@@ -5,7 +5,7 @@
 import embed from 'vega-embed';
 import { expressionInterpreter } from 'vega-interpreter';
 
-export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+import { OKABE_ITO } from './palette.js';
 
 const CONFIG = {
   range: { category: OKABE_ITO },

@@ -2,7 +2,7 @@
 // in one picture. The data is the JS API's nullDistribution() document: the test's own resampled
 // statistics (randomisation, bootstrap) with the samples the test counted as at least as extreme,
 // or Student's t (t-test), and the paired per-topic scores.
-import { OKABE_ITO } from './charts.js';
+import { OKABE_ITO } from './palette.js';
 
 const COUNTED = 'counted in p';
 const NOT_COUNTED = 'not counted';

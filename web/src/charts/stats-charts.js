@@ -1,6 +1,6 @@
 // Vega-Lite specs of the statistics views (rendered by charts.js' renderChart): the pairwise
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
-import { OKABE_ITO } from './charts.js';
+import { OKABE_ITO } from './palette.js';
 import { runEnds } from './line-vertices.js';
 import { rowP, resampled, directedMarker } from '../page/significance.js';
 
