@@ -154,6 +154,31 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
   }
 
   /**
+   * compareScores' p-values part (only: 'p-values') as columns, for hundreds of runs (the page's
+   * p-value matrix: 124,750 pairs for 500 runs, which as JSON rows took seconds to build, parse
+   * and send between threads): the same numbers, typed arrays instead of one object per pair.
+   * Returns the document compareScores returns with only: 'p-values', plus `runs` (the run
+   * names, in the result's order), each measure's `comparisons` replaced by `pairs`: {run, versus
+   * (Uint32Array: indices into runs), mean, versus_mean, difference, statistic, p, p_adjusted
+   * (Float64Array: NaN where the document has null), marker (Uint8Array: the number of stars),
+   * topics (Uint32Array), method, note (Uint32Array: indices into methods, notes, the distinct
+   * strings)}, pair k being the document's comparisons[k]. options: as compareScores (not `only`).
+   */
+  function comparePValues(result, { qrels, measures, progress, ...rest } = {}) {
+    checkProgress(progress, 'comparePValues');
+    const q = qrelsOf(qrels, 'comparePValues');
+    const { only, ...options } = rest;
+    if (only !== undefined && only !== 'p-values') throw new TypeError(`comparePValues: the p-values part only (only: '${only}')`);
+    const args = toArgs(options, COMPARE_OPTIONS, 'comparePValues', ['qrels', 'measures', 'progress']);
+    const scores = scoresOf(result, measureList(measures || measuresOf(result), 'comparePValues'), 'comparePValues');
+    const { head, runs, columns } = core.comparePValues(scores, q.name, q.topics, args, progress);
+    const doc = JSON.parse(head);
+    doc.runs = runs;
+    doc.measures = doc.measures.map(({ comparisons, ...m }, i) => ({ ...m, pairs: columns[i] }));
+    return doc;
+  }
+
+  /**
    * The null distribution behind one paired test between two runs of an evaluate() result (perTopic
    * needed), on one measure, paired on the topics compare() pairs them on: what the p-value is, as
    * numbers a chart can draw. options: qrels (as compareScores), measure, run and versus (names or
@@ -291,5 +316,5 @@ export default function stats({ core, Qrels, Run, evalOptions, checkInputs, chec
    */
   const metaAnalyses = () => core.metaAnalyses();
 
-  return { compare, compareScores, nullDistribution, meta, metaScores, metaAnalyses, stats: statsApi };
+  return { compare, compareScores, comparePValues, nullDistribution, meta, metaScores, metaAnalyses, stats: statsApi };
 }

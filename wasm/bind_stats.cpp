@@ -22,6 +22,12 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <unordered_map>
+
 
 using emscripten::val;
 
@@ -73,6 +79,93 @@ std::string compare_scores_js(val evaluation, const std::string& qrels_name, dou
         return comparison_json(compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
                                                   progress_from_js(progress)),
                                -1);
+    });
+}
+
+/// A typed array of `T` (Uint32Array, Uint8Array: `type`) holding a copy of v.
+template <typename T>
+val typed_array(const char* type, const std::vector<T>& v) {
+    return val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+/// Strings as a table of the distinct ones and each one's code (index into the table): the notes
+/// and methods of 124,750 pairs are a handful of distinct strings.
+struct StringCodes {
+    std::vector<std::string> table;
+    std::unordered_map<std::string, std::uint32_t> index;
+    std::vector<std::uint32_t> codes;
+    void add(const std::string& s) {
+        auto it = index.try_emplace(s, static_cast<std::uint32_t>(table.size())).first;
+        if (it->second == table.size()) table.push_back(s);
+        codes.push_back(it->second);
+    }
+};
+
+/// The p-values part of a comparison (CompareSettings::only = PValues) as columns, for the page's
+/// p-value matrix of hundreds of runs: no JSON row per pair (124,750 rows for 500 runs), typed
+/// arrays that a worker transfers. {head: the comparison's JSON document with no comparisons (its
+/// head and each measure's measure, measure_full, topic_policy, as compareScores' document),
+/// columns: per measure {run, versus: Uint32Array (indices into the document's runs), mean,
+/// versus_mean, difference, statistic, p, p_adjusted: Float64Array (NaN where the document has
+/// null: a value that is not finite), marker: Uint8Array (the number of stars), topics:
+/// Uint32Array, method, note: Uint32Array (codes into methods, notes: the distinct strings)}},
+/// runs: the run names, the pairs in the document's order. api-stats.mjs assembles it (comparePValues).
+val compare_p_values_js(val evaluation, const std::string& qrels_name, double qrels_topics, val args, val progress) {
+    return guarded([&] {
+        CompareSettings s = compare_settings_from_args(strings_from_js(args));
+        s.only = CompareParts::PValues;
+        const Evaluation ev = evaluation_from_js(evaluation);
+        std::vector<std::string> names;
+        for (const RunScores& r : ev.runs) names.push_back(r.name);
+        const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
+        Comparison c = compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
+                                          progress_from_js(progress));
+        const auto number = [](double v) { return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN(); };
+        val columns = val::array();
+        for (MeasureComparison& mc : c.measures) {
+            const std::size_t n = mc.rows.size();
+            std::vector<std::uint32_t> run(n), versus(n), topics(n);
+            std::vector<double> mean(n), versus_mean(n), difference(n), statistic(n), p(n), p_adjusted(n);
+            std::vector<std::uint8_t> marker(n);
+            StringCodes method, note;
+            for (std::size_t k = 0; k < n; ++k) {
+                const ComparisonRow& r = mc.rows[k];
+                run[k] = static_cast<std::uint32_t>(r.a);
+                versus[k] = static_cast<std::uint32_t>(r.b);
+                mean[k] = number(r.mean_a);
+                versus_mean[k] = number(r.mean_b);
+                difference[k] = number(r.mean_a - r.mean_b);  // as comparison_json writes it
+                statistic[k] = number(r.test.statistic);
+                p[k] = number(r.test.p);
+                p_adjusted[k] = number(r.p_adjusted);
+                marker[k] = static_cast<std::uint8_t>(std::strlen(significance_marker(r.p_adjusted)));
+                topics[k] = static_cast<std::uint32_t>(r.topics);
+                method.add(r.test.method);
+                note.add(r.notes());
+            }
+            val m = val::object();
+            m.set("run", typed_array("Uint32Array", run));
+            m.set("versus", typed_array("Uint32Array", versus));
+            m.set("mean", float64_array(mean));
+            m.set("versus_mean", float64_array(versus_mean));
+            m.set("difference", float64_array(difference));
+            m.set("statistic", float64_array(statistic));
+            m.set("p", float64_array(p));
+            m.set("p_adjusted", float64_array(p_adjusted));
+            m.set("marker", typed_array("Uint8Array", marker));
+            m.set("topics", typed_array("Uint32Array", topics));
+            m.set("method", typed_array("Uint32Array", method.codes));
+            m.set("methods", strings_to_js(method.table));
+            m.set("note", typed_array("Uint32Array", note.codes));
+            m.set("notes", strings_to_js(note.table));
+            columns.call<void>("push", m);
+            mc.rows.clear();  // the head below: the document without its comparisons
+        }
+        val o = val::object();
+        o.set("head", comparison_json(c, -1));
+        o.set("runs", strings_to_js(c.runs));
+        o.set("columns", columns);
+        return o;
     });
 }
 
@@ -271,6 +364,7 @@ val adjust_js(val p, const std::string& correction) {
 EMSCRIPTEN_BINDINGS(irlens_stats) {
     emscripten::function("compare", &compare_js);
     emscripten::function("compareScores", &compare_scores_js);
+    emscripten::function("comparePValues", &compare_p_values_js);
     emscripten::function("meta", &meta_js);
     emscripten::function("metaScores", &meta_scores_js);
     emscripten::function("metaAnalyses", &meta_analyses_js);

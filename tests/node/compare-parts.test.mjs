@@ -105,3 +105,51 @@ test("only: the p-values part leaves out what it did not compute; a bad value is
   for (const k of ['statistic', 'p', 'p_adjusted', 'marker', 'method']) assert.ok(!(k in d), `${k} is absent, not invented`);
   assert.throws(() => irlens.compare(qrels, runs, ['AP'], { only: 'intervals' }), { name: 'UsageError', message: "only must be 'p-values' or 'details', got 'intervals'" });
 });
+
+// comparePValues: the p-values part as columns (typed arrays; the page's matrix of hundreds of runs,
+// web/src/page/p-value-columns.js reads a pair back as a row). Each column's value is the object
+// document's, bit for bit (Object.is: -0 stays -0), NaN exactly where the document has null.
+test('comparePValues: the p-values part as columns, every pair bit for bit the object document\'s', async () => {
+  const { pairRow, pairCount, buffersOfPairs } = await import('../../web/src/page/p-value-columns.js');
+  const NUMBERS = ['mean', 'versus_mean', 'difference', 'statistic', 'p', 'p_adjusted'];
+  for (const missing of ['zero', 'skip']) {
+    const result = irlens.evaluate(qrels, runs, ['AP', 'P@5'], { missing });
+    for (const options of CASES) {
+      const what = `${JSON.stringify(options)}, missing ${missing}`;
+      const doc = irlens.compareScores(result, { qrels, ...options, only: 'p-values' });
+      const cols = irlens.comparePValues(result, { qrels, ...options });
+      const { measures: cm, runs: names, ...ch } = cols;
+      const { measures: dm, ...dh } = doc;
+      assert.deepEqual(ch, dh, `${what}: the document's head`);
+      assert.deepEqual(names, runs.map((r) => r.name), `${what}: the runs, in the result's order`);
+      assert.equal(cm.length, dm.length);
+      dm.forEach((m, i) => {
+        const { pairs, ...head } = cm[i];
+        const { comparisons, ...mhead } = m;
+        assert.deepEqual(head, mhead, `${what}, ${m.measure}: measure, measure_full, topic_policy`);
+        assert.equal(pairCount(cols, i), comparisons.length);
+        comparisons.forEach((c, k) => {
+          const at = `${what}, ${m.measure}, pair ${k}`;
+          assert.equal(names[pairs.run[k]], c.run, at);
+          assert.equal(names[pairs.versus[k]], c.versus, at);
+          for (const key of NUMBERS) {
+            const v = pairs[key][k];
+            assert.ok(c[key] === null ? Number.isNaN(v) : Object.is(v, c[key]), `${at}: ${key} ${v} vs ${c[key]}`);
+          }
+          assert.equal('*'.repeat(pairs.marker[k]), c.marker, at);
+          assert.equal(pairs.topics[k], c.topics, at);
+          assert.equal(pairs.methods[pairs.method[k]], c.method, at);
+          assert.equal(pairs.notes[pairs.note[k]], c.note, at);
+          assert.deepStrictEqual(pairRow(cols, k, i), c, `${at}: the page's row`);
+        });
+      });
+      // What a worker sends: the arrays move (transferred), the numbers stay.
+      const sent = structuredClone(cols, { transfer: buffersOfPairs(cols) });
+      assert.equal(cm[0].pairs.p.length, 0, 'transferred, not copied');
+      assert.deepStrictEqual(pairRow(sent, 0, 0), dm[0].comparisons[0]);
+    }
+  }
+  const result = irlens.evaluate(qrels, runs, ['AP'], { missing: 'zero' });
+  assert.throws(() => irlens.comparePValues(result, { qrels, only: 'details' }), { name: 'TypeError', message: "comparePValues: the p-values part only (only: 'details')" });
+  assert.throws(() => irlens.comparePValues(result, { qrels, test: 'tukey', B: 0 }), { name: 'UsageError' });
+});

@@ -286,6 +286,38 @@ export interface CompareDocument {
   warnings: string[];
 }
 
+/**
+ * comparePValues(): compareScores' p-values part as columns (typed arrays, transferable), pair k
+ * being the document's comparisons[k]; NaN where the document has null.
+ */
+export interface PairColumns {
+  /** Indices into the document's runs. */
+  run: Uint32Array;
+  versus: Uint32Array;
+  mean: Float64Array;
+  versus_mean: Float64Array;
+  difference: Float64Array;
+  statistic: Float64Array;
+  p: Float64Array;
+  p_adjusted: Float64Array;
+  /** The number of stars of the marker (0 to 3). */
+  marker: Uint8Array;
+  topics: Uint32Array;
+  /** Indices into methods. */
+  method: Uint32Array;
+  methods: string[];
+  /** Indices into notes. */
+  note: Uint32Array;
+  notes: string[];
+}
+/** The document of comparePValues(): compareScores' with only 'p-values', its pairs as columns. */
+export interface PValuesDocument extends Omit<CompareDocument, 'measures'> {
+  only: 'p-values';
+  /** The run names, in the result's order. */
+  runs: string[];
+  measures: { measure: string; measure_full: string; topic_policy: string; pairs: PairColumns }[];
+}
+
 /** metaAnalyses(): the fewest topics common to every run (and measures) an analysis is defined on. */
 export interface MetaAnalysisInfo { name: MetaAnalysis; min_topics: number; min_measures: number; why: string }
 export type MetaAnalysis =
@@ -534,6 +566,8 @@ export interface Irlens {
 
   compare(qrels: Qrels, runs: Run[], measures: string[] | string, options?: CompareOptions): CompareDocument;
   compareScores(result: Scores, options: ScoresOptions & CompareSettings): CompareDocument;
+  /** compareScores' p-values part (only: 'p-values') as typed arrays: the page's p-value matrix of hundreds of runs. */
+  comparePValues(result: Scores, options: ScoresOptions & Omit<CompareSettings, 'only'> & { only?: 'p-values' }): PValuesDocument;
   nullDistribution(result: Scores, options: {
     qrels: Qrels | { name: string; topics: string[] | number }; measure: string; run: string | Run; versus: string | Run;
     test?: PairedTest; alternative?: Alternative; B?: Num; seed?: Num; exactLimit?: Num;
