@@ -2,8 +2,9 @@
 // p-values alone (the JS API's only: 'p-values', the same p-values as the full comparison), a
 // pair's intervals and Cohen's d shown when it is selected - in the fields or by clicking a cell -
 // equal to the full comparison's (irlens.compare under node, same B and seed), a run's row, and
-// the heatmap drawn on canvas at and above the cell threshold (lowered through ?test-hooks, so
-// the example's 4 runs, 16 cells, cross it) with each pair once, where clicking a cell selects its pair.
+// the heatmap drawn on canvas as one image at and above the cell threshold (lowered through
+// ?test-hooks, so the example's 4 runs, 16 cells, cross it) with each pair once, where hovering a
+// cell names its p-values and clicking it selects its pair (the cell found from the scales).
 // Run: web/build.sh && node --test tests/web/pair-details.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,11 +49,15 @@ async function openWith(canvasCells) {
 
 test('the matrix from p-values only (the full comparison\'s p-values), SVG below the threshold; a pair and a row selected show the full computation\'s intervals and d', async () => {
   const page = await openWith(null);
-  // The page asked for the p-values only: they are the full document's, and nothing else was computed.
-  const pv = await pageDoc(page, '["compare",["AP"]');
+  // The page asked for the p-values only (comparePValues' columns): they are the full document's,
+  // and nothing else was computed.
+  const pv = await pageDoc(page, '["p-values","AP"');
   assert.equal(pv.only, 'p-values');
-  assert.deepEqual(pv.measures[0].comparisons.map((c) => [c.run, c.versus, c.p, c.p_adjusted, c.marker]), full.map((c) => [c.run, c.versus, c.p, c.p_adjusted, c.marker]));
-  assert.ok(pv.measures[0].comparisons.every((c) => !('difference_interval' in c) && !('cohen_d' in c)));
+  const c0 = pv.measures[0].pairs;
+  const none = (v) => (Number.isNaN(v) ? null : v);
+  assert.deepEqual([...c0.run].map((_, k) => [pv.runs[c0.run[k]], pv.runs[c0.versus[k]], none(c0.p[k]), none(c0.p_adjusted[k]), '*'.repeat(c0.marker[k])]),
+    full.map((c) => [c.run, c.versus, c.p, c.p_adjusted, c.marker]));
+  assert.deepEqual(Object.keys(c0).sort(), ['difference', 'marker', 'mean', 'method', 'methods', 'note', 'notes', 'p', 'p_adjusted', 'run', 'statistic', 'topics', 'versus', 'versus_mean']);
   assert.equal(await page.$('#chart-pairwise-p canvas'), null, '16 cells: SVG');
   assert.equal(await page.$('#pairwise-canvas'), null);
   // A pair, in the order the comparison stores it (dense.run is loaded before hybrid.run).
@@ -92,47 +97,52 @@ test('the matrix from p-values only (the full comparison\'s p-values), SVG below
   await page.close();
 });
 
-test('at the canvas threshold the matrix is drawn on canvas, says how to export it, and a clicked cell shows its pair', async () => {
+test('at the canvas threshold the matrix is one image on canvas, says how to export it, and a clicked cell shows its pair', async () => {
   const page = await openWith(16); // 4 runs: 16 cells, at the lowered threshold
   await page.waitForSelector('#chart-pairwise-p canvas');
   assert.equal(await page.$('#chart-pairwise-p svg'), null, 'no SVG matrix');
-  assert.match(await page.textContent('#pairwise-canvas'), /16 cells: drawn on canvas, each pair once \(below the diagonal: row vs column\)\. Export the matrix as PNG/);
-  // Each pair once: 6 cells of 4 runs, none on the diagonal.
-  const cells = await page.evaluate(() => {
-    const out = [];
+  assert.match(await page.textContent('#pairwise-canvas'), /16 cells: drawn on canvas as one image, each pair once \(below the diagonal: row vs column; hover a cell for its p-value\)\. Export the matrix as PNG, or as SVG/);
+  // One image mark, no rect per cell; its grid holds each pair once, below the diagonal (row after
+  // column in the view's order), coloured by the band of its adjusted p-value.
+  const drawn = await page.evaluate(() => {
+    const view = document.querySelector('#chart-pairwise-p').irlensView;
+    const kinds = [];
     const walk = (mark) => {
-      for (const it of mark.items || []) {
-        if (mark.marktype === 'rect' && it.datum && it.datum.a) out.push(`${it.datum.a}|${it.datum.b}`);
-        if (mark.marktype === 'group') for (const child of it.items || []) walk(child);
-      }
+      kinds.push(mark.marktype);
+      for (const it of mark.items || []) if (mark.marktype === 'group') for (const child of it.items || []) walk(child);
     };
-    walk(document.querySelector('#chart-pairwise-p').irlensView.scenegraph().root);
-    return out;
+    walk(view.scenegraph().root);
+    const [grid] = view.data('grid');
+    return { kinds, runs: view.scale('y').domain(), columns: view.scale('x').domain(), values: [...grid.values].map((v) => (Number.isNaN(v) ? null : v)), image: !!grid.image };
   });
-  assert.equal(cells.length, 6);
-  assert.equal(new Set(cells.map((c) => c.split('|').sort().join('|'))).size, 6, 'each pair once');
-  const [rowRun, colRun] = cells.find((c) => c.includes('shuffled.run') && c.includes('bm25.run')).split('|');
-  // The cell of shuffled.run and bm25.run: its centre on the page, from Vega's scene graph.
+  assert.ok(drawn.kinds.includes('image') && drawn.image, 'an image mark drawn from the grid');
+  assert.ok(!drawn.kinds.includes('rect'), 'no rect per cell');
+  assert.deepEqual(drawn.columns, drawn.runs);
+  const n = drawn.runs.length;
+  const band = (p) => (p === null ? 4 : p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3);
+  const expected = [];
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+    const c = rowOf(drawn.runs[i], drawn.runs[j]) || rowOf(drawn.runs[j], drawn.runs[i]);
+    expected.push(i > j ? band(c.p_adjusted) : null);
+  }
+  assert.deepEqual(drawn.values, expected, 'each pair once, below the diagonal, in its band');
+  // The cell of shuffled.run and bm25.run, below the diagonal: its centre on the page, from the scales.
+  const [rowRun, colRun] = drawn.runs.indexOf('shuffled.run') > drawn.runs.indexOf('bm25.run') ? ['shuffled.run', 'bm25.run'] : ['bm25.run', 'shuffled.run'];
   const at = await page.evaluate(([rowRun, colRun]) => {
     const chart = document.querySelector('#chart-pairwise-p');
     const view = chart.irlensView;
-    const items = [];
-    // Items are placed relative to the group item that holds their mark.
-    const walk = (mark, dx, dy) => {
-      for (const it of mark.items || []) {
-        if (mark.marktype === 'rect' && it.datum && it.datum.a === rowRun && it.datum.b === colRun) items.push([dx + it.x + it.width / 2, dy + it.y + it.height / 2]);
-        if (mark.marktype === 'group') for (const child of it.items || []) walk(child, dx + (it.x || 0), dy + (it.y || 0));
-      }
-    };
-    walk(view.scenegraph().root, 0, 0);
+    const x = view.scale('x'), y = view.scale('y');
     const [ox, oy] = view.origin();
     const box = chart.querySelector('canvas').getBoundingClientRect();
-    return items.length ? [box.left + ox + items[0][0], box.top + oy + items[0][1]] : null;
+    return [box.left + ox + x(colRun) + x.bandwidth() / 2, box.top + oy + y(rowRun) + y.bandwidth() / 2];
   }, [rowRun, colRun]);
-  assert.ok(at, 'the cell is in the scene graph');
+  // Hovering it names the pair and its p-values.
+  await page.mouse.move(at[0], at[1]);
+  const c = rowOf('bm25.run', 'shuffled.run'); // stored bm25 first: mirrored when shuffled.run is the row
+  await page.waitForFunction((r) => document.querySelector('#chart-pairwise-p canvas').title.startsWith(r), `${rowRun} vs ${colRun}: difference `);
+  assert.match(await page.$eval('#chart-pairwise-p canvas', (e) => e.title), new RegExp(`adjusted p = ${c.p_adjusted.toPrecision(3).replace('.', '\\.')}`));
   await page.mouse.click(at[0], at[1]);
   await page.waitForFunction((r) => document.querySelector('#pair-details-table tbody th')?.textContent === r, rowRun);
-  const c = rowOf('bm25.run', 'shuffled.run'); // stored bm25 first: mirrored when shuffled.run is the row
   const flip = rowRun === 'shuffled.run';
   const neg = (v) => (v === null ? null : -v);
   const [r] = await detailRows(page);
@@ -140,9 +150,17 @@ test('at the canvas threshold the matrix is drawn on canvas, says how to export 
   assert.equal(r[5], flip ? withInterval(neg(c.cohen_d), [neg(c.cohen_d_interval[1]), neg(c.cohen_d_interval[0])]) : withInterval(c.cohen_d, c.cohen_d_interval));
   assert.equal(await page.inputValue('#pair-run'), rowRun);
   assert.equal(await page.inputValue('#pair-versus'), colRun);
-  // PNG export of the canvas matrix.
+  // A click on the diagonal or above it selects nothing new.
+  const x = await page.evaluate(() => { const v = document.querySelector('#chart-pairwise-p').irlensView; return v.scale('x').bandwidth(); });
+  await page.mouse.click(at[0] + (drawn.runs.indexOf(rowRun) - drawn.runs.indexOf(colRun)) * x, at[1]);
+  assert.equal(await page.inputValue('#pair-run'), rowRun);
+  // PNG export of the canvas matrix; the SVG export holds the image and the run names.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.png"]')]);
   assert.deepEqual([...readFileSync(await dl.path()).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.svg"]')]);
+  const text = readFileSync(await svg.path(), 'utf8');
+  assert.match(text, /<image[^>]+href="data:image\/png;base64,/);
+  for (const run of RUNS) assert.ok(text.includes(`>${run}<`), `${run} named in the SVG`);
   assert.deepEqual(page.log.errors, []);
   await page.close();
 });

@@ -3,11 +3,13 @@
 import { OKABE_ITO } from './palette.js';
 import { runEnds } from './line-vertices.js';
 import { rowP, resampled, directedMarker } from '../page/significance.js';
+import { pairRows } from '../page/p-value-columns.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
 const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'no value'];
 const BAND_COLOURS = ['#08306b', '#2171b5', '#6baed6', '#f0f0f0', '#ffffff'];
-const bandOf = (p) => BANDS[p === null ? 4 : p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3];
+const bandIndex = (p) => (p === null || Number.isNaN(p) ? 4 : p < 0.001 ? 0 : p < 0.01 ? 1 : p < 0.05 ? 2 : 3);
+const bandOf = (p) => BANDS[bandIndex(p)];
 // A cell's label: "–" undefined, "<1/B" for a resampled 0, "<.001", else 3 decimals.
 const pLabel = (row, B) => {
   const p = row.p_adjusted;
@@ -16,22 +18,20 @@ const pLabel = (row, B) => {
 };
 
 /**
- * p-values of every pair of runs (a compare document over all pairs, one measure): a square
- * heatmap, the cell (row A, column B) holding the adjusted p-value of A vs B, labelled with it and
- * the marker with its direction (+: A scores higher than B, −: lower), coloured by band (< 0.001,
- * < 0.01, < 0.05, >= 0.05; undefined: its own colour, the note on hover). The legend stays at the
- * top, visible however many runs; with many runs the cells are small and unlabelled and the
- * chart's container scrolls (class scroll). triangle: each pair once, below the diagonal (row after
- * column in `runs`), for the large matrices drawn on canvas (half the rows for Vega's dataflow).
+ * p-values of every pair of runs (doc: comparePValues' document over all pairs, one measure,
+ * p-value-columns.js): a square heatmap, the cell (row A, column B) holding the adjusted p-value
+ * of A vs B, labelled with it and the marker with its direction (+: A scores higher than B, −:
+ * lower), coloured by band (< 0.001, < 0.01, < 0.05, >= 0.05; undefined: its own colour, the note
+ * on hover). The legend stays at the top, visible however many runs; with many runs the cells are
+ * small and unlabelled and the chart's container scrolls (class scroll). One rect per cell: for
+ * the matrices below the canvas threshold (significance-view.js); larger ones are pValueImageSpec.
  */
-export function pValueHeatmapSpec(doc, runs, { triangle = false } = {}) {
+export function pValueHeatmapSpec(doc, runs) {
   const [m] = doc.measures;
   const many = runs.length > 16; // small cells, no labels
   const values = [];
-  const position = new Map(runs.map((r, i) => [r, i]));
-  for (const c of m.comparisons)
+  for (const c of pairRows(doc))
     for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]]) {
-      if (triangle && position.get(a) < position.get(b)) continue; // each pair once, below the diagonal
       values.push({
         a, b, diff, p: rowP(c, 'p_adjusted', doc.B), raw: rowP(c, 'p', doc.B), band: bandOf(c.p_adjusted),
         label: `${pLabel(c, doc.B)}${directedMarker({ marker: c.marker, difference: diff })}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01, note: c.note || '',
@@ -69,6 +69,74 @@ export function pValueHeatmapSpec(doc, runs, { triangle = false } = {}) {
     ],
     width: { step: many ? 16 : 64 },
     height: { step: many ? 16 : 30 },
+  };
+}
+
+// The cell size of the matrix drawn as one image (px): a run name per row and column.
+export const IMAGE_STEP = 16;
+
+/**
+ * The grid of pValueImageSpec (doc as pValueHeatmapSpec's; runs: the rows' and columns' order):
+ * {width, height: runs.length, values: Float64Array (row-major: values[row * n + column], the
+ * band index of BANDS of the pair's adjusted p-value below the diagonal - row after column in
+ * `runs` -, NaN elsewhere: each pair once), pair: Int32Array (the pair's index in the document
+ * at the same cells, -1 elsewhere)}.
+ */
+export function pValueGrid(doc, runs) {
+  const n = runs.length;
+  const position = new Map(runs.map((r, i) => [r, i]));
+  const at = doc.runs.map((r) => (position.has(r) ? position.get(r) : -1));
+  const c = doc.measures[0].pairs;
+  const values = new Float64Array(n * n).fill(NaN);
+  const pair = new Int32Array(n * n).fill(-1);
+  for (let k = 0; k < c.run.length; k++) {
+    const i = at[c.run[k]], j = at[c.versus[k]];
+    if (i < 0 || j < 0) continue;
+    const cell = i > j ? i * n + j : j * n + i;
+    values[cell] = bandIndex(c.p_adjusted[k]);
+    pair[cell] = k;
+  }
+  return { width: n, height: n, values, pair };
+}
+
+/**
+ * The p-value matrix of hundreds of runs as one image (a Vega spec): Vega's heatmap transform turns
+ * the grid datum (pValueGrid, inserted into data 'grid' once the view exists) into a bitmap of one
+ * pixel per cell, coloured by band, which an image mark draws scaled to IMAGE_STEP px per cell,
+ * unsmoothed; band scales x (columns) and y (rows) over `runs` name the runs on the axes, and the
+ * legend of the bands stays at the top. 124,750 pairs are one datum and one mark instead of one
+ * datum and one rect each (Vega's dataflow over those took most of the 20.9 s of bench/README.md).
+ * A cell under the pointer: the scales' step (significance-view.js).
+ */
+export function pValueImageSpec(doc, runs) {
+  const size = runs.length * IMAGE_STEP;
+  const colours = `[${BAND_COLOURS.map((c) => `'${c}'`).join(', ')}]`;
+  return {
+    $schema: 'https://vega.github.io/schema/vega/v6.json',
+    title: { text: `${doc.measures[0].measure}: adjusted p-values of every pair of runs`, anchor: 'start', fontSize: 14 },
+    width: size,
+    height: size,
+    padding: 5,
+    autosize: 'pad',
+    data: [{
+      name: 'grid',
+      transform: [{ type: 'heatmap', color: { expr: `isNaN(datum.$value) ? '#ffffff' : ${colours}[datum.$value]` }, opacity: { expr: 'isNaN(datum.$value) ? 0 : 1' } }],
+    }],
+    scales: [
+      { name: 'x', type: 'band', domain: runs, range: 'width' },
+      { name: 'y', type: 'band', domain: runs, range: 'height' },
+      { name: 'band', type: 'ordinal', domain: BANDS, range: BAND_COLOURS },
+    ],
+    axes: [
+      { orient: 'bottom', scale: 'x', labelAngle: -90, labelAlign: 'right', labelBaseline: 'middle', labelLimit: 0, labelFontSize: 12 },
+      { orient: 'left', scale: 'y', labelLimit: 0, labelFontSize: 12 },
+    ],
+    legends: [{ fill: 'band', title: 'adjusted p', orient: 'top', columns: 3, symbolType: 'square', symbolStrokeColor: '#888', symbolStrokeWidth: 1, labelFontSize: 12, titleFontSize: 13 }],
+    marks: [{
+      type: 'image',
+      from: { data: 'grid' },
+      encode: { update: { x: { value: 0 }, y: { value: 0 }, width: { signal: 'width' }, height: { signal: 'height' }, image: { field: 'image' }, aspect: { value: false }, smooth: { value: false } } },
+    }],
   };
 }
 

@@ -4,16 +4,25 @@
 //
 // `result` is the evaluation's columnar data (wasm/evaluation.mjs), transferred by the page.
 //   compareScores {result, qrels, options}            -> irlens.compareScores document
+//   comparePValues {result, qrels, options}           -> irlens.comparePValues document (its
+//                  typed arrays transferred, p-value-columns.js)
 //   metaScores    {analysis, result, qrels, options}  -> irlens.metaScores document
 //   intervals     {result, measure, options}          -> {runs: {NAME: {n, mean, low, high}}}
 //                  (the interval of each run's mean over the topics it was scored on)
 //   nullDistribution {result, qrels, options}        -> irlens.nullDistribution document
 //   winsTiesLosses {result, baseline}                 -> irlens.winsTiesLosses(result, baseline)
 //   metaLoo       {measures, missing, groups: {name, text}, options} -> irlens.meta('loo') document
-export function statsActions({ irlens, qrels, runs }) {
+import { buffersOfPairs } from './p-value-columns.js';
+
+// transfer(value, buffers): the answer sent with its buffers moved, not copied (worker-core.js).
+export function statsActions({ irlens, qrels, runs, transfer }) {
   return {
     compareScores({ result, qrels: q, options = {} }, progress) {
       return irlens().compareScores(result, { ...options, qrels: q, progress });
+    },
+    comparePValues({ result, qrels: q, options = {} }, progress) {
+      const doc = irlens().comparePValues(result, { ...options, qrels: q, progress });
+      return transfer(doc, buffersOfPairs(doc));
     },
     metaScores({ analysis, result, qrels: q, options = {} }, progress) {
       return irlens().metaScores(analysis, result, { ...options, qrels: q, progress });

@@ -1,14 +1,15 @@
 // The details of the pairs selected in the p-value matrix (Significance view, issue 25 §1b): the
-// matrix is drawn from the p-values alone (compareScores with only: 'p-values'), and a pair's
-// interval of the difference, both means' intervals and Cohen's d with its interval are asked for
-// when the pair - a cell clicked, or chosen in the two fields - or a run's whole row is selected
-// (compareScores with only: 'details' and those pairs, in the stats workers). Those are the numbers
-// of the full comparison for the pair (tests/node/compare-parts.test.mjs), which the JSON export
-// holds for every pair.
+// matrix is drawn from the p-values alone (comparePValues: compareScores' only: 'p-values' as
+// columns, p-value-columns.js), and a pair's interval of the difference, both means' intervals and
+// Cohen's d with its interval are asked for when the pair - a cell clicked, or chosen in the two
+// fields - or a run's whole row is selected (compareScores with only: 'details' and those pairs, in
+// the stats workers). Those are the numbers of the full comparison for the pair
+// (tests/node/compare-parts.test.mjs), which the JSON export holds for every pair.
 import { el, fmt } from './util.js';
 import { statsTable } from './stats-table.js';
 import { notDone } from '../worker/stats-runner.js';
 import { qrelsInfo, rowP } from '../page/significance.js';
+import { rowsWith } from '../page/p-value-columns.js';
 
 const ALL = '(every run)';
 
@@ -16,17 +17,8 @@ const ALL = '(every run)';
 const withInterval = (v, [low, high]) => `${fmt(v)} [${fmt(low)}, ${fmt(high)}]`;
 
 /**
- * The rows of the p-values document (doc: one measure) that `run` is in, against `versus`
- * (ALL: every other run), each as the document holds it (its run is the pair's first).
- */
-function rowsOf(doc, run, versus) {
-  return doc.measures[0].comparisons.filter((c) =>
-    versus === ALL ? c.run === run || c.versus === run : (c.run === run && c.versus === versus) || (c.run === versus && c.versus === run));
-}
-
-/**
  * The details panel under the matrix. options: the matrix's compare options (test, B, seed, ...);
- * doc: its p-values document; full(): the runner entry of the full comparison (the JSON export's),
+ * doc: its p-values document (comparePValues'); full(): the runner entry of the full comparison (the JSON export's),
  * used when a run name cannot be written in `pairs` (it holds ':' or ','). Returns
  * {element, select(a, b)}.
  */
@@ -47,7 +39,7 @@ export function pairDetails(app, { measure, runs, options, doc, full }) {
   async function show() {
     const token = ++shown;
     const run = runSel.value, versus = versusSel.value;
-    const rows = rowsOf(doc, run, versus);
+    const rows = rowsWith(doc, run, versus === ALL ? null : versus);
     if (!rows.length) return out.replaceChildren(el('p', { class: 'hint' }, 'No such pair in the matrix.'));
     out.replaceChildren(el('p', { class: 'hint', 'aria-busy': 'true' }, `Computing the details of ${versus === ALL ? `${run}'s row` : `${run} vs ${versus}`}…`));
     const pairs = rows.map((c) => `${c.run}:${c.versus}`);

@@ -5,10 +5,11 @@
 // markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
 // Cancel in the strip above the charts.
 import { renderChart } from '../charts/charts.js';
-import { pValueHeatmapSpec, intervalSpec } from '../charts/stats-charts.js';
+import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '../charts/stats-charts.js';
+import { pairRow, pairRows } from '../page/p-value-columns.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend } from '../page/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../page/significance.js';
 import { el, select, chartExports } from './util.js';
 import { showNullDistribution } from './null-distribution.js';
 import { pairDetails } from './pair-details.js';
@@ -71,24 +72,26 @@ const csvP = (c, which, B) => (c[which] === 0 && resampled(c) ? rowP(c, which, B
 
 const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings.seed, B: app.state.settings.B } : {});
 
-// Heatmaps of this many cells or more are drawn on canvas (Vega's canvas renderer): 250,000 SVG
-// rectangles (500 runs) held the page's main thread for tens of seconds. Smaller ones stay SVG.
-// Drawn on canvas, the matrix holds each pair once (below the diagonal): Vega's dataflow over the
-// 249,500 rows of both triangles took 3-4 s of CPU alone (bench/README.md).
+// Heatmaps of this many cells or more are drawn on canvas as one image (stats-charts.js
+// pValueImageSpec: Vega's heatmap transform and an image mark, each pair once, below the
+// diagonal): 250,000 SVG rectangles (500 runs) held the page's main thread for tens of seconds, and
+// 124,750 rects on canvas still 14 s (bench/README.md). Smaller ones stay SVG rects, labelled.
 // With ?test-hooks, window.irlensCanvasCells lowers the threshold (the browser tests).
 const CANVAS_CELLS = 100000;
 const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
 const canvasCells = () => (testHooks && Number(globalThis.irlensCanvasCells)) || CANVAS_CELLS;
 
 /**
- * The p-value matrix of every pair: computed from the p-values alone (compareScores with only:
- * 'p-values': no intervals or effect sizes for the n(n-1)/2 pairs), the details of a pair asked for
- * when it is selected (pair-details.js); the JSON export computes the full comparison (every
- * pair's intervals and effect sizes) when asked, with the progress bar.
+ * The p-value matrix of every pair: computed from the p-values alone (the JS API's comparePValues:
+ * compareScores' only: 'p-values' as typed arrays, transferred from the stats worker; no intervals
+ * or effect sizes for the n(n-1)/2 pairs), the details of a pair asked for when it is selected
+ * (pair-details.js); the JSON export computes the full comparison (every pair's intervals and
+ * effect sizes) when asked, with the progress bar.
  */
 async function pairwise(app, live, box, measure, runs) {
   const options = pairwiseOptions(app);
-  const e = compareEntry(app, { ...options, only: 'p-values' }, { measures: [measure] });
+  const key = JSON.stringify(['p-values', measure, options]);
+  const e = app.stats.get(key, () => app.statsPool.run('comparePValues', { result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures: [measure] } }));
   const fullEntry = () => compareEntry(app, options, { measures: [measure] });
   const fullDoc = async () => {
     const f = fullEntry();
@@ -99,7 +102,7 @@ async function pairwise(app, live, box, measure, runs) {
   await fillWhenDone(app, live, box, e, async (doc, body) => {
     const statistics = { name: 'pairwise', measure, ...options, ...seedOf(app, options.test), test: doc.test };
     const m = doc.measures[0];
-    if (m.comparisons.every((c) => c.topics < 2))
+    if (m.pairs.topics.every((t) => t < 2))
       return body.append(el('p', { class: 'hint no-values' }, `Fewer than two topics in common: no pair of runs can be tested. ${m.topic_policy}.`));
     let view = null;
     const cells = runs.length * runs.length;
@@ -109,20 +112,53 @@ async function pairwise(app, live, box, measure, runs) {
     body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
       tableExports(app, 'pairwise-p', async (format) => ({
         columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
-        rows: m.comparisons.map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
+        rows: pairRows(doc).map((c) => [measure, c.run, c.versus, c.difference, c.statistic, csvP(c, 'p', doc.B), csvP(c, 'p_adjusted', doc.B), directedMarker(c, '-'), c.topics, c.note]),
         // The JSON export: the full comparison, every pair's intervals and effect sizes (computed now).
         doc: format === 'json' ? await fullDoc() : null,
       }), statistics),
       el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${m.topic_policy}. Select a cell for the pair's intervals and Cohen's d (below); the JSON export holds them for every pair.`),
-      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas, each pair once (below the diagonal: row vs column). Export the matrix as PNG (the SVG export writes every cell and takes long) or its numbers as CSV or JSON.`)] : []),
+      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas as one image, each pair once (below the diagonal: row vs column; hover a cell for its p-value). Export the matrix as PNG, or as SVG (the cells as one embedded image, the run names as text); its numbers as CSV or JSON.`)] : []),
       chart, details.element);
-    view = await renderChart(chart, pValueHeatmapSpec(doc, runs, { triangle: canvas }), { renderer: canvas ? 'canvas' : 'svg' });
+    if (!canvas) {
+      view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
+      view.addEventListener('click', (event, item) => {
+        const d = item && item.datum;
+        if (d && typeof d.a === 'string' && typeof d.b === 'string') details.select(d.a, d.b);
+      });
+    } else {
+      const grid = pValueGrid(doc, runs);
+      view = await renderChart(chart, pValueImageSpec(doc, runs), { renderer: 'canvas' });
+      await view.data('grid', [grid]).runAsync();
+      const surface = chart.querySelector('canvas');
+      // The cell under the pointer, from the band scales (the image is one item): {row, column, k}
+      // below the diagonal, else null.
+      const cellAt = (event) => {
+        const rect = surface.getBoundingClientRect();
+        const [ox, oy] = view.origin();
+        const step = view.scale('x').step();
+        const j = Math.floor((event.clientX - rect.left - ox) / step), i = Math.floor((event.clientY - rect.top - oy) / step);
+        const k = i > j && j >= 0 && i < runs.length ? grid.pair[i * runs.length + j] : -1;
+        return k >= 0 ? { row: runs[i], column: runs[j], k } : null;
+      };
+      view.addEventListener('click', (event) => {
+        const c = cellAt(event);
+        if (c) details.select(c.row, c.column);
+      });
+      view.addEventListener('pointermove', (event) => {
+        const c = cellAt(event);
+        surface.title = c ? cellText(pairRow(doc, c.k), c.row, doc.B) : '';
+      });
+    }
     if (testHooks) chart.irlensView = view; // the browser tests find a cell of the canvas through it
-    view.addEventListener('click', (event, item) => {
-      const d = item && item.datum;
-      if (d && typeof d.a === 'string' && typeof d.b === 'string') details.select(d.a, d.b);
-    });
   });
+}
+
+/** A cell's hover text, from its row's side: the pair's difference, p-values and note. */
+function cellText(c, row, B) {
+  const flip = c.run !== row;
+  const diff = c.difference === null ? null : flip ? -c.difference : c.difference;
+  const marker = directedMarker({ marker: c.marker, difference: diff });
+  return `${row} vs ${flip ? c.run : c.versus}: difference ${diff === null ? '–' : diff.toFixed(4)}, p = ${rowP(c, 'p', B)}, adjusted p = ${rowP(c, 'p_adjusted', B)}${marker ? ` ${marker}` : ''}${c.note ? `; ${c.note}` : ''}`;
 }
 
 async function intervals(app, live, box, measure, runs) {

@@ -36,7 +36,7 @@
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
-//   compareScores, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
+//   compareScores, comparePValues, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   streamRun {file, name, measures, missing} -> info of a run too large to hold, read here one
 //                                             topic at a time (worker-stream.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
@@ -228,7 +228,7 @@ export function startWorker(irlensPromise, scope = self) {
     },
   };
   Object.assign(actions, stream.actions);
-  Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()] }));
+  Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()], transfer: (value, list) => new Transfer(value, list) }));
 
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
   Object.assign(actions, playgroundActions({ irlens: () => irlens }));
