@@ -18,6 +18,7 @@ import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SHARED, NATIVE, startServer, openBrowser, newPage, waitReady, afterRender } from '../tests/web/harness.mjs';
+import { tukeyCollection } from './tukey-collection.mjs';
 
 const which = process.argv.slice(2).length ? process.argv.slice(2) : ['meta', 'tukey'];
 const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)'; // the page's default
@@ -183,26 +184,14 @@ try {
     }
   }
   if (which.includes('tukey')) {
-    // 500 runs x 50 topics: a linear congruential generator, fixed seed; each run retrieves 20
-    // of a topic's 40 judged documents (scores from the run's own quality).
+    // 500 runs x 50 topics (tukey-collection.mjs), written to a temporary directory.
     const dir = mkdtempSync(join(tmpdir(), 'irlens-tukey-'));
-    let state = 4242;
-    const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const topics = Array.from({ length: 50 }, (_, i) => `t${String(i).padStart(2, '0')}`);
-    let q = '';
-    for (const t of topics) for (let d = 0; d < 40; d++) q += `${t} 0 ${t}-d${d} ${rand() < 0.3 ? 1 : 0}\n`;
-    writeFileSync(join(dir, 'qrels.txt'), q);
-    const runs = [];
-    for (let r = 0; r < 500; r++) {
-      const name = `r${String(r).padStart(3, '0')}`;
-      let text = '';
-      for (const t of topics) {
-        const docs = Array.from({ length: 40 }, (_, d) => d).sort(() => rand() - 0.5).slice(0, 20);
-        docs.forEach((d, k) => { text += `${t} Q0 ${t}-d${d} ${k + 1} ${(20 - k).toFixed(1)} ${name}\n`; });
-      }
+    const collection = tukeyCollection();
+    writeFileSync(join(dir, 'qrels.txt'), collection.qrels);
+    const runs = collection.runs.map(({ name, text }) => {
       writeFileSync(join(dir, `${name}.run`), text);
-      runs.push(join(dir, `${name}.run`));
-    }
+      return join(dir, `${name}.run`);
+    });
     const page = await newPage(browser.context);
     await page.goto(server.url);
     await waitReady(page);
@@ -211,8 +200,13 @@ try {
     // First: the p-value matrix shown (issue 25: target 5 s); then every card of the tab done.
     const ms = await timeTab(page, 'significance', ['#chart-pairwise-p svg, #chart-pairwise-p canvas'], settings);
     // The page's Tukey document (the worker's, cached by the runner) against the CLI's.
+    // (comparePValues' columns: p-value-columns.js; NaN where the document has null.)
     const pagePs = await page.evaluate(() => {
-      for (const e of window.irlensApp.stats.entries().values()) if (e.key.includes('"tukey"') && e.value && e.value.measures) return e.value.measures[0].comparisons.map((c) => [c.run, c.versus, c.p]);
+      for (const e of window.irlensApp.stats.entries().values()) {
+        if (!e.key.startsWith('["p-values"') || !e.key.includes('"tukey"') || !e.value) continue;
+        const { runs, measures: [{ pairs }] } = e.value;
+        return [...pairs.run].map((a, k) => [runs[a], runs[pairs.versus[k]], Number.isNaN(pairs.p[k]) ? null : pairs.p[k]]);
+      }
       return null;
     });
     await page.close();

@@ -2,9 +2,9 @@
 // p-values alone (the JS API's only: 'p-values', the same p-values as the full comparison), a
 // pair's intervals and Cohen's d shown when it is selected - in the fields or by clicking a cell -
 // equal to the full comparison's (irlens.compare under node, same B and seed), a run's row, and
-// the heatmap drawn on canvas as one image at and above the cell threshold (lowered through
-// ?test-hooks, so the example's 4 runs, 16 cells, cross it) with each pair once, where hovering a
-// cell names its p-values and clicking it selects its pair (the cell found from the scales).
+// the heatmap drawn as one image at and above the cell threshold (lowered through
+// ?test-hooks, so the example's 4 runs, 16 cells, cross it) with each pair once, where pointing at
+// a cell names its p-values and clicking it selects its pair (the cell found from the scales).
 // Run: web/build.sh && node --test tests/web/pair-details.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,9 +38,9 @@ const pageDoc = (page, prefix) => page.evaluate((p) => {
   return found.length ? found.at(-1)[1].value : null;
 }, prefix);
 
-async function openWith(canvasCells) {
+async function openWith(imageCells) {
   const page = await newPage(env.browser.context);
-  if (canvasCells) await page.addInitScript((n) => { window.irlensCanvasCells = n; }, canvasCells);
+  if (imageCells) await page.addInitScript((n) => { window.irlensImageCells = n; }, imageCells);
   await page.goto(`${env.server.url}?test-hooks${HASH}`);
   await waitReady(page);
   await page.waitForSelector('#chart-pairwise-p svg, #chart-pairwise-p canvas', { timeout: 60000 });
@@ -58,8 +58,8 @@ test('the matrix from p-values only (the full comparison\'s p-values), SVG below
   assert.deepEqual([...c0.run].map((_, k) => [pv.runs[c0.run[k]], pv.runs[c0.versus[k]], none(c0.p[k]), none(c0.p_adjusted[k]), '*'.repeat(c0.marker[k])]),
     full.map((c) => [c.run, c.versus, c.p, c.p_adjusted, c.marker]));
   assert.deepEqual(Object.keys(c0).sort(), ['difference', 'marker', 'mean', 'method', 'methods', 'note', 'notes', 'p', 'p_adjusted', 'run', 'statistic', 'topics', 'versus', 'versus_mean']);
-  assert.equal(await page.$('#chart-pairwise-p canvas'), null, '16 cells: SVG');
-  assert.equal(await page.$('#pairwise-canvas'), null);
+  assert.equal(await page.$('#chart-pairwise-p svg image'), null, '16 cells: SVG rects, no image');
+  assert.equal(await page.$('#pairwise-image'), null);
   // A pair, in the order the comparison stores it (dense.run is loaded before hybrid.run).
   await page.selectOption('#pair-run', 'dense.run');
   await page.selectOption('#pair-versus', 'hybrid.run');
@@ -97,13 +97,13 @@ test('the matrix from p-values only (the full comparison\'s p-values), SVG below
   await page.close();
 });
 
-test('at the canvas threshold the matrix is one image on canvas, says how to export it, and a clicked cell shows its pair', async () => {
+test('at the image threshold the matrix is one image, says how to export it, and a cell pointed at or clicked shows its pair', async () => {
   const page = await openWith(16); // 4 runs: 16 cells, at the lowered threshold
-  await page.waitForSelector('#chart-pairwise-p canvas');
-  assert.equal(await page.$('#chart-pairwise-p svg'), null, 'no SVG matrix');
-  assert.match(await page.textContent('#pairwise-canvas'), /16 cells: drawn on canvas as one image, each pair once \(below the diagonal: row vs column; hover a cell for its p-value\)\. Export the matrix as PNG, or as SVG/);
-  // One image mark, no rect per cell; its grid holds each pair once, below the diagonal (row after
-  // column in the view's order), coloured by the band of its adjusted p-value.
+  await page.waitForSelector('#chart-pairwise-p svg image');
+  assert.equal(await page.$('#chart-pairwise-p canvas'), null, 'no canvas the size of the matrix');
+  assert.match(await page.textContent('#pairwise-image'), /16 cells: drawn as one image, each pair once \(below the diagonal: row vs column\)\. Export the matrix as SVG \(the cells as one embedded image, the run names as text\) or PNG/);
+  // One image mark, no rect per cell; its grids (one per band) hold each pair once, below the
+  // diagonal (row after column in the view's order), in the band of its adjusted p-value.
   const drawn = await page.evaluate(() => {
     const view = document.querySelector('#chart-pairwise-p').irlensView;
     const kinds = [];
@@ -112,10 +112,14 @@ test('at the canvas threshold the matrix is one image on canvas, says how to exp
       for (const it of mark.items || []) if (mark.marktype === 'group') for (const child of it.items || []) walk(child);
     };
     walk(view.scenegraph().root);
-    const [grid] = view.data('grid');
-    return { kinds, runs: view.scale('y').domain(), columns: view.scale('x').domain(), values: [...grid.values].map((v) => (Number.isNaN(v) ? null : v)), image: !!grid.image };
+    const bands = view.data('grid');
+    // Each cell: the bands whose grid holds it.
+    const values = [...bands[0].values].map((_, cell) => bands.flatMap((b, i) => (b.values[cell] ? [i] : [])));
+    return { kinds, runs: view.scale('y').domain(), columns: view.scale('x').domain(), values, images: bands.filter((b) => b.image).length, colours: bands.map((b) => b.colour) };
   });
-  assert.ok(drawn.kinds.includes('image') && drawn.image, 'an image mark drawn from the grid');
+  assert.ok(drawn.kinds.includes('image'), 'an image mark');
+  assert.equal(drawn.images, 5, 'one image per band, drawn from its grid');
+  assert.deepEqual(drawn.colours, ['#08306b', '#2171b5', '#6baed6', '#f0f0f0', '#ffffff']);
   assert.ok(!drawn.kinds.includes('rect'), 'no rect per cell');
   assert.deepEqual(drawn.columns, drawn.runs);
   const n = drawn.runs.length;
@@ -123,7 +127,7 @@ test('at the canvas threshold the matrix is one image on canvas, says how to exp
   const expected = [];
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
     const c = rowOf(drawn.runs[i], drawn.runs[j]) || rowOf(drawn.runs[j], drawn.runs[i]);
-    expected.push(i > j ? band(c.p_adjusted) : null);
+    expected.push(i > j ? [band(c.p_adjusted)] : []);
   }
   assert.deepEqual(drawn.values, expected, 'each pair once, below the diagonal, in its band');
   // The cell of shuffled.run and bm25.run, below the diagonal: its centre on the page, from the scales.
@@ -133,14 +137,15 @@ test('at the canvas threshold the matrix is one image on canvas, says how to exp
     const view = chart.irlensView;
     const x = view.scale('x'), y = view.scale('y');
     const [ox, oy] = view.origin();
-    const box = chart.querySelector('canvas').getBoundingClientRect();
+    const box = chart.querySelector('svg').getBoundingClientRect();
     return [box.left + ox + x(colRun) + x.bandwidth() / 2, box.top + oy + y(rowRun) + y.bandwidth() / 2];
   }, [rowRun, colRun]);
   // Hovering it names the pair and its p-values.
   await page.mouse.move(at[0], at[1]);
   const c = rowOf('bm25.run', 'shuffled.run'); // stored bm25 first: mirrored when shuffled.run is the row
-  await page.waitForFunction((r) => document.querySelector('#chart-pairwise-p canvas').title.startsWith(r), `${rowRun} vs ${colRun}: difference `);
-  assert.match(await page.$eval('#chart-pairwise-p canvas', (e) => e.title), new RegExp(`adjusted p = ${c.p_adjusted.toPrecision(3).replace('.', '\\.')}`));
+  await page.waitForFunction((r) => document.querySelector('#pairwise-cell').textContent.startsWith(r), `${rowRun} vs ${colRun}: difference `);
+  const pShown = c.p_adjusted === 0 ? `< ${1 / B}` : c.p_adjusted.toPrecision(3);
+  assert.ok((await page.textContent('#pairwise-cell')).includes(`adjusted p = ${pShown}`), 'the cell\'s adjusted p');
   await page.mouse.click(at[0], at[1]);
   await page.waitForFunction((r) => document.querySelector('#pair-details-table tbody th')?.textContent === r, rowRun);
   const flip = rowRun === 'shuffled.run';
@@ -154,7 +159,7 @@ test('at the canvas threshold the matrix is one image on canvas, says how to exp
   const x = await page.evaluate(() => { const v = document.querySelector('#chart-pairwise-p').irlensView; return v.scale('x').bandwidth(); });
   await page.mouse.click(at[0] + (drawn.runs.indexOf(rowRun) - drawn.runs.indexOf(colRun)) * x, at[1]);
   assert.equal(await page.inputValue('#pair-run'), rowRun);
-  // PNG export of the canvas matrix; the SVG export holds the image and the run names.
+  // PNG export of the image matrix; the SVG export holds the image and the run names.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.png"]')]);
   assert.deepEqual([...readFileSync(await dl.path()).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
   const [svg] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.svg"]')]);

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, DIST, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
+import { pairRows } from '../../web/src/page/p-value-columns.js';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -104,9 +105,16 @@ test('Significance view: Tukey HSD heatmap, confidence intervals and risk table 
   await page.waitForSelector('#chart-intervals svg');
   await page.waitForSelector('#risk-table');
   const tukey = irlens.compare(qrels, runs, ['AP'], { missing: 'zero', test: 'tukey' });
-  // The matrix is computed from the p-values alone (the intervals and effect sizes on selection:
-  // pair-details.test.mjs); the JSON export below holds the full comparison.
-  assert.deepEqual(await pageDoc(page, '["compare",["AP"]'), irlens.compare(qrels, runs, ['AP'], { missing: 'zero', test: 'tukey', only: 'p-values' }));
+  // The matrix is computed from the p-values alone (comparePValues' columns, read back as rows by
+  // p-value-columns.js; the intervals and effect sizes on selection: pair-details.test.mjs); the
+  // JSON export below holds the full comparison.
+  const { measures: [pv], ...head } = irlens.compare(qrels, runs, ['AP'], { missing: 'zero', test: 'tukey', only: 'p-values' });
+  const columns = await pageDoc(page, '["p-values","AP"');
+  const { measures: [pc], runs: names, ...pageHead } = columns;
+  assert.deepEqual(pageHead, head);
+  assert.deepEqual(names, RUNS);
+  assert.deepEqual([pc.measure, pc.measure_full, pc.topic_policy], [pv.measure, pv.measure_full, pv.topic_policy]);
+  assert.deepEqual(pairRows(columns), pv.comparisons);
   const svg = await page.textContent('#chart-pairwise-p svg');
   for (const c of tukey.measures[0].comparisons)
     assert.ok(svg.includes(c.p_adjusted === 0 ? '<0.0001' : c.p_adjusted < 0.001 ? '<.001' : c.p_adjusted.toFixed(3).replace(/^0/, '')), `${c.run} vs ${c.versus}`);

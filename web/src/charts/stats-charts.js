@@ -76,41 +76,42 @@ export function pValueHeatmapSpec(doc, runs) {
 export const IMAGE_STEP = 16;
 
 /**
- * The grid of pValueImageSpec (doc as pValueHeatmapSpec's; runs: the rows' and columns' order):
- * {width, height: runs.length, values: Float64Array (row-major: values[row * n + column], the
- * band index of BANDS of the pair's adjusted p-value below the diagonal - row after column in
- * `runs` -, NaN elsewhere: each pair once), pair: Int32Array (the pair's index in the document
- * at the same cells, -1 elsewhere)}.
+ * The grids of pValueImageSpec (doc as pValueHeatmapSpec's; runs: the rows' and columns' order),
+ * cells row-major (cell = row * n + column), each pair once below the diagonal (row after column
+ * in `runs`): {bands: one grid per band of BANDS, {band, colour, width, height: runs.length,
+ * values: Uint8Array, 1 at the cells of the pairs whose adjusted p-value is in the band, else 0},
+ * pair: Int32Array (the pair's index in the document at its cell, -1 elsewhere)}.
  */
 export function pValueGrid(doc, runs) {
   const n = runs.length;
   const position = new Map(runs.map((r, i) => [r, i]));
   const at = doc.runs.map((r) => (position.has(r) ? position.get(r) : -1));
   const c = doc.measures[0].pairs;
-  const values = new Float64Array(n * n).fill(NaN);
+  const bands = BANDS.map((band, b) => ({ band, colour: BAND_COLOURS[b], width: n, height: n, values: new Uint8Array(n * n) }));
   const pair = new Int32Array(n * n).fill(-1);
   for (let k = 0; k < c.run.length; k++) {
     const i = at[c.run[k]], j = at[c.versus[k]];
     if (i < 0 || j < 0) continue;
     const cell = i > j ? i * n + j : j * n + i;
-    values[cell] = bandIndex(c.p_adjusted[k]);
+    bands[bandIndex(c.p_adjusted[k])].values[cell] = 1;
     pair[cell] = k;
   }
-  return { width: n, height: n, values, pair };
+  return { bands, pair };
 }
 
 /**
- * The p-value matrix of hundreds of runs as one image (a Vega spec): Vega's heatmap transform turns
- * the grid datum (pValueGrid, inserted into data 'grid' once the view exists) into a bitmap of one
- * pixel per cell, coloured by band, which an image mark draws scaled to IMAGE_STEP px per cell,
- * unsmoothed; band scales x (columns) and y (rows) over `runs` name the runs on the axes, and the
- * legend of the bands stays at the top. 124,750 pairs are one datum and one mark instead of one
- * datum and one rect each (Vega's dataflow over those took most of the 20.9 s of bench/README.md).
- * A cell under the pointer: the scales' step (significance-view.js).
+ * The p-value matrix of hundreds of runs as one image mark (a Vega spec): Vega's heatmap transform
+ * turns each band's grid (pValueGrid; the view's data 'grid') into a bitmap of one pixel per cell,
+ * its colour where the band's cells are and transparent elsewhere (the transform's own opacity,
+ * value / max: no expression evaluated per pixel), and the image mark draws the five on top of each
+ * other scaled to IMAGE_STEP px per cell, unsmoothed; band scales x (columns) and y (rows) over
+ * `runs` name the runs on the axes, and the legend of the bands stays at the top. 124,750 pairs
+ * are five data and one mark instead of one datum and one rect each (Vega's dataflow over those
+ * took most of the 20.9 s of bench/README.md). A cell under the pointer: the scales' step
+ * (significance-view.js).
  */
-export function pValueImageSpec(doc, runs) {
+export function pValueImageSpec(doc, runs, grid = pValueGrid(doc, runs)) {
   const size = runs.length * IMAGE_STEP;
-  const colours = `[${BAND_COLOURS.map((c) => `'${c}'`).join(', ')}]`;
   return {
     $schema: 'https://vega.github.io/schema/vega/v6.json',
     title: { text: `${doc.measures[0].measure}: adjusted p-values of every pair of runs`, anchor: 'start', fontSize: 14 },
@@ -120,7 +121,8 @@ export function pValueImageSpec(doc, runs) {
     autosize: 'pad',
     data: [{
       name: 'grid',
-      transform: [{ type: 'heatmap', color: { expr: `isNaN(datum.$value) ? '#ffffff' : ${colours}[datum.$value]` }, opacity: { expr: 'isNaN(datum.$value) ? 0 : 1' } }],
+      values: grid.bands, // as they are: Vega keeps the data, their typed arrays uncopied
+      transform: [{ type: 'heatmap', color: { expr: 'datum.colour' }, resolve: 'independent' }],
     }],
     scales: [
       { name: 'x', type: 'band', domain: runs, range: 'width' },

@@ -72,14 +72,15 @@ const csvP = (c, which, B) => (c[which] === 0 && resampled(c) ? rowP(c, which, B
 
 const seedOf = (app, test) => (RANDOMISED.has(test) ? { seed: app.state.settings.seed, B: app.state.settings.B } : {});
 
-// Heatmaps of this many cells or more are drawn on canvas as one image (stats-charts.js
-// pValueImageSpec: Vega's heatmap transform and an image mark, each pair once, below the
-// diagonal): 250,000 SVG rectangles (500 runs) held the page's main thread for tens of seconds, and
-// 124,750 rects on canvas still 14 s (bench/README.md). Smaller ones stay SVG rects, labelled.
-// With ?test-hooks, window.irlensCanvasCells lowers the threshold (the browser tests).
-const CANVAS_CELLS = 100000;
+// Heatmaps of this many cells or more are drawn as one image (stats-charts.js pValueImageSpec:
+// Vega's heatmap transform paints the cells on a canvas, one pixel each, and an image mark shows
+// it scaled, each pair once, below the diagonal): 250,000 SVG rectangles (500 runs) held the page's
+// main thread for tens of seconds, 124,750 rects on Vega's canvas renderer still 14 s (its dataflow,
+// and an 8,000 px square canvas, whose allocation alone took 4 s). Smaller ones stay SVG rects,
+// labelled. With ?test-hooks, window.irlensImageCells lowers the threshold (the browser tests).
+const IMAGE_CELLS = 100000;
 const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
-const canvasCells = () => (testHooks && Number(globalThis.irlensCanvasCells)) || CANVAS_CELLS;
+const imageCells = () => (testHooks && Number(globalThis.irlensImageCells)) || IMAGE_CELLS;
 
 /**
  * The p-value matrix of every pair: computed from the p-values alone (the JS API's comparePValues:
@@ -106,9 +107,11 @@ async function pairwise(app, live, box, measure, runs) {
       return body.append(el('p', { class: 'hint no-values' }, `Fewer than two topics in common: no pair of runs can be tested. ${m.topic_policy}.`));
     let view = null;
     const cells = runs.length * runs.length;
-    const canvas = cells >= canvasCells();
+    const image = cells >= imageCells();
     const chart = el('div', { class: `chart${runs.length > 16 ? ' scroll' : ''}`, id: 'chart-pairwise-p' });
     const details = pairDetails(app, { measure, runs, options, doc, full: fullEntry });
+    // The image's cell under the pointer, named with its p-values (the image is one mark: no tooltip per cell).
+    const readout = el('p', { class: 'hint', id: 'pairwise-cell', 'aria-live': 'polite' }, 'Point at a cell for its p-values; click it for its details.');
     body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
       tableExports(app, 'pairwise-p', async (format) => ({
         columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
@@ -117,9 +120,10 @@ async function pairwise(app, live, box, measure, runs) {
         doc: format === 'json' ? await fullDoc() : null,
       }), statistics),
       el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${m.topic_policy}. Select a cell for the pair's intervals and Cohen's d (below); the JSON export holds them for every pair.`),
-      ...(canvas ? [el('p', { class: 'hint', id: 'pairwise-canvas' }, `${cells.toLocaleString('en')} cells: drawn on canvas as one image, each pair once (below the diagonal: row vs column; hover a cell for its p-value). Export the matrix as PNG, or as SVG (the cells as one embedded image, the run names as text); its numbers as CSV or JSON.`)] : []),
+      ...(image ? [el('p', { class: 'hint', id: 'pairwise-image' }, `${cells.toLocaleString('en')} cells: drawn as one image, each pair once (below the diagonal: row vs column). Export the matrix as SVG (the cells as one embedded image, the run names as text) or PNG; its numbers as CSV or JSON.`),
+        readout] : []),
       chart, details.element);
-    if (!canvas) {
+    if (!image) {
       view = await renderChart(chart, pValueHeatmapSpec(doc, runs));
       view.addEventListener('click', (event, item) => {
         const d = item && item.datum;
@@ -127,9 +131,8 @@ async function pairwise(app, live, box, measure, runs) {
       });
     } else {
       const grid = pValueGrid(doc, runs);
-      view = await renderChart(chart, pValueImageSpec(doc, runs), { renderer: 'canvas' });
-      await view.data('grid', [grid]).runAsync();
-      const surface = chart.querySelector('canvas');
+      view = await renderChart(chart, pValueImageSpec(doc, runs, grid));
+      const surface = chart.querySelector('svg');
       // The cell under the pointer, from the band scales (the image is one item): {row, column, k}
       // below the diagonal, else null.
       const cellAt = (event) => {
@@ -146,10 +149,10 @@ async function pairwise(app, live, box, measure, runs) {
       });
       view.addEventListener('pointermove', (event) => {
         const c = cellAt(event);
-        surface.title = c ? cellText(pairRow(doc, c.k), c.row, doc.B) : '';
+        if (c) readout.textContent = cellText(pairRow(doc, c.k), c.row, doc.B);
       });
     }
-    if (testHooks) chart.irlensView = view; // the browser tests find a cell of the canvas through it
+    if (testHooks) chart.irlensView = view; // the browser tests find a cell of the image through it
   });
 }
 
