@@ -62,6 +62,9 @@ const comparison = irlens.compare(qrels, [run, streamed], ['AP'], {
 });
 const pAdjusted: number | null = comparison.measures[0].comparisons[0].p_adjusted;
 const fromScores = irlens.compareScores(result, { qrels, measures: ['P@5'], test: 't' });
+const columns = irlens.comparePValues(result, { qrels, measures: ['P@5'], test: 'tukey', B: 100 });
+const firstP: number = columns.measures[0].pairs.p[0];
+const firstPair: string = `${columns.runs[columns.measures[0].pairs.run[0]]} ${columns.measures[0].pairs.notes[columns.measures[0].pairs.note[0]]}`;
 const stability = irlens.meta('stability', qrels, [run, streamed], ['AP'], { trials: 100, stability: 'fuzzy', fuzziness: 0.05 });
 const swapRate: number | null = stability.measures[0].swap_rate;
 const concordance = irlens.metaScores('concordance', result, { qrels: qrels.info, gold: ['nDCG@10'] });
@@ -115,6 +118,8 @@ const meanText: string = result.runs.bm25.mean.AP;
 irlens.stats.test('anova', [1], [2]);
 // @ts-expect-error: compareScores needs the qrels
 irlens.compareScores(result, {});
+// @ts-expect-error: comparePValues computes the p-values part only
+irlens.comparePValues(result, { qrels, only: 'details' });
 // @ts-expect-error: uniqueContributions needs the pool depth
 irlens.uniqueContributions(qrels, [run], {});
 // @ts-expect-error: the browser entry has no file helpers (they are node's)
@@ -123,4 +128,4 @@ import('irlens').then((m) => m.loadQrelsFile);
 export { version, names, cutoffKind, presets, full, cutoffs, topics, byRun, size, sessionTopics, isQrels, mean, perTopic,
   firstValue, ci, wtl, ranking, terms, tau, tauMatrix, trecEvalText, pAdjusted, fromScores, swapRate, conc1, looRank, p,
   rho, low, diff, adjusted, rarity, unique, sweep, sample, csv, covered, findings, errors, transfer, back, runFileName,
-  distinct, meanText, prefsFormat };
+  distinct, meanText, prefsFormat, firstP, firstPair };

@@ -24,7 +24,7 @@ const pLabel = (row, B) => {
  * lower), coloured by band (< 0.001, < 0.01, < 0.05, >= 0.05; undefined: its own colour, the note
  * on hover). The legend stays at the top, visible however many runs; with many runs the cells are
  * small and unlabelled and the chart's container scrolls (class scroll). One rect per cell: for
- * the matrices below the canvas threshold (significance-view.js); larger ones are pValueImageSpec.
+ * the matrices below the image threshold (significance-view.js); larger ones are pValueImageSpec.
  */
 export function pValueHeatmapSpec(doc, runs) {
   const [m] = doc.measures;
