@@ -421,7 +421,12 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
   const single = await open('#v=significance&b=bm25.run', `file://${join(DIST, 'irlens.html')}`);
   await single.waitForSelector('#chart-pairwise-p svg');
   await single.waitForSelector('#risk-table');
-  assert.deepEqual(await pageDoc(single, '["compare",["P@5"]'), irlens.compare(qrels, runs, ['P@5'], { missing: 'zero', test: 'tukey', only: 'p-values' })); // the matrix's
+  // The matrix's p-values (comparePValues' columns, transferred by the single file's Blob URL worker).
+  const { measures: [pv], ...head } = irlens.compare(qrels, runs, ['P@5'], { missing: 'zero', test: 'tukey', only: 'p-values' });
+  const columns = await pageDoc(single, '["p-values","P@5"');
+  const { measures: [pc], runs: names, ...pageHead } = columns;
+  assert.deepEqual(pageHead, head);
+  assert.deepEqual(pairRows(columns), pv.comparisons);
   assert.deepEqual(await single.evaluate(() => window.__csp), []);
   assert.deepEqual(single.log.errors, []);
   assert.deepEqual(single.log.requests.filter((u) => !/^(file|data|blob):/.test(u)), []);
