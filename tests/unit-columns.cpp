@@ -134,3 +134,42 @@ TEST_CASE("columns: the text readers' checks, naming the row as a line") {
     mixed.feed("1 0 a 1\n");
     CHECK_THROWS_AS(mixed.feed_columns(c), UsageError);
 }
+
+TEST_CASE("columns: a run's rows whose topics interleave find their judgments all the same") {
+    // Rows 2 a, 1 c, 2 b, 1 a: topic "2" comes back after "1" within one batch, so the reader
+    // leaves the topic's own table for the whole index (as scan_run does); qrels 2 a 1, 2 b 0, 1 c 2.
+    auto run = run_of({0, 1, 0, 1}, {0, 2, 1, 0}, {4, 3, 2, 1});
+    REQUIRE(run->entries(1).size() == 2);  // topic "2": a (judged), b (judged)
+    CHECK(run->judged(run->entries(1)[0].doc));
+    CHECK(run->judged(run->entries(1)[1].doc));
+    CHECK(run->doc(run->entries(1)[1].doc) == "b");
+    REQUIRE(run->entries(0).size() == 2);  // topic "1": c (judged), a (not judged for topic "1")
+    CHECK(run->judged(run->entries(0)[0].doc));
+    CHECK_FALSE(run->judged(run->entries(0)[1].doc));
+    CHECK(run->doc(run->entries(0)[1].doc) == "a");
+}
+
+TEST_CASE("columns: an id is checked when a row uses it, an id no row uses never") {
+    // Table {"1", "a b"}: rows using only "1" read; a row using "a b" (twice: each time) fails.
+    const std::string_view table[] = {"1", "a b"};
+    const std::vector<std::int64_t> fine{0, 0}, second{0, 1}, d{0, 1};
+    const std::int64_t rel[] = {1, 1};
+    for (const auto* t : {&fine, &second}) {
+        QrelsColumns c;
+        c.rows = 2;
+        c.topics = IdColumn{t->data(), table, 2};
+        c.docs = docs(d);
+        c.rel_ints = rel;
+        QrelsReader reader("q", QrelsFormat::Plain);
+        if (t == &fine) {
+            reader.feed_columns(c);
+            CHECK(reader.finish()->num_topics() == 1);
+        } else {
+            CHECK_THROWS_WITH_AS(reader.feed_columns(c), "q:2: query id 'a b' contains whitespace", InputError);
+        }
+    }
+    IdColumnReader reader(IdColumn{second.data(), table, 2}, IdColumnReader::Kind::Topic);
+    CHECK(reader.code(0, "s") == 0);
+    CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace", InputError);
+    CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace", InputError);  // checked once, refused each time
+}

@@ -185,3 +185,32 @@ def test_the_read_without_its_digest():
     assert (size, sha) == (0, "") and run.lines_read == 2
     ev = _core.evaluate(q.handle, [run], ["P@1"], "zero")
     assert ev.run(0)["aggregate"][0] == 0.0  # b (judged 0) ranks first
+
+
+def test_ids_of_every_str_layout_read_in_place(tmp_path):
+    # The core reads a compact ASCII str's bytes in place and any other str's UTF-8 through
+    # PyUnicode_AsUTF8AndSize (python/bindings/columns.cpp): ids of 1-, 2- and 4-byte characters
+    # beside ASCII ones give the numbers and the digest of the same rows as a file.
+    ids = ["d1", "é", "日本", "\U0001F600", "d2"]
+    q = pd.DataFrame({"query_id": ["1"] * 4 + ["ü"] * 2, "doc_id": ids[:4] + ["é", "d2"], "relevance": [1, 0, 2, 1, 1, 0]})
+    r = pd.DataFrame({"query_id": ["1"] * 5 + ["ü"] * 2, "doc_id": ids + ["d2", "é"], "score": [5.0, 4, 3, 2, 1, 2, 1]})
+    qf, rf = tmp_path / "q.txt", tmp_path / "x.run"
+    qf.write_bytes(qrels_lines(q).encode())
+    rf.write_bytes(run_lines(r, "x").encode())
+    expected = irlens.evaluate(qf, {"x": rf}, MEASURES, per_topic=True)
+    for run in (r, r.astype({"query_id": "category", "doc_id": "category"})):
+        df = irlens.evaluate(q, {"x": run}, MEASURES, per_topic=True)
+        pd.testing.assert_frame_equal(df, expected)
+        assert df.attrs["provenance"]["inputs"][1]["sha256"] == hashlib.sha256(rf.read_bytes()).hexdigest()
+
+
+def test_a_strided_id_table_is_read_as_its_values():
+    # A table that is a view with a step (not contiguous) is read by its values, not its memory.
+    q = _inputs.load_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]}))
+    table = np.array(["1", "skip", "a", "skip", "b", "skip"], dtype=object)[::2]  # "1", "a", "b"
+    codes = np.array([0, 0], dtype=np.int64)
+    handle, size, sha = _core.read_run_columns(q.handle, "r", "score", codes, table, np.array([2, 1], dtype=np.int64),
+                                               table, np.array([2.0, 1.0]), None, "r")
+    text = b"1 Q0 b 0 2 r\n1 Q0 a 0 1 r\n"
+    assert (size, sha) == (len(text), hashlib.sha256(text).hexdigest())
+    assert handle.lines_read == 2

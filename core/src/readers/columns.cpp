@@ -8,7 +8,8 @@ namespace irlens {
 
 namespace {
 
-enum Problem : unsigned char { kFine = 0, kEmpty, kBlankByte, kNulByte, kComment, kTooLong };
+// 0 and 1 are IdColumnReader's kUnchecked and kFine.
+enum Problem : unsigned char { kFine = 1, kEmpty, kBlankByte, kNulByte, kComment, kTooLong };
 
 Problem problem_of(std::string_view id, IdColumnReader::Kind kind) {
     if (id.empty()) return kEmpty;
@@ -23,10 +24,10 @@ Problem problem_of(std::string_view id, IdColumnReader::Kind kind) {
 
 }  // namespace
 
-IdColumnReader::IdColumnReader(const IdColumn& column, Kind kind) : column_(column), kind_(kind) {
-    problem_.resize(column.num_ids);
-    for (std::size_t i = 0; i < column.num_ids; ++i) problem_[i] = problem_of(column.ids[i], kind);
-}
+IdColumnReader::IdColumnReader(const IdColumn& column, Kind kind)
+    : column_(column), kind_(kind), problem_(column.num_ids, kUnchecked) {}
+
+unsigned char IdColumnReader::check(std::size_t code) const { return problem_of(column_.ids[code], kind_); }
 
 void IdColumnReader::fail(std::size_t row, const std::string& source) const {
     const std::string what = kind_ == Kind::Topic ? "query id" : "document id";

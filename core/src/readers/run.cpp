@@ -306,12 +306,15 @@ void RunReader::feed_columns(const RunColumns& c) {
     std::vector<std::int32_t> topic_of(topics.num_ids(), -2);  // per topic code: qrels topic, -1 none, -2 not looked up
     std::string_view last_id;
     std::int32_t last_t = -2;
+    InStep step;  // docs looked up in their topic's own table, as scan_run does (a batch: its block)
     detail::Scanned<RunRecord> batch;
     constexpr std::size_t kBatch = 1u << 16;
     batch.records.reserve(std::min<std::size_t>(c.rows, kBatch));
     for (std::size_t begin = 0; begin < c.rows; begin += kBatch) {
         const std::size_t end = std::min(c.rows, begin + kBatch);
         batch.records.clear();
+        step.start_block(qrels.num_topics());
+        std::int32_t entered = -1;  // the qrels topic whose table `step` holds in this batch
         for (std::size_t i = begin; i < end; ++i) {
             RunRecord r;
             prefetch_ids(c.docs, i, c.rows);
@@ -336,7 +339,8 @@ void RunReader::feed_columns(const RunColumns& c) {
             const std::string_view id = t < 0 ? topics.id(tc) : docs.id(dc);
             r.doc = id.data();
             r.doc_len = static_cast<std::uint32_t>(id.size());
-            r.judgment = t < 0 ? -1 : static_cast<std::int32_t>(qrels.find(static_cast<std::size_t>(t), id));
+            if (t >= 0 && t != entered) step.enter(qrels, static_cast<std::size_t>(t)), entered = t;
+            r.judgment = t < 0 ? -1 : static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(t), id));
             batch.records.push_back(r);
         }
         batch.lines = end - begin;

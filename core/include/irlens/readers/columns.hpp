@@ -46,30 +46,39 @@ struct RunColumns {
     std::string_view tag;
 };
 
-/// An IdColumn whose distinct ids are each checked once (when constructed): an id must be
-/// something a TREC line can hold as one column (non-empty, no whitespace or NUL byte; a topic id
-/// not starting with '#'; a document id of at most 65535 bytes, as the text readers require).
-/// The readers' feed_columns use it, and so does whoever writes columns as TREC text.
+/// An IdColumn whose distinct ids are each checked once, when a row first uses it (an id no row
+/// uses is never checked, nor touched): an id must be something a TREC line can hold as one column
+/// (non-empty, no whitespace or NUL byte; a topic id not starting with '#'; a document id of at
+/// most 65535 bytes, as the text readers require). Checking on first use visits each id's bytes
+/// while the row that uses it does (to hash or copy it), not in a pass of its own over millions of
+/// ids in table order. The readers' feed_columns use it, and so does whoever writes columns as
+/// TREC text.
 class IdColumnReader {
 public:
     enum class Kind { Topic, Doc };
     IdColumnReader(const IdColumn& column, Kind kind);
     /// The code of row `row` (0-based), checked: InputError(source, row + 1, problem) when the
     /// row has no id (a negative code) or its id cannot be a TREC column.
-    std::size_t code(std::size_t row, const std::string& source) const {
+    std::size_t code(std::size_t row, const std::string& source) {
         const std::int64_t c = column_.codes[row];
-        if (c < 0 || static_cast<std::uint64_t>(c) >= column_.num_ids || problem_[static_cast<std::size_t>(c)])
-            fail(row, source);
+        if (c < 0 || static_cast<std::uint64_t>(c) >= column_.num_ids) fail(row, source);
+        unsigned char& problem = problem_[static_cast<std::size_t>(c)];
+        if (problem != kFine) {
+            if (problem == kUnchecked) problem = check(static_cast<std::size_t>(c));
+            if (problem != kFine) fail(row, source);
+        }
         return static_cast<std::size_t>(c);
     }
     std::string_view id(std::size_t code) const { return column_.ids[code]; }
     std::size_t num_ids() const { return column_.num_ids; }
 
 private:
+    static constexpr unsigned char kUnchecked = 0, kFine = 1;
+    unsigned char check(std::size_t code) const;  // kFine, or what is wrong (readers/columns.cpp)
     [[noreturn]] void fail(std::size_t row, const std::string& source) const;
     IdColumn column_;
     Kind kind_;
-    std::vector<unsigned char> problem_;  // per id: 0, or what is wrong with it (readers/columns.cpp)
+    std::vector<unsigned char> problem_;  // per id: kUnchecked, kFine, or what is wrong with it
 };
 
 }  // namespace irlens
