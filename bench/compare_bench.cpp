@@ -5,7 +5,7 @@
 //   p-values  the tests alone (the page's p-value matrix)
 //   full      tests, intervals of both means and of the difference, Cohen's d and its interval
 // A checksum of the p-values shows that both parts computed the same p-values, bit for bit.
-// usage: irlens_compare_bench [RUNS [TOPICS [B]]]   (default 500 x 50, B = 10,000)
+// usage: irlens_compare_bench [RUNS [TOPICS [B [PART]]]]   (default 500 x 50, B = 10,000, both parts)
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/measures/measure.hpp"
 #include "irlens/stats/comparison.hpp"
@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
     std::printf("%zu runs x %zu topics, %zu pairs, randomised Tukey HSD, B = %zu\n", runs, topics,
                 runs * (runs - 1) / 2, B);
     for (const char* part : {"p-values", "full"}) {
+        if (argc > 4 && std::strcmp(argv[4], part) != 0) continue;
         irlens::CompareSettings s;
         s.testing.tukey = true;
         s.testing.resampling.B = B;
