@@ -31,16 +31,17 @@ std::string leaf(const std::string& v) { return nlohmann::json(text::to_utf8(v))
 /// longer than the text.
 class RowsText {
 public:
-    explicit RowsText(int indent) : indent_(indent) {}
+    /// Rows that are the elements of an array at `depth` levels (the array's key one level up).
+    RowsText(int indent, std::size_t depth) : indent_(indent), depth_(depth), out_(indent < 0 ? "[" : "[\n") {}
 
     void field(const char* key, std::string value) { fields_.push_back({key, std::move(value), {}, false}); }
     void field(const char* key, const Interval& i) { fields_.push_back({key, leaf(i.low), leaf(i.high), true}); }
 
-    /// Ends a row: appends it, as an element of an array at `depth` levels, to the rows' text.
-    void end_row(std::size_t depth) {
+    /// Ends a row: appends it to the array's text.
+    void end_row() {
         std::sort(fields_.begin(), fields_.end(), [](const Field& x, const Field& y) { return std::strcmp(x.key, y.key) < 0; });
         const bool pretty = indent_ >= 0;
-        const std::string row_pad = pad(depth), key_pad = pad(depth + 1), item_pad = pad(depth + 2);
+        const std::string row_pad = pad(depth_), key_pad = pad(depth_ + 1), item_pad = pad(depth_ + 2);
         if (rows_++) out_ += pretty ? ",\n" : ",";
         out_ += row_pad;
         out_ += pretty ? "{\n" : "{";
@@ -65,11 +66,11 @@ public:
         fields_.clear();
     }
 
-    /// The array of the rows ended so far, as an array whose key stands at `depth` - 1 levels.
-    std::string array(std::size_t depth) const {
+    /// The array of the rows ended so far (the text is moved out, not copied).
+    std::string array() && {
         if (!rows_) return "[]";
-        if (indent_ < 0) return "[" + out_ + "]";
-        return "[\n" + out_ + "\n" + pad(depth - 1) + "]";
+        out_ += indent_ < 0 ? "]" : "\n" + pad(depth_ - 1) + "]";
+        return std::move(out_);
     }
 
 private:
@@ -81,6 +82,7 @@ private:
         bool pair;
     };
     int indent_;
+    std::size_t depth_;
     std::vector<Field> fields_;  // of the row being written
     std::string out_;
     std::size_t rows_ = 0;
@@ -108,7 +110,7 @@ std::string comparison_json(const Comparison& c, int indent, const std::string& 
         jm["topic_policy"] = mc.topic_policy;
         jm["comparisons"] = nlohmann::json::array();
         measures.push_back(std::move(jm));
-        RowsText rows(indent);
+        RowsText rows(indent, kRowDepth);
         for (const ComparisonRow& r : mc.rows) {
             // CompareSettings::only: the keys of the parts not computed are left out (never a number
             // that was not computed); the document says which part it holds ("only").
@@ -140,9 +142,9 @@ std::string comparison_json(const Comparison& c, int indent, const std::string& 
             rows.field("topics", leaf(r.topics));
             if (tests) rows.field("method", leaf(r.test.method));
             rows.field("note", leaf(r.notes()));
-            rows.end_row(kRowDepth);
+            rows.end_row();
         }
-        rows_text.push_back(rows.array(kRowDepth));
+        rows_text.push_back(std::move(rows).array());
     }
     nlohmann::json j;
     j["irlens"] = IRLENS_VERSION;
