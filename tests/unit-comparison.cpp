@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstring>
 
 using namespace irlens;
 
@@ -221,6 +222,47 @@ TEST_CASE("the JSON document: keys, NaN as null, the marker") {
     CHECK(nlohmann::json::parse(comparison_json(one, -1))["measures"][0]["comparisons"][0]["mean_interval"][0].is_null());
     CHECK(std::string(significance_marker(0.0009)) == "***");
     CHECK(std::string(significance_marker(0.05)) == "");
+}
+
+TEST_CASE("the JSON document's text is nlohmann's layout of the same document, at every indent") {
+    // comparison_json writes the rows as text (RowsText): nlohmann's own printing of the parsed
+    // document (keys in byte order, its indentation and numbers) must give the same bytes. Names
+    // with quotes, a backslash, a control character and invalid UTF-8 (U+FFFD), an empty note and
+    // a non-empty one (r2's constant differences against r0), --risk's integer keys.
+    Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.75, 1.25, 1.0, 1.25}});
+    ev.runs[1].name = "r\"1\\\n\xff";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--baseline=r0", "--risk=2"}, {"--test=tukey", "-B", "50"}, {"--ci=percentile", "-B", "40"}}) {
+        CompareSettings s = compare_settings_from_args(args);
+        Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, s.baseline.empty() ? 3 : 0);
+        for (int indent : {-1, 0, 2, 4}) {
+            const std::string text = comparison_json(c, indent);
+            CHECK(nlohmann::json::parse(text).dump(indent) == text);
+        }
+    }
+    // A measure without rows (no pair left) keeps its empty array: "comparisons": [].
+    Comparison c = compare_evaluation(ev, "q", 4, compare_settings_from_args({}), 3);
+    c.measures[0].rows.clear();
+    CHECK(nlohmann::json::parse(comparison_json(c, 2))["measures"][0]["comparisons"] == nlohmann::json::array());
+}
+
+TEST_CASE("a comparison of many pairs (two threads) gives each row as computed alone") {
+    // 12 runs: 66 pairs, enough for parallel_ranges to split them (64). Each row's interval of the
+    // difference (percentile bootstrap: its own generator from the seed) and Cohen's d are those
+    // of the pair's two runs computed alone.
+    std::vector<std::vector<double>> runs(12, std::vector<double>(6));
+    for (std::size_t r = 0; r < 12; ++r)
+        for (std::size_t t = 0; t < 6; ++t) runs[r][t] = static_cast<double>((r * 7 + t * 5) % 11) / 10;
+    CompareSettings s = compare_settings_from_args({"--ci=percentile", "-B", "30"});
+    Comparison c = compare_evaluation(scores(runs), "q", 6, s, 12);
+    REQUIRE(c.measures[0].rows.size() == 66);
+    for (const ComparisonRow& r : c.measures[0].rows) {
+        const Interval diff = paired_difference_interval(runs[r.a], runs[r.b], 0.95, IntervalMethod::Percentile, s.testing.resampling);
+        const EffectSize d = cohens_d_paired(runs[r.a], runs[r.b], 0.95);
+        CHECK(std::memcmp(&r.ci_diff, &diff, sizeof diff) == 0);
+        CHECK(std::memcmp(&r.effect.interval, &d.interval, sizeof diff) == 0);
+        CHECK((r.effect.d == d.d || (std::isnan(r.effect.d) && std::isnan(d.d))));
+    }
 }
 
 TEST_CASE("meta on an evaluation: gold measures last, leave-one-out needs the runs") {

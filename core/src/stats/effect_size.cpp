@@ -22,11 +22,14 @@ namespace {
 double noncentrality_for(double df, double t, double target) {
     auto f = [&](double lambda) { return stats::noncentral_t_cdf(df, lambda, t) - target; };
     try {
+        // Each end's f is evaluated once and kept for the solver (f is the costly part: a
+        // noncentral t cdf; evaluating it again gave the same value at twice the cost).
         double step = 1 + std::fabs(t) / 4;
         double lo = t - step, hi = t + step;
-        for (int i = 0; i < 60 && f(lo) < 0; ++i) lo -= step, step *= 2;
-        for (int i = 0; i < 60 && f(hi) > 0; ++i) hi += step, step *= 2;
-        double flo = f(lo), fhi = f(hi);
+        double flo = f(lo);
+        for (int i = 0; i < 60 && flo < 0; ++i) lo -= step, step *= 2, flo = f(lo);
+        double fhi = f(hi);
+        for (int i = 0; i < 60 && fhi > 0; ++i) hi += step, step *= 2, fhi = f(hi);
         if (!(flo >= 0 && fhi <= 0)) return NAN;
         std::uintmax_t iterations = 200;
         auto tol = [](double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(1.0, std::fabs(a)); };

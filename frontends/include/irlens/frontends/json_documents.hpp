@@ -39,8 +39,9 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
 /// --risk), measures: [{measure, measure_full, topic_policy, comparisons: [{run, versus, mean,
 /// mean_interval, versus_mean, versus_interval, difference, difference_interval, statistic, p,
 /// p_adjusted, marker, cohen_d, cohen_d_interval, [urisk, trisk, wins, losses, ties,] topics,
-/// method, note}]}], warnings.
-std::string comparison_json(const Comparison& c, int indent);
+/// method, note}]}], warnings; provenance: the provenance record as JSON text (the CLI's), empty
+/// for no "provenance" key.
+std::string comparison_json(const Comparison& c, int indent, const std::string& provenance = {});
 
 /// The JSON document of `irlens meta ANALYSIS ... --format json` (indent as nlohmann::json::dump).
 std::string meta_json(const MetaReport& r, int indent);
