@@ -23,6 +23,16 @@ std::shared_ptr<const Run> via_tokens(std::shared_ptr<const Qrels> q, const std:
     return thread.resolve(std::move(q));
 }
 
+/// The run read from text by RunReader::feed, in the same chunks.
+std::shared_ptr<const Run> via_text(std::shared_ptr<const Qrels> q, const std::string& name, const std::string& text,
+                                    std::size_t chunk = std::string::npos, RunOrder order = RunOrder::Score,
+                                    text::ByteOrderMark bom = text::ByteOrderMark::Strip) {
+    RunReader reader(std::move(q), name, order);
+    reader.set_byte_order_mark(bom);
+    for (std::size_t at = 0; at < text.size(); at += chunk) reader.feed(std::string_view(text).substr(at, chunk));
+    return reader.finish();
+}
+
 void same_run(const Run& a, const Run& b) {
     CHECK(a.name() == b.name());
     CHECK(a.tag() == b.tag());
@@ -78,12 +88,11 @@ TEST_CASE("run tokens: the run resolved from tokens is the run read from text") 
     same_run(*via_tokens(q, "r", run, 5, RunOrder::Rank), *read_run(q, "r", run, RunOrder::Rank));
     const std::string bom = "\xEF\xBB\xBF";
     same_run(*via_tokens(q, "r", bom + "1 Q0 a 1 1 t\n", 1), *read_run(q, "r", bom + "1 Q0 a 1 1 t\n"));
-    RunReader kept(q, "r");
-    kept.set_byte_order_mark(text::ByteOrderMark::Keep);
-    kept.feed(bom + "1 Q0 a 1 1 t\n");
-    auto kept_run = kept.finish();
-    CHECK(kept_run->ignored_lines() == 1);
-    same_run(*via_tokens(q, "r", bom + "1 Q0 a 1 1 t\n", 2, RunOrder::Score, text::ByteOrderMark::Keep), *kept_run);
+    CHECK(read_run(q, "r", bom + "1 Q0 a 1 1 t\n")->text_notes().byte_order_mark);
+    auto kept = via_text(q, "r", bom + "1 Q0 a 1 1 t\n", 4, RunOrder::Score, text::ByteOrderMark::Keep);
+    CHECK(kept->ignored_lines() == 1);
+    CHECK(kept->text_notes().byte_order_mark);
+    same_run(*via_tokens(q, "r", bom + "1 Q0 a 1 1 t\n", 4, RunOrder::Score, text::ByteOrderMark::Keep), *kept);
 }
 
 TEST_CASE("run tokens: large inputs, many blocks and pieces, keep lines and entries") {
@@ -139,10 +148,11 @@ TEST_CASE("run tokens: every input error as the text reader gives it, in file or
     };
     for (const auto& [run, order] : bad) {
         CAPTURE(run.substr(0, 60));
-        const std::string expected = error_of([&] { read_run(q, "r.txt", run, order); });
-        CHECK(!expected.empty());
-        CHECK(error_of([&] { via_tokens(q, "r.txt", run, std::string::npos, order); }) == expected);
-        CHECK(error_of([&] { via_tokens(q, "r.txt", run, 3, order); }) == expected);
+        for (std::size_t chunk : {std::string::npos, std::size_t(3)}) {  // (a long line is found sooner in chunks)
+            const std::string expected = error_of([&] { via_text(q, "r.txt", run, chunk, order); });
+            CHECK(!expected.empty());
+            CHECK(error_of([&] { via_tokens(q, "r.txt", run, chunk, order); }) == expected);
+        }
     }
     // A long id in a topic the qrels lack is no error (the line is ignored), as in the text reader.
     const std::string ignored = "9 Q0 " + long_id + " 1 1 t\n1 Q0 a 1 1 t\n";
