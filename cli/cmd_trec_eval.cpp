@@ -33,13 +33,7 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
         c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs, keep);
         qrels = c.options.prefs->qrels();
     } else {
-        const QrelsFormat format = c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain;
-        if (!stream_run_file(c.files[1])) {  // both files at once (input.hpp)
-            auto in = load_qrels_and_run(c.files[0], format, c.files[1], c.files[1], RunOrder::Score, keep);
-            out = trec_eval(c.options, in.qrels, in.run);
-            return 0;
-        }
-        qrels = load_qrels(c.files[0], format, keep, Formats::Trec);
+        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep, Formats::Trec);
     }
     if (stream_run_file(c.files[1])) {  // a large run: one topic at a time (stream_run.hpp)
         TrecEvalStream stream(c.options, qrels, c.files[1]);

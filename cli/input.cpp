@@ -4,7 +4,6 @@
 
 #include "irlens/error.hpp"
 #include "irlens/readers/input_formats.hpp"
-#include "irlens/readers/run_tokens.hpp"
 
 #include <sys/stat.h>
 #include <zlib.h>
@@ -13,7 +12,6 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <vector>
 
 namespace irlens::cli {
@@ -49,24 +47,19 @@ void read_chunks(const std::string& path, const std::function<void(std::string_v
 
 }  // namespace
 
-void read_file(const std::string& path, const std::function<void(std::string_view)>& sink, text::ByteOrderMark bom,
-               std::string* warnings) {
+void read_file(const std::string& path, const std::function<void(std::string_view)>& sink, text::ByteOrderMark bom) {
     bool first = true;
     auto checked = [&](std::string_view chunk) {
         if (first && !chunk.empty()) {
             first = false;
             if (chunk.substr(0, 3) == std::string_view("\xEF\xBB\xBF", 3)) {
-                std::string warning = "irlens: warning: ";
                 if (bom == text::ByteOrderMark::Strip)
-                    warning += text::byte_order_mark_warning(path);
+                    std::fprintf(stderr, "irlens: warning: %s\n", text::byte_order_mark_warning(path).c_str());
                 else
-                    warning += path + " starts with a UTF-8 byte-order mark, read as part of the first line as the "
-                                      "reference tool does (it changes that line's topic id): remove it";
-                warning += '\n';
-                if (warnings)
-                    *warnings += warning;
-                else
-                    std::fputs(warning.c_str(), stderr);
+                    std::fprintf(stderr,
+                                 "irlens: warning: %s starts with a UTF-8 byte-order mark, read as part of the first "
+                                 "line as the reference tool does (it changes that line's topic id): remove it\n",
+                                 path.c_str());
             }
         }
         sink(chunk);
@@ -196,7 +189,7 @@ std::uint64_t size_on_disk(const std::string& path) {
 }  // namespace
 
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format, text::ByteOrderMark bom,
-                                        Formats formats, bool one_thread) {
+                                        Formats formats) {
     if (formats == Formats::Any) {
         AnyQrelsReader reader(path, format);
         reader.expect_bytes(size_on_disk(path));
@@ -206,7 +199,6 @@ std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat for
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
     reader.expect_bytes(size_on_disk(path));
-    if (one_thread) reader.scan_on_one_thread();
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return warned(finish_reading(reader, path), path, bom);
 }
@@ -235,47 +227,6 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     reader.set_byte_order_mark(bom);
     read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return warned(finish_reading(reader, path), path, bom);
-}
-
-QrelsAndRun load_qrels_and_run(const std::string& qrels_path, QrelsFormat format, const std::string& run_path,
-                               const std::string& name, RunOrder order, text::ByteOrderMark bom) {
-    RunTokens tokens(name, order);
-    tokens.set_byte_order_mark(bom);
-    std::mutex mutex;  // the run's warnings: written on the tokeniser's thread, printed on this one
-    std::string run_warnings;
-    RunTokensThread tokeniser(tokens, [&](const std::function<void(std::string_view)>& sink) {
-        std::string warnings;
-        try {
-            read_file(run_path, sink, bom, &warnings);
-        } catch (...) {
-            std::lock_guard<std::mutex> lock(mutex);
-            run_warnings = warnings;
-            throw;
-        }
-        std::lock_guard<std::mutex> lock(mutex);
-        run_warnings = warnings;
-    });
-    QrelsAndRun in;
-    in.qrels = load_qrels(qrels_path, format, bom, Formats::Trec, true);
-    // The run's warnings after the qrels' (as when they are read one after the other), once the
-    // tokeniser is done (it is when resolve returns; stopped when it throws).
-    auto warn = [&] {
-        tokeniser.stop();
-        std::lock_guard<std::mutex> lock(mutex);
-        std::fputs(run_warnings.c_str(), stderr);
-    };
-    try {
-        in.run = tokeniser.resolve(in.qrels);
-    } catch (const std::bad_alloc&) {
-        warn();
-        throw InputError(run_path, 0, "out of memory while reading this file");
-    } catch (...) {
-        warn();
-        throw;
-    }
-    warn();
-    in.run = warned(in.run, run_path, bom);
-    return in;
 }
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path) {

@@ -23,9 +23,8 @@ namespace irlens::cli {
 /// file when it cannot be opened or read, when gzip data is corrupt, or when memory runs out while
 /// it is read. A file that starts with a UTF-8 byte-order mark gets a warning on stderr: the
 /// readers strip the mark (`bom` Strip), or the drop-ins keep it as trec_eval does (Keep).
-/// With `warnings`, the warning is appended there (a line ending in '\n') instead of printed.
 void read_file(const std::string& path, const std::function<void(std::string_view)>& sink,
-               text::ByteOrderMark bom = text::ByteOrderMark::Strip, std::string* warnings = nullptr);
+               text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 
 /// The reader's warning about invalid UTF-8 (file and first line) on stderr; the drop-ins (`bom`
 /// Keep) print the bytes as given and say nothing. (read_file warns about a byte-order mark.)
@@ -42,27 +41,15 @@ std::string slurp(const std::string& path, text::ByteOrderMark bom = text::ByteO
 enum class Formats { Trec, Any };
 
 /// The readers below strip a leading byte-order mark unless `bom` is Keep (the drop-ins).
-/// `one_thread`: a TREC qrels read on this thread only (load_qrels_and_run).
 std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat format,
                                         text::ByteOrderMark bom = text::ByteOrderMark::Strip,
-                                        Formats formats = Formats::Any, bool one_thread = false);
+                                        Formats formats = Formats::Any);
 std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format,
                                               text::ByteOrderMark bom = text::ByteOrderMark::Strip);
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
                                     const std::string& name, RunOrder order,
                                     text::ByteOrderMark bom = text::ByteOrderMark::Strip,
                                     Formats formats = Formats::Any, InputFormat given = InputFormat::Unknown);
-
-/// load_qrels(qrels_path, format, bom, Formats::Trec) and then load_run(qrels, run_path, name, order,
-/// bom, Formats::Trec), with the same results, messages and warnings in the same order, but the
-/// run's lines tokenised on a second thread while the qrels are read (natively: issue 26, lever 3;
-/// irlens/readers/run_tokens.hpp). A bad qrels is reported, never the run read along with it.
-struct QrelsAndRun {
-    std::shared_ptr<const Qrels> qrels;
-    std::shared_ptr<const Run> run;
-};
-QrelsAndRun load_qrels_and_run(const std::string& qrels_path, QrelsFormat format, const std::string& run_path,
-                               const std::string& name, RunOrder order, text::ByteOrderMark bom);
 
 std::shared_ptr<const DocLengths> load_doc_lengths(const std::string& path);
 std::shared_ptr<const Sessions> load_sessions(const std::string& path);

@@ -71,8 +71,8 @@ expect 3 "empty: no judgments found" -- trec_eval "$T/empty" "$T/run"
 expect 3 "qrels_float:1: relevance '1.5' is not an integer" -- trec_eval "$T/qrels_float" "$T/run"
 expect 3 "cannot open" -- trec_eval "$T/qrels" "$T/missing_file"
 expect 3 "truncated.gz" -- trec_eval "$T/qrels" "$T/truncated.gz"
-# The run is tokenised on a second thread while the qrels are read (issue 26, lever 3): a bad qrels
-# is reported, never the bad run read along with it, whichever thread ends first (20 tries).
+# Both files bad: the qrels' error, never the run's (20 tries: issue 26's lever 3 read the run on
+# a second thread meanwhile, bench/README.md; any such reading must keep this order).
 for i in $(seq 20); do
     irl trec_eval "$T/qrels_float" "$T/bad_columns" > "$T/out" 2> "$T/err"
     [ $? = 3 ] && [ "$(cat "$T/err")" = "irlens trec_eval: $T/qrels_float:1: relevance '1.5' is not an integer" ] \

@@ -226,11 +226,10 @@ inline std::exception_ptr in_file_lines(std::exception_ptr scan_error, std::uint
 /// (and absorb in turn), so that scanning block k + 1 overlaps absorbing block k. An error is
 /// raised as the file reading order would raise it: an InputError of a block (its line moved to
 /// the file's numbering) wins over anything in later blocks. `buffers` holds the record storage,
-/// kept by the caller from call to call so that it is reused. `one_thread`: scan and absorb on
-/// the calling thread only (another thread has the second core: RunTokensThread).
+/// kept by the caller from call to call so that it is reused.
 template <class R, class Scan, class Absorb>
 std::uint64_t scan_and_absorb(std::string_view text, std::uint64_t first_line, std::vector<Scanned<R>>& buffers,
-                              Scan&& scan, Absorb&& absorb, bool one_thread = false) {
+                              Scan&& scan, Absorb&& absorb) {
     // Block boundaries: after the first newline at or past each multiple of the block size.
     std::size_t blocks = text.size() / kScanBytes + 1;
     auto bound = [&](std::size_t k) -> std::size_t {
@@ -255,7 +254,7 @@ std::uint64_t scan_and_absorb(std::string_view text, std::uint64_t first_line, s
         offset += part.lines;
     };
 #if IRLENS_THREADS
-    if (blocks >= 2 && !one_thread) {
+    if (blocks >= 2) {
         // Two workers (this thread and one more) take blocks in turn: scan, wait until the previous
         // block is absorbed, absorb, take the next. `turn` is the block to absorb next.
         std::mutex mutex;

@@ -233,7 +233,6 @@ struct QrelsReader::Raw {
     // of scanning text); whether text was fed.
     const detail::Scanned<QrelsRecord>* rows = nullptr;
     bool fed_text = false;
-    bool one_thread = false;  // scan_on_one_thread
 };
 
 namespace {
@@ -378,13 +377,10 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
     r.bytes_seen += text.size();
     return detail::scan_and_absorb<QrelsRecord>(
         text, first_line, r.parts,
-        [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); }, add_records,
-        r.one_thread);
+        [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); }, add_records);
 }
 
 void QrelsReader::expect_bytes(std::uint64_t bytes) { raw_->expected_bytes = bytes; }
-
-void QrelsReader::scan_on_one_thread() { raw_->one_thread = true; }
 
 void QrelsReader::feed_columns(const QrelsColumns& c) {
     Raw& r = *raw_;

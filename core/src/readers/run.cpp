@@ -2,10 +2,8 @@
 
 #include "irlens/error.hpp"
 #include "irlens/readers/columns_prefetch.hpp"
-#include "irlens/readers/run_tokens.hpp"
 
 #include "readers/block.hpp"
-#include "readers/run_line.hpp"
 #include "irlens/parallel.hpp"
 
 #include <cmath>
@@ -112,13 +110,27 @@ struct RunReader::State {
     // of scanning text); whether text was fed.
     const detail::Scanned<RunRecord>* rows = nullptr;
     bool fed_text = false;
-    // feed_tokens: the tokeniser's notes (byte-order mark, invalid UTF-8), which blocks did not see.
-    bool fed_tokens = false;
-    text::TextNotes token_notes;
 };
 
 namespace {
 
+
+[[noreturn]] void bad_score(const std::string& src, std::uint64_t line_no, std::string_view score) {
+    std::string v(score);
+    for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (v == "nan" || v == "+nan" || v == "-nan") throw InputError(src, line_no, "score is NaN");
+    throw InputError(src, line_no, "score '" + quote_bytes(score) + "' is not a number");
+}
+
+/// A score written as a finite number that a double cannot hold (1e400): every such score would
+/// become infinity and tie, reordering the run without a word. An explicit "inf" passes (trec_eval's
+/// atof reads it, and it is ordered as written).
+void beyond_range(const std::string& src, std::uint64_t line_no, std::string_view score) {
+    if (score.find_first_of("iI") != std::string_view::npos) return;
+    throw InputError(src, line_no, "score '" + quote_bytes(score) +
+                                       "' is beyond a double's range (about 1.8e308): such scores would all tie; "
+                                       "rescale the scores");
+}
 
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
 /// runs on a parser thread: only reads the qrels.
@@ -153,7 +165,15 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
             throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
         p = *s == '\n' ? s + 1 : next_line(s);
         RunRecord r;
-        r.key = line_key(f[3], f[4], order, src, line_no);
+        if (order == RunOrder::Score) {
+            if (!text::parse_double(f[4], r.key)) bad_score(src, line_no, f[4]);
+            if (std::isinf(r.key)) beyond_range(src, line_no, f[4]);
+        } else {
+            long rank;
+            if (!text::parse_long(f[3], rank))
+                throw InputError(src, line_no, "rank '" + quote_bytes(f[3]) + "' is not an integer");
+            r.key = -static_cast<double>(rank);
+        }
         if (last_t == -2 || f[0] != last_topic) {
             last_topic = f[0];
             last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
@@ -324,65 +344,6 @@ void RunReader::feed_columns(const RunColumns& c) {
     }
 }
 
-void RunReader::feed_tokens(RunTokens& tokens) {
-    State& st = *st_;
-    Run& run = *st.run;
-    if (st.fed_text || run.lines_read_) throw UsageError("a run reader takes text, columns or tokens, one of them");
-    st.fed_text = st.fed_tokens = true;
-    const Qrels& qrels = *run.qrels_;
-    InStep& step = st.steps[0];
-    RunTokenBlock b;
-    detail::Scanned<RunRecord> batch;
-    while (tokens.next(b)) {
-        step.start_block(qrels.num_topics());
-        batch.records.clear();
-        batch.records.reserve(b.tokens.size());
-        std::size_t too_long = b.tokens.size();  // a judged topic's doc id longer than 65535 bytes
-        std::size_t next_topic = 0, next_tag = 0;
-        std::string_view topic_id, tag;
-        std::int32_t t = -1;
-        for (std::size_t k = 0; k < b.tokens.size(); ++k) {
-            if (next_topic < b.topics.size() && b.topics[next_topic].token == k) {
-                const RunTokenBlock::Change& c = b.topics[next_topic++];
-                topic_id = std::string_view(b.bytes.data() + c.at, c.len);
-                t = static_cast<std::int32_t>(qrels.find_topic(topic_id));
-                if (t >= 0) step.enter(qrels, static_cast<std::size_t>(t));
-            }
-            if (next_tag < b.tags.size() && b.tags[next_tag].token == k) {
-                const RunTokenBlock::Change& c = b.tags[next_tag++];
-                tag = std::string_view(b.bytes.data() + c.at, c.len);
-            }
-            const RunTokenBlock::Token token = b.tokens[k];
-            RunRecord r;
-            r.key = token.key;
-            r.topic = t;
-            r.tag = tag.data();
-            r.tag_len = static_cast<std::uint32_t>(tag.size());
-            r.line = token.line;
-            if (t < 0) {
-                r.doc = topic_id.data();
-                r.doc_len = static_cast<std::uint32_t>(topic_id.size());
-                r.judgment = -1;
-            } else {
-                if (token.len > 0xFFFF) {
-                    too_long = k;
-                    break;
-                }
-                const std::string_view doc(b.bytes.data() + token.doc, token.len);
-                r.doc = doc.data();
-                r.doc_len = token.len;
-                r.judgment = static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(t), doc));
-            }
-            batch.records.push_back(r);
-        }
-        const bool bad = too_long < b.tokens.size();
-        batch.lines = bad ? b.tokens[too_long].line - 1 : b.lines;
-        detail::absorb_rows(st.rows, batch, [&] { absorb({}, b.first_line); });
-        if (bad) throw InputError(run.name_, b.first_line - 1 + b.tokens[too_long].line, "document id longer than 65535 bytes");
-    }
-    st.token_notes = tokens.notes();
-}
-
 namespace {
 
 /// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
@@ -474,7 +435,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     Run& run = *st.run;
     if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
     run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
-    run.text_notes_ = st.fed_tokens ? st.token_notes : st.blocks.notes();
+    run.text_notes_ = st.blocks.notes();
     if (st.done) {  // streaming: the last topic, then the first duplicate (in file order)
         if (st.topic >= 0) topic_done(static_cast<std::size_t>(st.topic));
         if (st.dup.second)

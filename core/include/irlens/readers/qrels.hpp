@@ -137,9 +137,6 @@ public:
     /// block tells the bytes per judgment, the judgments of the whole input are reserved at once
     /// instead of being copied each time their storage doubles. Only a hint: any size is read.
     void expect_bytes(std::uint64_t bytes);
-    /// Scan and absorb on the calling thread only (natively the text is otherwise scanned on two
-    /// threads): another thread has the second core (a run tokenised meanwhile, run_tokens.hpp).
-    void scan_on_one_thread();
     void feed(std::string_view chunk);
     /// Columnar input (readers/columns.hpp), instead of feed(): the rows, with the text's checks
     /// and messages (row i is line i + 1); every row in group "0" (grouped qrels). UsageError

@@ -27,8 +27,6 @@
 
 namespace irlens {
 
-class RunTokens;
-
 enum class RunOrder {
     Score,  // trec_eval: score descending, ties broken by doc id descending (byte order)
     Rank,   // the rank column ascending, ties broken by doc id descending (byte order)
@@ -136,11 +134,6 @@ public:
     /// and messages (row i is line i + 1). UsageError for a tag that cannot be a TREC column, for
     /// RunOrder::Rank without ranks, or after feed().
     void feed_columns(const RunColumns& rows);
-    /// Lines tokenised without the qrels (run_tokens.hpp), instead of feed(): resolves each block
-    /// as it comes (waiting for the producer), each topic's table built just before its lines are
-    /// looked up; then the producer's error, if any, after the lines before it. As feed() in all
-    /// else (the run's BOM and UTF-8 notes are the tokeniser's). UsageError after feed() or feed_columns().
-    void feed_tokens(RunTokens& tokens);
     std::shared_ptr<const Run> finish();
 
 private:
