@@ -71,6 +71,22 @@ expect 3 "empty: no judgments found" -- trec_eval "$T/empty" "$T/run"
 expect 3 "qrels_float:1: relevance '1.5' is not an integer" -- trec_eval "$T/qrels_float" "$T/run"
 expect 3 "cannot open" -- trec_eval "$T/qrels" "$T/missing_file"
 expect 3 "truncated.gz" -- trec_eval "$T/qrels" "$T/truncated.gz"
+# Both files bad: the qrels' error, never the run's (20 tries: issue 26's lever 3 read the run on
+# a second thread meanwhile, bench/README.md; any such reading must keep this order).
+for i in $(seq 20); do
+    irl trec_eval "$T/qrels_float" "$T/bad_columns" > "$T/out" 2> "$T/err"
+    [ $? = 3 ] && [ "$(cat "$T/err")" = "irlens trec_eval: $T/qrels_float:1: relevance '1.5' is not an integer" ] \
+        || { echo "FAIL: a bad qrels with a bad run (try $i):"; cat "$T/err"; fails=$((fails + 1)); break; }
+done
+expect 3 "qrels_float:1: relevance '1.5' is not an integer" -- trec_eval "$T/qrels_float" "$T/missing_file"
+expect 3 "nan:1: score is NaN" -- trec_eval "$T/qrels" "$T/nan"
+# Warnings in the order of the files: the qrels' byte-order mark, then the run's, then its error.
+printf '\357\273\277' | cat - "$T/qrels" > "$T/bom_qrels"
+printf '\357\273\277' | cat - "$T/nan" > "$T/bom_nan"
+irl trec_eval "$T/bom_qrels" "$T/bom_nan" > "$T/out" 2> "$T/err"
+[ "$(grep -c 'byte-order mark' "$T/err")" = 2 ] && head -1 "$T/err" | grep -qF "$T/bom_qrels starts" \
+    && sed -n 2p "$T/err" | grep -qF "$T/bom_nan starts" && sed -n 3p "$T/err" | grep -qF "bom_nan:1: score is NaN" \
+    || { echo "FAIL: warnings of both files and the run's error, in order:"; cat "$T/err"; fails=$((fails + 1)); }
 expect 2 "illegal measure 'nope'" -- trec_eval -m nope "$T/qrels" "$T/run"
 expect 2 "unknown measure 'Nope'" -- eval "$T/qrels" "$T/run" -m Nope@5
 expect 2 "needs a cutoff" -- eval "$T/qrels" "$T/run" -m P

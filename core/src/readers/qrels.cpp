@@ -143,7 +143,6 @@ long Qrels::find(std::size_t t, std::string_view doc) const {
 
 void TopicTable::build(const Qrels& q, std::size_t t) {
     qrels_ = &q;
-    topic_ = t;
     slots_.assign(slots_for(static_cast<std::uint32_t>(q.num_judgments(t))), 0);
     fill_table(q, t, slots_.data(), static_cast<std::uint32_t>(slots_.size()), no_repeat);
 }

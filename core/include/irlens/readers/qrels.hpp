@@ -122,7 +122,6 @@ public:
 
 private:
     const Qrels* qrels_ = nullptr;
-    std::size_t topic_ = 0;
     std::vector<std::uint64_t> slots_;
 };
 
