@@ -9,64 +9,29 @@
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/measures/measure.hpp"
 #include "irlens/stats/comparison.hpp"
-#include "irlens/stats/random.hpp"
+#include "synthetic_stats.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <vector>
-
-namespace {
-
-struct Timer {
-    std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
-    std::clock_t cpu = std::clock();  // the process's, both threads
-    std::string elapsed() const {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%6.2f s wall %6.2f s cpu",
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(),
-                      static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
-        return buf;
-    }
-};
-
-unsigned long long checksum(const irlens::MeasureComparison& mc) {
-    unsigned long long h = 1469598103934665603ull;
-    for (const irlens::ComparisonRow& r : mc.rows) {
-        unsigned long long bits;
-        std::memcpy(&bits, &r.p_adjusted, sizeof bits);
-        h = (h ^ bits) * 1099511628211ull;
-    }
-    return h;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     const std::size_t runs = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 500;
     const std::size_t topics = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 50;
     const std::size_t B = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 10000;
 
-    irlens::Rng rng(2024);
-    std::vector<double> difficulty(topics), effect(runs);
-    for (double& d : difficulty) d = rng.uniform();
-    for (double& e : effect) e = 0.2 * rng.uniform() - 0.1;
+    const std::vector<std::vector<double>> rows = irlens::bench::synthetic_scores(runs, topics);
     irlens::Evaluation ev;
     ev.measures = {irlens::parse_measure("AP")};
     ev.missing = irlens::MissingTopics::Zero;
     for (std::size_t j = 0; j < runs; ++j) {
         irlens::RunScores s;
         s.name = "r" + std::to_string(j);
-        std::vector<double> row(topics);
-        for (std::size_t t = 0; t < topics; ++t) {
-            s.topics.push_back("t" + std::to_string(t));
-            row[t] = std::min(1.0, std::max(0.0, difficulty[t] + effect[j] + 0.3 * (rng.uniform() - 0.5)));
-        }
-        s.values = {row};
+        for (std::size_t t = 0; t < topics; ++t) s.topics.push_back("t" + std::to_string(t));
+        s.values = {rows[j]};
         ev.runs.push_back(std::move(s));
     }
     std::sort(ev.runs[0].topics.begin(), ev.runs[0].topics.end());  // qrels (byte) order, as evaluate()
@@ -79,13 +44,13 @@ int main(int argc, char** argv) {
         s.testing.tukey = true;
         s.testing.resampling.B = B;
         s.only = std::strcmp(part, "full") == 0 ? irlens::CompareParts::All : irlens::CompareParts::PValues;
-        Timer t;
+        irlens::bench::Timer t;
         const irlens::Comparison c = irlens::compare_evaluation(ev, "synthetic", topics, s, runs);
         const std::string comparison = t.elapsed();
-        Timer j;
+        irlens::bench::Timer j;
         const std::size_t bytes = irlens::comparison_json(c, -1).size();
         std::printf("%-9s compare_evaluation %s   comparison_json %s (%zu bytes)   checksum %016llx\n", part,
-                    comparison.c_str(), j.elapsed().c_str(), bytes, checksum(c.measures[0]));
+                    comparison.c_str(), j.elapsed().c_str(), bytes, irlens::bench::checksum(c.measures[0].rows, [](const irlens::ComparisonRow& r) { return r.p_adjusted; }));
     }
     return 0;
 }

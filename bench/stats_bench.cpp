@@ -8,13 +8,9 @@
 // noise, clipped to [0, 1], drawn from irlens' generator (seed 2024), so every build sees the same
 // matrix. A checksum of the p-values shows that two builds (e.g. native and WASM) agree bit for bit.
 // usage: irlens_stats_bench [RUNS [TOPICS [B [tukey]]]]   (tukey: Tukey HSD only)
-#include "irlens/stats/random.hpp"
 #include "irlens/stats/significance.hpp"
+#include "synthetic_stats.hpp"
 
-#include <algorithm>
-#include <chrono>
-#include <ctime>
-#include <string>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,27 +18,11 @@
 
 namespace {
 
-struct Timer {
-    std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
-    std::clock_t cpu = std::clock();
-    std::string elapsed() const {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%7.2f s wall %7.2f s cpu",
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(),
-                      static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
-        return buf;
-    }
-};
+using irlens::bench::Timer;
 
-/// Order-sensitive checksum of p-values (their bit patterns), to compare builds.
+/// The p-values' checksum (synthetic_stats.hpp), to compare builds.
 unsigned long long checksum(const std::vector<irlens::TestResult>& results) {
-    unsigned long long h = 1469598103934665603ull;
-    for (const auto& r : results) {
-        unsigned long long bits;
-        std::memcpy(&bits, &r.p, sizeof bits);
-        h = (h ^ bits) * 1099511628211ull;
-    }
-    return h;
+    return irlens::bench::checksum(results, [](const irlens::TestResult& r) { return r.p; });
 }
 
 }  // namespace
@@ -52,14 +32,7 @@ int main(int argc, char** argv) {
     const std::size_t topics = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 50;
     const std::size_t B = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 10000;
 
-    irlens::Rng rng(2024);
-    std::vector<double> difficulty(topics), effect(runs);
-    for (double& d : difficulty) d = rng.uniform();
-    for (double& e : effect) e = 0.2 * rng.uniform() - 0.1;
-    std::vector<std::vector<double>> rows(runs, std::vector<double>(topics));
-    for (std::size_t j = 0; j < runs; ++j)
-        for (std::size_t t = 0; t < topics; ++t)
-            rows[j][t] = std::min(1.0, std::max(0.0, difficulty[t] + effect[j] + 0.3 * (rng.uniform() - 0.5)));
+    const std::vector<std::vector<double>> rows = irlens::bench::synthetic_scores(runs, topics);
     std::vector<irlens::RunPair> pairs;
     for (std::size_t a = 0; a < runs; ++a)
         for (std::size_t b = a + 1; b < runs; ++b) pairs.push_back({a, b});
