@@ -82,12 +82,6 @@ std::string compare_scores_js(val evaluation, const std::string& qrels_name, dou
     });
 }
 
-/// A typed array of `T` (Uint32Array, Uint8Array: `type`) holding a copy of v.
-template <typename T>
-val typed_array(const char* type, const std::vector<T>& v) {
-    return val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
-
 /// Strings as a table of the distinct ones and each one's code (index into the table): the notes
 /// and methods of 124,750 pairs are a handful of distinct strings.
 struct StringCodes {

@@ -50,10 +50,6 @@ val range_to_js(const Range& r) {
 
 val js_text(std::string_view s) { return val(text::to_utf8(s)); }
 
-val float64_array(const std::vector<double>& v) {
-    return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
-
 std::vector<std::string> strings_from_js(const val& array) {
     std::vector<std::string> out;
     unsigned n = array["length"].as<unsigned>();

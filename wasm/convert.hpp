@@ -20,8 +20,14 @@ namespace irlens::wasm {
 emscripten::val js_text(std::string_view s);
 
 std::vector<std::string> strings_from_js(const emscripten::val& array);
-/// A Float64Array copy of v (a view of WASM memory would be detached by memory growth).
-emscripten::val float64_array(const std::vector<double>& v);
+/// A copy of v as the JS typed array `type` ("Uint32Array", ...: its element type T), not a view of
+/// WASM memory (which memory growth would detach).
+template <typename T>
+emscripten::val typed_array(const char* type, const std::vector<T>& v) {
+    return emscripten::val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+/// A Float64Array copy of v.
+inline emscripten::val float64_array(const std::vector<double>& v) { return typed_array("Float64Array", v); }
 /// An array of js_text(s).
 emscripten::val strings_to_js(const std::vector<std::string>& strings);
 
