@@ -68,17 +68,23 @@ std::string compare_js(int qrels_handle, val run_handles, val measure_names, val
     });
 }
 
+/// compare_evaluation on the runs' scores (the evaluation's wire format) with compare's settings
+/// `s`: what compareScores and comparePValues share.
+Comparison compare_scores(val evaluation, const std::string& qrels_name, double qrels_topics,
+                          const CompareSettings& s, val progress) {
+    const Evaluation ev = evaluation_from_js(evaluation);
+    std::vector<std::string> names;
+    for (const RunScores& r : ev.runs) names.push_back(r.name);
+    const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
+    return compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
+                              progress_from_js(progress));
+}
+
 std::string compare_scores_js(val evaluation, const std::string& qrels_name, double qrels_topics, val args,
                               val progress) {
     return guarded([&] {
         const CompareSettings s = compare_settings_from_args(strings_from_js(args));
-        const Evaluation ev = evaluation_from_js(evaluation);
-        std::vector<std::string> names;
-        for (const RunScores& r : ev.runs) names.push_back(r.name);
-        const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
-        return comparison_json(compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
-                                                  progress_from_js(progress)),
-                               -1);
+        return comparison_json(compare_scores(evaluation, qrels_name, qrels_topics, s, progress), -1);
     });
 }
 
@@ -108,12 +114,7 @@ val compare_p_values_js(val evaluation, const std::string& qrels_name, double qr
     return guarded([&] {
         CompareSettings s = compare_settings_from_args(strings_from_js(args));
         s.only = CompareParts::PValues;
-        const Evaluation ev = evaluation_from_js(evaluation);
-        std::vector<std::string> names;
-        for (const RunScores& r : ev.runs) names.push_back(r.name);
-        const std::size_t base = s.baseline.empty() ? names.size() : find_baseline(names, s.baseline);
-        Comparison c = compare_evaluation(ev, qrels_name, static_cast<std::size_t>(qrels_topics), s, base,
-                                          progress_from_js(progress));
+        Comparison c = compare_scores(evaluation, qrels_name, qrels_topics, s, progress);
         const auto number = [](double v) { return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN(); };
         val columns = val::array();
         for (MeasureComparison& mc : c.measures) {
