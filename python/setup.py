@@ -4,6 +4,10 @@ IRLENS_PYTHON_BUILD: CMake's build folder (default: build-python/ beside python/
 builds); CMAKE_BUILD_PARALLEL_LEVEL or JOBS: compile jobs; IRLENS_PREBUILT: a native build folder
 (the repository's CMake, Release) whose core and frontends libraries are linked instead of compiling
 them again (scripts/test-python.sh passes build/).
+
+The notebook views' single-file embed bundle (web/dist/irlens-embed.single.js, built by
+`sh web/build.sh`) is copied into the package when it is there, so that a wheel shows the views
+offline wherever it is installed; without it, irlens.show says how to get one.
 """
 import os
 import subprocess
@@ -41,6 +45,9 @@ class CMakeBuild(build_ext):
         built = next(build.glob("_core*.so"), None) or next(build.glob("_core*.pyd"))
         target.parent.mkdir(parents=True, exist_ok=True)
         self.copy_file(str(built), str(target))
+        bundle = HERE.parent / "web" / "dist" / "irlens-embed.single.js"
+        if bundle.is_file():
+            self.copy_file(str(bundle), str(target.parent / bundle.name))
 
 
 setup(ext_modules=[CMakeExtension("irlens._core")], cmdclass={"build_ext": CMakeBuild})

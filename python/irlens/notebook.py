@@ -18,6 +18,7 @@ from typing import Any, Optional
 import pandas as pd
 
 MAX_BYTES = 32 << 20
+BUNDLE = "irlens-embed.single.js"
 VIEWS = ("table", "per-topic", "recall-precision", "significance", "null-distribution", "explain", "playground",
          "kendall-tau")
 _loaded = False
@@ -50,12 +51,14 @@ def document_html(doc: dict) -> str:
 
 
 def bundle_path() -> Optional[Path]:
-    """The single-file embed bundle: $IRLENS_EMBED_BUNDLE, or web/dist/ of the repository."""
+    """The single-file embed bundle: $IRLENS_EMBED_BUNDLE, else the package's own copy (setup.py
+    copies web/dist's when it is built), else web/dist/ of a repository around the package."""
     env = os.environ.get("IRLENS_EMBED_BUNDLE")
     candidates = [Path(env)] if env else []
     here = Path(__file__).resolve()
+    candidates.append(here.with_name(BUNDLE))
     for up in here.parents:
-        candidates.append(up / "web" / "dist" / "irlens-embed.single.js")
+        candidates.append(up / "web" / "dist" / BUNDLE)
     return next((c for c in candidates if c.is_file()), None)
 
 

@@ -41,6 +41,16 @@ def test_show_refuses_more_than_it_accepts(examples, monkeypatch):
         notebook.view_html(examples / "qrels.txt", [examples / "bm25.run"], "table", ["AP"])
 
 
+def test_the_package_carries_the_bundle_it_was_built_with():
+    # setup.py copies web/dist's bundle into the package (a wheel shows the views offline anywhere).
+    built = ROOT / "web" / "dist" / notebook.BUNDLE
+    if not built.is_file():
+        pytest.skip("SKIPPED: the embed bundle is not built (sh web/build.sh)")
+    packaged = Path(notebook.__file__).with_name(notebook.BUNDLE)
+    assert packaged.is_file() and packaged.stat().st_size == built.stat().st_size
+    assert notebook.bundle_path() == packaged
+
+
 def test_show_in_chromium_shows_the_numbers(examples, tmp_path, monkeypatch):
     bundle = notebook.bundle_path()
     chromium = os.environ.get("IRLENS_CHROMIUM", "/usr/bin/chromium")
