@@ -7,10 +7,11 @@ Times, in the same run and best of REPEATS: `irlens eval QRELS RUN -m MEASURES` 
 DataFrames of the same collection (read once, not timed; ids as categorical columns, and again as
 plain str columns) the conversion (the columns into the core's run, with the SHA-256 of its TREC
 text) apart from the evaluation, and the conversion's steps: pandas to columns, the core's read
-with the digest, the read alone; and what pandas.factorize of a str doc id column costs (the
-package does not call it for str columns). Prints the load average beside the numbers (the machine may be
+with the digest, the read alone; the SHA-256 alone of the rows' canonical TREC text, which the provenance
+records (one sequential pass, however many cores: a floor under the conversion); and what pandas.factorize of a str doc id column costs (the package does not call it for str columns). Prints the load average beside the numbers (the machine may be
 shared). Generates the collection when missing (bench/gen.cpp).
 """
+import hashlib
 import os
 import subprocess
 import sys
@@ -64,6 +65,8 @@ def main():
     to_columns = best(lambda: _inputs._run_columns(df, "run", "run"), repeats)
     read_digest = best(lambda: _core.read_run_columns(q.handle, "run", "score", *columns), repeats)
     read_alone = best(lambda: _core.read_run_columns(q.handle, "run", "score", *columns, digest=False), repeats)
+    text = _core.run_text("run", *columns)  # the bytes the digest hashes (not timed)
+    sha = best(lambda: hashlib.sha256(text).digest(), repeats)
     handle = _inputs.load_run(q, df, "run").handle
     evaluation = best(lambda: _core.evaluate(q.handle, [handle], MEASURES, "zero"), repeats)
     whole = best(lambda: irlens.evaluate(q, df, MEASURES), repeats)
@@ -77,6 +80,8 @@ def main():
     print(f"conversion / evaluation: {convert / evaluation:.2f} (categorical), {plain_convert / evaluation:.2f} (str); "
           f"qrels ({len(qdf):,} rows) conversion {qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = "
           f"{whole / cli:.2f}x irlens eval from files")
+    print(f"the SHA-256 alone of the run's canonical text ({len(text):,} bytes), which the provenance records: "
+          f"{sha:.2f} s = {sha / evaluation:.2f}x the evaluation; the conversion / irlens eval from files: {convert / cli:.2f}")
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 
