@@ -177,7 +177,9 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
   await page.waitForSelector('#chart-tau-alpha svg');
   const sweep = JSON.parse((await downloadOf(page, 'button[data-export="tau-alpha.json"]')).text);
   assert.deepEqual(sweep.rows, cli(['relative', 'sweep', QRELS, ...RUNS, '-m', 'P_rareness@10', '-m', 'AP_rareness@10', '-f', 'json']).rows);
-  // Algorithm 1 on demand: seeded, the numbers of `irlens relative sample`.
+  // Algorithm 1 on demand: its exports wait for its numbers (disabled, not silent buttons), then are
+  // seeded, the numbers of `irlens relative sample`.
+  assert.deepEqual(await page.$$eval('[data-export^="algorithm1."]', (bs) => bs.map((b) => [b.textContent, b.disabled])), [['CSV', true], ['JSON', true]]);
   for (const [field, value] of [['sampT', '300'], ['sampSeed', '7'], ['sampN', '2,3,4']])
     await afterRender(page, () => page.fill(`#field-${field}`, value).then(() => page.press(`#field-${field}`, 'Tab')));
   await afterRender(page, () => page.click('#sample-run'));
