@@ -454,6 +454,12 @@ test('keyboard and screen-reader basics; phone width', async () => {
   await afterRender(page, () => page.keyboard.press('ArrowLeft'), 'table');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no horizontal scrolling at phone width (page is ${width}px wide)`);
+  // The results table is wider than the phone: it scrolls sideways in its box, and its caption
+  // (what the numbers are: the mean, the interval) stays within the box, readable without scrolling.
+  const caption = await page.$eval('#results caption', (c) => ({ right: c.getBoundingClientRect().right, box: c.closest('.table-wrap').getBoundingClientRect().right,
+    table: document.querySelector('#results').getBoundingClientRect().right }));
+  assert.ok(caption.table > caption.box, `the table (${caption.table} px) is wider than its box (${caption.box} px)`);
+  assert.ok(caption.right <= caption.box + 1, `the caption ends at ${caption.right} px, past its box (${caption.box} px)`);
   await shot(page, 'phone');
   await page.close();
 });
