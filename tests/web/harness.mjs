@@ -264,3 +264,20 @@ export function chartTextProblems(page, root = '#view') {
     return out;
   }));
 }
+
+/**
+ * The placeholders under `root` cut by their box: a visible empty input whose placeholder, in the
+ * input's font, is wider than its content box (less 16 px for a number's arrows or a search's
+ * clear button). -> ["label: placeholder", ...]
+ */
+export function cutPlaceholders(page, root = 'body') {
+  return page.$$eval(`${root} input[placeholder]`, (inputs) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    return inputs.filter((i) => i.offsetParent !== null && i.value === '').filter((i) => {
+      const s = getComputedStyle(i);
+      ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - (/^(number|search)$/.test(i.type) ? 16 : 0);
+      return ctx.measureText(i.placeholder).width > room;
+    }).map((i) => `${(i.labels && i.labels[0] ? i.labels[0].textContent : i.id).trim()}: ${i.placeholder}`);
+  });
+}

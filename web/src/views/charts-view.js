@@ -33,7 +33,7 @@ function runControls(app, runs, measures, chosen) {
     el('div', { class: 'controls' },
       settingInput(app, 'rn', 'Top', { type: 'number', min: '1', step: '1', size: 4 }),
       select(app, 'runs by', 'rm', measures, chosen.measure),
-      settingInput(app, 'rq', 'Search runs', { type: 'search', size: 14, placeholder: 'name contains' }),
+      settingInput(app, 'rq', 'Search runs', { type: 'search', size: 16, placeholder: 'name contains' }),
       picked ? el('button', { type: 'button', class: 'small', id: 'rp-clear', onclick: () => app.set({ rp: '' }) }, 'Back to the top runs') : null),
     el('details', { class: 'run-choice' }, el('summary', {}, `Choose runs by hand (${runs.length})`), picker),
     el('p', { class: 'hint', id: 'runs-shown' }, `Showing ${chosen.why}.`));
