@@ -158,6 +158,8 @@ test('relative view: nDCG@K against MAX TaSC (Clarke et al., Fig. 5), the best r
   const legend = await page.textContent('#chart-tasc-scatter svg');
   for (const g of ['lexical', 'neural', 'nDCG@10', 'TaSC(prior=best_per_group)@10']) assert.ok(legend.includes(g), g);
   assert.ok(await page.isVisible('section[aria-label="nDCG against TaSC"] button[data-export="tasc-scatter.svg"]'));
+  // its export row reads as every other: "Export:" first, then the image and data formats
+  assert.equal((await page.textContent('section[aria-label="nDCG against TaSC"] .exports')).replace(/\s+/g, ' ').trim(), 'Export: SVG PNG CSV JSON');
   await shot(page, 'relative-tasc');
   assert.deepEqual(page.log.errors, []);
   await page.close();
