@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { ARTIFACTS, SHARED, browserSession, tableTexts, nativeEval, afterRender, chartTextProblems, cutPlaceholders } from './harness.mjs';
+import { ARTIFACTS, SHARED, browserSession, tableTexts, nativeEval, afterRender, chartTextProblems, cutControlTexts } from './harness.mjs';
 
 const DIR = join(SHARED, 'data', 'covid-r1');
 const QRELS = join(DIR, 'qrels-rnd1.txt');
@@ -135,8 +135,8 @@ test('the whole campaign (143 runs) after the example: the table and every tab, 
       // every chart drawn by now: no text cut at a chart's edge, no tick labels run together
       await page.evaluate(() => document.fonts.ready);
       assert.deepEqual(await chartTextProblems(page), [], `${id} at ${width} px`);
-      // every placeholder readable in its box ("whole run", not "whole ru")
-      assert.deepEqual(await cutPlaceholders(page), [], `${id} at ${width} px: placeholders cut`);
+      // every placeholder and chosen option readable in its box ("whole run", not "whole ru")
+      assert.deepEqual(await cutControlTexts(page), [], `${id} at ${width} px: controls' texts cut`);
       // a table wider than its box scrolls in it; its caption stays within the box
       assert.deepEqual(await page.$$eval(':is(.table-wrap, .axioms-scroll) > table > caption', (cs) => cs.filter((c) => c.getBoundingClientRect().right > c.closest('.table-wrap, .axioms-scroll').getBoundingClientRect().right + 1)
         .map((c) => c.textContent.slice(0, 40))), [], `${id} at ${width} px: captions cut at their box's edge`);

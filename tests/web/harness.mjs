@@ -266,18 +266,20 @@ export function chartTextProblems(page, root = '#view') {
 }
 
 /**
- * The placeholders under `root` cut by their box: a visible empty input whose placeholder, in the
- * input's font, is wider than its content box (less 16 px for a number's arrows or a search's
- * clear button). -> ["label: placeholder", ...]
+ * The texts of controls under `root` cut by their box: a visible empty input whose placeholder,
+ * in the input's font, is wider than its content box (less 16 px for a number's arrows or a
+ * search's clear button), a visible select whose chosen option is (less 20 px for its arrow).
+ * -> ["label: text", ...]
  */
-export function cutPlaceholders(page, root = 'body') {
-  return page.$$eval(`${root} input[placeholder]`, (inputs) => {
+export function cutControlTexts(page, root = 'body') {
+  return page.$$eval(`${root} input[placeholder], ${root} select`, (controls) => {
     const ctx = document.createElement('canvas').getContext('2d');
-    return inputs.filter((i) => i.offsetParent !== null && i.value === '').filter((i) => {
-      const s = getComputedStyle(i);
+    const text = (c) => (c.tagName === 'SELECT' ? (c.selectedIndex >= 0 ? c.options[c.selectedIndex].text : '') : c.value === '' ? c.placeholder : '');
+    return controls.filter((c) => c.offsetParent !== null && text(c)).filter((c) => {
+      const s = getComputedStyle(c);
       ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-      const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - (/^(number|search)$/.test(i.type) ? 16 : 0);
-      return ctx.measureText(i.placeholder).width > room;
-    }).map((i) => `${(i.labels && i.labels[0] ? i.labels[0].textContent : i.id).trim()}: ${i.placeholder}`);
+      const aside = c.tagName === 'SELECT' ? 20 : /^(number|search)$/.test(c.type) ? 16 : 0;
+      return ctx.measureText(text(c)).width > c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - aside;
+    }).map((c) => `${(c.labels && c.labels[0] ? c.labels[0].textContent : c.id).trim().slice(0, 30)}: ${text(c)}`);
   });
 }
