@@ -454,6 +454,28 @@ test('keyboard and screen-reader basics; phone width', async () => {
   await afterRender(page, () => page.keyboard.press('ArrowLeft'), 'table');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `no horizontal scrolling at phone width (page is ${width}px wide)`);
+  // The results table is wider than the phone: it scrolls sideways in its box, and its caption
+  // (what the numbers are: the mean, the interval) stays within the box, readable without scrolling.
+  const caption = await page.$eval('#results caption', (c) => ({ right: c.getBoundingClientRect().right, box: c.closest('.table-wrap').getBoundingClientRect().right,
+    table: document.querySelector('#results').getBoundingClientRect().right }));
+  assert.ok(caption.table > caption.box, `the table (${caption.table} px) is wider than its box (${caption.box} px)`);
+  assert.ok(caption.right <= caption.box + 1, `the caption ends at ${caption.right} px, past its box (${caption.box} px)`);
+  // the diversity switch's label reads as one phrase: its columns follow "(" in the text, not set
+  // apart as an item of the label's row ("Diversity qrels (   topic subtopic doc judgment   )")
+  const gap = await page.evaluate(() => {
+    const code = document.querySelector('label[for=qrels-diversity] code');
+    const text = code.previousSibling;
+    const paren = document.createRange();
+    paren.setStart(text, text.textContent.lastIndexOf('('));
+    paren.setEnd(text, text.textContent.lastIndexOf('(') + 1);
+    // right after "(", or at the start of the next line (left of it): never beside the text, apart
+    return code.getClientRects()[0].left - paren.getBoundingClientRect().right;
+  });
+  assert.ok(gap < 2, `the code starts ${gap} px after "("`);
+  // each mean's interval on one line ("0.473–0.700", never "0.473–" over "0.700")
+  const wrapped = await page.$$eval('#results td .ci', (cs) => cs.filter((c) => c.getClientRects().length !== 1 || c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).fontSize))
+    .map((c) => c.textContent));
+  assert.deepEqual(wrapped, []);
   await shot(page, 'phone');
   await page.close();
 });

@@ -2,7 +2,8 @@
 // Chromium, as a user meets it: the example shows, the user's qrels and runs come on top without
 // removing anything, and every tab is visited. With all 143 runs (issue 25, section 2): no tab
 // makes Vega warn about a limit (legend symbols, categories), the run labels of the Relative (NRG)
-// view's scatters and of the Charts view's do not overlap, the Subtopics view fits in 2,700 px. Screenshots of every view at 1400 px and
+// view's scatters and of the Charts view's do not overlap, no chart's text is cut at its edge nor
+// are its tick labels run together, no table caption is cut, the Subtopics view fits in 2,700 px. Screenshots of every view at 1400 px and
 // 390 px land in tests/artifacts/ (look at them). Without ../shared each test says SKIPPED.
 // Run: web/build.sh && node --test tests/web/campaign.test.mjs
 import { test } from 'node:test';
@@ -10,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { ARTIFACTS, SHARED, browserSession, tableTexts, nativeEval, afterRender } from './harness.mjs';
+import { ARTIFACTS, SHARED, browserSession, tableTexts, nativeEval, afterRender, chartTextProblems, cutControlTexts } from './harness.mjs';
 
 const DIR = join(SHARED, 'data', 'covid-r1');
 const QRELS = join(DIR, 'qrels-rnd1.txt');
@@ -131,6 +132,14 @@ test('the whole campaign (143 runs) after the example: the table and every tab, 
       await afterRender(page, () => page.click(`#tab-${id}`), id);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(overflow <= width, `${id}: no horizontal scrolling of the page at ${width} px (${overflow} px wide)`);
+      // every chart drawn by now: no text cut at a chart's edge, no tick labels run together
+      await page.evaluate(() => document.fonts.ready);
+      assert.deepEqual(await chartTextProblems(page), [], `${id} at ${width} px`);
+      // every placeholder and chosen option readable in its box ("whole run", not "whole ru")
+      assert.deepEqual(await cutControlTexts(page), [], `${id} at ${width} px: controls' texts cut`);
+      // a table wider than its box scrolls in it; its caption stays within the box
+      assert.deepEqual(await page.$$eval(':is(.table-wrap, .axioms-scroll) > table > caption', (cs) => cs.filter((c) => c.getBoundingClientRect().right > c.closest('.table-wrap, .axioms-scroll').getBoundingClientRect().right + 1)
+        .map((c) => c.textContent.slice(0, 40))), [], `${id} at ${width} px: captions cut at their box's edge`);
       if (id === 'relative') {
         for (const name of ['nrg', 'tasc']) {
           const boxes = await runLabelBoxes(page, `chart-${name}-scatter`);

@@ -233,3 +233,53 @@ export async function dropFiles(page, selector, files) {
   }, data);
   await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }
+
+/**
+ * What a reader cannot read on the charts under `root`: every text of a chart's SVG drawn (partly)
+ * outside the SVG, which cuts it ("0.7" of 0.70, half a title), and the tick labels of one axis
+ * closer than 2 px to each other, which read as one ("0.00.1"). -> ["chart-id: problem", ...]
+ */
+export function chartTextProblems(page, root = '#view') {
+  return page.$$eval(`${root} svg`, (svgs) => svgs.flatMap((svg) => {
+    const box = svg.getBoundingClientRect();
+    if (!box.width || !box.height) return [];
+    const name = (svg.closest('[id]') || {}).id || 'chart';
+    const out = [];
+    for (const t of svg.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (!r.width || !t.textContent.trim()) continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+        out.push(`${name}: "${t.textContent}" drawn outside the chart (${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)} of ${Math.round(box.width)} px wide)`);
+    }
+    for (const axis of svg.querySelectorAll('.role-axis-label')) {
+      // labels side by side (a rotated label's box is not its glyphs'; stacked labels may share a few px of their line boxes)
+      const rs = [...axis.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getAttribute('opacity') !== '0' && !/rotate/.test(t.getAttribute('transform') || ''))
+        .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
+      rs.forEach((a, i) => rs.slice(i + 1).forEach((b) => {
+        const shared = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (a.r.left < b.r.right + 2 && b.r.left < a.r.right + 2 && shared > a.r.height / 2)
+          out.push(`${name}: axis labels "${a.text}" and "${b.text}" touch`);
+      }));
+    }
+    return out;
+  }));
+}
+
+/**
+ * The texts of controls under `root` cut by their box: a visible empty input whose placeholder,
+ * in the input's font, is wider than its content box (less 16 px for a number's arrows or a
+ * search's clear button), a visible select whose chosen option is (less 20 px for its arrow).
+ * -> ["label: text", ...]
+ */
+export function cutControlTexts(page, root = 'body') {
+  return page.$$eval(`${root} input[placeholder], ${root} select`, (controls) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const text = (c) => (c.tagName === 'SELECT' ? (c.selectedIndex >= 0 ? c.options[c.selectedIndex].text : '') : c.value === '' ? c.placeholder : '');
+    return controls.filter((c) => c.offsetParent !== null && text(c)).filter((c) => {
+      const s = getComputedStyle(c);
+      ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const aside = c.tagName === 'SELECT' ? 20 : /^(number|search)$/.test(c.type) ? 16 : 0;
+      return ctx.measureText(text(c)).width > c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - aside;
+    }).map((c) => `${(c.labels && c.labels[0] ? c.labels[0].textContent : c.id).trim().slice(0, 30)}: ${text(c)}`);
+  });
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, NATIVE, ARTIFACTS, serverAndBrowser, newPage, waitReady, afterRender, downloadOf } from './harness.mjs';
+import { ROOT, NATIVE, ARTIFACTS, serverAndBrowser, newPage, waitReady, afterRender, downloadOf, chartTextProblems } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'].map((r) => join(EX, r)); // the page's example
@@ -96,6 +96,13 @@ test('all differences 0: the reason in place of the chart; phone width fits', as
   await page.waitForSelector('#chart-null svg', { timeout: 120000 });
   const wide = await page.evaluate(() => document.querySelector('#card-null').scrollWidth);
   assert.ok(wide <= 390, `the card is ${wide} px wide at 390 px`);
+  // its charts' text within them, tick labels apart (the axis title names both runs: on a line of its own)
+  for (const ndt of ['bootstrap', 'randomisation']) {
+    if (ndt !== 'bootstrap') await afterRender(page, () => page.evaluate((t) => window.irlensApp.set({ ndt: t }), ndt), 'significance');
+    await page.waitForSelector('#chart-null svg', { timeout: 120000 });
+    await page.waitForSelector('#chart-topic-differences svg');
+    assert.deepEqual(await chartTextProblems(page, '#card-null'), [], ndt);
+  }
   await page.locator('#card-null').screenshot({ path: join(ARTIFACTS, 'null-distribution-390.png') });
   await page.close();
 });

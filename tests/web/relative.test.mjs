@@ -158,6 +158,8 @@ test('relative view: nDCG@K against MAX TaSC (Clarke et al., Fig. 5), the best r
   const legend = await page.textContent('#chart-tasc-scatter svg');
   for (const g of ['lexical', 'neural', 'nDCG@10', 'TaSC(prior=best_per_group)@10']) assert.ok(legend.includes(g), g);
   assert.ok(await page.isVisible('section[aria-label="nDCG against TaSC"] button[data-export="tasc-scatter.svg"]'));
+  // its export row reads as every other: "Export:" first, then the image and data formats
+  assert.equal((await page.textContent('section[aria-label="nDCG against TaSC"] .exports')).replace(/\s+/g, ' ').trim(), 'Export: SVG PNG CSV JSON');
   await shot(page, 'relative-tasc');
   assert.deepEqual(page.log.errors, []);
   await page.close();
@@ -177,7 +179,9 @@ test('rareness view: rarity report per topic, tau against alpha, Algorithm 1 wit
   await page.waitForSelector('#chart-tau-alpha svg');
   const sweep = JSON.parse((await downloadOf(page, 'button[data-export="tau-alpha.json"]')).text);
   assert.deepEqual(sweep.rows, cli(['relative', 'sweep', QRELS, ...RUNS, '-m', 'P_rareness@10', '-m', 'AP_rareness@10', '-f', 'json']).rows);
-  // Algorithm 1 on demand: seeded, the numbers of `irlens relative sample`.
+  // Algorithm 1 on demand: its exports wait for its numbers (disabled, not silent buttons), then are
+  // seeded, the numbers of `irlens relative sample`.
+  assert.deepEqual(await page.$$eval('[data-export^="algorithm1."]', (bs) => bs.map((b) => [b.textContent, b.disabled])), [['CSV', true], ['JSON', true]]);
   for (const [field, value] of [['sampT', '300'], ['sampSeed', '7'], ['sampN', '2,3,4']])
     await afterRender(page, () => page.fill(`#field-${field}`, value).then(() => page.press(`#field-${field}`, 'Tab')));
   await afterRender(page, () => page.click('#sample-run'));

@@ -5,10 +5,10 @@
 // Run: web/build.sh && node --test tests/web/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, DIST, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
+import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
 import { pairRows } from '../../web/src/page/p-value-columns.js';
 
 const EX = join(ROOT, 'examples');
@@ -455,5 +455,26 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
   }
   assert.deepEqual(page.log.requests.slice(loaded).filter((u) => /^https?:/.test(u)), []);
   assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('the p-value matrix of 8 real runs (TREC 2012 Web, ../shared): each cell\'s label within its cell', async (t) => {
+  const dir = join(SHARED, 'data', 'web2012');
+  if (!existsSync(dir)) {
+    console.log(`SKIPPED: ${dir} is absent`);
+    t.skip(`${dir} is absent`);
+    return;
+  }
+  const page = await open('#v=significance&hm=P%405');
+  await afterRender(page, () => page.setInputFiles('#qrels-file', join(dir, 'qrels', 'qrels.adhoc.txt')), 'significance');
+  await afterRender(page, () => page.setInputFiles('#run-files', readdirSync(join(dir, 'runs')).sort().map((r) => join(dir, 'runs', r))), 'significance');
+  await page.waitForSelector('#chart-pairwise-p svg', { timeout: 120000 });
+  // randomised Tukey HSD, B = 10000: a p of 0 reads "<0.0001" with its marker and direction ("<0.0001***+")
+  const cells = await page.$eval('#chart-pairwise-p svg', (svg) => ({
+    cell: svg.querySelector('.mark-rect path').getBoundingClientRect().width,
+    labels: [...svg.querySelectorAll('g.mark-text.role-mark text')].map((l) => ({ text: l.textContent, width: l.getBoundingClientRect().width })),
+  }));
+  assert.ok(cells.labels.some((l) => l.text.startsWith('<0.0001')), `a p of 0 among ${cells.labels.map((l) => l.text)}`);
+  assert.deepEqual(cells.labels.filter((l) => l.width > cells.cell - 2), [], `labels wider than a cell (${cells.cell} px)`);
   await page.close();
 });

@@ -10,7 +10,9 @@ import { OKABE_ITO } from './palette.js';
 const CONFIG = {
   range: { category: OKABE_ITO },
   // No label limit: a run's name is never cut short silently (a wide chart scrolls in its box).
-  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
+  // Tick labels at least 4 px apart: Vega-Lite drops every other one of a continuous axis (its
+  // labelOverlap) rather than print them touching ("0.00.1" at 390 px).
+  axis: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0, labelSeparation: 4 },
   legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 },
   title: { fontSize: 14, anchor: 'start' },
   font: 'system-ui, sans-serif',
@@ -22,7 +24,7 @@ const CONFIG = {
  * renderer: 'svg' (default), or 'canvas' for charts of thousands of marks (a large heatmap).
  */
 export async function renderChart(el, spec, { renderer = 'svg' } = {}) {
-  const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...spec };
+  const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...spec, ...titleWithin(spec.title, el.clientWidth) };
   const { view } = await embed(el, full, {
     ast: true,
     expr: expressionInterpreter,
@@ -32,6 +34,33 @@ export async function renderChart(el, spec, { renderer = 'svg' } = {}) {
     tooltip: { disableDefaultStyle: true },
   });
   return view;
+}
+
+/**
+ * The chart's title broken into lines at spaces where a line is wider than the chart's box (its
+ * width, less Vega's padding): Vega never wraps a title, and a chart as wide as its box (width
+ * 'container') cuts it at the box's edge (at 390 px: "P@5: mean over topics with its 95% bo").
+ * -> {title} with the lines, or {} when every line fits, there is no title or no width yet.
+ */
+function titleWithin(title, width) {
+  const t = typeof title === 'string' ? { text: title } : title;
+  if (!t || !width || (typeof t.text !== 'string' && !Array.isArray(t.text))) return {};
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `bold ${t.fontSize || CONFIG.title.fontSize}px ${CONFIG.font}`;
+  const room = width - 10;
+  const lines = [];
+  for (const line of [t.text].flat()) {
+    let current = '';
+    for (const word of line.split(' ')) {
+      const longer = current ? `${current} ${word}` : word;
+      if (current && ctx.measureText(longer).width > room) {
+        lines.push(current);
+        current = word;
+      } else current = longer;
+    }
+    lines.push(current);
+  }
+  return lines.length === [t.text].flat().length ? {} : { title: { ...t, text: lines } };
 }
 
 // Charts drawn later (issue 25, decision a): a card shows its numbers first and draws a large chart

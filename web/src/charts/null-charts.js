@@ -122,7 +122,7 @@ export function nullHistogramSpec(nd, h = histogram(nd)) {
         data: { values: h.rows },
         mark: { type: 'rect', stroke: 'white', strokeWidth: 0.3 },
         encoding: {
-          x: { field: 'lo', type: 'quantitative', title: `${nd.statistic_name} under H0 (${nd.run} − ${nd.versus})`, scale: { zero: false, nice: false }, axis: { tickCount: 8 } },
+          x: { field: 'lo', type: 'quantitative', title: [`${nd.statistic_name} under H0`, `(${nd.run} − ${nd.versus})`], scale: { zero: false, nice: false }, axis: { tickCount: 8 } },
           x2: { field: 'hi' },
           y: { field: 'y1', type: 'quantitative', title: 'share of samples', scale: { domainMax: top * 1.15 } },
           y2: { field: 'y0' },
@@ -173,7 +173,7 @@ export function tDistributionSpec(nd) {
     width: 'container',
     height: 260,
     layer: [
-      { data: { values }, mark: { type: 'area', color: OKABE_ITO[5], opacity: 0.75, interpolate: 'linear' }, encoding: { x: { field: 'x', type: 'quantitative', title: `t under H0 (${nd.run} − ${nd.versus})`, scale: { nice: false }, axis: { tickCount: 8 } }, y: { field: 'tail', type: 'quantitative', title: 'density', scale: { domainMax: top * 1.15 } } } },
+      { data: { values }, mark: { type: 'area', color: OKABE_ITO[5], opacity: 0.75, interpolate: 'linear' }, encoding: { x: { field: 'x', type: 'quantitative', title: ['t under H0', `(${nd.run} − ${nd.versus})`], scale: { nice: false }, axis: { tickCount: 8 } }, y: { field: 'tail', type: 'quantitative', title: 'density', scale: { domainMax: top * 1.15 } } } },
       { data: { values }, mark: { type: 'line', color: '#4a5a6a' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'density', type: 'quantitative' } } },
       observedLayer(nd, top * 1.08, t > 0),
     ],

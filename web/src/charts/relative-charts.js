@@ -2,7 +2,7 @@
 //   the base metric against NRG over runs, coloured by group (Clarke et al., SIGIR-AP 2024, Fig. 2),
 //   nDCG@K against MAX TaSC over runs, coloured by group (the same paper, Fig. 5),
 //   Kendall's tau-b against alpha for rareness measures (Türkmen et al., ECIR 2023, Fig. 2).
-import { runLabelLayer, pointsDomain } from './run-labels.js';
+import { runLabelLayer, scatterAxis } from './run-labels.js';
 
 /**
  * One point per run: points [{run, group, x, y}], x the base metric (nDCG@K) and y the relative
@@ -20,8 +20,8 @@ export function runScatterSpec(points, xName, yName, colours = null) {
     width: 'container',
     height: 300,
     encoding: {
-      x: { field: 'x', type: 'quantitative', title: xName, scale: { zero: false, padding: 24, ...pointsDomain(points, 'x') } },
-      y: { field: 'y', type: 'quantitative', title: yName, scale: { zero: false, padding: 16, ...pointsDomain(points, 'y') } },
+      x: { field: 'x', type: 'quantitative', title: xName, ...scatterAxis(points, 'x') },
+      y: { field: 'y', type: 'quantitative', title: yName, ...scatterAxis(points, 'y') },
     },
     layer: [
       {

@@ -95,6 +95,17 @@ export function pointsDomain(points, axis) {
 }
 
 /**
+ * A run scatter's axis for points[].axis (relative-charts.js's runScatterSpec, the Charts view's
+ * scatter): the points' extent (pointsDomain) padded by 24 px on x, 16 on y, so no point sits on
+ * an edge. A tick can fall inside that padding, where its centred label would stick out of the
+ * chart and be cut ("0.7" of 0.70): labels within the padding of an end are aligned flush inward.
+ */
+export function scatterAxis(points, axis) {
+  const padding = axis === 'x' ? 24 : 16;
+  return { scale: { zero: false, padding, ...pointsDomain(points, axis) }, axis: { labelFlush: padding } };
+}
+
+/**
  * Labels the runs of a rendered scatter: view: a Vega view with runLabelLayer() (relative-
  * charts.js's runScatterSpec, the Charts view's scatter); points: its [{run, x, y}]; labelled:
  * the runs labelled without asking (by default bestRuns). Click a point to label its run (again

@@ -67,7 +67,9 @@ export function pValueHeatmapSpec(doc, runs) {
         },
       }]),
     ],
-    width: { step: many ? 16 : 64 },
+    // A cell as wide as its longest label ("<0.0001***+": 11 characters of the 11 px font, about
+    // 6.5 px each), at least 64 px: a label never runs into the next cell.
+    width: { step: many ? 16 : Math.max(64, Math.ceil(6.5 * Math.max(...values.map((v) => v.label.length))) + 8) },
     height: { step: many ? 16 : 30 },
   };
 }

@@ -53,6 +53,6 @@ export function chartDataExports(app, name, getView, get) {
     },
   }, format.toUpperCase());
   const data = tableExports(app, name, get);
-  data.prepend(image('svg'), ' ', image('png'), ' ');
+  data.firstChild.after(image('svg'), ' ', image('png'), ' '); // after "Export: ", as every export row reads
   return data;
 }

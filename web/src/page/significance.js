@@ -159,7 +159,8 @@ const capitalise = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 export function settingInput(app, key, label, attrs = {}) {
   const id = `stats-${key}`;
   return el('label', { for: id, class: 'field' }, `${label} `,
-    el('input', { id, value: app.state.settings[key], class: 'num', ...attrs, onchange: (e) => app.set({ [key]: e.target.value.trim() }) }));
+    // a number's box is narrow (class num); a text's (search runs, gold measures) is as wide as its size
+    el('input', { id, value: app.state.settings[key], class: attrs.type === 'number' ? 'num' : null, ...attrs, onchange: (e) => app.set({ [key]: e.target.value.trim() }) }));
 }
 
 /** Inputs for B and the seed of the randomised procedures (settings B, seed). */

@@ -6,7 +6,7 @@
 // baseline always), and say which.
 import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts/charts.js';
 import { chooseRuns, runColours } from '../charts/chart-runs.js';
-import { runLabelLayer, pointsDomain, labelRuns } from '../charts/run-labels.js';
+import { runLabelLayer, scatterAxis, labelRuns } from '../charts/run-labels.js';
 import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { settingInput } from '../page/significance.js';
 import { fillWhenDone } from './stats-table.js';
@@ -33,7 +33,7 @@ function runControls(app, runs, measures, chosen) {
     el('div', { class: 'controls' },
       settingInput(app, 'rn', 'Top', { type: 'number', min: '1', step: '1', size: 4 }),
       select(app, 'runs by', 'rm', measures, chosen.measure),
-      settingInput(app, 'rq', 'Search runs', { type: 'search', size: 14, placeholder: 'name contains' }),
+      settingInput(app, 'rq', 'Search runs', { type: 'search', size: 16, placeholder: 'name contains' }),
       picked ? el('button', { type: 'button', class: 'small', id: 'rp-clear', onclick: () => app.set({ rp: '' }) }, 'Back to the top runs') : null),
     el('details', { class: 'run-choice' }, el('summary', {}, `Choose runs by hand (${runs.length})`), picker),
     el('p', { class: 'hint', id: 'runs-shown' }, `Showing ${chosen.why}.`));
@@ -93,8 +93,8 @@ export const chartsView = {
       width: 'container',
       height: 260,
       encoding: {
-        x: { field: 'x', type: 'quantitative', title: sx, scale: { zero: false, padding: 24, ...pointsDomain(scatterValues, 'x') } },
-        y: { field: 'y', type: 'quantitative', title: sy, scale: { zero: false, padding: 16, ...pointsDomain(scatterValues, 'y') } },
+        x: { field: 'x', type: 'quantitative', title: sx, ...scatterAxis(scatterValues, 'x') },
+        y: { field: 'y', type: 'quantitative', title: sy, ...scatterAxis(scatterValues, 'y') },
       },
       layer: [
         { transform: [{ filter: '!datum.shown' }], mark: { type: 'point', filled: true, size: 40, color: '#bbb' }, encoding: { tooltip: [{ field: 'run' }, { field: 'x', title: sx, format: '.4f' }, { field: 'y', title: sy, format: '.4f' }] } },

@@ -100,14 +100,18 @@ async function renderSample(card, app, live) {
     if (res) remember(app, 'sampleSizeTau', params, res);
     app.render();
   } }, 'Run Algorithm 1');
+  const exports = tableExports(app, 'algorithm1', () => data);
   card.append(el('div', { class: 'controls' },
     textField(app, 'Measure (with alpha)', 'sampM', settings.sampM, { size: 26 }),
     textField(app, 'Sample sizes', 'sampN', settings.sampN, { size: 10, placeholder: '2,4,...,64' }),
     numberField(app, 'Samples per size', 'sampT', String(params.trials)),
     numberField(app, 'Seed', 'sampSeed', String(params.seed), { min: 0 }), run),
-  tableExports(app, 'algorithm1', () => data), out);
+  exports, out);
   const done = recalled(app, 'sampleSizeTau', params);
   if (!done) {
+    // Nothing to export until Algorithm 1 has run with these settings: the buttons say so (a
+    // button that downloads nothing when clicked looks broken).
+    for (const b of exports.querySelectorAll('button')) Object.assign(b, { disabled: true, title: 'Run Algorithm 1 first: nothing to export yet' });
     out.append(el('p', { class: 'hint' }, `Samples ${params.trials} sets of N runs for each N, recomputes rarity over each sample and averages Kendall's tau-b with the full ranking. Seeded: the same numbers as \`irlens relative sample\` with --seed ${params.seed}.`));
     return;
   }
