@@ -476,6 +476,15 @@ test('keyboard and screen-reader basics; phone width', async () => {
   const wrapped = await page.$$eval('#results td .ci', (cs) => cs.filter((c) => c.getClientRects().length !== 1 || c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).fontSize))
     .map((c) => c.textContent));
   assert.deepEqual(wrapped, []);
+  // scrolled sideways to the last column, each row still shows its run's name at the box's left edge
+  const run = await page.$eval('#results', (t) => {
+    const box = t.closest('.table-wrap');
+    box.scrollLeft = box.scrollWidth;
+    const th = t.querySelector('tbody th[scope=row]');
+    return { scrolled: box.scrollLeft, left: th.getBoundingClientRect().left, box: box.getBoundingClientRect().left };
+  });
+  assert.ok(run.scrolled > 0, 'the table scrolls sideways');
+  assert.ok(Math.abs(run.left - run.box) <= 1, `the run's name is at ${run.left} px once scrolled, not at the box's left (${run.box} px)`);
   await shot(page, 'phone');
   await page.close();
 });
