@@ -7,9 +7,11 @@ Times, in the same run and best of REPEATS: `irlens eval QRELS RUN -m MEASURES` 
 DataFrames of the same collection (read once, not timed; ids as categorical columns, and again as
 plain str columns) the conversion (the columns into the core's run, with the SHA-256 of its TREC
 text) apart from the evaluation, and the conversion's steps: pandas to columns, the core's read
-with the digest, the read alone; the SHA-256 alone of the rows' canonical TREC text, which the provenance
-records (one sequential pass, however many cores: a floor under the conversion); and what pandas.factorize of a str doc id column costs (the package does not call it for str columns). Prints the load average beside the numbers (the machine may be
-shared). Generates the collection when missing (bench/gen.cpp).
+with the digest, the read alone; the SHA-256 alone of the rows' canonical TREC text, which the
+provenance records (one sequential pass, however many cores: a floor under the conversion); and
+what pandas.factorize of a str doc id column costs (the package does not call it for str columns).
+Prints the load average beside the numbers (the machine may be shared). Generates the collection
+when missing (bench/gen.cpp).
 """
 import hashlib
 import os
