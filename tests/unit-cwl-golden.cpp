@@ -7,6 +7,7 @@
 // arguments -> the irlens name: INSTCWLMetric(T) INST(T=..), INSQCWLMetric(T) INSQ, BPMCWLMetric(T,K)
 // BPM(T=..)@K, NDCGCWLMetric(k) SDCG@k, NERReq8..11CWLMetric NERR8..11, RBPCWLMetric(p) RBP_CWL(p=..).
 // The qrels' 0/1 grades with max_rel=1 are cwl_eval's gains. Tolerance 1e-9.
+#include "cwl_outputs.hpp"
 #include "fixture.hpp"
 
 #include <cmath>
@@ -90,14 +91,6 @@ const Golden kGolden[] = {
     {"SDCG(max_rel=1,depth=5)@10", "T3", {0.0, 0.0, 1.0, 1.1674231833392814, 2.948459118879392, 0.7227265726449519, 1.062308192247391, 0.0, 0.0, 0.0}},
 };
 
-const char* const kOutputs[] = {"EU", "ETU", "EC", "ETC", "ED", "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
-
-/// `measure` with out=`output` added to its parameters.
-std::string with_output(const std::string& measure, const char* output) {
-    std::size_t close = measure.find(')');
-    return measure.substr(0, close) + ",out=" + output + measure.substr(close);
-}
-
 }  // namespace
 
 TEST_CASE("C/W/L measures: cwl_eval 1.0.12's ten outputs on its own test data, to 1e-9") {
@@ -105,7 +98,7 @@ TEST_CASE("C/W/L measures: cwl_eval 1.0.12's ten outputs on its own test data, t
     int checked = 0;
     for (const Golden& g : kGolden)
         for (int o = 0; o < 10; ++o) {
-            std::string name = with_output(g.measure, kOutputs[o]);
+            std::string name = irlens::test::with_output(g.measure, irlens::test::kCwlOutputs[o]);
             CAPTURE(name);
             CAPTURE(g.topic);
             double v = f.value(name, g.topic);

@@ -9,6 +9,7 @@
 // BPM(T=2)@20, NDCGCWLMetric(10) SDCG@10, NERReq8/9CWLMetric(10) NERR8/9@10, NERReq10CWLMetric(0.8)
 // NERR10(p=0.8), NERReq11CWLMetric(2.0) NERR11(T=2), RBPCWLMetric(p) RBP_CWL(p=..). Tolerance 1e-9.
 // Exits 77 - reported by ctest as SKIPPED, never as passed - when the data is absent.
+#include "cwl_outputs.hpp"
 #include "evaluation_input.hpp"
 #include "input.hpp"
 #include "reference_data.hpp"
@@ -62,8 +63,6 @@ const Golden kGolden[] = {
     {"CincyMedIR-run1", "RBP_CWL(p=0.5,rel=1)", {0.028531503948928418, 0.057063007897856836, 1.0, 1.9999999999999998, 2.0, 0.9577527867009431, 1.915505573401886, 0.0, 0.0, 0.0}},
 };
 
-const char* const kOutputs[] = {"EU", "ETU", "EC", "ETC", "ED", "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
-
 int run_checks(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string dir = shared + "/data/covid-r1/";
@@ -80,10 +79,8 @@ int run_checks(int argc, char** argv) {
     std::vector<std::string> names;
     for (const Golden& g : kGolden)
         if (std::string(g.run) == run_names[0])
-            for (const char* o : kOutputs) {
-                std::string m = g.measure;
-                std::size_t close = m.find(')');
-                names.push_back(m.substr(0, close) + ",out=" + o + m.substr(close));
+            for (const char* o : irlens::test::kCwlOutputs) {
+                names.push_back(irlens::test::with_output(g.measure, o));
                 specs.push_back(irlens::parse_measure(names.back()));
             }
     irlens::Evaluation ev = irlens::evaluate(qrels, runs, specs, irlens::EvalOptions{});
@@ -92,9 +89,7 @@ int run_checks(int argc, char** argv) {
         for (std::size_t r = 0; r < run_names.size(); ++r) {
             if (run_names[r] != g.run) continue;
             for (std::size_t o = 0; o < 10; ++o) {
-                std::string m = g.measure;
-                std::size_t close = m.find(')');
-                std::string name = m.substr(0, close) + ",out=" + kOutputs[o] + m.substr(close);
+                std::string name = irlens::test::with_output(g.measure, irlens::test::kCwlOutputs[o]);
                 std::size_t i = 0;
                 while (names[i] != name) ++i;
                 double v = ev.runs[r].aggregate[i];
