@@ -201,7 +201,7 @@ double cwl_value(const Settings& s, const Ranking& r, long max_rel, T& t) {
         if (residual) t.term(what.substr(3) + ", best case", output(hi, s.out));
     }
     double v = residual ? output(hi, s.out) - output(lo, s.out) : output(lo, s.out);
-    t.term(what, v);
+    if (residual) t.term(what, v);  // the outputs themselves are listed above
     return v;
 }
 
