@@ -42,6 +42,7 @@ export const VIEWS = {
   playground: () => import('./playground.js'),
   axioms: () => import('./axioms.js'),
   'null-distribution': () => import('./null-distribution.js'),
+  'user-model': () => import('./user-model.js'),
 };
 
 let shared = null; // one worker per page: {client, init}
