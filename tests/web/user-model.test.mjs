@@ -1,6 +1,7 @@
 // view="user-model" (web/src/widgets/user-model.js) in headless Chromium: a C/W/L measure's user
 // model for one run and topic of the element's data, drawn from irlens.explain's C(i), W(i), L(i);
-// a measure without a user model is refused in the element, naming the family.
+// a measure without a user model is refused in the element, naming the family; the playground draws
+// the same figure above a C/W/L measure's explanation, for the list being edited.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ test('user-model: the probability of reaching each rank and its weight, with the
 <link rel="stylesheet" href="style.css"><script type="module" src="irlens-embed.js"></script></head><body>
 <irlens-view id="um" view="user-model" measure="RBP_CWL(p=0.5,depth=4)" run="r1" topic="1">${data}</irlens-view>
 <irlens-view id="ap" view="user-model" measure="AP" data-from="um"></irlens-view>
+<irlens-view id="pg" view="playground" measures="INST(depth=3) AP" grades="2" list-a="a:2 b:0 c:1"></irlens-view>
 </body></html>`);
   const page = await newPage(env.browser.context);
   await page.goto(`${env.server.url}user-model-test.html`);
@@ -43,6 +45,17 @@ test('user-model: the probability of reaching each rank and its weight, with the
   assert.ok(await page.isVisible('#um .explanation table'));
   assert.equal(await page.getAttribute('#ap', 'data-state'), 'error');
   assert.match(await page.textContent('#ap .error'), /AP has no user model \(C, W, L\); name a C\/W\/L measure: INST, INSQ, BPM/);
+  // The playground: INST(T=1) over depth 3 with gains 1, 0, 1/2 (grades over the highest, 2):
+  // C(1) = (1/2)^2, C(2) = (2/3)^2: reach 1, 1/4, 1/9; EU = (36/49) 1 + (4/49) 1/2 = 38/49.
+  await page.waitForFunction(() => { const p = document.querySelector('#pg .playground'); return p && p.dataset.seq && p.dataset.evaluated === p.dataset.seq; }, null, { timeout: 30000 });
+  await page.hover('#pg .pg-value[data-measure="INST(depth=3)"]');
+  await page.waitForSelector('#pg .pg-explain .user-model-chart');
+  assert.equal(await page.textContent('#pg .pg-explain .um-value'), '0.7755');
+  assert.deepEqual(await page.$$eval('#pg .pg-explain .um-reach-dot title', (ts) => ts.map((t) => t.textContent)),
+    ['rank 1: reached with probability 1.0000', 'rank 2: reached with probability 0.2500', 'rank 3: reached with probability 0.1111']);
+  await page.hover('#pg .pg-value[data-measure="AP"]'); // no user model: the explanation alone
+  await page.waitForFunction(() => document.querySelector('#pg .pg-explain h3')?.textContent.startsWith('AP'));
+  assert.equal(await page.$('#pg .pg-explain .user-model-chart'), null);
   await shot(page, 'user-model');
   await page.close();
 });

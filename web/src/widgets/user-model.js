@@ -3,7 +3,8 @@
 // of reaching it, prod_{j<i} C(j) = W(i) / W(1), as a line, and its weight W(i) as bars, from
 // irlens.explain's C(i), W(i), L(i) columns; then the explanation itself. Attributes: measure
 // (default INST), run (default: the first data-run), topic (default: the qrels' first topic).
-// A measure without C/W/L columns is refused with a message naming the family.
+// A measure without C/W/L columns is refused with a message naming the family. The playground
+// (playground/editor.js) draws the same figure above a C/W/L measure's explanation.
 import { el, fmt } from '../views/util.js';
 import { explanationBlock } from '../views/explanation.js';
 
@@ -43,6 +44,15 @@ function chart(model, caption) {
     svg('text', { x: left, y: height - 4, class: 'um-tick', 'font-size': 11 }, 'rank'));
 }
 
+/** The figure of a C/W/L explanation's user model, or null for a measure without C, W, L (the
+ * playground shows it above the explanation of such a measure). */
+export function userModelFigure(ex, what = `${ex.measure} for topic ${ex.topic} of ${ex.run}`) {
+  const model = userModel(ex);
+  if (!model) return null;
+  const caption = `${what}: the probability of reaching each rank (line) and its weight W (bars)`;
+  return el('figure', { class: 'user-model' }, chart(model, caption), el('figcaption', {}, caption, ' = ', el('strong', { class: 'um-value' }, fmt(ex.value, 4))));
+}
+
 export async function render(out, { client, attr, loadData }) {
   const { qrels, runs } = await loadData();
   if (!runs.length) throw new Error('view="user-model" needs a <script type="text/plain" data-run>');
@@ -50,9 +60,7 @@ export async function render(out, { client, attr, loadData }) {
   const topic = attr('topic', qrels.topics[0]);
   const measure = attr('measure', 'INST');
   const ex = await client.request('explain', { run, topic, measure });
-  const model = userModel(ex);
-  if (!model) throw new Error(`view="user-model": ${ex.measure} has no user model (C, W, L); name a C/W/L measure: ${FAMILY}`);
-  const caption = `${ex.measure} for topic ${ex.topic} of ${ex.run}: the probability of reaching each rank (line) and its weight W (bars)`;
-  out.append(el('figure', { class: 'user-model' }, chart(model, caption), el('figcaption', {}, caption, ' = ', el('strong', { class: 'um-value' }, fmt(ex.value, 4)))),
-    el('div', { class: 'explanation' }, ...explanationBlock(ex, { caption: `${ex.measure} for topic ${ex.topic} of ${ex.run}` })));
+  const figure = userModelFigure(ex);
+  if (!figure) throw new Error(`view="user-model": ${ex.measure} has no user model (C, W, L); name a C/W/L measure: ${FAMILY}`);
+  out.append(figure, el('div', { class: 'explanation' }, ...explanationBlock(ex, { caption: `${ex.measure} for topic ${ex.topic} of ${ex.run}` })));
 }
