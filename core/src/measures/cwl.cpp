@@ -206,7 +206,7 @@ double cwl_value(const Settings& s, const Ranking& r, long max_rel, T& t) {
 }
 
 ParamInfo t_param(const char* help) {
-    return ParamInfo::real("T", help).defaults_to("1").in(Range::above(0));
+    return ParamInfo::real("T", help).defaults_to("1").in(Range::positive(kMaxWeight));  // T + T_i stays finite
 }
 std::vector<ParamInfo> common_params(std::vector<ParamInfo> own) {
     own.push_back(ParamInfo::integer("min_rel", "the grade that gains 0 (lower grades too; ir_measures' min_rel)")
@@ -218,7 +218,7 @@ std::vector<ParamInfo> common_params(std::vector<ParamInfo> own) {
     own.push_back(ParamInfo::integer("depth", "measurement depth: the ranking is cut or padded (gain 0) to this many "
                                               "ranks, and W normalised over them (cwl_eval's max_depth)")
                       .defaults_to("1000")
-                      .in(Range{1, 1e6}));
+                      .in(Range{1, 1e5}));
     own.push_back(ParamInfo::word("out", "the output: EU (expected utility per item, the measure), ETU, EC, ETC, ED "
                                          "(expected total utility, cost per item, total cost, depth), or a residual "
                                          "ResEU ... ResED (cwl_eval -r): the output with every unjudged document and "
