@@ -122,10 +122,12 @@ class RelevanceEvaluator:
         if not scores or self._qrels is None:
             return {}
         ranked = {q: docs for q, docs in scores.items() if docs}
-        # Every qrels topic (trec_eval -c): those the run names with an empty ranking are kept.
+        # With an empty ranking, every qrels topic (trec_eval -c), of which those the run names are
+        # kept; else the topics the run answers (a run of one query costs one topic).
         run = load_run(self._qrels, ranked or NO_ANSWER, "run")
         names, _specs, topics, values = _core.trec_eval_values(self._qrels.handle, run.handle, self._measures or ["num_q"],
-                                                               self._level, self._judged_only, complete=True)
+                                                               self._level, self._judged_only,
+                                                               complete=len(ranked) < len(scores))
         rows = dict(zip(topics, values.tolist()))
         out: Dict[str, Dict[str, float]] = {}
         for q in scores:
