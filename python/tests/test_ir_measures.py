@@ -60,7 +60,8 @@ def test_parse_trec_measure():
     assert [str(m) for m in ps] == ["P@5", "P@10", "P@15", "P@20", "P@30", "P@100", "P@200", "P@500", "P@1000"]
     assert [str(m) for m in ir_measures.parse_trec_measure("P_5,10")] == ["P@5", "P@10"]
     assert [str(m) for m in ir_measures.parse_trec_measure("P.5,10")] == ["P@5", "P@10"]
-    assert AP in ir_measures.parse_trec_measure("official")
+    with pytest.warns(UserWarning, match="skipped"):  # gm_map, as ir_measures prints
+        assert AP in ir_measures.parse_trec_measure("official")
     # Every measure parse_trec_measure gives evaluates as irlens evaluates its trec_eval name.
     for m in ir_measures.parse_trec_measure("ndcg_cut.10") + ir_measures.parse_trec_measure("iprec_at_recall"):
         assert isinstance(ir_measures.calc_aggregate([m], QRELS, RUN)[m], float)
@@ -149,3 +150,24 @@ def test_an_exhausted_generator_as_ir_measures(tmp_path):
     (tmp_path / "empty").write_text("")
     with pytest.raises(ValueError, match="empty"):
         ir_measures.calc_aggregate([AP], str(tmp_path / "empty"), RUN)
+
+
+def test_empty_and_partial_inputs_as_ir_measures_test_empty():
+    # ir_measures' tests/test_providers.py, test_empty (the default pipeline and the pytrec_eval,
+    # judged and msmarco providers' expected values). Topic 0's ranking: D0 (0), D2 (1), D3 (2),
+    # D1 (1), D4 (0): P@5 = 3/5, RR@5 = 1/2 (D2 at rank 2), Judged@5 = 5/5.
+    from irlens.ir_measures import Judged, Metric
+
+    qrels = list(ir_measures.read_trec_qrels("0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n"))
+    partial_qrels = [q for q in qrels if q.query_id == "0"]
+    run = list(ir_measures.read_trec_run("0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n"
+                                         "0 0 D4 5 0.1 run\n1 0 D1 1 0.8 run\n1 0 D3 2 0.7 run\n1 0 D4 3 0.3 run\n1 0 D2 4 0.4 run\n"))
+    partial_run = [r for r in run if r.query_id == "0"]
+    empty = []
+    for m in (P @ 5, RR @ 5, Judged @ 5):  # qrels but no run
+        assert set(ir_measures.iter_calc([m], qrels, empty)) == {Metric("0", m, 0.0), Metric("1", m, 0.0)}
+    assert set(ir_measures.iter_calc([P @ 5], qrels, partial_run)) == {Metric("0", P @ 5, 0.6), Metric("1", P @ 5, 0.0)}
+    assert set(ir_measures.iter_calc([RR @ 5], qrels, partial_run)) == {Metric("0", RR @ 5, 0.5), Metric("1", RR @ 5, 0.0)}
+    assert set(ir_measures.iter_calc([Judged @ 5], qrels, partial_run)) == {Metric("0", Judged @ 5, 1.0), Metric("1", Judged @ 5, 0.0)}
+    assert list(ir_measures.iter_calc([P @ 5], empty, run)) == []  # run but no qrels
+    assert set(ir_measures.iter_calc([P @ 5], partial_qrels, run)) == {Metric("0", P @ 5, 0.6)}
