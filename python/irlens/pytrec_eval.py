@@ -135,5 +135,5 @@ class RelevanceEvaluator:
             if row is None:
                 continue  # not in the qrels
             got = dict(zip(names, row))
-            out[q] = {k: got[k] if k in got else _NOT_NUMBERS[k] for k in self._keys}
+            out[q] = {k: got[k] if k in got else _NOT_NUMBERS.get(k, math.nan) for k in self._keys}
         return out
