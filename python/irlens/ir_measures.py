@@ -319,9 +319,10 @@ class _Evaluator:
         r = load_run(self._qrels, run, "run")
         ev = _core.evaluate(self._qrels.handle, [r.handle], self._names, "zero")
         # The core evaluates each measure once, under its canonical name: the rows by name, so
-        # measures the core takes as one (IPrec@0, IPrec@0.0) share theirs.
+        # measures the core takes as one (P(judged_only=0)@5 and P@5) share theirs. One name at a
+        # time: parse_measures removes repeats from a list.
         row = {name: i for i, name in enumerate(ev.measures)}
-        rows = [row[p["name"]] for p in _core.parse_measures(self._names)]
+        rows = [row[_core.parse_measures([n])[0]["name"]] for n in self._names]
         scores = ev.run(0)
         return scores["topics"], scores["values"][rows, :], [float(scores["aggregate"][i]) for i in rows]
 

@@ -127,6 +127,9 @@ def test_repeated_measures_give_one_key():
     assert [m.measure for m in ir_measures.iter_calc([MAP, AP], QRELS, RUN)] == [AP, AP]  # q1, q2
     agg, per_query = ir_measures.calc([RR, MRR], QRELS, RUN)
     assert agg == {RR: 0.5} and per_query == {"q1": {RR: 1.0}, "q2": {RR: 0.0}}
+    # Two keys here that the core reads as one measure: each gets its value, none is lost.
+    both = ir_measures.calc_aggregate([P(judged_only=0) @ 2, AP, P @ 2], QRELS, RUN)
+    assert list(both.values()) == [0.25, 0.375, 0.25] and len(both) == 3
 
 
 def test_an_exhausted_generator_as_ir_measures(tmp_path):
