@@ -43,6 +43,23 @@ import STYLE from '../../style.css';
 
 export { VIEWS };
 
+// An isolated view's stylesheet: nothing inherited from the page (all: initial), the app's :root
+// rules on the host. One constructed sheet shared by every such element where the browser has
+// them (parsed once; a page's style-src policy does not apply to it), else a <style> each.
+const ISOLATED_CSS = `:host { all: initial; display: block; line-height: 1.45; }\n${STYLE.replaceAll(':root', ':host')}`;
+let sheet;
+function isolatedSheet() {
+  if (sheet === undefined) {
+    sheet = null;
+    try {
+      const s = new CSSStyleSheet();
+      s.replaceSync(ISOLATED_CSS);
+      if ('adoptedStyleSheets' in ShadowRoot.prototype) sheet = s;
+    } catch { /* no constructable stylesheets: a <style> */ }
+  }
+  return sheet;
+}
+
 let shared = null; // one worker per page: {client, init}
 async function connect() {
   if (!shared) {
@@ -70,8 +87,8 @@ class IrlensView extends HTMLElement {
     this.root = this;
     if (this.hasAttribute('isolated')) {
       this.root = this.attachShadow({ mode: 'open' });
-      // nothing inherited from the page (all: initial), the app's :root rules on the host
-      this.root.append(el('style', {}, `:host { all: initial; display: block; line-height: 1.45; }\n${STYLE.replaceAll(':root', ':host')}`));
+      if (isolatedSheet()) this.root.adoptedStyleSheets = [isolatedSheet()];
+      else this.root.append(el('style', {}, ISOLATED_CSS));
     }
     this.root.append(out);
     queue = queue.then(() => this.run()).catch((e) => this.fail(e));
