@@ -30,6 +30,39 @@ export const CORRECTIONS = [
 ];
 export const RANDOMISED = new Set(['randomisation', 'bootstrap', 'tukey', 'unpaired-bootstrap']);
 
+/**
+ * A test and its correction in words, as the page names them beside every verdict: "paired
+ * t-test, no correction", "Wilcoxon signed-rank, Holm correction", "randomised Tukey HSD (p
+ * adjusted for every pair of runs)".
+ */
+export function testWords(test, correction) {
+  const name = (TESTS.find((t) => t.value === test) || { label: test }).label;
+  if (test === 'tukey') return `${name} (p adjusted for every pair of runs)`;
+  const c = CORRECTIONS.find((x) => x.value === correction);
+  return !c || c.value === 'none' ? `${name}, no correction` : `${name}, ${c.label} correction`;
+}
+
+/**
+ * The Significance tab's first line (issue 35): which question its matrix answers, with which test,
+ * and why it may disagree with the table's markers. The matrix tests every pair of the n runs, by
+ * default with randomised Tukey HSD, which bounds the family-wise error over all n(n-1)/2 pairs
+ * (Sakai, PROMISE 2013, Sec. 4.4, after Carterette: "more conservative than ... pairwise tests
+ * conducted independently"); the markers test each run against the baseline
+ * alone, by default with the paired t-test and no correction, as `irlens compare` does: a weaker
+ * claim, so a pair can be marked in the table and not here. Same p-values only for the same test
+ * with no correction (or Tukey HSD, adjusted for every pair in both). -> {text, same}
+ */
+export function matrixVersusMarkers(settings, n) {
+  const matrix = testWords(settings.ht, settings.hc), markers = testWords(settings.st, settings.sc);
+  const pairs = (n * (n - 1)) / 2;
+  const who = settings.b ? `each run against the baseline ${settings.b} alone` : 'each run against the baseline alone, once a baseline run is chosen';
+  const same = settings.ht === settings.st && (settings.ht === 'tukey' || (settings.hc === 'none' && settings.sc === 'none'));
+  if (same) return { same, text: `This matrix and the table's markers use one test: ${matrix}. The matrix compares every pair of the ${n} runs (${pairs} pairs); the markers, ${who}: the same pair has the same p in both.` };
+  const stricter = settings.ht === 'tukey' || settings.hc !== 'none'
+    ? ` A multiple-comparison test over the ${pairs} pairs of ${n} runs is stricter: the table may mark a pair that this matrix does not.` : '';
+  return { same, text: `This matrix: ${matrix}, every pair of the ${n} runs. The table's markers: ${markers}, ${who}.${stricter}` };
+}
+
 /** The qrels as the *Scores functions need them: {name, topics: count}. */
 export function qrelsInfo(app) {
   const { info } = app.state.qrels;
