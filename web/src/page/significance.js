@@ -49,18 +49,23 @@ export function testWords(test, correction) {
  * (Sakai, PROMISE 2013, Sec. 4.4, after Carterette: "more conservative than ... pairwise tests
  * conducted independently"); the markers test each run against the baseline
  * alone, by default with the paired t-test and no correction, as `irlens compare` does: a weaker
- * claim, so a pair can be marked in the table and not here. Same p-values only for the same test
- * with no correction (or Tukey HSD, adjusted for every pair in both). -> {text, same}
+ * claim, so a pair can be marked in the table and not here. One test (`same`): the same test with
+ * no correction, or Tukey HSD in both; the same p for the same pair is said only for the tests
+ * without resampling. -> {text, same}
  */
-export function matrixVersusMarkers(settings, n) {
+export function matrixVersusMarkers(settings, n) { // n >= 2 (the tab needs two runs)
   const matrix = testWords(settings.ht, settings.hc), markers = testWords(settings.st, settings.sc);
-  const pairs = (n * (n - 1)) / 2;
+  const pairs = ((n * (n - 1)) / 2).toLocaleString('en-US');
   const who = settings.b ? `each run against the baseline ${settings.b} alone` : 'each run against the baseline alone, once a baseline run is chosen';
   const same = settings.ht === settings.st && (settings.ht === 'tukey' || (settings.hc === 'none' && settings.sc === 'none'));
-  if (same) return { same, text: `This matrix and the table's markers use one test: ${matrix}. The matrix compares every pair of the ${n} runs (${pairs} pairs); the markers, ${who}: the same pair has the same p in both.` };
-  const stricter = settings.ht === 'tukey' || settings.hc !== 'none'
-    ? ` A multiple-comparison test over the ${pairs} pairs of ${n} runs is stricter: the table may mark a pair that this matrix does not.` : '';
-  return { same, text: `This matrix: ${matrix}, every pair of the ${n} runs. The table's markers: ${markers}, ${who}.${stricter}` };
+  // A test without resampling gives a pair one p, whatever the other pairs (no correction here).
+  const oneP = RANDOMISED.has(settings.ht) ? '.' : ': the same pair has the same p in both.';
+  if (same) return { same, text: `This matrix and the table's markers use one test: ${matrix}. The matrix compares every pair of the ${n.toLocaleString('en-US')} runs (${pairs} pairs); the markers, ${who}${oneP}` };
+  // Stricter only where the matrix adjusts for more than one pair; else merely another test.
+  const why = n > 2 && (settings.ht === 'tukey' || settings.hc !== 'none')
+    ? `A multiple-comparison test over the ${pairs} pairs of ${n.toLocaleString('en-US')} runs is stricter: the table may mark a pair that this matrix does not.`
+    : 'Another test: the table and this matrix may disagree on a pair.';
+  return { same, text: `This matrix: ${matrix}, every pair of the ${n.toLocaleString('en-US')} runs. The table's markers: ${markers}, ${who}. ${why}` };
 }
 
 /** The qrels as the *Scores functions need them: {name, topics: count}. */
