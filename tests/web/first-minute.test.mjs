@@ -80,6 +80,20 @@ for (const size of SIZES) {
     await page.close();
   });
 
+  test(`${size.width} x ${size.height}: runs chosen first wait for the qrels: the qrels picker is named next and on screen; then both fold`, async () => {
+    const page = await cleared(size);
+    await afterRender(page, () => page.setInputFiles('#run-files', [join(EX, 'bm25.run')]));
+    assert.equal(await page.textContent('#next-step'), 'The runs wait for a qrels file: choose it next.');
+    assert.equal(await page.$eval('#add-files', (d) => d.open), true);
+    assert.ok((await inWindow(page, 'label[for=qrels-file]')).visible, 'the qrels picker is in the window');
+    assert.equal(await page.$eval('label[for=qrels-file]', (l) => l.classList.contains('next')), true);
+    await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));
+    assert.equal(await page.$eval('#add-files', (d) => d.open), false, 'qrels and a run read: the pickers fold');
+    assert.equal(await page.isVisible('#next-step'), false);
+    assert.equal(await page.$eval('label[for=qrels-file]', (l) => l.classList.contains('next')), false);
+    await page.close();
+  });
+
   test(`${size.width} x ${size.height}: each action's answer comes into the window (runs chosen, a measure typed, a tab chosen); a measure's help closed; the tabs one row on a phone`, async () => {
     const page = await cleared(size);
     await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));

@@ -552,17 +552,29 @@ export class App {
     if (userData !== this.hadUserData) this.$('#add-files').open = !userData;
     this.hadUserData = userData;
     this.$('#add-files-summary').textContent = userData ? 'Change files: add runs, another qrels file, or load an example' : 'Add files, or load an example';
-    const next = this.state.example ? '' : q && !this.runNames.length && !this.state.runs.some((r) => r.pending)
-      ? `${q.source.name} is read (${q.info.topics.length.toLocaleString('en-US')} topics). Next: choose the run files.`
-      : !q && this.state.runs.some((r) => r.pending) ? 'The runs wait for a qrels file: choose it next.' : '';
-    this.$('#next-step').textContent = next;
-    this.$('#next-step').hidden = !next;
-    if (next && next !== this.hadNext) this.$('#add-files').open = true; // a drop on the folded block: its next step shown
-    this.hadNext = next;
-    this.$('label[for=run-files]').classList.toggle('next', !!q && !this.state.example && !this.runNames.length);
-    this.$('label[for=qrels-file]').classList.toggle('next', !q && this.state.runs.some((r) => r.pending));
+    this.renderNextStep();
     this.$('#example-badge').hidden = !this.state.example;
     this.$('#clear').hidden = !q && !this.state.runs.length && !Object.keys(this.state.side || {}).length;
+  }
+
+  /**
+   * With the user's qrels and no run read yet, or runs waiting for a qrels file: the next step,
+   * named above the pickers, its picker outlined, and the pickers opened when it appears (files
+   * dropped on the folded block).
+   */
+  renderNextStep() {
+    const { qrels: q, example, runs } = this.state;
+    const waiting = runs.some((r) => r.pending);
+    const wantRuns = !example && !!q && !this.runNames.length && !waiting;
+    const wantQrels = !example && !q && waiting;
+    const next = wantRuns ? `${q.source.name} is read (${q.info.topics.length.toLocaleString('en-US')} topics). Next: choose the run files.`
+      : wantQrels ? 'The runs wait for a qrels file: choose it next.' : '';
+    this.$('#next-step').textContent = next;
+    this.$('#next-step').hidden = !next;
+    if (next && next !== this.hadNext) this.$('#add-files').open = true;
+    this.hadNext = next;
+    this.$('label[for=run-files]').classList.toggle('next', wantRuns);
+    this.$('label[for=qrels-file]').classList.toggle('next', wantQrels);
   }
 
   renderErrors() {
