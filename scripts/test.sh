@@ -31,6 +31,9 @@ if ! sh scripts/build.sh; then
 fi
 stage_done "build"
 set +e
+# Tests write only into the build folders (ignored by git): the files git would list as new or
+# changed after the tests, and not before, are a failure (below).
+tree_before=$(git status --porcelain --untracked-files=all 2>/dev/null)
 
 # ctest's result lines: "n/N Test #i: NAME ....   Passed" (or ***Skipped, ***Failed, ...). The
 # suites that report their own counts to $counts (node_api) are left to those counts.
@@ -75,6 +78,13 @@ echo "== Python package (venv, pytest)"
 sh scripts/test-python.sh || true  # counted by its own line in $counts
 stage_done "Python package"
 echo "irlens: wall time by stage: ${times#, }"
+tree_after=$(git status --porcelain --untracked-files=all 2>/dev/null)
+written=$(printf '%s\n' "$tree_after" | grep -vxF -e "$tree_before" | grep -v '^$')
+if [ -n "$written" ]; then
+    echo "irlens: FAILED: the tests wrote into the source tree (tests write only into build folders):"
+    printf '%s\n' "$written"
+    extra_failed=$((extra_failed + 1))
+fi
 
 awk -v extra="$extra_failed" '{ p += $2; f += $3; s += $4 }
     END { f += extra

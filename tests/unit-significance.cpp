@@ -362,3 +362,26 @@ TEST_CASE("bad requests are UsageErrors with clear messages") {
     CHECK_THROWS_WITH_AS(tukey_hsd({{1, 2}, {1}}, {{0, 1}}, resampling(10)),
                          "Tukey HSD: the score vectors differ in length", UsageError);
 }
+
+TEST_CASE("paired bootstrap counts a resample exactly as extreme as the observed t (the boundary)") {
+    // Discrete scores make |t*| == |t| common. x = (0, 0, 1), y = 0: z = (0, 0, 1), mean 1/3,
+    // sd 1/sqrt(3), t = (1/3) / ((1/sqrt 3) / sqrt 3) = 1. Resamples of w = z - 1/3 = (a, a, b),
+    // a = -1/3 (drawn with probability 2/3), b = 2/3 (1/3):
+    //   aaa  8/27  constant, mean -1/3: t* = -inf
+    //   aab 12/27  mean 0:               t* = 0
+    //   abb  6/27  (-1/3, 2/3, 2/3): mean 1/3, sd 1/sqrt(3): t* = 1 = t  (the boundary)
+    //   bbb  1/27  constant, mean 2/3:   t* = +inf
+    // two-sided |t*| >= 1: 8 + 6 + 1 = 15/27 (9/27 if the boundary were left out);
+    // greater t* >= 1: 6 + 1 = 7/27 (1/27); less t* <= 1: 8 + 12 + 6 = 26/27 (20/27).
+    // With B = 40,000 a proportion's standard error is at most 0.0025: 0.01 is 4 of them, and
+    // each boundary resample class moves p by 6/27 = 0.22.
+    const Vec x = {0, 0, 1}, y = {0, 0, 0};
+    const Resampling r = resampling(40000, 7);
+    const TestResult two = bootstrap_test(x, y, kTwo, r);
+    CHECK(two.statistic == doctest::Approx(1.0).epsilon(1e-12));
+    CHECK(std::fabs(two.p - 15.0 / 27) < 0.01);
+    CHECK(std::fabs(bootstrap_test(x, y, kGreater, r).p - 7.0 / 27) < 0.01);
+    CHECK(std::fabs(bootstrap_test(x, y, kLess, r).p - 26.0 / 27) < 0.01);
+    // t = 0 (mean difference 0, not constant): every resample has |t*| >= 0, so p = 1 exactly.
+    CHECK(bootstrap_test({1, 0, 0.5}, {0, 1, 0.5}, kTwo, r).p == 1.0);
+}

@@ -26,7 +26,7 @@ const common = {
   bundle: true,
   minify: true,
   target: 'es2022',
-  loader: { '.txt': 'text', '.run': 'text', '.tsv': 'text', '.md': 'text' }, // .md: docs/axioms.md (widgets/axioms-paper.js)
+  loader: { '.txt': 'text', '.run': 'text', '.tsv': 'text', '.md': 'text', '.css': 'text' }, // .md: docs/axioms.md (widgets/axioms-paper.js); .css: style.css (widgets/index.js, isolated views)
   legalComments: 'none',
   logLevel: 'warning',
 };
@@ -78,7 +78,9 @@ const style = readFileSync(join(web, 'style.css'), 'utf8');
 // The single-file embed bundle: the worker source as irlens.html's, the embed code started once
 // the page is parsed (a classic script may sit in <head>: <irlens-view>'s data must be there).
 const embedCode = await bundle(EMBED_ENTRY, 'iife', null, fromMemory);
-writeFileSync(join(dist, 'irlens-embed.single.js'), `/* irlens embed bundle: <irlens-view> with the WASM inlined (docs/js-api.md) */
+// Its first line names the views (widgets/views.js), for the Python package's irlens.show.
+const { VIEWS } = await import('./src/widgets/views.js');
+writeFileSync(join(dist, 'irlens-embed.single.js'), `/* irlens embed bundle: <irlens-view> with the WASM inlined (docs/js-api.md); views: ${Object.keys(VIEWS).join(' ')} */
 (() => {
 const IRLENS_WORKER_SOURCE = ${JSON.stringify(workerSource)};
 const start = () => {

@@ -188,13 +188,15 @@ std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std
 }
 
 /// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for measures
-/// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J.
+/// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J; complete: -c (every qrels topic, one the run
+/// did not answer scored as trec_eval -c scores it: as an empty ranking, what pytrec_eval gives for one).
 py::tuple trec_eval_values_py(const PyQrels& qrels, const PyRun& run, const std::vector<std::string>& measures,
-                              long rel_level, bool judged_only) {
+                              long rel_level, bool judged_only, bool complete) {
     TrecEvalOptions o;
     o.measures = measures;
     o.rel_level = rel_level;
     o.judged_only = judged_only;
+    o.complete = complete;
     o.per_query = true;
     TrecEvalValues v;
     {
@@ -251,7 +253,8 @@ void register_analyses(py::module_& m) {
     m.def("check", &check_py);
     m.def("axioms", &axioms_py);
     m.def("trec_eval", &trec_eval_py);
-    m.def("trec_eval_values", &trec_eval_values_py);
+    m.def("trec_eval_values", &trec_eval_values_py, py::arg("qrels"), py::arg("run"), py::arg("measures"), py::arg("rel_level"),
+          py::arg("judged_only"), py::arg("complete") = false);
     m.def("trec_eval_names", &trec_eval_names);
     m.def("trec_eval_measures", [] {
         // {"groups": {nickname: [measure]}, "roots": [every measure's root name, runid included]}

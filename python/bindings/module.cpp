@@ -59,6 +59,9 @@ py::list registry_py() {
         d["help"] = m.help;
         d["text_valued"] = m.text_valued;
         d["integer"] = m.integer;
+        // what @ takes: "none", "int", "real" (IPrec@0.3: a number, @0 the same as @0.0) or "percent"
+        const char* kinds[] = {"none", "int", "real", "percent"};
+        d["cutoff"] = kinds[static_cast<int>(m.cutoff)];
         out.append(d);
     }
     return out;

@@ -18,12 +18,14 @@ import ast
 import io
 import math
 import os
+import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _core
 from ._inputs import load_qrels, load_run, is_path
+from .pytrec_eval import NO_ANSWER, supported_nicknames
 
 __all__ = ["Measure", "Metric", "Qrel", "ScoredDoc", "CalcResults", "parse_measure", "parse_trec_measure",
            "calc_aggregate", "iter_calc", "calc", "evaluator", "read_trec_qrels", "read_trec_run"]
@@ -55,6 +57,9 @@ class CalcResults(NamedTuple):
 
 _REGISTRY = {m["name"]: m for m in _core.registry()}
 _ALIASES = {a: m["name"] for m in _REGISTRY.values() for a in m["aliases"]}
+# ir_measures' names that are another measure with a parameter set (its measures/numret.py:
+# NumRelRet = NumRet(rel=1)), so equal to it as there.
+_PRESET = {"NumRelRet": ("NumRet", {"rel": 1})}
 
 
 def _language(v: Any) -> str:
@@ -102,12 +107,18 @@ class Measure:
     __slots__ = ("NAME", "params", "_info")
 
     def __init__(self, name: str, params: Optional[Mapping[str, Any]] = None):
+        if name in _PRESET:  # ir_measures' NumRelRet is NumRet(rel=1), and prints so
+            name, params = _PRESET[name][0], {**_PRESET[name][1], **(params or {})}
         canonical = name if name in _REGISTRY else _ALIASES.get(name)
         if canonical is None:
             raise NameError(f"unknown measure {name!r} (see irlens.measures())")
         self.NAME = canonical
         self._info = _REGISTRY[canonical]
         self.params: Dict[str, Any] = dict(params or {})
+        cutoff = self.params.get("cutoff")
+        if self._info["cutoff"] == "real" and isinstance(cutoff, (int, np.integer)) and not isinstance(cutoff, bool):
+            # ir_measures' IPrec takes its recall as a float: IPrec@0 is IPrec@0.0 (printed so, equal)
+            self.params["cutoff"] = float(cutoff)
 
     def __matmul__(self, cutoff: Any) -> "Measure":
         return Measure(self.NAME, {**self.params, "cutoff": cutoff})
@@ -211,16 +222,45 @@ def parse_measure(text: Union[str, Measure]) -> Measure:
     return m @ cutoff if cutoff is not None else m
 
 
+# The trec_eval roots ir_measures' parse_trec_measure has a measure for (its util.py, TREC_NAME_MAP's
+# entries that are not None): a nickname expands to these alone, as there.
+_IR_MEASURES_TREC = {"ndcg", "P", "map_cut", "set_map", "set_P", "infAP", "bpref", "num_rel_ret", "recip_rank", "recall",
+                     "set_recall", "set_relative_P", "num_ret", "num_rel", "ndcg_cut", "Rprec", "num_q", "map", "success",
+                     "set_F", "iprec_at_recall"}
+
+
 def parse_trec_measure(text: str) -> List[Measure]:
-    """The measures of a trec_eval measure name (P -> P@5 ... P@1000, P_5,10 or P.5,10, official),
-    in trec_eval's order. Text-valued ones (relstring) and trec_eval's summary values (runid) have
-    no measure and are left out."""
+    """The measures of a trec_eval measure name (P -> P@5 ... P@1000, P_5,10 or P.5,10), in
+    trec_eval's order; gm_map is AP(agg='gmean'). A nickname (official, all_trec, ...) as
+    ir_measures expands it: its names sorted, those ir_measures has no measure for left out (with
+    a warning naming them; runid silently), e.g. official: P@5 ... P@1000, Rprec, Bpref,
+    IPrec@0.0 ... IPrec@1.0, AP, NumQ, NumRel, NumRet(rel=1), NumRet, RR. Text-valued ones
+    (relstring) and runid have no measure and are left out."""
+    if text in supported_nicknames:
+        out: List[Measure] = []
+        skipped = []
+        for name in sorted(supported_nicknames[text]):
+            if name in _IR_MEASURES_TREC:
+                out += parse_trec_measure(name)
+            elif name != "runid":
+                skipped.append(name)
+        if skipped:
+            warnings.warn(f"skipped {skipped}: measures not yet supported (as ir_measures)")
+        return out
     name = text
     if "_" in text and text not in _core.trec_eval_measures()["roots"]:  # P_5,10 -> P.5,10
         root, _, rest = text.rpartition("_")
         if root and rest and rest[0].isdigit():
             name = f"{root}.{rest}"
-    return [parse_measure(_ir_spelling(spec)) for _, spec in _core.trec_eval_names([name])]
+    root, dot, params = name.partition(".")
+    if dot and params[:1].isdigit() and "," in params and "=" not in params:
+        # one measure per value, as ir_measures reads them (trec_eval's set_F.1.0,0.5 takes the first alone)
+        return [m for p in params.split(",") for m in parse_trec_measure(f"{root}.{p}")]
+    out = []
+    for printed, spec in _core.trec_eval_names([name]):
+        m = parse_measure(_ir_spelling(spec))
+        out.append(m(agg="gmean") if printed.startswith("gm_") else m)  # trec_eval's geometric means
+    return out
 
 
 def _ir_spelling(spec: str) -> str:
@@ -258,36 +298,53 @@ def _measures(measures: Iterable[Union[str, Measure]]) -> List[Measure]:
 
 
 class _Evaluator:
-    """ir_measures.evaluator(measures, qrels): the qrels read once."""
+    """ir_measures.evaluator(measures, qrels): the qrels read once. Measures are keys: one asked
+    twice (AP and MAP, RR and MRR, a repeat) is one key, as in ir_measures' dicts."""
 
     def __init__(self, measures: Iterable[Union[str, Measure]], qrels: Any):
-        self.measures = _measures(measures)
+        self.measures = list(dict.fromkeys(_measures(measures)))
         self._names = [m.irlens_name() for m in self.measures]
-        self._qrels = load_qrels(_qrels_input(qrels), source="qrels")
+        qrels = _qrels_input(qrels)
+        # No judgment (an empty list or frame, a generator read before): no topic to score, as
+        # ir_measures (iter_calc yields nothing; calc_aggregate: its aggregates of nothing).
+        self._qrels = None if _empty(qrels) else load_qrels(qrels, source="qrels")
 
     def _evaluate(self, run: Any):
-        r = load_run(self._qrels, _run_input(run), "run")
-        return _core.evaluate(self._qrels.handle, [r.handle], self._names, "zero")
+        """(topics, values: measures x topics, aggregates) of the run; every qrels topic."""
+        if self._qrels is None:
+            return [], np.zeros((len(self.measures), 0)), [_empty_aggregate(m) for m in self.measures]
+        run = _run_input(run)
+        if _empty(run):  # nothing answered: every topic scored as unanswered (ir_measures' DEFAULT)
+            run = NO_ANSWER
+        r = load_run(self._qrels, run, "run")
+        ev = _core.evaluate(self._qrels.handle, [r.handle], self._names, "zero")
+        # The core evaluates each measure once, under its canonical name: the rows by name, so
+        # measures the core takes as one (P(judged_only=0)@5 and P@5) share theirs. One name at a
+        # time: parse_measures removes repeats from a list.
+        row = {name: i for i, name in enumerate(ev.measures)}
+        rows = [row[_core.parse_measures([n])[0]["name"]] for n in self._names]
+        scores = ev.run(0)
+        return scores["topics"], scores["values"][rows, :], [float(scores["aggregate"][i]) for i in rows]
 
     def calc_aggregate(self, run: Any) -> Dict[Measure, float]:
-        ev = self._evaluate(run)
-        agg = ev.run(0)["aggregate"]
-        return {m: float(agg[i]) for i, m in enumerate(self.measures)}
+        _, _, agg = self._evaluate(run)
+        return dict(zip(self.measures, agg))
 
     def iter_calc(self, run: Any) -> Iterator[Metric]:
-        ev = self._evaluate(run)
-        r = ev.run(0)
-        values = r["values"]
-        for j, topic in enumerate(r["topics"]):
+        topics, values, _ = self._evaluate(run)
+        for j, topic in enumerate(topics):
             for i, m in enumerate(self.measures):
                 yield Metric(topic, m, float(values[i, j]))
 
     def calc(self, run: Any) -> CalcResults:
-        ev = self._evaluate(run)
-        r = ev.run(0)
-        aggregated = {m: float(r["aggregate"][i]) for i, m in enumerate(self.measures)}
-        per_query = {t: {m: float(r["values"][i, j]) for i, m in enumerate(self.measures)} for j, t in enumerate(r["topics"])}
-        return CalcResults(aggregated, per_query)
+        topics, values, agg = self._evaluate(run)
+        per_query = {t: {m: float(values[i, j]) for i, m in enumerate(self.measures)} for j, t in enumerate(topics)}
+        return CalcResults(dict(zip(self.measures, agg)), per_query)
+
+
+def _empty_aggregate(m: Measure) -> float:
+    """ir_measures' aggregate over no topic: a sum 0 (its SumAgg), a mean NaN (MeanAgg's default)."""
+    return 0.0 if m._info["integer"] else math.nan
 
 
 def evaluator(measures: Iterable[Union[str, Measure]], qrels: Any) -> _Evaluator:
@@ -342,6 +399,18 @@ def read_trec_run(file: Any) -> Iterator[ScoredDoc]:
 
 def _qrels_input(qrels: Any) -> Any:
     return list(qrels) if _generator(qrels) else qrels
+
+
+def _empty(x: Any) -> bool:
+    """An input in memory without a record (a file, even empty, is read: its reader names it)."""
+    if is_path(x) and not (isinstance(x, str) and "\n" in x):
+        return False
+    if isinstance(x, Mapping):
+        return not any(x.values())
+    if isinstance(x, (list, tuple)):
+        return len(x) == 0
+    return getattr(x, "empty", False) is True  # a DataFrame
+
 
 
 def _run_input(run: Any) -> Any:

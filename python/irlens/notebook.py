@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Optional
 
@@ -19,9 +20,12 @@ import pandas as pd
 
 MAX_BYTES = 32 << 20
 BUNDLE = "irlens-embed.single.js"
-VIEWS = ("table", "per-topic", "recall-precision", "significance", "null-distribution", "explain", "playground",
-         "kendall-tau")
 _loaded = False
+# How to get the bundle when it is not there (a package built without web/dist, e.g. from a clone
+# without Emscripten): the message of show() and views().
+_NO_BUNDLE = ("the embed bundle irlens-embed.single.js was not found: build it with `sh web/build.sh` in the "
+              "repository, then reinstall the package (`pip install --no-build-isolation ./python` copies it in), "
+              "or set IRLENS_EMBED_BUNDLE to the path of one (web/dist/irlens-embed.single.js)")
 
 
 class Inputs:
@@ -62,6 +66,22 @@ def bundle_path() -> Optional[Path]:
     return next((c for c in candidates if c.is_file()), None)
 
 
+def views(path: Optional[Path] = None) -> list:
+    """The views the embed bundle has (its registry, web/src/widgets/views.js, named in the
+    bundle's first line by web/bundle.mjs): the names show() takes. FileNotFoundError without a
+    bundle, with how to get one."""
+    path = path or bundle_path()
+    if path is None:
+        raise FileNotFoundError(f"show: {_NO_BUNDLE}")
+    with open(path, encoding="utf-8") as f:
+        first = f.readline(4096)
+    found = re.search(r"; views: ([^*]*)\*/", first)
+    if found is None:
+        raise ValueError(f"show: {path} does not name its views in its first line (an embed bundle older than "
+                         f"this package: rebuild it with `sh web/build.sh`)")
+    return found.group(1).split()
+
+
 def _text(x: Any, what: str) -> bytes:
     from ._inputs import is_path, qrels_text, run_text
 
@@ -85,11 +105,15 @@ def _text(x: Any, what: str) -> bytes:
 
 def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, *, bundle: Optional[str] = None,
               **attributes: Any) -> str:
-    """The HTML of one view: the bundle (when given) and an <irlens-view> holding the inputs."""
+    """The HTML of one view: the bundle (when given) and an <irlens-view> holding the inputs,
+    rendered in its own shadow root (isolated: the notebook's styles do not reach into it)."""
     from ._inputs import named_runs
 
-    if view not in VIEWS:
-        raise ValueError(f"show: view must be one of {', '.join(VIEWS)}, got {view!r}")
+    path = bundle_path()
+    if path is not None:  # without a bundle, show() says how to get one
+        known = views(path)
+        if view not in known:
+            raise ValueError(f"show: view must be one of {', '.join(known)}, got {view!r}")
     parts = [(f"qrels", "data-qrels", _text(qrels, "qrels"))] if qrels is not None else []
     for name, r in (named_runs(runs) if runs is not None else []):
         parts.append((name, "data-run", _text(r, name)))
@@ -102,7 +126,7 @@ def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, 
         attrs["measures"] = measures if isinstance(measures, str) else " ".join(str(m) for m in measures)
     attrs.update({k.replace("_", "-"): str(v) for k, v in attributes.items() if v is not None})
     out = [bundle or ""]
-    out.append("<irlens-view " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + ">")
+    out.append("<irlens-view isolated " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + ">")
     for name, kind, data in parts:
         text = data.decode("utf-8", errors="replace").replace("</", "<\\/")
         out.append(f'<script type="text/plain" {kind} name="{html.escape(name, quote=True)}">{text}</script>')
@@ -113,8 +137,7 @@ def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, 
 def _bundle_script() -> str:
     path = bundle_path()
     if path is None:
-        raise FileNotFoundError("show: the embed bundle irlens-embed.single.js was not found: build it with "
-                                "`sh web/build.sh`, or set IRLENS_EMBED_BUNDLE to its path")
+        raise FileNotFoundError(f"show: {_NO_BUNDLE}")
     code = path.read_text(encoding="utf-8").replace("</script", "<\\/script")
     return f"<script>{code}</script>"
 

@@ -13,6 +13,7 @@ pytrec_eval bundles trec_eval 9.0.x: the differences are in docs/python.md.
 from __future__ import annotations
 
 import collections
+import math
 import re
 from typing import Any, Dict, Iterable, Mapping, Set
 
@@ -25,11 +26,21 @@ __all__ = ["parse_run", "parse_qrel", "supported_measures", "supported_nicknames
            "compute_aggregated_measure"]
 
 _TREC = _core.trec_eval_measures()
-# trec_eval 10.0 measures that trec_eval 9.0.x, and so pytrec_eval, does not have.
-_NOT_IN_9 = {"rbp", "rbp_resid"}
-supported_measures: Set[str] = {m for m in _TREC["roots"] if m not in _NOT_IN_9 and m != "runid"}
+# The measures trec_eval 10.0's nicknames name that trec_eval 9.0.x's, and so pytrec_eval's, do not.
+_NOT_IN_9 = {"unj", "rbp", "rbp_resid"}
+# pytrec_eval's two module constants (its pytrec_eval.cpp): every nickname with its list, and as the
+# supported measures the all_trec list (34 roots, runid, num_q and relstring among them; no prefs_*,
+# *_avgjg, dcg or ideal_dcg): so RelevanceEvaluator(qrel, supported_measures) asks what all_trec does.
 supported_nicknames: Dict[str, Set[str]] = {
-    name: {m for m in ms if m in supported_measures} for name, ms in _TREC["groups"].items()}
+    name: {m for m in ms if m not in _NOT_IN_9} for name, ms in _TREC["groups"].items()}
+supported_measures: Set[str] = set(supported_nicknames["all_trec"])
+# The values trec_eval -q prints as no number of the query (runid, relstring: text; num_q: the
+# count), given as pytrec_eval keys them: num_q 1 per query (pytrec_eval's, which trec_eval sums);
+# runid and relstring NaN, where pytrec_eval gives a 0.0 that is no value (docs/python.md).
+_NOT_NUMBERS = {"runid": math.nan, "num_q": 1.0, "relstring": math.nan}
+# A run that answers no qrels topic (the core reads no run without a result): one result for a
+# topic id no qrels holds (U+2400, the symbol for NUL), dropped as such topics are.
+NO_ANSWER = {"\u2400irlens:no-topic\u2400": {"\u2400": 0.0}}
 
 
 def parse_run(f_run: Iterable[str]) -> Dict[str, Dict[str, float]]:
@@ -94,16 +105,35 @@ class RelevanceEvaluator:
     def __init__(self, query_relevance: Mapping[str, Mapping[str, int]], measures: Iterable[str],
                  relevance_level: int = 1, judged_docs_only_flag: bool = False):
         self._measures = _trec_measures(measures)
-        _core.trec_eval_names(self._measures)  # unknown parameters fail here, as pytrec_eval's constructor
-        self._qrels = load_qrels(dict(query_relevance), source="qrels dict")
+        # The keys of a query, in trec_eval's order (unknown parameters fail here, as pytrec_eval's
+        # constructor); no measure asked (an empty set): none, as pytrec_eval (never -m's default).
+        named = [name for name, _ in _core.trec_eval_names(self._measures)] if self._measures else []
+        runid = ["runid"] if any(m == "runid" or m.startswith("runid.") for m in self._measures) else []
+        self._keys = runid + named
+        qrel = dict(query_relevance)
+        # No judgment at all: no query is in both qrels and run, every evaluate() gives {} (pytrec_eval's).
+        self._qrels = load_qrels(qrel, source="qrels dict") if any(qrel.values()) else None
         self._level = int(relevance_level)
         self._judged_only = bool(judged_docs_only_flag)
 
     def evaluate(self, scores: Mapping[str, Mapping[str, float]]) -> Dict[str, Dict[str, float]]:
-        """{query: {key: value}} for the queries in both qrels and run; {} for an empty run."""
-        if not scores or not any(scores.values()):
+        """{query: {key: value}} for the queries in both qrels and run, in the run's order (a query
+        whose ranking is empty scored as an empty ranking, as pytrec_eval); {} for an empty run."""
+        if not scores or self._qrels is None:
             return {}
-        run = load_run(self._qrels, scores, "run")
-        names, _specs, topics, values = _core.trec_eval_values(self._qrels.handle, run.handle, self._measures,
-                                                               self._level, self._judged_only)
-        return {t: dict(zip(names, row.tolist())) for t, row in zip(topics, values)}
+        ranked = {q: docs for q, docs in scores.items() if docs}
+        # With an empty ranking, every qrels topic (trec_eval -c), of which those the run names are
+        # kept; else the topics the run answers (a run of one query costs one topic).
+        run = load_run(self._qrels, ranked or NO_ANSWER, "run")
+        names, _specs, topics, values = _core.trec_eval_values(self._qrels.handle, run.handle, self._measures or ["num_q"],
+                                                               self._level, self._judged_only,
+                                                               complete=len(ranked) < len(scores))
+        rows = dict(zip(topics, values.tolist()))
+        out: Dict[str, Dict[str, float]] = {}
+        for q in scores:
+            row = rows.get(str(q))
+            if row is None:
+                continue  # not in the qrels
+            got = dict(zip(names, row))
+            out[q] = {k: got[k] if k in got else _NOT_NUMBERS.get(k, math.nan) for k in self._keys}
+        return out

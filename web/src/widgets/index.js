@@ -27,23 +27,38 @@
 //   element,              // the <irlens-view> itself (for data inside it other than qrels/runs)
 //   init,                 // the worker's 'init' reply: {version, registry, groups}
 // }. A view that shows no loaded data (playground) never calls loadData. Adding a view is one
-// line in VIEWS below: its name and a loader of its module.
+// line in VIEWS (widgets/views.js): its name and a loader of its module.
+//
+// isolated (attribute): the view is rendered in the element's shadow root with the web app's own
+// stylesheet, so the page's styles do not reach into it (notebooks: Jupyter, VS Code, nbconvert's
+// HTML; irlens.show sets it). Without it the view is in the page, styled by the page's style.css.
 import { WorkerClient } from '../worker/client.js';
 import { workerFactory } from '../worker/worker-source.js';
 import { ingest, textSource } from '../page/files.js';
 import { el } from '../views/util.js';
 import { withoutLocation } from '../page/errors.js';
 
-export const VIEWS = {
-  table: () => import('./table.js'),
-  'recall-precision': () => import('./recall-precision.js'),
-  'kendall-tau': () => import('./kendall-tau.js'),
-  explain: () => import('./explain.js'),
-  playground: () => import('./playground.js'),
-  axioms: () => import('./axioms.js'),
-  'null-distribution': () => import('./null-distribution.js'),
-  'user-model': () => import('./user-model.js'),
-};
+import { VIEWS } from './views.js';
+import STYLE from '../../style.css';
+
+export { VIEWS };
+
+// An isolated view's stylesheet: nothing inherited from the page (all: initial), the app's :root
+// rules on the host. One constructed sheet shared by every such element where the browser has
+// them (parsed once; a page's style-src policy does not apply to it), else a <style> each.
+const ISOLATED_CSS = `:host { all: initial; display: block; line-height: 1.45; }\n${STYLE.replaceAll(':root', ':host')}`;
+let sheet;
+function isolatedSheet() {
+  if (sheet === undefined) {
+    sheet = null;
+    try {
+      const s = new CSSStyleSheet();
+      s.replaceSync(ISOLATED_CSS);
+      if ('adoptedStyleSheets' in ShadowRoot.prototype) sheet = s;
+    } catch { /* no constructable stylesheets: a <style> */ }
+  }
+  return sheet;
+}
 
 let shared = null; // one worker per page: {client, init}
 async function connect() {
@@ -69,7 +84,13 @@ class IrlensView extends HTMLElement {
     const out = el('div', { class: 'irlens-embed', 'aria-live': 'polite' }, el('p', { class: 'hint' }, 'Evaluating…'));
     this.out = out;
     for (const fallback of this.querySelectorAll('.irlens-fallback')) fallback.remove();
-    this.append(out);
+    this.root = this;
+    if (this.hasAttribute('isolated')) {
+      this.root = this.attachShadow({ mode: 'open' });
+      if (isolatedSheet()) this.root.adoptedStyleSheets = [isolatedSheet()];
+      else this.root.append(el('style', {}, ISOLATED_CSS));
+    }
+    this.root.append(out);
     queue = queue.then(() => this.run()).catch((e) => this.fail(e));
   }
 
@@ -99,7 +120,7 @@ class IrlensView extends HTMLElement {
     if (!load) throw new Error(`unknown view '${name}' (${Object.keys(VIEWS).join(', ')})`);
     const view = await load();
     const out = el('div', { class: 'irlens-embed' });
-    this.append(out); // in the page while it renders (charts size themselves to it)
+    this.root.append(out); // in the page while it renders (charts size themselves to it)
     const attr = (key, fallback) => (this.hasAttribute(key) ? this.getAttribute(key) : fallback);
     try {
       await view.render(out, { client, init, attr, loadData: () => this.loadData(client), missing: attr('missing', 'zero'), element: this });
