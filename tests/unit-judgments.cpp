@@ -135,6 +135,20 @@ TEST_CASE("conclusions agreement: a hand-checked ordering") {
     CHECK(conclusions_agreement(a, b, top2).top_k_overlap == 1);
 }
 
+TEST_CASE("conclusions agreement: tau_ap takes A as the reference") {
+    // A orders r0 r1 r2 r3 (means 4 3 2 1); B orders r2 r0 r1 r3 (means 3 2 4 1).
+    // tau_ap(evaluated = B, reference = A): at rank 2 (r0) A puts r2 below r0: 0/1; at rank 3 (r1)
+    // A agrees with r0 above it, not r2: 1/2; at rank 4 (r3): 3/3 -> 2/3 (0 + 1/2 + 1) - 1 = 0.
+    // The other way round (A evaluated against B) it would be 2/3 (1 + 0 + 1) - 1 = 1/3.
+    const ScoreMatrix a = matrix({{4, 4}, {3, 3}, {2, 2}, {1, 1}});
+    const ScoreMatrix b = matrix({{3, 3}, {2, 2}, {4, 4}, {1, 1}});
+    const ConclusionsAgreement r = conclusions_agreement(a, b, ConclusionSettings{});
+    CHECK(r.tau_ap.value == doctest::Approx(0.0));
+    // r2 moves from rank 3 to rank 1: the largest change.
+    CHECK(r.largest_change_run == 2);
+    CHECK(r.largest_change == 2);
+}
+
 TEST_CASE("conclusions agreement: identical judgments give 1 in every bootstrap draw") {
     const ScoreMatrix a = matrix({{0.8, 0.6, 0.3}, {0.4, 0.6, 0.2}, {0.2, 0.0, 0.1}});
     const ConclusionsAgreement r = conclusions_agreement(a, a, ConclusionSettings{});
