@@ -52,4 +52,19 @@ void check_judgments_settings(const JudgmentsSettings& s) {
         throw UsageError("--test tukey adjusts its p-values for every pair itself: it takes no --correction");
 }
 
+JudgmentsSettings judgments_settings_from_args(const std::vector<std::string>& args) {
+    JudgmentsSettings s;
+    std::vector<OptionSpec> specs = judgments_option_specs();
+    for (const OptionSpec& r : resampling_option_specs()) specs.push_back(r);
+    std::vector<ParsedOption> options;
+    std::vector<std::string> positional;
+    parse_args(args, specs, options, positional);
+    if (!positional.empty()) throw UsageError("unexpected argument '" + positional[0] + "'");
+    for (const ParsedOption& p : options)
+        if (!take_resampling_option(p, s.conclusions.testing.resampling)) take_judgments_option(p, s);
+    s.conclusions.intervals_B = s.conclusions.testing.resampling.B;
+    check_judgments_settings(s);
+    return s;
+}
+
 }  // namespace irlens

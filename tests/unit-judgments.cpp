@@ -212,6 +212,12 @@ TEST_CASE("compare_judgments: runs evaluated under both sets on the common topic
     CHECK(c.note.find("tau_b and Spearman's rho undefined") == 0);
     CHECK(r.labels.topics_only_a == std::vector<std::string>{"3"});
     CHECK(r.topic_policy.find("runs scored on the 2 topic(s) both sets judge") == 0);
+    // The same from runs read against A (the JS API's and Python's Run objects), re-read under both.
+    const JudgmentsReport again = compare_judgments(a, b, read(a), {parse_measure("P@1")}, {}, s);
+    CHECK(again.measures[0].mean_a == c.mean_a);
+    CHECK(again.measures[0].mean_b == c.mean_b);
+    CHECK_THROWS_WITH_AS(compare_judgments(a, b, read(b), {parse_measure("P@1")}, {}, s),
+                         "run run0 was read against other qrels than A: read the runs against qrels A", UsageError);
     CHECK_THROWS_WITH_AS(compare_judgments(a, b, read, {}, {}, s),
                          "no measure given: comparing the runs' conclusions needs -m MEASURE", UsageError);
 }

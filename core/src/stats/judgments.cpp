@@ -2,6 +2,7 @@
 #include "irlens/stats/judgments.hpp"
 
 #include "irlens/error.hpp"
+#include "irlens/stats/leave_one_out.hpp"
 
 #include <algorithm>
 
@@ -64,6 +65,24 @@ JudgmentsReport compare_judgments(const std::shared_ptr<const Qrels>& a, const s
         r.topic_policy += "; a measure undefined on a topic under either set leaves it out (fewest topics used: " +
                           std::to_string(fewest) + ")";
     return r;
+}
+
+JudgmentsReport compare_judgments(const std::shared_ptr<const Qrels>& a, const std::shared_ptr<const Qrels>& b,
+                                  const std::vector<std::shared_ptr<const Run>>& runs_of_a,
+                                  const std::vector<MeasureSpec>& measures, const EvalOptions& eval,
+                                  const JudgmentsSettings& s) {
+    for (const auto& r : runs_of_a)
+        if (&r->qrels() != a.get())
+            throw UsageError("run " + r->name() + " was read against other qrels than " + a->source() +
+                             ": read the runs against qrels A");
+    ReadRuns read;
+    if (!runs_of_a.empty())
+        read = [&](const std::shared_ptr<const Qrels>& q) {
+            std::vector<std::shared_ptr<const Run>> out;
+            for (const auto& r : runs_of_a) out.push_back(rebind(*r, q));
+            return out;
+        };
+    return compare_judgments(a, b, read, measures, eval, s);
 }
 
 }  // namespace irlens

@@ -43,4 +43,12 @@ JudgmentsReport compare_judgments(const std::shared_ptr<const Qrels>& a, const s
                                   const ReadRuns& read_runs, const std::vector<MeasureSpec>& measures,
                                   const EvalOptions& eval, const JudgmentsSettings& s);
 
+/// The same with runs already read against qrels a (the JS API's and Python's Run objects): each is
+/// re-read (rebind, leave_one_out.hpp) against both restricted sets. Topics of b only are not
+/// compared, so nothing is lost by runs that dropped them when read against a.
+JudgmentsReport compare_judgments(const std::shared_ptr<const Qrels>& a, const std::shared_ptr<const Qrels>& b,
+                                  const std::vector<std::shared_ptr<const Run>>& runs_of_a,
+                                  const std::vector<MeasureSpec>& measures, const EvalOptions& eval,
+                                  const JudgmentsSettings& s);
+
 }  // namespace irlens

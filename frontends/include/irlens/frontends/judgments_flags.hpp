@@ -20,5 +20,9 @@ std::vector<OptionSpec> judgments_option_specs();
 bool take_judgments_option(const ParsedOption& p, JudgmentsSettings& s);
 /// The checks once every option is read (Tukey HSD takes no correction).
 void check_judgments_settings(const JudgmentsSettings& s);
+/// The settings from an option list holding only the options above and -B, --seed, --exact-limit
+/// (the JS API's and Python's): B is both the tests' resamples and the intervals' (as the CLI).
+/// UsageError for anything else (positional arguments included).
+JudgmentsSettings judgments_settings_from_args(const std::vector<std::string>& args);
 
 }  // namespace irlens
