@@ -60,6 +60,12 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   assert.equal(doc.provenance.analysis.qrels_b.sha256, sha(qrelsB));
   assert.equal(doc.provenance.inputs.find((i) => i.role === 'qrels').sha256, sha(join(EXAMPLES, 'qrels.txt')));
   assert.deepEqual(doc.document.labels, native.labels);
+  // The scatter of the runs' means: its data export holds the CLI's means, one row per run.
+  await page.waitForSelector('#chart-judgments-P-5 svg');
+  const scatter = JSON.parse((await downloadOf(page, 'button[data-export="judgments-P-5.json"]')).text);
+  assert.equal(scatter.provenance.analysis.view, 'judgments-P-5');
+  assert.deepEqual(scatter.rows.map((r) => [r.run, r.mean_a, r.mean_b]), native.conclusions.measures[0].runs.map((r) => [r.run, r.mean_a, r.mean_b]));
+  assert.match(await page.textContent('#chart-judgments-P-5 svg'), /P@5 under A/);
   // The confusion matrix as a heatmap: the largest count's cell the darkest.
   const shades = await page.$$eval('.judgments-out td.heat', (tds) => tds.map((td) => [Number(td.textContent), getComputedStyle(td).backgroundColor]));
   const max = Math.max(...shades.map(([n]) => n));

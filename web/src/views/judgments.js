@@ -2,13 +2,17 @@
 // an LLM's labels) chosen here (`irlens judgments`; docs/statistics.md): the label agreement overall
 // and per topic, the confusion matrix as a heatmap, the judgments of one set only, and with runs the
 // runs' means and ranks under both, the agreement of the two orderings and the pairs of runs whose
-// significance verdict differs. The numbers are the JS API's judgments() in the worker
+// significance verdict differs, with the scatter of the runs' means under A against B (the
+// diagonal: the same mean under both; the best runs labelled). The numbers are the JS API's judgments() in the worker
 // (worker-judgments.js); undefined ones show as – with the reason on hover. Exports: the whole
 // document as JSON ({provenance, columns, rows: the label table, document}) and the label table as
 // CSV, with the provenance (B's name, size and SHA-256 under `analysis.qrels_b`).
 import { addDefaults } from '../page/settings.js';
 import { sha256, fileSource } from '../page/files.js';
-import { tableExports } from '../page/analysis-exports.js';
+import { tableExports, chartDataExports } from '../page/analysis-exports.js';
+import { renderChart } from '../charts/charts.js';
+import { runScatterSpec } from '../charts/relative-charts.js';
+import { labelRuns } from '../charts/run-labels.js';
 import { el, fmt, noData } from './util.js';
 import { textField, numberField, intSetting } from './fields.js';
 
@@ -63,6 +67,38 @@ function confusion(l) {
     l.grades.map((g, i) => el('tr', {}, el('th', { scope: 'row' }, String(g)), l.confusion[i].map((n) => heatCell(n, max)))));
 }
 
+/**
+ * The runs' means under A (x) against B (y), one point per run, with the diagonal y = x (a run on it
+ * has the same mean under both sets) across the plot: runScatterSpec plus one layer.
+ */
+function meansScatterSpec(m, points) {
+  const spec = runScatterSpec(points, `${m.measure} under A`, `${m.measure} under B`);
+  spec.title = `${m.measure}: each run's mean under A and under B (dashed: the same under both)`;
+  const values = points.flatMap((p) => [p.x, p.y]).filter(Number.isFinite);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  spec.layer.unshift({ data: { values: [{ x: lo, y: lo }, { x: hi, y: hi }] }, mark: { type: 'line', strokeDash: [4, 4], color: '#888', clip: true } });
+  return spec;
+}
+
+/** The scatter of one measure's run means, rendered once its box is in the page (width: the container's). */
+async function meansScatter(app, m, box, live) {
+  const points = m.runs.map((r) => ({ run: r.run, group: r.run, x: r.mean_a, y: r.mean_b })).filter((p) => p.x !== null && p.y !== null);
+  const name = `judgments-${m.measure.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  const chart = el('div', { class: 'chart', id: `chart-${name}` });
+  const labels = el('p', { class: 'hint', 'aria-live': 'polite' });
+  let view = null;
+  const data = {
+    table: { columns: ['run', 'mean_a', 'mean_b', 'rank_a', 'rank_b'], rows: m.runs },
+    analysis: { view: name, measure: m.measure },
+  };
+  box.append(chartDataExports(app, name, () => view, () => data), chart, labels);
+  view = await renderChart(chart, meansScatterSpec(m, points));
+  if (!live()) return;
+  await labelRuns(view, points, ({ left }) => {
+    labels.textContent = `Labelled: the best runs under A and under B, the runs you click and the one under the pointer${left.length ? `; ${left.length} left unlabelled (no room)` : ''}.`;
+  });
+}
+
 function conclusions(m) {
   const c = (k) => `${fmt(m[k].value)} [${fmt(m[k].interval[0])}, ${fmt(m[k].interval[1])}]`;
   const summary = el('p', { class: 'judgments-summary' },
@@ -71,7 +107,7 @@ function conclusions(m) {
     + `${m.largest_rank_change ? `${m.largest_rank_change.change} (${m.largest_rank_change.run})` : '–'}; per-topic tau-b mean ${fmt(m.per_topic_tau_b_mean)}. `
     + `${m.test}: ${m.significant_a} of ${m.pairs} pairs significant under A, ${m.significant_b} under B, ${m.changes.length} verdicts changed.${m.note ? ` ${m.note}.` : ''}`);
   const runs = [...m.runs].sort((x, y) => x.rank_a - y.rank_a);
-  return [summary,
+  return [summary, el('div', { class: 'judgments-scatter', 'data-measure': m.measure }),
     table(`${m.measure}: the runs' means under A and under B`, ['run', 'mean A', 'mean B', 'rank A', 'rank B'],
       runs.map((r) => el('tr', {}, el('th', { scope: 'row' }, r.run), cell(r.mean_a), cell(r.mean_b),
         el('td', { class: 'num' }, String(r.rank_a)), el('td', { class: 'num' }, String(r.rank_b))))),
@@ -133,5 +169,10 @@ export const judgmentsView = {
       el('p', {}, `Judged in A only: ${oneSided(doc.only_a)}; in B only: ${oneSided(doc.only_b)}.`),
       ...(doc.conclusions ? doc.conclusions.measures.flatMap(conclusions)
         : [el('p', { class: 'empty' }, 'Load at least 2 runs and name a measure to compare the runs\' conclusions under both sets.')]));
+    for (const m of doc.conclusions ? doc.conclusions.measures : []) {
+      const box = out.querySelector(`.judgments-scatter[data-measure="${CSS.escape(m.measure)}"]`);
+      if (box) await meansScatter(app, m, box, live);
+      if (!live()) return;
+    }
   },
 };
