@@ -20,9 +20,9 @@ writeFileSync(qrelsB, readFileSync(join(EXAMPLES, 'qrels.txt'), 'utf8').split('\
   .map((line, i) => line.replace(/ 2$/, ' 3').replace(/ 1$/, i % 3 === 0 ? ' 0' : ' 1')).join('\n'));
 const sha = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-function cli(measure) {
+function cli(measure, extra = []) {
   const runs = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'].map((r) => join(EXAMPLES, r));
-  const r = spawnSync(NATIVE, ['judgments', join(EXAMPLES, 'qrels.txt'), qrelsB, ...runs, '-m', measure, '-f', 'json'], { encoding: 'utf8' });
+  const r = spawnSync(NATIVE, ['judgments', join(EXAMPLES, 'qrels.txt'), qrelsB, ...runs, '-m', measure, ...extra, '-f', 'json'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -71,6 +71,18 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   const max = Math.max(...shades.map(([n]) => n));
   assert.ok(shades.some(([n, bg]) => n === max && bg === 'rgba(70, 110, 200, 0.8)'), JSON.stringify(shades));
   await shot(page, 'judgments');
+  // B's grades mapped onto A's scale (3 -> 2): stated, and the CLI's numbers with --map-b.
+  const map = '-1:-1,0:0,1:1,3:2';
+  await afterRender(page, async () => {
+    await page.getByLabel("Map B's grades").fill(map);
+    await page.getByLabel("Map B's grades").press('Enter');
+  }, 'judgments');
+  await page.waitForSelector('.judgments-out table');
+  assert.match(await page.textContent('#view'), /Grades: grades of llm\.qrels mapped \(--map-b\) onto -1,0,1,2\./);
+  const mapped = cli('P@5', ['--map-b', map]).labels;
+  const allMapped = await page.$eval('.judgments-out table tbody tr', (tr) => [...tr.children].map((c) => c.textContent));
+  assert.deepEqual(allMapped.slice(2, 6), [f(mapped.observed), f(mapped.kappa), f(mapped.kappa_linear), f(mapped.kappa_quadratic)]);
+  assert.notEqual(allMapped[3], all[3], 'the map changes kappa');
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing wider than a phone screen');
   await shot(page, 'judgments-390');

@@ -16,7 +16,7 @@ import { labelRuns } from '../charts/run-labels.js';
 import { el, fmt, noData } from './util.js';
 import { textField, numberField, intSetting } from './fields.js';
 
-addDefaults({ jdMeasures: '', jdThreshold: '1' });
+addDefaults({ jdMeasures: '', jdThreshold: '1', jdMapB: '' });
 
 /** The view's own state, kept across renders, with its file input (created once, so that it keeps its file). */
 function stateOf(app) {
@@ -132,10 +132,12 @@ export const judgmentsView = {
       el('p', { class: 'hint' }, 'Compare the loaded qrels (A, the reference) with a second set of judgments (B: an LLM\'s, a second assessor\'s): do the labels agree, and do the runs\' ordering and significance verdicts hold?'),
       el('div', { class: 'controls' }, s.field,
         textField(app, 'Measures', 'jdMeasures', settings.jdMeasures, { size: 18, placeholder: measures.join(' ') || 'nDCG@10' }),
-        numberField(app, 'Relevant from grade', 'jdThreshold', settings.jdThreshold, { min: 0 })),
+        numberField(app, 'Relevant from grade', 'jdThreshold', settings.jdThreshold, { min: 0 }),
+        textField(app, "Map B's grades", 'jdMapB', settings.jdMapB, { size: 14, placeholder: '3:2,2:1,1:1,0:0' })),
       out);
     if (!s.file) return out.append(el('p', { class: 'empty' }, 'Choose the second qrels file (B).'));
-    const key = JSON.stringify([s.file.name, s.file.size, s.file.lastModified, measures, threshold, app.state.runs.length, app.client.generation]);
+    const options = { threshold, ...(settings.jdMapB ? { mapB: settings.jdMapB } : {}) };
+    const key = JSON.stringify([s.file.name, s.file.size, s.file.lastModified, measures, options, app.state.runs.length, app.client.generation]);
     if (s.key !== key) {
       s.key = key;
       s.doc = null;
@@ -143,7 +145,7 @@ export const judgmentsView = {
       try {
         const data = await s.file.arrayBuffer();
         await app.busy('Comparing judgments', async () => {
-          s.doc = await app.client.request('judgments', { name: s.file.name, data, measures, options: { threshold } });
+          s.doc = await app.client.request('judgments', { name: s.file.name, data, measures, options });
         });
       } catch (e) {
         s.error = e;
@@ -158,7 +160,7 @@ export const judgmentsView = {
     out.append(
       tableExports(app, 'judgments', () => ({
         table: { columns: LABEL_COLUMNS, rows: [labelRecord('all', l), ...doc.topic_labels.map((t) => labelRecord(t.topic, t))], document: doc },
-        analysis: { name: 'judgments', qrels_b: { name: s.file.name, bytes: s.file.size, sha256: s.sha256 }, threshold, measures },
+        analysis: { name: 'judgments', qrels_b: { name: s.file.name, bytes: s.file.size, sha256: s.sha256 }, ...options, measures },
       })),
       el('p', {}, `Topics: ${doc.topics.note}.`),
       doc.grades.note ? el('p', { class: 'warning' }, `Grades: ${doc.grades.note}.`) : null,
