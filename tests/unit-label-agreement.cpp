@@ -111,6 +111,12 @@ TEST_CASE("label agreement: undefined values are NaN with a note, never 1 or 0")
     CHECK(none.items == 0);
     CHECK(std::isnan(none.observed));
     CHECK(none.note == "no item labelled in both sets");
+    // Grades spanning more than 1001 values: refused, never a matrix of millions of cells.
+    CHECK_THROWS_WITH_AS(label_agreement({-5000, 1}, {0, 1}),
+                         "the grades span -5000 to 1: more than 1001 grades to compare; map them onto a scale first "
+                         "(--map-b for the second set)",
+                         UsageError);
+    CHECK(label_agreement({-1000, 0}, {0, 0}).confusion.size() == 1001);
     CHECK_THROWS_WITH_AS(label_agreement({1}, {1, 2}),
                          "label agreement needs two label vectors of the same length (1 and 2)", UsageError);
     // Kappa's prevalence problem: 9 of 10 pairs agree, but A calls every pair relevant, so

@@ -78,6 +78,8 @@ expect 2 "--test must be t, wilcoxon" -- judgments "$T/a" "$T/b" --test nope
 expect 2 "it takes no --correction" -- judgments "$T/a" "$T/b" --test tukey --correction holm
 printf '1 0 d1 x\n' > "$T/bad"
 expect 3 "$T/bad:1:" -- judgments "$T/a" "$T/bad"
+printf '1 0 d1 -5000\n1 0 d2 1\n' > "$T/wide"
+expect 2 "$T/wide and $T/b: the grades span -5000 to 2, more than 1001 grades to compare" -- judgments "$T/wide" "$T/b"
 printf '9 0 d1 1\n' > "$T/other"
 expect 2 "no topic in common" -- judgments "$T/a" "$T/other" "$T/run0" "$T/run1" -m P@1
 expect 0 "" -- judgments "$T/a" "$T/other"

@@ -85,6 +85,25 @@ JudgmentAgreement judgment_agreement(const Qrels& a, const Qrels& b, int thresho
     r.source_a = a.source();
     r.source_b = b.source();
     r.map_b = map_b;
+    // The grade range first: a set whose grades span more than kMaxLabelCategories values is
+    // refused with both files named, before any matrix is built.
+    long lowest = 0, highest = 0;
+    bool any = false;
+    auto span = [&](const Qrels& q, const GradeMap& map) {
+        for (std::size_t t = 0; t < q.num_topics(); ++t)
+            for (const Judgment* j = q.begin(t); j != q.end(t); ++j) {
+                const long g = mapped(map, j->rel, q.source());
+                lowest = any ? std::min(lowest, g) : g;
+                highest = any ? std::max(highest, g) : g;
+                any = true;
+            }
+    };
+    span(a, {});
+    span(b, map_b);
+    if (highest - lowest >= kMaxLabelCategories)
+        throw UsageError(a.source() + " and " + b.source() + ": the grades span " + std::to_string(lowest) + " to " +
+                         std::to_string(highest) + ", more than " + std::to_string(kMaxLabelCategories) +
+                         " grades to compare (map B's grades with --map-b, or correct the file)");
     std::set<int> grades_a, grades_b;
     std::vector<int> all_a, all_b;
     for (std::size_t t = 0; t < a.num_topics(); ++t) {

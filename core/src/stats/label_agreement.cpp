@@ -111,6 +111,10 @@ LabelAgreement label_agreement(const std::vector<int>& a, const std::vector<int>
     }
     r.lowest = std::min(*std::min_element(a.begin(), a.end()), *std::min_element(b.begin(), b.end()));
     r.highest = std::max(*std::max_element(a.begin(), a.end()), *std::max_element(b.begin(), b.end()));
+    if (static_cast<long>(r.highest) - r.lowest >= kMaxLabelCategories)
+        throw UsageError("the grades span " + std::to_string(r.lowest) + " to " + std::to_string(r.highest) +
+                         ": more than " + std::to_string(kMaxLabelCategories) +
+                         " grades to compare; map them onto a scale first (--map-b for the second set)");
     const std::size_t k = static_cast<std::size_t>(r.highest - r.lowest) + 1;
     r.confusion.assign(k, std::vector<std::size_t>(k, 0));
     std::vector<std::vector<double>> units(a.size());

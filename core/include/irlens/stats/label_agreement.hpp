@@ -69,7 +69,13 @@ struct LabelAgreement {
     std::string note;  // why a value is undefined ("" when all are defined)
 };
 
+/// The most categories (grades from the lowest to the highest) label_agreement() compares: the
+/// confusion matrix has one cell per pair of them.
+constexpr int kMaxLabelCategories = 1001;
+
 /// The agreement of a[i] and b[i] (same length; UsageError otherwise) at the binary threshold.
+/// UsageError when the grades span more than kMaxLabelCategories values (e.g. a grade of -5000
+/// beside grade 2: no relevance scale, and a matrix of millions of cells).
 LabelAgreement label_agreement(const std::vector<int>& a, const std::vector<int>& b, int threshold = 1);
 
 }  // namespace irlens
