@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot } from './harness.mjs';
+import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts } from './harness.mjs';
 
 const EXAMPLES = join(ROOT, 'examples');
 const dir = mkdtempSync(join(tmpdir(), 'irlens-web-judgments-'));
@@ -33,6 +33,7 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   const page = await session.open();
   await afterRender(page, () => page.getByRole('tab', { name: 'Judgments' }).click(), 'judgments');
   assert.match(await page.textContent('#view'), /Choose the second qrels file \(B\)/);
+  assert.deepEqual(await cutControlTexts(page, '#view'), [], 'every placeholder readable in its box');
   await afterRender(page, () => page.getByLabel('Second qrels file (B)').setInputFiles(qrelsB), 'judgments');
   await page.waitForSelector('.judgments-out table');
   const native = cli('P@5');
@@ -85,5 +86,6 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   assert.notEqual(allMapped[3], all[3], 'the map changes kappa');
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing wider than a phone screen');
+  assert.deepEqual(await cutControlTexts(page, '#view'), [], 'every placeholder readable at 390 px');
   await shot(page, 'judgments-390');
 });
