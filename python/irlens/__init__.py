@@ -12,6 +12,7 @@ See docs/python.md.
 """
 from . import _core
 from ._api import Document, axioms, check, compare, evaluate, explain, meta, read_qrels, wide
+from ._judgments import Judgments, judgments
 from .notebook import show
 
 InputError = _core.InputError
@@ -25,4 +26,4 @@ def measures() -> list:
 
 
 __all__ = ["evaluate", "wide", "compare", "meta", "explain", "check", "axioms", "read_qrels", "measures", "show",
-           "Document", "InputError", "UsageError", "__version__"]
+           "Document", "InputError", "UsageError", "__version__", "judgments", "Judgments"]
