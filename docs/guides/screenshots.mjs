@@ -45,6 +45,16 @@ export const SHOTS = {
       return topOf(page.locator('#view'), 640);
     },
   },
+  // Campaign: the same, on the Significance tab: Tukey HSD over every pair of runs, best first.
+  'campaign-significance': {
+    needs: COVID,
+    async take(page, url) {
+      await SHOTS['campaign-leaderboard'].take(page, url);
+      await afterRender(page, () => page.getByRole('tab', { name: 'Significance' }).click(), 'significance', { timeout: 300000 });
+      await page.waitForSelector('#chart-pairwise-p svg', { timeout: 300000 });
+      return topOf(page.locator('#view'), 900);
+    },
+  },
   // Tutorial page: the page the widgets guide writes, in a folder with the four files it copies.
   'tutorial-page': {
     async take(page) {
