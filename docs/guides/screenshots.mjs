@@ -29,7 +29,15 @@ export const SHOTS = {
       return topOf(page.locator('#view'), 500);
     },
   },
-  // Campaign: 40 TREC-COVID runs, NIST's leaderboard as run groups, the best run of each team.
+  // Quick check on a phone (390 px): the same steps; what the screen shows once the table is there.
+  'quick-check-phone': {
+    async take(page, url) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await SHOTS['quick-check-table'].take(page, url);
+      return { x: 0, y: 0, width: 390, height: 844 };
+    },
+  },
+  // Campaign: the 143 TREC-COVID round 1 runs, NIST's leaderboard as run groups, the best run of each team.
   'campaign-leaderboard': {
     needs: COVID,
     async take(page, url) {
