@@ -6,13 +6,22 @@
 //   node docs/guides/screenshots.mjs OUT_DIR      (scripts/guide-screenshots.sh: OUT_DIR = docs/guides/img)
 //
 // Prints one line per shot: "wrote OUT_DIR/NAME.png" or "SKIPPED: NAME (reason)" (the campaign
-// guide's shots need ../shared/data/covid-r1); exits non-zero when a shot fails.
+// guide's shots need ../shared/data/covid-r1; the Python guide's the package's venv,
+// build-python/venv from scripts/test-python.sh, or IRLENS_PYTHON); exits non-zero when a shot fails.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { SHARED, ROOT, DIST, startServer, openBrowser, newPage, waitReady, afterRender } from '../../tests/web/harness.mjs';
 
 const EXAMPLES = join(ROOT, 'examples');
+/** The Python package's venv (scripts/test-python.sh builds it), or IRLENS_PYTHON. */
+const PYTHON = resolve(process.env.IRLENS_PYTHON || join(ROOT, 'build-python', 'venv', 'bin', 'python'));
+/** Step 5 of the Python guide: the table and AP's explanation of bm25.run on topic 101, as HTML. */
+const SHOW_PY = `import sys, irlens
+runs = ["examples/bm25.run", "examples/dense.run", "examples/hybrid.run"]
+df = irlens.evaluate("examples/qrels.txt", runs, ["AP", "nDCG@10", "P@5"])
+sys.stdout.write(irlens.show(df).data + irlens.show(df, "explain", measure="AP", run="bm25.run", topic="101").data)`;
 const COVID = join(SHARED, 'data', 'covid-r1');
 
 /** name -> {needs?: a path that must exist, take(page, url): the steps; returns the region to shoot} */
@@ -61,6 +70,26 @@ export const SHOTS = {
       await afterRender(page, () => page.getByRole('tab', { name: 'Significance' }).click(), 'significance', { timeout: 300000 });
       await page.waitForSelector('#chart-pairwise-p svg', { timeout: 300000 });
       return topOf(page.locator('#view'), 900);
+    },
+  },
+  // Python in a notebook: the HTML irlens.show writes (the guide's step 5), as the notebook's page shows it.
+  'python-show': {
+    needs: PYTHON,
+    async take(page) {
+      const dir = mkdtempSync(join(tmpdir(), 'irlens-guide-python-'));
+      try {
+        const r = spawnSync(PYTHON, ['-c', SHOW_PY], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+        if (r.status !== 0) {
+          if (/embed bundle irlens-embed\.single\.js was not found/.test(r.stderr)) return { skip: 'the Python package was built without the embed bundle' };
+          throw new Error(`python-show: ${PYTHON} failed: ${r.stderr}`);
+        }
+        writeFileSync(join(dir, 'notebook.html'), `<!doctype html><meta charset="utf-8"><body style="font-family: sans-serif; margin: 16px">${r.stdout}</body>`);
+        await page.goto(`file://${join(dir, 'notebook.html')}`);
+        await page.waitForFunction(() => [...document.querySelectorAll('irlens-view')].every((v) => (v.shadowRoot || v).querySelector('table')), null, { timeout: 60000 });
+        return { x: 0, y: 0, width: 900, height: 760 };
+      } finally {
+        page.once('close', () => rmSync(dir, { recursive: true, force: true }));
+      }
     },
   },
   // Tutorial page: the page the widgets guide writes, in a folder with the four files it copies.
@@ -119,6 +148,12 @@ export async function takeShots(out, names = Object.keys(SHOTS)) {
       }
       const page = await newPage(browser.context);
       const target = await s.take(page, server.url);
+      if (target.skip) {
+        console.log(`SKIPPED: ${name} (${target.skip})`);
+        skipped.push(name);
+        await page.close();
+        continue;
+      }
       const path = join(out, `${name}.png`);
       await page.screenshot({ path, clip: target });
       if (page.log.errors.length) throw new Error(`${name}: page errors ${JSON.stringify(page.log.errors)}`);

@@ -2,8 +2,9 @@
 // script (docs/guides/screenshots.mjs, run by scripts/guide-screenshots.sh), every guide is linked
 // from README.md, and the script runs: its steps, on the built page in headless Chromium, write
 // each PNG into a temporary folder (never over the committed ones), at most 1400 px wide and
-// under 150 KB. The campaign guide's shots need ../shared/data/covid-r1: without it the script
-// says SKIPPED for them and so does this test.
+// under 150 KB. The campaign guide's shots need ../shared/data/covid-r1, the Python guide's the
+// package's venv (build-python/venv, or IRLENS_PYTHON): without them the script says SKIPPED for
+// those shots and so does this test.
 // Run: node tests/node/runner.mjs web tests/web/guides.test.mjs --concurrency 1
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
