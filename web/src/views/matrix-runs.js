@@ -1,4 +1,4 @@
-// Which runs the Significance tab's p-value matrix shows (setting pm; issue 35): all of them, the
+// Which runs the Significance tab's p-value matrix shows (setting mr; issue 35): all of them, the
 // top N by the measure's mean, the best run of each team (run groups loaded), or the runs selected
 // (ticked in Charts: setting rp) with the baseline. The matrix's p-values are always those of the
 // comparison of every run (the same numbers whichever runs are shown; a multiple-comparison
@@ -6,7 +6,7 @@
 import { addDefaults } from '../page/settings.js';
 import { teams } from '../page/teams.js';
 
-addDefaults({ pm: '' });
+addDefaults({ mr: '' });
 
 const TOPS = [10, 20, 30];
 
@@ -25,7 +25,7 @@ export function matrixRuns(app, ordered, byMean, measure) {
     ...TOPS.filter((k) => k < n).map((k) => ({ value: `top${k}`, label: `the top ${k} by mean ${measure}` })),
     ...(t ? [{ value: 'teams', label: 'the best run of each team' }] : []),
     ...(picked.length >= 2 ? [{ value: 'picked', label: `the ${picked.length} selected runs` }] : [])];
-  const value = choices.some((c) => c.value === s.pm) ? s.pm : '';
+  const value = choices.some((c) => c.value === s.mr) ? s.mr : '';
   let keep = null, why = '';
   if (value.startsWith('top')) {
     const k = Number(value.slice(3));

@@ -252,7 +252,7 @@ export const significanceView = {
     const controls = el('div', { class: 'controls' },
       select(app, 'Measure', 'hm', measures, measure),
       select(app, 'Run order', 'so', ORDERS, order),
-      narrow.choices.length > 1 ? select(app, 'Matrix runs', 'pm', narrow.choices, narrow.value) : null,
+      narrow.choices.length > 1 ? select(app, 'Matrix runs', 'mr', narrow.choices, narrow.value) : null,
       select(app, 'Pairwise test', 'ht', TESTS, s.ht),
       s.ht === 'tukey' ? null : select(app, 'Correction', 'hc', CORRECTIONS, s.hc),
       select(app, 'Interval', 'ci', INTERVALS, s.ci),
