@@ -3,7 +3,8 @@
 // on "HTML report" saves one file; opened from file:// in a context with JavaScript disabled, it
 // loads nothing, holds no script, and its table shows the numbers of the page's table and of the
 // table's JSON export, cell for cell; the provenance names every input with its SHA-256; the
-// charts, significance and meta-evaluation views are there as SVG.
+// charts, significance, meta-evaluation and topic difficulty views are there as SVG. It says
+// nothing a reader without script cannot do (hover, click, select a cell).
 // Run: web/build.sh && node --test --test-concurrency=1 tests/web/report.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,7 +77,7 @@ test('the HTML report opens from file:// with no script and shows the numbers of
     assert.equal(settings.b, 'bm25.run');
     assert.deepEqual(settings, Object.fromEntries(Object.entries(pageSettings).map(([k, v]) => [k, v === '' ? '(none)' : String(v)])), 'every setting of the page');
     const prov = JSON.parse(await offline.textContent('#report-provenance-json'));
-    assert.equal(prov.report.format, 1);
+    assert.equal(prov.report.format, 2);
     assert.equal(prov.baseline, 'bm25.run');
     // The views: charts as SVG, the significance and meta-evaluation sections.
     for (const id of ['charts', 'significance', 'meta']) {
@@ -89,6 +90,37 @@ test('the HTML report opens from file:// with no script and shows the numbers of
     assert.ok(await offline.$('#report-view-significance table, #report-view-significance .null-summary'), 'significance results');
     assert.equal(await offline.$('#report-view-charts button, #report-view-meta input'), null, 'no controls');
     await offline.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await page.close();
+});
+
+test('the report asks nothing that needs script (hover, click, select a cell) and has the Topic difficulty section', async () => {
+  const page = await newPage(env.browser.context);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${env.server.url}#b=bm25.run`);
+  await waitReady(page);
+  await page.waitForSelector('#sig-legend');
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.getByRole('button', { name: 'HTML report' }).click()]);
+  const html = readFileSync(await dl.path(), 'utf8');
+  const dir = mkdtempSync(join(tmpdir(), 'irlens-report-'));
+  const file = join(dir, 'report.html');
+  writeFileSync(file, html);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
+    const offline = await context.newPage();
+    await offline.goto(pathToFileURL(file).href);
+    // The page says "(hover for why)", "Select a cell ...", "hover a cell for its score": not the report.
+    const text = await offline.innerText('body');
+    assert.deepEqual(text.match(/[^.\n]*\b(hover|click|point at|select a cell|tap)\b[^.\n]*/gi) ?? [], [], 'instructions that need script');
+    // Topic difficulty: its heading, its table (a row per topic) and its heatmap.
+    assert.equal(await offline.textContent('#report-view-difficulty h2'), 'Topic difficulty');
+    assert.equal(await offline.$$eval('#report-view-difficulty #difficulty tbody tr', (trs) => trs.length), 3);
+    assert.ok(await offline.$('#report-view-difficulty #chart-difficulty svg, #report-view-difficulty #chart-difficulty img'), 'the heatmap');
+    await offline.screenshot({ path: join(ARTIFACTS, 'report-difficulty.png'), fullPage: true });
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
