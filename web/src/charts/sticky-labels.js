@@ -19,10 +19,12 @@ export function stickyRunLabels(box, view, runs) {
   const x = view.scale('x'), y = view.scale('y');
   const step = x.bandwidth();
   const width = ox + x.range()[1], height = oy + y.range()[1];
-  const colStrip = el('div', { class: 'sticky-cols', 'aria-hidden': 'true', style: `width:${width}px` },
-    runs.map((r) => el('span', { style: `left:${ox + x(r) + step / 2 - 6}px` }, r)));
-  const rowStrip = el('div', { class: 'sticky-rows', 'aria-hidden': 'true', style: `height:${height}px` },
-    runs.map((r) => el('span', { style: `top:${oy + y(r) + step / 2 - 7}px` }, r)));
+  // Placed through the CSSOM: the page's Content-Security-Policy (style-src 'self') ignores style attributes.
+  const placed = (node, props) => Object.assign(node.style, props) && node;
+  const colStrip = placed(el('div', { class: 'sticky-cols', 'aria-hidden': 'true' },
+    runs.map((r) => placed(el('span', {}, r), { left: `${ox + x(r) + step / 2 - 6}px` }))), { width: `${width}px` });
+  const rowStrip = placed(el('div', { class: 'sticky-rows', 'aria-hidden': 'true' },
+    runs.map((r) => placed(el('span', {}, r), { top: `${oy + y(r) + step / 2 - 7}px` }))), { height: `${height}px` });
   const colHolder = el('div', { class: 'sticky-holder sticky-top' }, colStrip);
   const rowHolder = el('div', { class: 'sticky-holder sticky-left' }, rowStrip);
   box.classList.add('sticky-labels');
