@@ -28,11 +28,14 @@ export function stickyRunLabels(box, view, runs) {
   const colHolder = el('div', { class: 'sticky-holder sticky-top' }, colStrip);
   const rowHolder = el('div', { class: 'sticky-holder sticky-left' }, rowStrip);
   box.classList.add('sticky-labels');
-  box.prepend(colHolder, rowHolder);
+  // Where the strips cross (the box's top left corner), a blank: neither strip's labels show there.
+  const corner = el('div', { class: 'sticky-holder sticky-top sticky-left sticky-corner', 'aria-hidden': 'true' }, el('div'));
+  box.prepend(colHolder, rowHolder, corner);
   const update = () => {
     // shown once Vega's own labels (columns on top of the cells, rows at their left) are half out of sight
     colHolder.hidden = box.scrollTop <= oy - 40;
     rowHolder.hidden = box.scrollLeft <= ox - 40;
+    corner.hidden = colHolder.hidden || rowHolder.hidden;
   };
   box.addEventListener('scroll', update, { passive: true });
   update();
