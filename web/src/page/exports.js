@@ -166,7 +166,13 @@ function latexTable(app, prov, { compact }) {
   const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
   // Compact: the name in one piece (\\mbox: no break at _ . - or camelCase).
   const whole = (text, style = '') => (style ? `{${style} \\mbox{${texEscape(text)}}}` : `\\mbox{${texEscape(text)}}`);
-  const runShare = withTeam ? '0.165' : '0.3';
+  // With markers or a rank column the measures take more room: narrower gaps between columns and a
+  // slightly narrower run box (full; its name's pieces still fit), smaller type (compact, whose run
+  // names are not broken), so that 5 measures still fit an article's 345 pt (the 55-team
+  // leaderboard of covid-r1 with markers was 12 pt too wide: tests/web/organiser.test.mjs).
+  const tight = !!markers || !!shown.leaderboard;
+  const runShare = withTeam ? (tight ? '0.155' : '0.165') : '0.3';
+  const teamShare = compact && markers ? '0.13' : '0.15'; // in \tiny a team's name takes 5/7 of the room
   const ncol = lead.length + result.measures.length;
   const means = (run, m) => {
     const v = result.runs[run].mean[m];
@@ -188,7 +194,7 @@ function latexTable(app, prov, { compact }) {
   const phantoms = [
     ...(shown.leaderboard ? [`\\hphantom{${widest(shown.rows.map((r) => String(r.rank)))}}`] : []),
     compact ? '\\irlensRunNames' : `\\hspace*{${runShare}\\linewidth}`,
-    ...(withTeam ? ['\\hspace*{0.15\\linewidth}'] : []),
+    ...(withTeam ? [`\\hspace*{${teamShare}\\linewidth}`] : []),
     ...result.measures.map((m) => {
       // digits are equally wide in Computer Modern: the longest text in bold (the widest a cell gets) and the longest marker
       const mean = widest(runs.map((r) => fmt(result.runs[r].mean[m]) || '--'));
@@ -212,7 +218,7 @@ function latexTable(app, prov, { compact }) {
     `% interval: ${intervalName(app)}`,
     '% needs \\usepackage{booktabs,longtable}',
     '\\begingroup',
-    '\\scriptsize\\setlength{\\tabcolsep}{2pt}',
+    `${compact && markers ? '\\tiny' : '\\scriptsize'}\\setlength{\\tabcolsep}{${tight ? 1 : 2}pt}`,
     // The compact run column's width: its widest name (a phantom column of every name, in the headers).
     ...(compact ? [`\\def\\irlensRunNames{\\hphantom{\\begin{tabular}{@{}l@{}}${runs.map((r) => whole(r, r === base ? '\\itshape' : '')).join('\\\\')}\\end{tabular}}}`] : []),
     `\\begin{longtable}{@{}${'l'.repeat(lead.length)}${'r'.repeat(result.measures.length)}@{}}`,
@@ -224,7 +230,7 @@ function latexTable(app, prov, { compact }) {
   ];
   for (const { run, team, rank } of shown.rows) {
     const name = compact ? whole(run, run === base ? '\\itshape' : '') : box(runShare, run, run === base ? '\\itshape' : '');
-    const left = [...(shown.leaderboard ? [String(rank)] : []), name, ...(withTeam ? [team === null ? '--' : box('0.15', team)] : [])];
+    const left = [...(shown.leaderboard ? [String(rank)] : []), name, ...(withTeam ? [team === null ? '--' : box(teamShare, team)] : [])];
     lines.push(`${[...left, ...result.measures.map((m) => means(run, m))].join(' & ')} \\\\`);
     if (compact) continue;
     const intervals = result.measures.map((m) => interval(run, m));
