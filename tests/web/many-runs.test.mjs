@@ -10,6 +10,18 @@
 //   top N, the best run of each team, or the selected runs;
 // - the topics x runs heatmap (Topic difficulty) shows its colour legend in its box when it opens.
 // Screenshots in tests/artifacts/many-runs-*.png. Without ../shared every test says SKIPPED.
+// The walk by hand (issue 35), these screenshots looked at, 1400 and 390 px:
+// - Subtopics, 80 runs: the legend lists BBGhelani, UIUC_DMG, OHSU ... (the teams of the best runs
+//   by mean nDCG@10) and "14 other groups"; before, unipd.it, BBGhelani, THUMSR ... in the table's
+//   order. 143 runs: five thick coloured step lines and the two ticked in Charts over thin grey
+//   ones, "136 other runs" in the legend; at 390 px the legend wraps to two columns under the chart.
+// - Significance, 143 runs: the matrix opens with its title, legend and column labels on top and
+//   run1, BBGhelani1 ... (the best by mean) at the top left; scrolled to its middle, a strip of
+//   column names along the box's top and one of row names along its left, a blank where they cross,
+//   each name over its own column or row (at 390 px the row strip takes 160 of the box's 350 px);
+//   "the best run of each team" shows 56 rows with the significant blocks at the right.
+// - Topic difficulty: the nDCG@10 gradient legend above the heatmap's top left corner, in the box
+//   at 390 px where 143 runs scroll sideways.
 // Run: web/build.sh && node --test tests/web/many-runs.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
