@@ -5,10 +5,10 @@
 // exports.js provenance()), then the results table as the Table view shows it (every run, in the
 // order shown, each mean with its interval, the difference to the baseline with wins/ties/losses,
 // the significance markers and their legend), then what the views of REPORT_VIEWS show (charts,
-// significance, meta-evaluation, topic difficulty), rendered with the page's own views and chart specs into a box
-// out of sight and copied: Vega's SVG as it is drawn, a chart drawn on canvas (a large heatmap) as
-// a PNG image, controls (buttons, inputs) and the instructions that need script ("hover a cell":
-// views/util.js scriptOnly) left out, folded details unfolded.
+// significance, meta-evaluation, topic difficulty), rendered with the page's own views and chart
+// specs into a box out of sight and copied: Vega's SVG as it is drawn, a chart drawn on canvas (a
+// large heatmap) as a PNG image, controls (buttons, inputs) and the instructions that need script
+// ("hover a cell": views/util.js scriptOnly) left out, folded details unfolded.
 //
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
 import { provenance, download } from './exports.js';
