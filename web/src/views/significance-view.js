@@ -3,7 +3,9 @@
 // mean with its confidence interval as error bars (t, percentile or BCa), and, against the
 // baseline, the risk-sensitive comparison (URisk and TRisk with the risk aversion alpha) with the
 // markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
-// Cancel in the strip above the charts.
+// Cancel in the strip above the charts. The matrix shows all runs or fewer (matrix-runs.js: top N,
+// the best run of each team, the selected runs); past 16 runs it scrolls in its box with its run
+// labels kept in sight (charts/sticky-labels.js).
 import { renderChart } from '../charts/charts.js';
 import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '../charts/stats-charts.js';
 import { pairRow, pairRows } from '../page/p-value-columns.js';
