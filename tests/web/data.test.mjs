@@ -179,6 +179,8 @@ test('the embed example from file:// says why it cannot run and what to use inst
   const message = page.locator('.irlens-fallback');
   await message.waitFor({ state: 'visible', timeout: 15000 }); // shown after a moment (style.css)
   assert.match(await message.textContent(), /served over http\(s\)[\s\S]*irlens\.html/);
+  // and names the file that works from file://, with the line that loads it (issue 35)
+  assert.match(await message.textContent(), /irlens-embed\.single\.js[\s\S]*<script src="irlens-embed\.single\.js"><\/script>/);
   await shot(page, 'embed-file');
   // served, the same copy runs and the message is gone
   const served = await newPage(session.browser.context);

@@ -49,23 +49,30 @@ function pdflatex() {
 }
 
 /**
- * Compiles `table` (a LaTeX export) in an article with booktabs and longtable; returns {log, aux,
- * overfull: [pt], floatTooLarge}. Throws with the log's end when pdflatex fails.
+ * Compiles `table` (a LaTeX export) in an article with booktabs and longtable, twice; returns {log,
+ * aux, overfull: [pt], floatTooLarge, onePass}. onePass: the second pass's PDF is the first's, byte
+ * for byte (dates fixed: SOURCE_DATE_EPOCH), so the first was already aligned (issue 35: longtable
+ * otherwise takes its column widths from the .aux of an earlier pass). Throws with the log's end
+ * when pdflatex fails.
  */
 function compile(tmp, name, table) {
   writeFileSync(join(tmp, `${name}-table.tex`), table);
   writeFileSync(join(tmp, `${name}.tex`), `\\documentclass{article}\n\\usepackage{booktabs,longtable}\n\\begin{document}\n\\input{${name}-table}\n\\end{document}\n`);
-  const run = () => execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
+  const env = { ...process.env, SOURCE_DATE_EPOCH: '1', FORCE_SOURCE_DATE: '1' };
+  const run = () => execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
+  let first;
   try {
+    rmSync(join(tmp, `${name}.aux`), { force: true });
     run();
-    run(); // longtable settles its column widths over two runs
+    first = readFileSync(join(tmp, `${name}.pdf`));
+    run(); // longtable settles its column widths over two runs, unless the first had them
   } catch (e) {
     const log = existsSync(join(tmp, `${name}.log`)) ? readFileSync(join(tmp, `${name}.log`), 'latin1') : String(e.stdout);
     throw new Error(`pdflatex failed on ${name}: ${log.slice(-3000)}`);
   }
   const log = readFileSync(join(tmp, `${name}.log`), 'latin1');
   const overfull = [...log.matchAll(/Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)/g)].map((m) => Number(m[1]));
-  return { log, aux: readFileSync(join(tmp, `${name}.aux`), 'latin1'), overfull, floatTooLarge: /Float too large/.test(log) };
+  return { log, aux: readFileSync(join(tmp, `${name}.aux`), 'latin1'), overfull, floatTooLarge: /Float too large/.test(log), onePass: first.equals(readFileSync(join(tmp, `${name}.pdf`))) };
 }
 
 /** The runs of the table in the order shown. */
@@ -140,7 +147,9 @@ test('a campaign with its leaderboard as run groups: teams, leaderboard mode, co
   const texRows = tex.split('\n').filter((l) => l.startsWith('\\parbox')).map((l) => l.split(' & '));
   assert.deepEqual(texRows.map((c) => name(c[0])), order);
   assert.deepEqual(texRows.map((c) => name(c[1])), order.map((r) => (r === factum[0] ? '--' : groups.team[r])));
-  assert.ok(/^Run & Team & nDCG@10 & P@5 & RBP\(p=0\.5\) & Bpref & AP \\\\$/m.test(tex), 'the LaTeX header: Run & Team & the measures');
+  // The header: Run & Team & the measures, each cell stacked over its column's widest content (\ooalign{LABEL\hfil\cr PHANTOM\cr})
+  const headLine = tex.split('\n').find((l) => l.startsWith('\\ooalign{Run'));
+  assert.deepEqual(headLine.split(' & ').map((c) => c.match(/^\\ooalign\{(?:\\hfil )?(.*?)(?:\\hfil)?\\cr/)[1]), ['Run', 'Team', 'nDCG@10', 'P@5', 'RBP(p=0.5)', 'Bpref', 'AP']);
   assert.ok(texRows[0][2].startsWith('\\textbf{'), texRows[0].join(' & ')); // the best nDCG@10, in bold
   const compact = (await downloadOf(page, '[data-export="table-compact.tex"]')).text;
   for (const [name, text] of [['full', tex], ['compact', compact]]) {
@@ -167,6 +176,7 @@ test('a campaign with its leaderboard as run groups: teams, leaderboard mode, co
       assert.ok(Number(out.log.match(/\((\d+) pages/)[1]) >= 3, `${name}: 143 runs over several pages`);
       const over = out.overfull.filter((pt) => pt > 1);
       assert.deepEqual(over, [], `${name}: overfull boxes of ${over.join(', ')} pt`);
+      assert.ok(out.onePass, `${name}: the second pdflatex pass changed the PDF (not aligned in one pass)`);
     }
   });
 
@@ -190,6 +200,39 @@ test('a campaign with its leaderboard as run groups: teams, leaderboard mode, co
   assert.equal(boardCsv[1], 'rank,run,team,tag,measure,mean,ci95_low,ci95_high');
   assert.deepEqual(boardCsv.slice(2).filter((l) => l.split(',')[4] === 'nDCG@10').map((l) => l.split(',').slice(0, 2)), board.map((r, i) => [String(i + 1), r]));
   assert.deepEqual(JSON.parse(boardCsv[0].replace(/^# provenance: /, '')).table.leaderboard, { measure: 'nDCG@10', direction: 'higher', teams: 55 });
+  // Bold marks the best of the rows shown (issue 35): here of the 55 teams' best runs, in every column (every measure: higher is better).
+  assert.match(await page.textContent('#results caption'), /Best per column among the rows shown in bold\./);
+  for (const m of measures.split(' ')) {
+    const top = Math.max(...board.map((r) => native.runs[r].mean[m]));
+    const bold = await page.$$eval(`#results tbody td.best[data-measure="${m}"]`, (tds) => tds.map((td) => td.closest('tr').dataset.run));
+    assert.deepEqual(bold, board.filter((r) => native.runs[r].mean[m] === top), `${m}: the bold cells of the leaderboard`);
+  }
+  // With a baseline (its markers in the cells) the leaderboard's LaTeX: a bold mean in every column, the rule in the caption.
+  await afterRender(page, () => page.selectOption('#baseline', board[1]));
+  await page.waitForSelector('#results .sig-marker', { state: 'attached', timeout: 300000 });
+  const boardTex = { full: (await downloadOf(page, '[data-export="table.tex"]')).text, compact: (await downloadOf(page, '[data-export="table-compact.tex"]')).text };
+  for (const [name, text] of Object.entries(boardTex)) {
+    const rows = text.split('\n').filter((l) => /^\d+ & /.test(l)).map((l) => l.replace(/ \\\\$/, '').split(' & '));
+    assert.equal(rows.length, 55, name);
+    measures.split(' ').forEach((m, i) => assert.ok(rows.some((c) => c[3 + i].startsWith('\\textbf{')), `${name}: no bold ${m} among the leaderboard's rows`));
+    assert.match(text, /\\caption\{[^\n]*best per column among the rows shown in bold\./, name);
+    // compact: a run's name in one piece (never broken at _ . - or inside a word)
+    if (name === 'compact') for (const c of rows) assert.match(c[1], /^(\{\\itshape )?\\mbox\{[^{}]*\}\}?$/, c[1]);
+  }
+  await t.test('the leaderboard\'s LaTeX with markers compiles aligned in one pdflatex pass, no box overfull by more than 1 pt (full and compact)', (st) => {
+    if (!pdflatex()) {
+      console.log('SKIPPED: pdflatex is absent (scripts/deps.sh installs texlive-latex-base and texlive-latex-recommended)');
+      st.skip('pdflatex is absent');
+      return;
+    }
+    for (const [name, text] of Object.entries(boardTex)) {
+      const out = compile(tmp, `board-${name}`, text);
+      const over = out.overfull.filter((pt) => pt > 1);
+      assert.deepEqual(over, [], `board ${name}: overfull boxes of ${over.join(', ')} pt`);
+      assert.ok(out.onePass, `board ${name}: the second pdflatex pass changed the PDF`);
+    }
+  });
+  await afterRender(page, () => page.selectOption('#baseline', ''));
   await page.evaluate(() => document.querySelector('#tabs').scrollIntoView());
   await page.screenshot({ path: join(ARTIFACTS, 'organiser-leaderboard-wide.png') });
   await afterRender(page, () => page.uncheck('#leaderboard'));

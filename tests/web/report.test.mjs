@@ -3,7 +3,8 @@
 // on "HTML report" saves one file; opened from file:// in a context with JavaScript disabled, it
 // loads nothing, holds no script, and its table shows the numbers of the page's table and of the
 // table's JSON export, cell for cell; the provenance names every input with its SHA-256; the
-// charts, significance and meta-evaluation views are there as SVG.
+// charts, significance, meta-evaluation and topic difficulty views are there as SVG. It says
+// nothing a reader without script cannot do (hover, click, select a cell).
 // Run: web/build.sh && node --test --test-concurrency=1 tests/web/report.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,7 @@ import { ROOT, ARTIFACTS, CHROMIUM, serverAndBrowser, newPage, waitReady, tableT
 const env = serverAndBrowser(before, after);
 const EXAMPLE = ['qrels.txt', 'bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
 
-test('the HTML report opens from file:// with no script and shows the numbers of the table', async () => {
+test('the HTML report opens from file:// with no script and shows the numbers of the table, Topic difficulty too, and asks nothing that needs script', async () => {
   const page = await newPage(env.browser.context);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${env.server.url}#b=bm25.run`);
@@ -76,7 +77,7 @@ test('the HTML report opens from file:// with no script and shows the numbers of
     assert.equal(settings.b, 'bm25.run');
     assert.deepEqual(settings, Object.fromEntries(Object.entries(pageSettings).map(([k, v]) => [k, v === '' ? '(none)' : String(v)])), 'every setting of the page');
     const prov = JSON.parse(await offline.textContent('#report-provenance-json'));
-    assert.equal(prov.report.format, 1);
+    assert.equal(prov.report.format, 2);
     assert.equal(prov.baseline, 'bm25.run');
     // The views: charts as SVG, the significance and meta-evaluation sections.
     for (const id of ['charts', 'significance', 'meta']) {
@@ -88,6 +89,12 @@ test('the HTML report opens from file:// with no script and shows the numbers of
     for (const chart of ['chart-asl', 'chart-power-curve']) assert.ok(await offline.$(`#report-view-meta #${chart} svg`), `meta: ${chart} drawn as SVG`);
     assert.ok(await offline.$('#report-view-significance table, #report-view-significance .null-summary'), 'significance results');
     assert.equal(await offline.$('#report-view-charts button, #report-view-meta input'), null, 'no controls');
+    // Nothing that needs script (issue 35): the page says "(hover for why)", "Select a cell ...", "hover a cell for its score"; not the report.
+    assert.deepEqual(text.match(/[^.\n]*\b(hover|click|point at|select a cell|tap)\b[^.\n]*/gi) ?? [], [], 'instructions that need script');
+    // Topic difficulty: its heading, its table (a row per topic) and its heatmap.
+    assert.equal(await offline.textContent('#report-view-difficulty h2'), 'Topic difficulty');
+    assert.equal(await offline.$$eval('#report-view-difficulty #difficulty tbody tr', (trs) => trs.length), 3);
+    assert.ok(await offline.$('#report-view-difficulty #chart-difficulty svg, #report-view-difficulty #chart-difficulty img'), 'the heatmap');
     await offline.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
   } finally {
     await browser.close();

@@ -43,9 +43,11 @@ export function chooseRuns(result, measures, settings) {
 /**
  * The colours of the runs shown for Vega-Lite: {field ('run' or 'group'), of(run) (its value of
  * that field), scale, note (to show; '' when every run has its own colour)}. groupOf: run -> group
- * (views/relative.js groupOf) when a run-groups file is loaded, else null.
+ * (views/relative.js groupOf) when a run-groups file is loaded, else null; ranking: the runs, best
+ * first (groups take colours in the order of their best run), and rankedBy: what ranks them, as
+ * the note names it.
  */
-export function runColours(shown, groupOf = null, ranking = null) {
+export function runColours(shown, groupOf = null, ranking = null, rankedBy = 'the measure the runs are chosen by') {
   const byRun = (range, note = '') => ({ field: 'run', of: (r) => r, scale: { domain: shown, range }, note });
   if (shown.length <= OKABE_ITO.length) return byRun(OKABE_ITO.slice(0, shown.length));
   if (shown.length <= TABLEAU20.length) return byRun(TABLEAU20.slice(0, shown.length));
@@ -56,7 +58,7 @@ export function runColours(shown, groupOf = null, ranking = null) {
   if (!c.other)
     return { ...c, note: `${shown.length} runs: coloured by group (${c.groups} groups, from the run-groups file); hover a line for its run.` };
   return { ...c,
-    note: `${shown.length} runs of ${c.groups} groups: the ${c.groups - c.other} groups with the best runs${ranking ? ' (by the mean of the measure the runs are chosen by)' : ''} in colour, the other ${c.other} grey ("${c.other} other groups" in the legend); hover a line for its run.` };
+    note: `${shown.length} runs of ${c.groups} groups: the ${c.groups - c.other} groups with the best runs${ranking ? ` (by the mean of ${rankedBy})` : ''} in colour, the other ${c.other} grey ("${c.other} other groups" in the legend); hover a line for its run.` };
 }
 
 /**

@@ -41,8 +41,10 @@ export function pValueHeatmapSpec(doc, runs) {
   const [m] = doc.measures;
   const many = runs.length > 16; // small cells, no labels
   const values = [];
+  const drawn = new Set(runs); // the pairs of the runs shown (views/matrix-runs.js)
   for (const c of pairRows(doc))
     for (const [a, b, diff] of [[c.run, c.versus, c.difference], [c.versus, c.run, c.difference === null ? null : -c.difference]]) {
+      if (!drawn.has(a) || !drawn.has(b)) continue;
       values.push({
         a, b, diff, p: rowP(c, 'p_adjusted', doc.B), raw: rowP(c, 'p', doc.B), band: bandOf(c.p_adjusted),
         label: `${pLabel(c, doc.B)}${directedMarker({ marker: c.marker, difference: diff })}`, dark: c.p_adjusted !== null && c.p_adjusted < 0.01, note: c.note || '',
@@ -52,7 +54,8 @@ export function pValueHeatmapSpec(doc, runs) {
     title: { text: `${m.measure}: adjusted p-values of every pair of runs`, subtitle: testLines(doc) },
     data: { values },
     encoding: {
-      x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { labelAngle: many ? -90 : -40, labelLimit: 0 } },
+      // the column labels on top, in sight when the matrix opens (past 16 runs it scrolls in its box)
+      x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { orient: 'top', labelAngle: many ? -90 : -40, labelLimit: 0 } },
       y: { field: 'a', type: 'nominal', sort: runs, title: null, axis: { labelLimit: 0 } },
     },
     layer: [
@@ -143,7 +146,7 @@ export function pValueImageSpec(doc, runs, grid = pValueGrid(doc, runs)) {
       { name: 'band', type: 'ordinal', domain: BANDS, range: BAND_COLOURS },
     ],
     axes: [
-      { orient: 'bottom', scale: 'x', labelAngle: -90, labelAlign: 'right', labelBaseline: 'middle', labelLimit: 0, labelFontSize: 12 },
+      { orient: 'top', scale: 'x', labelAngle: -90, labelAlign: 'left', labelBaseline: 'middle', labelLimit: 0, labelFontSize: 12 },
       { orient: 'left', scale: 'y', labelLimit: 0, labelFontSize: 12 },
     ],
     legends: [{ fill: 'band', title: 'adjusted p', orient: 'top', columns: 3, symbolType: 'square', symbolStrokeColor: '#888', symbolStrokeWidth: 1, labelFontSize: 12, titleFontSize: 13 }],

@@ -404,19 +404,6 @@ export class App {
   }
 
   /**
-   * The best mean of a measure over the runs, by the registry's direction: the highest where higher
-   * is better, the lowest where lower is; null for measures neither better high nor low (counts,
-   * diagnostics such as RBPResid) and text-valued ones.
-   */
-  best(measure) {
-    const info = this.info(measure);
-    if (!info || info.direction === 'neither' || info.textValued) return null;
-    const means = Object.values(this.state.result.runs).map((r) => r.mean[measure]).filter((v) => v !== null);
-    if (!means.length) return null;
-    return info.direction === 'lower' ? Math.min(...means) : Math.max(...means);
-  }
-
-  /**
    * Wins/ties/losses of every run against the baseline (settings.b), counted by the core
    * (irlens.winsTiesLosses: exact signs, one rule with the CLI's compare --risk) in a stats worker
    * (or the app's worker) on a copy of the scores; kept in state.tally until the result or the

@@ -6,7 +6,7 @@
 // that draw random samples add theirs, e.g. analysis-exports.js). The table's interval
 // (ci95_low, ci95_high) is the one it shows (table-intervals.js), named in the provenance's `interval`.
 import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
-import { tableRows, sortOf } from './table-rows.js';
+import { tableRows, sortOf, bestOfRows, BEST_RULE } from './table-rows.js';
 import { teams } from './teams.js';
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
@@ -144,11 +144,16 @@ export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^<>|]/g, (c) => TE
 /**
  * The table as LaTeX: a booktabs `longtable` (it breaks across pages, its header repeated; the
  * caption on top), runs in the order shown, an optional rank (leaderboard mode) and team (groups
- * loaded) column, each mean (best per column in bold, the significance markers vs the baseline
+ * loaded) column, each mean (the best per column among the rows shown in bold, the significance markers vs the baseline
  * when the table shows them), the baseline's row in italics; in \scriptsize with narrow column
  * gaps. Run and team names sit in boxes of a fixed share of the line width, broken after `_`, `.`,
  * `-`, `/` and inside camelCase where they are longer. Full: the interval of each mean (t:
- * ±half-width; percentile: low--high, as the page shows it) on a second line in \tiny. Compact: means and markers only. Both fit the text width
+ * ±half-width; percentile: low--high, as the page shows it) on a second line in \tiny. Compact:
+ * means and markers only, and a run's name on one line, never broken (its column as wide as the
+ * widest name). Aligned in one pdflatex pass: longtable sets its header before any row and takes
+ * the rows' widths from the .aux of an earlier pass, so each header cell is stacked (\ooalign)
+ * over a phantom of its column's widest content (headPhantoms); the second pass changes nothing
+ * (tests/web/latex-export.test.mjs compares the two PDFs). Both fit the text width
  * of an article (345 pt) with 5 measures and markers, 6 without (tests/web/organiser.test.mjs
  * compiles 143 runs x 5 measures); more measures make a wider table. Needs
  * \usepackage{booktabs,longtable}.
@@ -159,18 +164,56 @@ function latexTable(app, prov, { compact }) {
   const markers = app.markers ? app.markers() : null;
   const withTeam = !!teams(app);
   const base = app.state.settings.b;
-  const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
+  const best = bestOfRows(app, shown);
   const t = intervalRecord(app).method === 't';
   const what = texEscape(intervalName(app));
   const lead = [...(shown.leaderboard ? ['\\#'] : []), 'Run', ...(withTeam ? ['Team'] : [])];
   const breakable = (text) => texEscape(text).replace(/(\\_|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
   const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
-  const runShare = withTeam ? '0.165' : '0.3';
+  // Compact: the name in one piece (\\mbox: no break at _ . - or camelCase).
+  const whole = (text, style = '') => (style ? `{${style} \\mbox{${texEscape(text)}}}` : `\\mbox{${texEscape(text)}}`);
+  // With markers or a rank column the measures take more room: narrower gaps between columns and a
+  // slightly narrower run box (full; its name's pieces still fit), smaller type (compact, whose run
+  // names are not broken), so that 5 measures still fit an article's 345 pt (the 55-team
+  // leaderboard of covid-r1 with markers was 12 pt too wide: tests/web/organiser.test.mjs).
+  const tight = !!markers || !!shown.leaderboard;
+  const runShare = withTeam ? (tight ? '0.155' : '0.165') : '0.3';
+  const teamShare = compact && markers ? '0.13' : '0.15'; // in \tiny a team's name takes 5/7 of the room
   const ncol = lead.length + result.measures.length;
-  const header = `${[...lead, ...result.measures.map(texEscape)].join(' & ')} \\\\`;
+  const means = (run, m) => {
+    const v = result.runs[run].mean[m];
+    if (v === null) return '--';
+    let s = fmt(v);
+    if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
+    const mark = markers ? markers.of(run, m) : '';
+    if (mark) s += `$^{${mark}}$`;
+    return s;
+  };
+  const interval = (run, m) => {
+    const ci = tableInterval(app, run, m);
+    if (!ci) return '';
+    return t ? `{\\tiny $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}` : `{\\tiny ${fmt(ci[0], 3)}--${fmt(ci[1], 3)}}`;
+  };
+  const runs = shown.rows.map((r) => r.run);
+  const widest = (texts) => texts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  // Each column's widest content, as TeX material of no height: the header cells stand on it.
+  const phantoms = [
+    ...(shown.leaderboard ? [`\\hphantom{${widest(shown.rows.map((r) => String(r.rank)))}}`] : []),
+    compact ? '\\irlensRunNames' : `\\hspace*{${runShare}\\linewidth}`,
+    ...(withTeam ? [`\\hspace*{${teamShare}\\linewidth}`] : []),
+    ...result.measures.map((m) => {
+      // digits are equally wide in Computer Modern: the longest text in bold (the widest a cell gets) and the longest marker
+      const mean = widest(runs.map((r) => fmt(result.runs[r].mean[m]) || '--'));
+      const mark = markers ? widest(runs.map((r) => markers.of(r, m) || '')) : '';
+      const ci = compact ? '' : widest(runs.map((r) => interval(r, m)));
+      return `\\hphantom{\\textbf{${mean}}${mark ? `$^{${mark}}$` : ''}}${ci ? `\\cr\\hphantom{${ci}}` : ''}`;
+    }),
+  ];
+  const stacked = (label, i) => (i < lead.length ? `\\ooalign{${label}\\hfil\\cr${phantoms[i]}\\cr}` : `\\ooalign{\\hfil ${label}\\cr${phantoms[i]}\\cr}`);
+  const header = `${[...lead, ...result.measures.map(texEscape)].map(stacked).join(' & ')} \\\\`;
   const caption = [
     compact ? 'Mean over topics' : `Mean over topics with ${t ? `the half-width of the ${what}` : `its ${what}`}; each under its mean`,
-    '; best per column in bold.',
+    `; ${BEST_RULE}.`,
     shown.leaderboard ? ` The best run of each team by mean ${texEscape(shown.leaderboard.measure)}, ranked (\\#).` : '',
     base && result.runs[base] ? ` The baseline, ${texEscape(base)}, in italics.` : '',
     markers ? ` ${texEscape(markers.legend)}` : '',
@@ -181,7 +224,9 @@ function latexTable(app, prov, { compact }) {
     `% interval: ${intervalName(app)}`,
     '% needs \\usepackage{booktabs,longtable}',
     '\\begingroup',
-    '\\scriptsize\\setlength{\\tabcolsep}{2pt}',
+    `${compact && markers ? '\\tiny' : '\\scriptsize'}\\setlength{\\tabcolsep}{${tight ? 1 : 2}pt}`,
+    // The compact run column's width: its widest name (a phantom column of every name, in the headers).
+    ...(compact ? [`\\def\\irlensRunNames{\\hphantom{\\begin{tabular}{@{}l@{}}${runs.map((r) => whole(r, r === base ? '\\itshape' : '')).join('\\\\')}\\end{tabular}}}`] : []),
     `\\begin{longtable}{@{}${'l'.repeat(lead.length)}${'r'.repeat(result.measures.length)}@{}}`,
     `\\caption{${caption}}\\\\`,
     '\\toprule', header, '\\midrule', '\\endfirsthead',
@@ -190,23 +235,11 @@ function latexTable(app, prov, { compact }) {
     '\\bottomrule', '\\endlastfoot',
   ];
   for (const { run, team, rank } of shown.rows) {
-    const means = result.measures.map((m) => {
-      const v = result.runs[run].mean[m];
-      if (v === null) return '--';
-      let s = fmt(v);
-      if (best[m] !== null && v === best[m]) s = `\\textbf{${s}}`;
-      const mark = markers ? markers.of(run, m) : '';
-      if (mark) s += `$^{${mark}}$`;
-      return s;
-    });
-    const left = [...(shown.leaderboard ? [String(rank)] : []), box(runShare, run, run === base ? '\\itshape' : ''), ...(withTeam ? [team === null ? '--' : box('0.15', team)] : [])];
-    lines.push(`${[...left, ...means].join(' & ')} \\\\`);
+    const name = compact ? whole(run, run === base ? '\\itshape' : '') : box(runShare, run, run === base ? '\\itshape' : '');
+    const left = [...(shown.leaderboard ? [String(rank)] : []), name, ...(withTeam ? [team === null ? '--' : box(teamShare, team)] : [])];
+    lines.push(`${[...left, ...result.measures.map((m) => means(run, m))].join(' & ')} \\\\`);
     if (compact) continue;
-    const intervals = result.measures.map((m) => {
-      const ci = tableInterval(app, run, m);
-      if (!ci) return '';
-      return t ? `{\\tiny $\\pm$${fmt((ci[1] - ci[0]) / 2, 3)}}` : `{\\tiny ${fmt(ci[0], 3)}--${fmt(ci[1], 3)}}`;
-    });
+    const intervals = result.measures.map((m) => interval(run, m));
     if (intervals.some(Boolean)) lines.push(`${left.map(() => '').join(' & ')} & ${intervals.join(' & ')} \\\\[2pt]`);
   }
   lines.push('\\end{longtable}', '\\endgroup', '');

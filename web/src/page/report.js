@@ -5,23 +5,24 @@
 // exports.js provenance()), then the results table as the Table view shows it (every run, in the
 // order shown, each mean with its interval, the difference to the baseline with wins/ties/losses,
 // the significance markers and their legend), then what the views of REPORT_VIEWS show (charts,
-// significance, meta-evaluation), rendered with the page's own views and chart specs into a box
-// out of sight and copied: Vega's SVG as it is drawn, a chart drawn on canvas (a large heatmap) as
-// a PNG image, controls (buttons, inputs) left out, folded details unfolded.
+// significance, meta-evaluation, topic difficulty), rendered with the page's own views and chart
+// specs into a box out of sight and copied: Vega's SVG as it is drawn, a chart drawn on canvas (a
+// large heatmap) as a PNG image, controls (buttons, inputs) and the instructions that need script
+// ("hover a cell": views/util.js scriptOnly) left out, folded details unfolded.
 //
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
 import { provenance, download } from './exports.js';
-import { tableRows } from './table-rows.js';
+import { tableRows, bestOfRows } from './table-rows.js';
 import { intervalName } from './table-intervals.js';
 import { teams } from './teams.js';
 import { el } from '../views/util.js';
 import { tableCell, tableCaption } from '../views/table.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
-export const REPORT_FORMAT = 1;
+export const REPORT_FORMAT = 2; // 2 (issue 35): the Topic difficulty section; no instruction that needs script
 
 /** The views whose results the report shows, in this order. */
-export const REPORT_VIEWS = ['charts', 'significance', 'meta'];
+export const REPORT_VIEWS = ['charts', 'significance', 'meta', 'difficulty'];
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
@@ -30,8 +31,9 @@ function reportTable(app) {
   const { result, settings } = app.state;
   const base = settings.b;
   const groups = teams(app);
-  const { rows, leaderboard } = tableRows(app);
-  const best = Object.fromEntries(result.measures.map((m) => [m, app.best(m)]));
+  const shown = tableRows(app);
+  const { rows, leaderboard } = shown;
+  const best = bestOfRows(app, shown);
   const what = intervalName(app);
   const body = rows.map(({ run, team, rank }) => el('tr', { 'data-run': run, class: run === base ? 'baseline' : null },
     el('th', { scope: 'row' }, leaderboard ? `${rank}. ` : '', run, run === base ? el('div', { class: 'tag' }, 'baseline') : null),
@@ -51,6 +53,7 @@ function staticCopy(node) {
     try { src = canvases[i].toDataURL('image/png'); } catch { /* a tainted canvas: left out */ }
     c.replaceWith(src ? Object.assign(document.createElement('img'), { src, alt: canvases[i].getAttribute('aria-label') || 'chart' }) : document.createTextNode(''));
   });
+  copy.querySelectorAll('.needs-script').forEach((e) => e.remove()); // instructions that need the live page (views/util.js scriptOnly)
   copy.querySelectorAll('button, input, select, textarea, datalist, .exports, .sr-only-control, script').forEach((e) => {
     const label = e.closest('label');
     (label && copy.contains(label) && label.querySelector('input, select, textarea') === e ? label : e).remove();

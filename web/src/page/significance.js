@@ -12,7 +12,7 @@
 // legend above the table, and the seeds in the exports' provenance.
 import { StatsPool, mergeByMeasure } from '../worker/stats-pool.js';
 import { StatsRunner, notDone } from '../worker/stats-runner.js';
-import { el, select, numericMeasures } from '../views/util.js';
+import { el, select, numericMeasures, scriptOnly } from '../views/util.js';
 
 export const TESTS = [
   { value: 't', label: 'paired t-test' },
@@ -186,7 +186,7 @@ export function markersAddon(app) {
   else {
     const policy = e.value.measures.length ? e.value.measures[0].topic_policy : '';
     box.append(el('p', { class: 'legend', id: 'sig-legend' },
-      `Markers on the adjusted p-value vs ${s.b}: ${markerLegend()}; – no value (hover for why). Test: ${e.value.test}. ${capitalise(policy)}.`));
+      `Markers on the adjusted p-value vs ${s.b}: ${markerLegend()}; – no value`, scriptOnly(' (hover for why)'), `. Test: ${e.value.test}. ${capitalise(policy)}.`));
   }
   return box;
 }

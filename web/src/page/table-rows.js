@@ -76,3 +76,38 @@ export function tableRows(app) {
   const runs = sortOf(app).col ? sorted(app, ranked, team) : ranked;
   return { rows: runs.map((run) => ({ run, team: team(run), rank: rank.get(run) })), leaderboard: { measure, direction, teams: best.size } };
 }
+
+/**
+ * The page's ranking of every run, best first: by the mean of the leaderboard measure
+ * (leaderboardMeasure: the sorted measure, else the table's first numeric measure) in the
+ * registry's direction; a run without a mean of it last; ties in the order loaded. What the
+ * views colour and highlight "the best runs" by (Subtopics' groups, the step lines).
+ * {runs, measure, direction}.
+ */
+export function pageRanking(app) {
+  const { result } = app.state;
+  const { measure, direction } = leaderboardMeasure(app);
+  const sign = direction === 'lower' ? 1 : -1;
+  const key = (r) => { const v = result.runs[r].mean[measure]; return v === null || v === undefined || Number.isNaN(v) ? Infinity : sign * v; };
+  return { runs: Object.keys(result.runs).sort((a, b) => key(a) - key(b) || 0), measure, direction };
+}
+
+/**
+ * The best mean of each measure among the rows shown (`shown`: tableRows), by the registry's
+ * direction (highest where higher is better, lowest where lower is): {measure: value | null}; null
+ * for a measure better neither way, text-valued, or without a mean in those rows. The table, its
+ * exports and the report mark it in bold: the best of the rows a reader sees (in leaderboard mode
+ * the teams' best runs), never of runs left out (issue 35). BEST_RULE says so in their captions.
+ */
+export function bestOfRows(app, shown = tableRows(app)) {
+  const { result } = app.state;
+  return Object.fromEntries(result.measures.map((m) => {
+    const info = app.info(m);
+    if (!info || info.direction === 'neither' || info.textValued) return [m, null];
+    const means = shown.rows.map((r) => result.runs[r.run].mean[m]).filter((v) => v !== null && v !== undefined);
+    return [m, means.length ? (info.direction === 'lower' ? Math.min(...means) : Math.max(...means)) : null];
+  }));
+}
+
+/** The captions' words for what is bold (bestOfRows). */
+export const BEST_RULE = 'best per column among the rows shown in bold';

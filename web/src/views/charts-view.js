@@ -11,7 +11,7 @@ import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
 import { settingInput } from '../page/significance.js';
 import { fillWhenDone } from './stats-table.js';
 import { teams } from '../page/teams.js';
-import { el, select, chartExports, numericMeasures, noData } from './util.js';
+import { el, select, chartExports, numericMeasures, noData, scriptOnly } from './util.js';
 
 /** The controls of the runs shown: top N by a measure, a search, and a picker (a <details>). */
 function runControls(app, runs, measures, chosen) {
@@ -61,7 +61,7 @@ export const chartsView = {
       const sec = el('section', { class: 'chart-card', 'aria-label': title }, el('h3', {}, title), controls || null, chartExports(app, () => views[id], id), chart);
       return { sec, chart };
     };
-    const rp = box('recall-precision', 'Interpolated recall-precision', colours.note ? el('p', { class: 'hint', id: 'colour-note' }, colours.note) : null);
+    const rp = box('recall-precision', 'Interpolated recall-precision', colours.note ? el('p', { class: 'hint', id: 'colour-note' }, ...scriptOnly(colours.note, /; hover a line for its run(?=[.,])/)) : null);
     const dist = box('distribution', 'Score distribution over topics', select(app, 'Measure', 'dm', measures, dm));
     const scatter = box('scatter', 'Two measures over runs', el('div', { class: 'controls' }, select(app, 'x', 'sx', measures, sx), select(app, 'y', 'sy', measures, sy)));
     const tau = box('kendall-tau', "Rank correlation between measures (Kendall's tau-b)");
@@ -106,7 +106,7 @@ export const chartsView = {
       // The runs shown are labelled, apart (and the clicked and hovered ones); the line under the chart names those with no room.
       const left = el('p', { class: 'hint', 'aria-live': 'polite' });
       scatter.chart.after(left);
-      if (live()) await labelRuns(v, scatterValues, (l) => { left.textContent = l.left.length ? `Not labelled, for want of room beside the point: ${l.left.join(', ')} (hover a point for its run).` : ''; }, shown);
+      if (live()) await labelRuns(v, scatterValues, (l) => { left.replaceChildren(...(l.left.length ? [`Not labelled, for want of room beside the point: ${l.left.join(', ')}`, ...scriptOnly(' (hover a point for its run)'), '.'] : [])); }, shown);
     }));
     rendered.push(kendallTau());
     await Promise.all(rendered);
@@ -114,7 +114,7 @@ export const chartsView = {
       if (measures.length < 2 || runs.length < 2) return tau.chart.append(el('p', { class: 'hint no-values' }, 'Needs at least two runs and two numeric measures.'));
       tau.chart.append(el('div', { class: 'body' }));
       await fillWhenDone(app, live, tau.chart, correlationEntry(app, measures), async (doc, body) => {
-        body.append(el('p', { class: 'hint' }, `Kendall's tau-b (as in Meta-evaluation) between the ${doc.runs.length} runs' orderings by each measure's mean; – no value (hover for why). ${doc.topic_policy}.`));
+        body.append(el('p', { class: 'hint' }, `Kendall's tau-b (as in Meta-evaluation) between the ${doc.runs.length} runs' orderings by each measure's mean; – no value`, scriptOnly(' (hover for why)'), `. ${doc.topic_policy}.`));
         const chart = el('div', { class: 'chart' });
         body.append(chart);
         views['kendall-tau'] = await renderChart(chart, tauHeatmapSpec(matrixOf(doc, measures, 'tau_b')));

@@ -6,13 +6,13 @@
 // (irlens/evaluation/coverage.hpp); with plain qrels a topic has one intent, "0". Load diversity
 // qrels with the switch in Data.
 import { renderChart } from '../charts/charts.js';
-import { coverageSpec, coverageCurveSpec } from '../charts/coverage-charts.js';
+import { coverageSpec, coverageCurveSpec, coverageHighlight } from '../charts/coverage-charts.js';
 import { chartDataExports } from '../page/analysis-exports.js';
 import { cachedRequest } from '../page/analysis-requests.js';
 import { addDefaults } from '../page/settings.js';
 import { el, select, noData } from './util.js';
 import { numberField, intSetting } from './fields.js';
-import { tableRows } from '../page/table-rows.js';
+import { tableRows, pageRanking } from '../page/table-rows.js';
 import { teams } from '../page/teams.js';
 import { runColours } from '../charts/chart-runs.js';
 
@@ -72,12 +72,20 @@ export const coverageView = {
     }
     if (intents.length > 1) grid.before(el('p', { class: 'hint' }, `A row per run, a column per rank; each rank holds a cell per subtopic, left to right: ${intents.join(', ')}. ● the run's first document to cover a subtopic.`));
     const t = teams(app);
-    const colours = runColours(answered, t ? (r) => t.of(r) ?? 'no group' : null);
+    // Groups take colours in the order of their best run by the page's ranking (not the table's order).
+    const ranking = pageRanking(app);
+    const colours = runColours(answered, t ? (r) => t.of(r) ?? 'no group' : null, ranking.runs, ranking.measure);
+    // From HIGHLIGHT_FROM runs: the best runs and the selected ones (ticked in Charts, the baseline) in colour, the rest grey.
+    const selected = [...(settings.rp ? settings.rp.split(',') : []), ...(settings.b ? [settings.b] : [])];
+    const highlight = coverageHighlight(answered, ranking.runs, selected);
     const many = colours.field === 'run' && answered.length > 20;
-    if (colours.note) curve.before(el('p', { class: 'hint' }, many ? `${answered.length} runs but 20 colours: colours repeat; hover a line for its run, or load a run-groups file to colour by group.` : colours.note));
+    const colourNote = highlight
+      ? `${answered.length} runs: in colour the ${highlight.best.length} best by mean ${ranking.measure} (${ranking.direction} is better)${highlight.selected.length ? ` and the ${highlight.selected.length} selected (ticked in Charts, or the baseline)` : ''}; the other ${answered.length - highlight.runs.length} grey. Tick runs in Charts to add them.`
+      : many ? `${answered.length} runs but 20 colours: colours repeat; load a run-groups file to colour by group.` : colours.note;
+    if (colourNote) curve.before(el('p', { class: 'hint', id: 'coverage-colour-note' }, colourNote));
     [gridView, curveView] = await Promise.all([
       renderChart(grid, coverageSpec(cells, { runs: answered, intents })),
-      renderChart(curve, coverageCurveSpec(points, { runs: answered, colours })),
+      renderChart(curve, coverageCurveSpec(points, { runs: answered, colours, highlight })),
     ]);
   },
 };

@@ -10,7 +10,7 @@
 // answered). CSV / JSON of the table, SVG / PNG of the heatmap.
 import { renderChart } from '../charts/charts.js';
 import { tableExports } from '../page/analysis-exports.js';
-import { chartExports, el, noData, numericMeasures, select } from './util.js';
+import { chartExports, el, noData, numericMeasures, scriptOnly, select } from './util.js';
 import { dataTable } from './relative.js';
 import { addDefaults } from '../page/settings.js';
 import { teams } from '../page/teams.js';
@@ -59,6 +59,8 @@ export function topicDifficulty(app, measure) {
   return { rows, runOrder, lower, teams: t };
 }
 
+const testHooks = globalThis.location && new URLSearchParams(globalThis.location.search).has('test-hooks');
+
 export const difficultyView = {
   id: 'difficulty',
   label: 'Topic difficulty',
@@ -95,7 +97,7 @@ export const difficultyView = {
       dataTable('difficulty', table, { caption: `Topic difficulty by ${measure}: hardest first` }),
       el('section', { class: 'chart-card', 'aria-label': 'Topics by runs' },
         el('h3', {}, `Topics × runs: ${measure}`),
-        el('p', { class: 'hint' }, 'Topics hardest first (top), runs by mean best first (left); hover a cell for its score.'),
+        el('p', { class: 'hint' }, 'Topics hardest first (top), runs by mean best first (left)', scriptOnly('; hover a cell for its score'), '.'),
         chartExports(app, () => view, 'topic-difficulty-heatmap', (p) => ({ ...p, analysis })),
         heat));
 
@@ -116,9 +118,12 @@ export const difficultyView = {
       encoding: {
         x: { field: 'run', type: 'nominal', sort: runOrder, title: `runs (by mean ${measure}, best first)`, axis: runOrder.length > 60 ? { labels: false, ticks: false } : { labelAngle: -60 } },
         y: { field: 'topic', type: 'nominal', sort: topics, title: 'topic (hardest first)' },
-        color: { field: 'value', type: 'quantitative', title: measure, scale: { scheme: 'viridis', reverse: lower } },
+        // The legend above the cells, at their left: in view when the box opens, however wide the
+        // runs make the chart (on its right it was 1,000 px away at 390 px, issue 35).
+        color: { field: 'value', type: 'quantitative', title: measure, scale: { scheme: 'viridis', reverse: lower }, legend: { orient: 'top', direction: 'horizontal', gradientLength: 160, titleLimit: 300 } },
         tooltip: [{ field: 'topic' }, { field: 'run' }, ...(t ? [{ field: 'team' }] : []), { field: 'value', format: '.4f', title: measure }],
       },
     }, { renderer: values.length > CANVAS_PAST ? 'canvas' : 'svg' });
+    if (testHooks) heat.irlensView = view; // the browser tests read the legend's place from it (canvas: no DOM)
   },
 };

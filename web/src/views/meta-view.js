@@ -13,7 +13,7 @@ import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../page/significance.js';
-import { el, fmt, select, chartExports } from './util.js';
+import { el, fmt, select, chartExports, scriptOnly } from './util.js';
 import { topicSetSizeCard } from './topic-set-size.js';
 
 const COEFFICIENTS = [
@@ -102,7 +102,7 @@ async function correlation(app, live, box, measures) {
     const chart = el('div', { class: 'chart', id: 'chart-correlation' });
     body.append(chartExports(app, () => view, 'measure-correlation', withStatistics(statistics)),
       tableExports(app, 'measure-correlation', () => ({ columns, rows: doc.pairs.map((p) => columns.map((k) => p[k])), doc }), statistics),
-      el('p', { class: 'hint' }, `${c.label} (the default, as in Charts) over the ${doc.runs.length} runs' scores (each measure's mean over the common topics); – no value (hover for why). ${doc.topic_policy}.`),
+      el('p', { class: 'hint' }, `${c.label} (the default, as in Charts) over the ${doc.runs.length} runs' scores (each measure's mean over the common topics); – no value`, scriptOnly(' (hover for why)'), `. ${doc.topic_policy}.`),
       chart);
     view = await renderChart(chart, tauHeatmapSpec(matrixOf(doc, measures, c.key), { label: c.value, title: `${c.label} between run orderings` }));
   });

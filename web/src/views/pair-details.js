@@ -27,7 +27,7 @@ export function pairDetails(app, { measure, runs, options, doc, full }) {
   const runSel = el('select', { id: id('run') }, runs.map((r) => new Option(r, r)));
   const versusSel = el('select', { id: id('versus') });
   const out = el('div', { class: 'pair-details', id: 'pair-details', 'aria-live': 'polite' },
-    el('p', { class: 'hint' }, 'Select a cell of the matrix (or a run and versus here) for the pair\'s intervals and effect size.'));
+    el('p', { class: 'hint needs-script' }, 'Select a cell of the matrix (or a run and versus here) for the pair\'s intervals and effect size.'));
   const fillVersus = () => {
     const keep = versusSel.value;
     versusSel.replaceChildren(new Option(ALL, ALL), ...runs.filter((r) => r !== runSel.value).map((r) => new Option(r, r)));

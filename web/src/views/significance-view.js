@@ -3,15 +3,19 @@
 // mean with its confidence interval as error bars (t, percentile or BCa), and, against the
 // baseline, the risk-sensitive comparison (URisk and TRisk with the risk aversion alpha) with the
 // markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
-// Cancel in the strip above the charts.
+// Cancel in the strip above the charts. The matrix shows all runs or fewer (matrix-runs.js: top N,
+// the best run of each team, the selected runs); past 16 runs it scrolls in its box with its run
+// labels kept in sight (charts/sticky-labels.js).
 import { renderChart } from '../charts/charts.js';
 import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '../charts/stats-charts.js';
 import { pairRow, pairRows } from '../page/p-value-columns.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
 import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../page/significance.js';
-import { el, select, chartExports } from './util.js';
+import { el, select, chartExports, scriptOnly } from './util.js';
 import { showNullDistribution } from './null-distribution.js';
+import { matrixRuns } from './matrix-runs.js';
+import { stickyRunLabels } from '../charts/sticky-labels.js';
 import { pairDetails } from './pair-details.js';
 import { addDefaults } from '../page/settings.js';
 import { provenance } from '../page/exports.js';
@@ -89,7 +93,7 @@ const imageCells = () => (testHooks && Number(globalThis.irlensImageCells)) || I
  * (pair-details.js); the JSON export computes the full comparison (every pair's intervals and
  * effect sizes) when asked, with the progress bar.
  */
-async function pairwise(app, live, box, measure, runs) {
+async function pairwise(app, live, box, measure, runs, narrow) {
   const options = pairwiseOptions(app);
   const key = JSON.stringify(['p-values', measure, options]);
   const e = app.stats.get(key, () => app.statsPool.run('comparePValues', { result: app.state.result, qrels: qrelsInfo(app), options: { ...options, measures: [measure] } }));
@@ -106,12 +110,14 @@ async function pairwise(app, live, box, measure, runs) {
     if (m.pairs.topics.every((t) => t < 2))
       return body.append(el('p', { class: 'hint no-values' }, `Fewer than two topics in common: no pair of runs can be tested. ${m.topic_policy}.`));
     let view = null;
+    const all = runs;
+    runs = narrow.runs; // the matrix's rows and columns (matrix-runs.js); the pair details offer every run
     const cells = runs.length * runs.length;
     const image = cells >= imageCells();
     const chart = el('div', { class: `chart${runs.length > 16 ? ' scroll' : ''}`, id: 'chart-pairwise-p' });
-    const details = pairDetails(app, { measure, runs, options, doc, full: fullEntry });
+    const details = pairDetails(app, { measure, runs: all, options, doc, full: fullEntry });
     // The image's cell under the pointer, named with its p-values (the image is one mark: no tooltip per cell).
-    const readout = el('p', { class: 'hint', id: 'pairwise-cell', 'aria-live': 'polite' }, 'Point at a cell for its p-values; click it for its details.');
+    const readout = el('p', { class: 'hint needs-script', id: 'pairwise-cell', 'aria-live': 'polite' }, 'Point at a cell for its p-values; click it for its details.');
     body.append(chartExports(app, () => view, 'pairwise-p', withStatistics(statistics)),
       tableExports(app, 'pairwise-p', async (format) => ({
         columns: ['measure', 'run', 'versus', 'difference', 'statistic', 'p', 'p_adjusted', 'marker', 'topics', 'note'],
@@ -119,7 +125,9 @@ async function pairwise(app, live, box, measure, runs) {
         // The JSON export: the full comparison, every pair's intervals and effect sizes (computed now).
         doc: format === 'json' ? await fullDoc() : null,
       }), statistics),
-      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value (hover for why). ${m.topic_policy}. Select a cell for the pair's intervals and Cohen's d (below); the JSON export holds them for every pair.`),
+      el('p', { class: 'hint' }, `${doc.test}. Markers: ${markerLegend()} (row vs column); – no value`, scriptOnly(' (hover for why)'), `. ${m.topic_policy}. `,
+        scriptOnly('Select a cell for the pair\'s intervals and Cohen\'s d (below); '), 'the JSON export holds them for every pair.'),
+      ...(narrow.why ? [el('p', { class: 'hint', id: 'pairwise-shown' }, narrow.why)] : []),
       ...(image ? [el('p', { class: 'hint', id: 'pairwise-image' }, `${cells.toLocaleString('en')} cells: drawn as one image, each pair once (below the diagonal: row vs column). Export the matrix as SVG (the cells as one embedded image, the run names as text) or PNG; its numbers as CSV or JSON.`),
         readout] : []),
       chart, details.element);
@@ -152,6 +160,8 @@ async function pairwise(app, live, box, measure, runs) {
         if (c) readout.textContent = cellText(pairRow(doc, c.k), c.row, doc.B);
       });
     }
+    // Past 16 runs the matrix scrolls in its box: its run labels stay in sight on both axes.
+    if (runs.length > 16 && live()) stickyRunLabels(chart, view, runs);
     if (testHooks) chart.irlensView = view; // the browser tests find a cell of the image through it
   });
 }
@@ -240,9 +250,11 @@ export const significanceView = {
     const measure = measures.includes(s.hm) ? s.hm : measures[0];
     const order = ORDERS.some((o) => o.value === s.so) ? s.so : 'mean';
     const ordered = runOrder(app, runs, measure, order);
+    const narrow = matrixRuns(app, ordered, order === 'mean' ? ordered : runOrder(app, runs, measure, 'mean'), measure);
     const controls = el('div', { class: 'controls' },
       select(app, 'Measure', 'hm', measures, measure),
       select(app, 'Run order', 'so', ORDERS, order),
+      narrow.choices.length > 1 ? select(app, 'Matrix runs', 'mr', narrow.choices, narrow.value) : null,
       select(app, 'Pairwise test', 'ht', TESTS, s.ht),
       s.ht === 'tukey' ? null : select(app, 'Correction', 'hc', CORRECTIONS, s.hc),
       select(app, 'Interval', 'ci', INTERVALS, s.ci),
@@ -259,7 +271,7 @@ export const significanceView = {
       versus.same ? null : el('button', { type: 'button', class: 'small', id: 'use-marker-test', onclick: () => app.set({ ht: s.st, hc: s.st === 'tukey' ? 'none' : s.sc }) }, "Use the markers' test here"));
     container.textContent = '';
     container.append(first, controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk, nd);
-    await Promise.all([pairwise(app, live, pw, measure, ordered), intervals(app, live, iv, measure, ordered), risk(app, live, rk),
+    await Promise.all([pairwise(app, live, pw, measure, ordered, narrow), intervals(app, live, iv, measure, ordered), risk(app, live, rk),
       runs.length >= 2 ? nullCard(app, live, nd, measure, runs) : nd.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two runs.'))]);
   },
 };

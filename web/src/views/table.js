@@ -14,7 +14,7 @@
 import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../page/exports.js';
 import { el, fmt, signed, noData, select } from './util.js';
 import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
-import { tableRows } from '../page/table-rows.js';
+import { tableRows, bestOfRows, BEST_RULE } from '../page/table-rows.js';
 import { teams } from '../page/teams.js';
 import { reportButton } from '../page/report.js';
 
@@ -89,7 +89,7 @@ export function tableCell(app, run, m, { best, what, base }) {
 export function tableCaption(app, what) {
   const base = app.state.settings.b;
   return el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
-    base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', '. Best per column in bold.');
+    base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', `. ${BEST_RULE[0].toUpperCase()}${BEST_RULE.slice(1)}.`);
 }
 
 export const tableView = {
@@ -108,10 +108,11 @@ export const tableView = {
         el('button', { type: 'button', class: 'sort', onclick: () => app.set({ sort: `${col}:${next}` }) },
           label, el('span', { 'aria-hidden': 'true', class: 'arrow' }, dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : '')));
     };
-    const best = Object.fromEntries(measures.map((m) => [m, app.best(m)]));
     const what = intervalName(app);
     const groups = teams(app);
-    const { rows, leaderboard } = tableRows(app);
+    const shownRows = tableRows(app);
+    const { rows, leaderboard } = shownRows;
+    const best = bestOfRows(app, shownRows);
     const rankOf = Object.fromEntries(rows.map((r) => [r.run, r.rank]));
     const teamOf = Object.fromEntries(rows.map((r) => [r.run, r.team]));
     const thead = el('thead', {}, el('tr', {}, header('run', leaderboard ? '# Run' : 'Run'),

@@ -52,3 +52,16 @@ export function noData(container, text = 'Load a qrels file and at least one run
   container.textContent = '';
   container.append(el('p', { class: 'empty' }, text));
 }
+
+/**
+ * Words that only make sense on the live page, such as "hover a cell for its score": a span of
+ * class needs-script, which the HTML report (page/report.js: no script there) leaves out. With
+ * `pattern`, the part of `text` it matches (once) is the span and the rest stays as it is: a
+ * note built elsewhere (chart-runs.js runColours) keeps its one string.
+ */
+export function scriptOnly(text, pattern = null) {
+  const m = pattern ? text.match(pattern) : [text];
+  if (!m) return [text];
+  const at = pattern ? m.index : 0;
+  return [text.slice(0, at), el('span', { class: 'needs-script' }, m[0]), text.slice(at + m[0].length)].filter(Boolean);
+}
