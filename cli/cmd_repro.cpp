@@ -10,9 +10,11 @@
 #include "irlens/compare_runs/reproducibility.hpp"
 #include "irlens/compare_runs/run_comparison.hpp"
 #include "irlens/error.hpp"
+#include "irlens/frontends/compare_runs_json.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace irlens::cli {
 
@@ -112,14 +114,36 @@ std::string latex_table(const std::vector<std::pair<std::string, Table::Kind>>& 
     return out + "\\hline\n\\end{tabular}\n";
 }
 
-/// tsv, csv or json through Table; latex here.
-std::string render(const std::vector<std::pair<std::string, Table::Kind>>& columns,
-                   std::vector<std::vector<Cell>> rows, const TableOptions& to, bool latex,
-                   const nlohmann::json& document, const Provenance& prov) {
+/// A document of compare_runs_json.hpp (columns, rows) in to.format: json as it is, with irlens'
+/// version and the provenance; tsv/csv through Table; latex here. Text cells are strings, null is
+/// NaN, and the count columns print as integers.
+std::string render(const std::string& document, const TableOptions& to, bool latex, const Provenance& prov) {
+    nlohmann::json doc = nlohmann::json::parse(document);
+    std::vector<std::pair<std::string, Table::Kind>> columns;
+    for (const auto& c : doc["columns"]) {
+        const std::string name = c;
+        const bool text = !doc["rows"].empty() && doc["rows"][0][name].is_string();
+        const bool count = name == "docs_a" || name == "docs_b" || name == "cutoff" || name == "topics";
+        columns.push_back({name, text ? Table::Kind::Text : count ? Table::Kind::Integer : Table::Kind::Real});
+    }
+    std::vector<std::vector<Cell>> rows;
+    for (const auto& r : doc["rows"]) {
+        std::vector<Cell> row;
+        for (const auto& c : columns) {
+            const auto& v = r[c.first];
+            if (v.is_string())
+                row.emplace_back(v.get<std::string>());
+            else
+                row.emplace_back(v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>());
+        }
+        rows.push_back(std::move(row));
+    }
     if (latex) return latex_table(columns, rows, to.precision, to.provenance ? prov.comment() : "");
+    doc.erase("columns");
+    doc.erase("rows");
     Table table(columns);
     for (auto& r : rows) table.add(std::move(r));
-    return table.render(to, document, prov);
+    return table.render(to, doc, prov);
 }
 
 /// Takes -f latex (Table knows tsv, csv and json).
@@ -165,37 +189,9 @@ int cmd_runs(const std::vector<std::string>& args, std::string& out) {
         std::fprintf(stderr, "irlens runs: warning: %zu topic(s) only %s answered, left out: %s\n", only->size(),
                      name.c_str(), ids.c_str());
     }
-    std::vector<std::pair<std::string, Table::Kind>> columns = {
-        {"topic", Table::Kind::Text},   {"docs_a", Table::Kind::Integer}, {"docs_b", Table::Kind::Integer},
-        {"RBO_min", Table::Kind::Real}, {"RBO_res", Table::Kind::Real},   {"RBO_ext", Table::Kind::Real},
-        {"KTU", Table::Kind::Real}};
-    for (std::size_t k : s.cutoffs) columns.push_back({"overlap@" + std::to_string(k), Table::Kind::Real});
-    for (std::size_t k : s.cutoffs) columns.push_back({"jaccard@" + std::to_string(k), Table::Kind::Real});
-    std::vector<std::vector<Cell>> rows;
-    std::size_t docs_a = 0, docs_b = 0;
-    for (const TopicComparison& t : c.topics) {
-        docs_a += t.length_a;
-        docs_b += t.length_b;
-        if (!per_topic) continue;
-        std::vector<Cell> row = {t.topic, t.length_a, t.length_b, t.rbo.min, t.rbo.res, t.rbo.ext, t.ktu};
-        for (double v : t.overlap) row.push_back(v);
-        for (double v : t.jaccard) row.push_back(v);
-        rows.push_back(std::move(row));
-    }
-    std::vector<Cell> all = {"all", docs_a, docs_b, c.mean_rbo.min, c.mean_rbo.res, c.mean_rbo.ext, c.mean_ktu};
-    for (double v : c.mean_overlap) all.push_back(v);
-    for (double v : c.mean_jaccard) all.push_back(v);
-    rows.push_back(std::move(all));
-    nlohmann::json document = {{"command", "runs"},
-                               {"run_a", in.runs[0]->name()},
-                               {"run_b", in.runs[1]->name()},
-                               {"topics_compared", c.topics.size()},
-                               {"ktu_topics", c.ktu_topics},
-                               {"only_a", c.only_a},
-                               {"only_b", c.only_b}};
     Provenance prov("runs", positional);
     prov.settings = settings_of(options);
-    out += render(columns, std::move(rows), to, latex, document, prov);
+    out += render(runs_json(c, in.runs[0]->name(), in.runs[1]->name(), per_topic, -1), to, latex, prov);
     return 0;
 }
 
@@ -241,23 +237,12 @@ int cmd_repro(const std::vector<std::string>& args, std::string& out) {
     for (int i = 0; i < 4; ++i) runs[i] = load_run(i < 2 ? qrels : rqrels, paths[i], names.names[i], to.order);
     const ReproReport r = reproducibility(runs[0], runs[1], runs[2], runs[3], measures, s);
     for (const std::string& w : r.warnings) std::fprintf(stderr, "irlens repro: warning: %s\n", w.c_str());
-    const std::vector<std::pair<std::string, Table::Kind>> columns = {
-        {"quantity", Table::Kind::Text}, {"measure", Table::Kind::Text},   {"cutoff", Table::Kind::Integer},
-        {"run", Table::Kind::Text},      {"value", Table::Kind::Real},     {"topics", Table::Kind::Integer},
-        {"note", Table::Kind::Text}};
-    std::vector<std::vector<Cell>> rows;
-    for (const ReproValue& v : r.values)
-        rows.push_back({v.quantity, v.measure, v.cutoff, v.run, v.value, v.topics, v.note});
-    nlohmann::json document = {{"command", "repro"},
-                               {"kind", s.replicability ? "replicability" : "reproducibility"},
-                               {"runs", {{"orig_baseline", names.names[0]}, {"orig_advanced", names.names[1]},
-                                         {"repro_baseline", names.names[2]}, {"repro_advanced", names.names[3]}}}};
     std::vector<std::string> prov_inputs = {positional[0], paths[0], paths[1], paths[2], paths[3]};
     Provenance prov("repro", prov_inputs);
     if (s.replicability) prov.inputs.emplace_back("qrels", repro_qrels);
     prov.measures = measures;
     prov.settings = settings_of(options);
-    out += render(columns, std::move(rows), to, latex, document, prov);
+    out += render(repro_json(r, names.names[0], names.names[1], names.names[2], names.names[3], -1), to, latex, prov);
     return 0;
 }
 
