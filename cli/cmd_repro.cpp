@@ -180,7 +180,7 @@ int cmd_runs(const std::vector<std::string>& args, std::string& out) {
     }
     if (positional.size() != 3) throw UsageError("irlens runs takes QRELS RUN_A RUN_B (see irlens runs --help)");
     Inputs in = load_inputs(positional, to.order, "runs");
-    const RunComparison c = compare_runs(*in.runs[0], *in.runs[1], s);
+    const RunComparison c = compare_rankings(*in.runs[0], *in.runs[1], s);
     for (const auto& [name, only] : {std::pair<std::string, const std::vector<std::string>*>{in.runs[0]->name(), &c.only_a},
                                      {in.runs[1]->name(), &c.only_b}}) {
         if (only->empty()) continue;

@@ -100,7 +100,7 @@ TEST_CASE("run versus run: per topic, means, the most different topic first, mis
                        ranked("1", {"a", "b", "c"})});
     RunComparisonSettings s;
     s.cutoffs = {1, 2};
-    RunComparison c = compare_runs(*f.runs[0], *f.runs[1], s);
+    RunComparison c = compare_rankings(*f.runs[0], *f.runs[1], s);
     REQUIRE(c.topics.size() == 1);
     CHECK(c.only_a == std::vector<std::string>{"2"});
     CHECK(c.only_b.empty());
@@ -110,7 +110,7 @@ TEST_CASE("run versus run: per topic, means, the most different topic first, mis
 
     Fixture g(kQrels, {ranked("1", {"a", "b"}) + ranked("2", {"d", "a"}),
                        ranked("1", {"a", "b"}) + ranked("2", {"a", "d"})});
-    RunComparison d = compare_runs(*g.runs[0], *g.runs[1], s);
+    RunComparison d = compare_rankings(*g.runs[0], *g.runs[1], s);
     // Topic 2 is the swapped pair: RBO_ext at p = 0.9 = (0.1/0.9)(0 + 2/2 0.81) + 0.81 = 0.9;
     // topic 1 is identical (1): topic 2 comes first. Means: ext (1 + 0.9)/2, KTU (1 - 1)/2 = 0,
     // overlap@1 (1 + 0)/2.
@@ -121,6 +121,6 @@ TEST_CASE("run versus run: per topic, means, the most different topic first, mis
     CHECK(d.mean_ktu == doctest::Approx(0.0));
     CHECK(d.mean_overlap[0] == doctest::Approx(0.5));
     s.cutoffs = {0};
-    CHECK_THROWS_WITH_AS(compare_runs(*g.runs[0], *g.runs[1], s), "compare runs: a cutoff must be at least 1",
+    CHECK_THROWS_WITH_AS(compare_rankings(*g.runs[0], *g.runs[1], s), "compare runs: a cutoff must be at least 1",
                          UsageError);
 }

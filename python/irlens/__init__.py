@@ -13,6 +13,7 @@ See docs/python.md.
 from . import _core
 from ._api import Document, axioms, check, compare, evaluate, explain, meta, read_qrels, wide
 from .notebook import show
+from ._compare_runs import compare_rankings, reproducibility
 
 InputError = _core.InputError
 UsageError = _core.UsageError
@@ -26,3 +27,4 @@ def measures() -> list:
 
 __all__ = ["evaluate", "wide", "compare", "meta", "explain", "check", "axioms", "read_qrels", "measures", "show",
            "Document", "InputError", "UsageError", "__version__"]
+__all__ += ["compare_rankings", "reproducibility"]

@@ -29,7 +29,7 @@ double mean_of(const std::vector<double>& v) {
 }
 }  // namespace
 
-RunComparison compare_runs(const Run& a, const Run& b, const RunComparisonSettings& settings) {
+RunComparison compare_rankings(const Run& a, const Run& b, const RunComparisonSettings& settings) {
     if (&a.qrels() != &b.qrels()) throw UsageError("compare runs: the two runs were read against different qrels");
     if (!(settings.p > 0 && settings.p < 1))
         throw UsageError("rank-biased overlap: the persistence p must be between 0 and 1 (exclusive)");

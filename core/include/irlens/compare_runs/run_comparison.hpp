@@ -50,6 +50,6 @@ struct RunComparison {
 
 /// UsageError when the runs were read against different qrels, for p outside (0, 1) or a
 /// cutoff of 0.
-RunComparison compare_runs(const Run& a, const Run& b, const RunComparisonSettings& settings = {});
+RunComparison compare_rankings(const Run& a, const Run& b, const RunComparisonSettings& settings = {});
 
 }  // namespace irlens
