@@ -21,7 +21,7 @@ namespace irlens::wasm {
 
 namespace {
 
-std::vector<std::size_t> counts_from_js(const val& list) {
+std::vector<std::size_t> cutoffs_from_js(const val& list) {
     std::vector<std::size_t> out;
     const unsigned n = list["length"].as<unsigned>();
     for (unsigned i = 0; i < n; ++i) out.push_back(static_cast<std::size_t>(list[i].as<double>()));
@@ -36,7 +36,7 @@ std::string compare_rankings_js(int run_a, int run_b, double p, double depth, va
         RunComparisonSettings s;
         s.p = p;
         s.depth = static_cast<std::size_t>(depth);
-        std::vector<std::size_t> k = counts_from_js(cutoffs);
+        std::vector<std::size_t> k = cutoffs_from_js(cutoffs);
         if (!k.empty()) s.cutoffs = k;
         return runs_json(compare_rankings(*a, *b, s), a->name(), b->name(), per_topic, -1);
     });
@@ -52,7 +52,7 @@ std::string reproducibility_js(val run_handles, val measure_names, val cutoffs, 
         std::vector<std::string> typed;
         std::vector<MeasureSpec> measures = measures_from_js(measure_names, typed);
         ReproSettings s;
-        std::vector<std::size_t> k = counts_from_js(cutoffs);
+        std::vector<std::size_t> k = cutoffs_from_js(cutoffs);
         if (!k.empty()) s.cutoffs = k;
         s.p = p;
         s.rbo_depth = static_cast<std::size_t>(rbo_depth);

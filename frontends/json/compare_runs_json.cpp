@@ -14,9 +14,9 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keys in the documented order
 
-json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }  // NaN as null
+json value_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }  // NaN as null
 
-json table_row(const std::vector<std::string>& columns, const std::string& topic, std::size_t docs_a,
+json runs_table_row(const std::vector<std::string>& columns, const std::string& topic, std::size_t docs_a,
                std::size_t docs_b, const Rbo& rbo, double ktu, const std::vector<double>& overlap,
                const std::vector<double>& jaccard) {
     json row;
@@ -24,12 +24,12 @@ json table_row(const std::vector<std::string>& columns, const std::string& topic
     row[columns[i++]] = topic;
     row[columns[i++]] = docs_a;
     row[columns[i++]] = docs_b;
-    row[columns[i++]] = number(rbo.min);
-    row[columns[i++]] = number(rbo.res);
-    row[columns[i++]] = number(rbo.ext);
-    row[columns[i++]] = number(ktu);
-    for (double v : overlap) row[columns[i++]] = number(v);
-    for (double v : jaccard) row[columns[i++]] = number(v);
+    row[columns[i++]] = value_or_null(rbo.min);
+    row[columns[i++]] = value_or_null(rbo.res);
+    row[columns[i++]] = value_or_null(rbo.ext);
+    row[columns[i++]] = value_or_null(ktu);
+    for (double v : overlap) row[columns[i++]] = value_or_null(v);
+    for (double v : jaccard) row[columns[i++]] = value_or_null(v);
     return row;
 }
 
@@ -45,9 +45,9 @@ std::string runs_json(const RunComparison& c, const std::string& run_a, const st
     for (const TopicComparison& t : c.topics) {
         docs_a += t.length_a;
         docs_b += t.length_b;
-        if (per_topic) rows.push_back(table_row(columns, t.topic, t.length_a, t.length_b, t.rbo, t.ktu, t.overlap, t.jaccard));
+        if (per_topic) rows.push_back(runs_table_row(columns, t.topic, t.length_a, t.length_b, t.rbo, t.ktu, t.overlap, t.jaccard));
     }
-    rows.push_back(table_row(columns, "all", docs_a, docs_b, c.mean_rbo, c.mean_ktu, c.mean_overlap, c.mean_jaccard));
+    rows.push_back(runs_table_row(columns, "all", docs_a, docs_b, c.mean_rbo, c.mean_ktu, c.mean_overlap, c.mean_jaccard));
     json doc;
     doc["command"] = "runs";
     doc["run_a"] = run_a;
@@ -88,7 +88,7 @@ std::string repro_json(const ReproReport& r, const std::string& orig_baseline, c
                         {"measure", v.measure},
                         {"cutoff", v.cutoff},
                         {"run", v.run},
-                        {"value", number(v.value)},
+                        {"value", value_or_null(v.value)},
                         {"topics", v.topics},
                         {"note", v.note}});
     doc["rows"] = std::move(rows);

@@ -15,7 +15,7 @@ namespace irlens {
 
 namespace {
 
-void check_distinct(const DocList& list) {
+void check_no_repeats(const DocList& list) {
     std::unordered_set<std::string_view> seen;
     for (std::string_view d : list)
         if (!seen.insert(d).second)
@@ -24,7 +24,7 @@ void check_distinct(const DocList& list) {
 
 /// X_d for d = 1..max(|a|, |b|): the overlap of the two prefixes of depth d (a list past its end
 /// adds nothing).
-std::vector<double> overlaps(const DocList& a, const DocList& b) {
+std::vector<double> prefix_overlaps(const DocList& a, const DocList& b) {
     const std::size_t n = std::max(a.size(), b.size());
     std::vector<double> x(n);
     std::unordered_set<std::string_view> in_a, in_b;
@@ -49,8 +49,8 @@ std::vector<double> overlaps(const DocList& a, const DocList& b) {
 Rbo rank_biased_overlap(const DocList& a, const DocList& b, double p) {
     if (!(p > 0 && p < 1))
         throw UsageError("rank-biased overlap: the persistence p must be between 0 and 1 (exclusive)");
-    check_distinct(a);
-    check_distinct(b);
+    check_no_repeats(a);
+    check_no_repeats(b);
     Rbo r;
     if (a.empty() && b.empty()) {
         r.min = r.ext = 1;
@@ -58,7 +58,7 @@ Rbo rank_biased_overlap(const DocList& a, const DocList& b, double p) {
         return r;
     }
     const std::size_t s = std::min(a.size(), b.size()), l = std::max(a.size(), b.size());
-    const std::vector<double> x = overlaps(a, b);  // x[d-1] = X_d, d = 1..l
+    const std::vector<double> x = prefix_overlaps(a, b);  // x[d-1] = X_d, d = 1..l
     const double xs = s ? x[s - 1] : 0, xl = x[l - 1];
 
     // min (Eq. 11 with X'_d = X_d: beyond the shorter list's end only its seen items count).
@@ -107,10 +107,10 @@ Rbo rank_biased_overlap(const DocList& a, const DocList& b, double p) {
 double rbo_repro_eval(const DocList& a, const DocList& b, double p, std::size_t depth) {
     if (!(p > 0 && p < 1))
         throw UsageError("rank-biased overlap: the persistence p must be between 0 and 1 (exclusive)");
-    check_distinct(a);
-    check_distinct(b);
+    check_no_repeats(a);
+    check_no_repeats(b);
     if (depth == 0) return std::numeric_limits<double>::quiet_NaN();
-    const std::vector<double> x = overlaps(a, b);
+    const std::vector<double> x = prefix_overlaps(a, b);
     double score = 0, normaliser = 0, weight = 1;
     for (std::size_t d = 1; d <= depth; ++d) {
         const double overlap = x.empty() ? 0 : x[std::min(d, x.size()) - 1];
@@ -122,8 +122,8 @@ double rbo_repro_eval(const DocList& a, const DocList& b, double p, std::size_t 
 }
 
 double kendall_tau_union(const DocList& a, const DocList& b) {
-    check_distinct(a);
-    check_distinct(b);
+    check_no_repeats(a);
+    check_no_repeats(b);
     std::unordered_map<std::string_view, std::size_t> index;
     std::vector<double> ra, rb;  // minus the rank: kendall_tau_b ranks higher values first
     auto add = [&](std::string_view d) {
@@ -139,8 +139,8 @@ double kendall_tau_union(const DocList& a, const DocList& b) {
 }
 
 double kendall_tau_union_repro_eval(const DocList& a, const DocList& b, std::string* why) {
-    check_distinct(a);
-    check_distinct(b);
+    check_no_repeats(a);
+    check_no_repeats(b);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (a.size() != b.size()) {
         if (why)

@@ -13,10 +13,10 @@ namespace irlens {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kUndefined = std::numeric_limits<double>::quiet_NaN();
 
 /// One run's scores of one measure by topic id (topics where the measure is NaN left out).
-std::map<std::string, double> by_topic(const RunScores& r, std::size_t m) {
+std::map<std::string, double> scores_by_topic(const RunScores& r, std::size_t m) {
     std::map<std::string, double> out;
     for (std::size_t t = 0; t < r.topics.size(); ++t)
         if (!std::isnan(r.values[m][t])) out[r.topics[t]] = r.values[m][t];
@@ -24,12 +24,12 @@ std::map<std::string, double> by_topic(const RunScores& r, std::size_t m) {
 }
 
 /// The scores of the topics both runs have, in topic order, and how many topics one of them lacks.
-struct Paired {
+struct TopicPairs {
     std::vector<double> x, y;
     std::size_t unpaired = 0;
 };
-Paired pair_up(const std::map<std::string, double>& x, const std::map<std::string, double>& y) {
-    Paired p;
+TopicPairs pair_by_topic(const std::map<std::string, double>& x, const std::map<std::string, double>& y) {
+    TopicPairs p;
     for (const auto& [topic, v] : x) {
         auto it = y.find(topic);
         if (it == y.end()) {
@@ -43,20 +43,20 @@ Paired pair_up(const std::map<std::string, double>& x, const std::map<std::strin
     return p;
 }
 
-std::string left_out(std::size_t n) {
+std::string left_out_note(std::size_t n) {
     return n ? std::to_string(n) + " topic(s) scored for one run only left out" : "";
 }
 
-std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+std::string join_notes(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
 
-double mean_improvement(const Paired& p) {
-    if (p.x.empty()) return kNaN;
+double mean_improvement_of(const TopicPairs& p) {
+    if (p.x.empty()) return kUndefined;
     double sum = 0;
     for (std::size_t i = 0; i < p.x.size(); ++i) sum += p.x[i] - p.y[i];  // advanced - baseline
     return sum / double(p.x.size());
 }
 
-void add_order_values(ReproReport& report, const Run& orig, const Run& rep, const std::string& which) {
+void add_document_order(ReproReport& report, const Run& orig, const Run& rep, const std::string& which) {
     const ReproSettings& s = report.settings;
     const Qrels& qrels = orig.qrels();
     for (std::size_t cutoff : s.cutoffs) {
@@ -79,12 +79,12 @@ void add_order_values(ReproReport& report, const Run& orig, const Run& rep, cons
             double sum = 0;
             for (double x : v)
                 if (!std::isnan(x)) sum += x, ++r.topics;
-            r.value = r.topics ? sum / double(r.topics) : kNaN;
+            r.value = r.topics ? sum / double(r.topics) : kUndefined;
             if (r.topics < v.size())
-                note = join(note, std::to_string(v.size() - r.topics) + " of " + std::to_string(v.size()) +
+                note = join_notes(note, std::to_string(v.size() - r.topics) + " of " + std::to_string(v.size()) +
                                       " topics where it is undefined left out");
-            if (v.empty()) note = join(note, "no topic both runs answered: undefined");
-            r.note = join(note, left_out(missing));
+            if (v.empty()) note = join_notes(note, "no topic both runs answered: undefined");
+            r.note = join_notes(note, left_out_note(missing));
             report.values.push_back(std::move(r));
         };
         add("KTU", ktu, "");
@@ -114,8 +114,8 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
     ReproReport report;
     report.settings = settings;
     if (!settings.replicability) {
-        add_order_values(report, *orig_b, *rep_b, "baseline");
-        add_order_values(report, *orig_a, *rep_a, "advanced");
+        add_document_order(report, *orig_b, *rep_b, "baseline");
+        add_document_order(report, *orig_a, *rep_a, "advanced");
     }
     const Evaluation orig = evaluate(orig_b->qrels_ptr(), {orig_b, orig_a}, measures);
     const Evaluation rep = evaluate(rep_b->qrels_ptr(), {rep_b, rep_a}, measures);
@@ -123,17 +123,17 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
     for (const std::string& w : rep.warnings) report.warnings.push_back(w);
     for (std::size_t m = 0; m < measures.size(); ++m) {
         const std::string name = measures[m].name();
-        const auto ob = by_topic(orig.runs[0], m), oa = by_topic(orig.runs[1], m);
-        const auto rb = by_topic(rep.runs[0], m), ra = by_topic(rep.runs[1], m);
+        const auto ob = scores_by_topic(orig.runs[0], m), oa = scores_by_topic(orig.runs[1], m);
+        const auto rb = scores_by_topic(rep.runs[0], m), ra = scores_by_topic(rep.runs[1], m);
         const std::pair<const char*, std::pair<const std::map<std::string, double>*, const std::map<std::string, double>*>>
             runs[] = {{"baseline", {&ob, &rb}}, {"advanced", {&oa, &ra}}};
         if (!settings.replicability) {
             for (const auto& [which, scores] : runs) {
-                const Paired p = pair_up(*scores.first, *scores.second);
+                const TopicPairs p = pair_by_topic(*scores.first, *scores.second);
                 ReproValue rmse{"RMSE", name, 0, which}, nrmse{"nRMSE", name, 0, which};
                 rmse.topics = nrmse.topics = p.x.size();
                 if (p.x.empty()) {
-                    rmse.note = nrmse.note = join("no topic scored for both runs: undefined", left_out(p.unpaired));
+                    rmse.note = nrmse.note = join_notes("no topic scored for both runs: undefined", left_out_note(p.unpaired));
                 } else {
                     double se = 0, worst = 0;
                     for (std::size_t i = 0; i < p.x.size(); ++i) {
@@ -143,21 +143,21 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
                     }
                     rmse.value = std::sqrt(se / double(p.x.size()));
                     nrmse.value = rmse.value / std::sqrt(worst / double(p.x.size()));
-                    rmse.note = nrmse.note = left_out(p.unpaired);
+                    rmse.note = nrmse.note = left_out_note(p.unpaired);
                 }
                 report.values.push_back(rmse);
                 report.values.push_back(nrmse);
             }
         }
-        const Paired orig_pair = pair_up(oa, ob), rep_pair = pair_up(ra, rb);
-        const double mi_orig = mean_improvement(orig_pair), mi_rep = mean_improvement(rep_pair);
+        const TopicPairs orig_pair = pair_by_topic(oa, ob), rep_pair = pair_by_topic(ra, rb);
+        const double mi_orig = mean_improvement_of(orig_pair), mi_rep = mean_improvement_of(rep_pair);
         ReproValue er{"ER", name, 0, "both"};
         er.topics = rep_pair.x.size();
-        er.note = join(left_out(orig_pair.unpaired), left_out(rep_pair.unpaired));
+        er.note = join_notes(left_out_note(orig_pair.unpaired), left_out_note(rep_pair.unpaired));
         if (std::isnan(mi_orig) || std::isnan(mi_rep))
-            er.note = join(er.note, "no topic scored for both runs of a pair: undefined");
+            er.note = join_notes(er.note, "no topic scored for both runs of a pair: undefined");
         else if (mi_orig == 0)
-            er.note = join(er.note, "the original mean improvement is 0: undefined");
+            er.note = join_notes(er.note, "the original mean improvement is 0: undefined");
         else
             er.value = mi_rep / mi_orig;
         report.values.push_back(er);
@@ -181,9 +181,9 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
                 for (const auto& e : *scores.second) y.push_back(e.second);
                 t = unpaired_t_test(x, y);
             } else {
-                const Paired p = pair_up(*scores.first, *scores.second);
+                const TopicPairs p = pair_by_topic(*scores.first, *scores.second);
                 t = t_test(p.x, p.y);
-                t.note = join(t.note, left_out(p.unpaired));
+                t.note = join_notes(t.note, left_out_note(p.unpaired));
             }
             pv.value = t.p;
             pv.topics = t.n;

@@ -20,7 +20,7 @@ DocList ranked_docs(const Run& run, std::size_t topic, std::size_t depth) {
 }
 
 namespace {
-double mean_of(const std::vector<double>& v) {
+double mean_skipping_nan(const std::vector<double>& v) {
     double sum = 0;
     std::size_t n = 0;
     for (double x : v)
@@ -63,13 +63,13 @@ RunComparison compare_rankings(const Run& a, const Run& b, const RunComparisonSe
         ktus.push_back(c.ktu);
         out.ktu_topics += !std::isnan(c.ktu);
     }
-    out.mean_rbo = {mean_of(mins), mean_of(ress), mean_of(exts)};
-    out.mean_ktu = mean_of(ktus);
+    out.mean_rbo = {mean_skipping_nan(mins), mean_skipping_nan(ress), mean_skipping_nan(exts)};
+    out.mean_ktu = mean_skipping_nan(ktus);
     for (std::size_t i = 0; i < settings.cutoffs.size(); ++i) {
         std::vector<double> o, j;
         for (const TopicComparison& c : out.topics) o.push_back(c.overlap[i]), j.push_back(c.jaccard[i]);
-        out.mean_overlap.push_back(mean_of(o));
-        out.mean_jaccard.push_back(mean_of(j));
+        out.mean_overlap.push_back(mean_skipping_nan(o));
+        out.mean_jaccard.push_back(mean_skipping_nan(j));
     }
     std::stable_sort(out.topics.begin(), out.topics.end(), [](const TopicComparison& x, const TopicComparison& y) {
         return x.rbo.ext < y.rbo.ext;  // stable: topic order (byte order) among equal values
