@@ -6,7 +6,8 @@
 //   document order (reproducibility only), per cutoff c (both lists cut to their first c):
 //     KTU (irlens' kendall_tau_union, and repro_eval's own form), RBO (repro_eval's normalised,
 //     truncated form at p = 0.95, depth 1000, and Webber et al.'s RBO_ext at the same p);
-//   effectiveness (reproducibility only), per measure M, over the topics both runs were scored on:
+//   effectiveness (reproducibility only), per measure M, over the topics both runs were scored on
+//   (each run scored whole, as evaluate() scores it; repro_eval first cuts it to run_length):
 //     RMSE = sqrt(1/n sum_t (M_orig(t) - M_rep(t))^2)                              (Sec. 3.2)
 //     nRMSE = RMSE / sqrt(1/n sum_t max(M_orig(t), 1 - M_orig(t))^2)  (repro_eval's normalisation:
 //             the RMSE of the farthest scores in [0, 1])
