@@ -22,6 +22,7 @@ int cmd_rarity(const std::vector<std::string>& args, std::string& out);
 int cmd_unique(const std::vector<std::string>& args, std::string& out);
 int cmd_relative(const std::vector<std::string>& args, std::string& out);
 int cmd_axioms(const std::vector<std::string>& args, std::string& out);
+int cmd_judgments(const std::vector<std::string>& args, std::string& out);
 /// Returns 4 when a run has errors (its report is in out all the same).
 int cmd_check(const std::vector<std::string>& args, std::string& out);
 /// Run versus run (cmd_repro.cpp).

@@ -28,6 +28,7 @@ const char kUsage[] =
         "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
         "  irlens axioms [-m MEASURE...] [--seed N]        the axiomatic audit: measures vs 10 formal constraints\n"
         "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
+        "  irlens judgments QRELS_A QRELS_B [RUN... -m M]  two sets of judgments compared: labels, run orderings\n"
         "  irlens runs QRELS RUN_A RUN_B                   how different two runs' rankings are: RBO, KTU, overlap\n"
         "  irlens repro QRELS --orig-baseline R ...        did the reproduction reproduce? KTU, RBO, RMSE, ER, DeltaRI\n"
         "  irlens version\n"
@@ -70,6 +71,7 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "unique") return utf8(cmd_unique(args, out));
         if (command == "relative") return utf8(cmd_relative(args, out));
         if (command == "check") return utf8(cmd_check(args, out));
+        if (command == "judgments") return utf8(cmd_judgments(args, out));
         if (command == "runs") return utf8(cmd_runs(args, out));
         if (command == "repro") return utf8(cmd_repro(args, out));
         if (command == "version" || command == "--version") {

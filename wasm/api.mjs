@@ -12,6 +12,7 @@ import { relativeApi } from './api-relative.mjs';
 import { checkApi } from './api-check.mjs';
 import { axiomsApi } from './api-axioms.mjs';
 import { streamApi } from './api-stream.mjs';
+import { judgmentsApi } from './api-judgments.mjs';
 import { compareRunsApi } from './api-compare-runs.mjs';
 import { evaluationView, dataOf } from './evaluation.mjs';
 
@@ -36,6 +37,7 @@ const AREAS = [
   checkApi, // api-check.mjs: run validation (irlens check)
   axiomsApi, // api-axioms.mjs: the axiomatic audit (irlens axioms)
   streamApi, // api-stream.mjs: a run of any size, scored one topic at a time
+  judgmentsApi, // api-judgments.mjs: two sets of judgments compared (irlens judgments)
   compareRunsApi, // api-compare-runs.mjs: run versus run, reproducibility (irlens runs, irlens repro)
 ];
 

@@ -117,6 +117,7 @@ PYBIND11_MODULE(_core, m) {
     register_inputs(m);
     register_columns(m);
     register_analyses(m);
+    register_judgments(m);
     register_compare_runs(m);
 }
 

@@ -24,9 +24,10 @@ mkdirSync(ARTIFACTS, { recursive: true });
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function startServer() {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run web/build.sh first`);
-  const proc = spawn(process.execPath, [join(ROOT, 'scripts', 'static-server.mjs'), DIST, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The static server on `dir` (default web/dist; the guides' screenshots serve a folder of their own). */
+export async function startServer(dir = DIST) {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html is missing: run web/build.sh first`);
+  const proc = spawn(process.execPath, [join(ROOT, 'scripts', 'static-server.mjs'), dir, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   // Its output, line by line, until the line with the URL (it may come in several chunks).
   const url = await new Promise((res, rej) => {
     let text = '';

@@ -160,12 +160,26 @@ test('what the API returns has the keys its declared type names', async () => {
     [['CheckDocument'], check], [['CheckDocument', 'files', '[]'], check.files[0]], [['CheckDocument', 'files', '[]', 'findings', '[]'], check.files[0].findings[0]],
     [['Prefs', 'prefsInfo'], irlens.loadPrefs('1 0 0 a 1\n1 0 0 b 0\n').prefsInfo],
     [['Groups', 'info'], groups.info], [['Sessions', 'info', '[]'], irlens.loadSessions(text('sessions.tsv')).info[0]],
+    ...judgmentsCases(irlens, qrels, runs),
   ];
   for (const [path, value] of cases) {
     assert.ok(value && typeof value === 'object', `${path.join('.')}: no value to check`);
     checkKeys(path, value);
   }
 });
+
+// Issue 38: the document of judgments() and its parts (a second qrels: the first with every grade 1 made 0).
+function judgmentsCases(irlens, qrels, runs) {
+  const text = readFileSync(join(EXAMPLES, 'qrels.txt'), 'utf8').replace(/ 1$/gm, ' 0');
+  const doc = irlens.judgments(qrels, irlens.loadQrels(text, { name: 'b' }), runs, ['AP'], { B: 100 });
+  const m = doc.conclusions.measures[0];
+  return [
+    [['JudgmentsDocument'], doc], [['JudgmentsDocument', 'labels'], doc.labels], [['JudgmentsDocument', 'labels', 'binary'], doc.labels.binary],
+    [['JudgmentsDocument', 'topic_labels', '[]'], doc.topic_labels[0]], [['JudgmentsDocument', 'conclusions'], doc.conclusions],
+    [['JudgmentsConclusionsJson'], m], [['JudgmentsConclusionsJson', 'runs', '[]'], m.runs[0]],
+    [['JudgmentsConclusionsJson', 'tau_b'], m.tau_b], [['JudgmentsConclusionsJson', 'per_topic', '[]'], m.per_topic[0]],
+  ];
+}
 
 test('npm pack, installed offline into a scratch project: node imports it and gets the CLI numbers', () => {
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: PKG, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));

@@ -603,80 +603,113 @@ export interface Irlens {
 
   axioms(options?: { measures?: 'all' | string | string[]; seed?: number | string | bigint }): AxiomsDocument;
 
+  /**
+   * Two sets of judgments compared, as `irlens judgments --format json` (without its provenance):
+   * the labels on the (topic, document) pairs both judge and, with runs (read against qrelsA; at
+   * least 2, with measures), whether the runs' orderings and significance verdicts hold under B.
+   */
+  judgments(qrelsA: Qrels, qrelsB: Qrels, runs?: Run[], measures?: string[] | string, options?: JudgmentsOptions): JudgmentsDocument;
+
   /** Run versus run (`irlens runs`): RBO_min/res/ext, KTU, overlap@k, Jaccard@k per topic and mean. */
   compareRankings(runA: Run, runB: Run, options?: CompareRankingsOptions): CompareRankingsDocument;
   /** Reproducibility / replicability measures (`irlens repro`; Breuer et al. 2020, repro_eval). */
   reproducibility(runs: ReproRuns, options?: ReproOptions): ReproDocument;
 }
 
-/** Options of compareRankings (defaults: persistence 0.9, depth 1000, cutoffs [10], perTopic false). */
-export interface CompareRankingsOptions {
-  persistence?: number;
-  depth?: number;
-  cutoffs?: number[];
-  perTopic?: boolean;
+/** The options of judgments(): the CLI's (`irlens judgments --help`), same defaults. */
+export interface JudgmentsOptions extends SideInputs {
+  /** Binary relevance: grade >= threshold (default 1). */
+  threshold?: number;
+  /** B's grades mapped onto A's scale, 'FROM:TO,...' (e.g. '3:2,2:1,1:1,0:0'). */
+  mapB?: string;
+  test?: 't' | 'wilcoxon' | 'sign' | 'randomisation' | 'bootstrap' | 'tukey';
+  correction?: 'none' | 'bonferroni' | 'holm' | 'bh';
+  /** A pair is significant when its adjusted p < alpha (default 0.05). */
+  alpha?: number;
+  rboP?: number;
+  topK?: number;
+  /** Level of the bootstrap intervals of the correlations (default 0.95). */
+  confidence?: number;
+  B?: number;
+  seed?: number | string;
+  exactLimit?: number;
+  progress?: Progress;
 }
 
-/** The document of `irlens runs --format json` (without irlens' version and the provenance). */
-export interface CompareRankingsDocument {
-  command: 'runs';
-  run_a: string;
-  run_b: string;
-  persistence: number;
-  depth: number;
-  cutoffs: number[];
-  topics_compared: number;
-  ktu_topics: number;
-  /** Topics only one run answered: left out of every value. */
-  only_a: string[];
-  only_b: string[];
-  columns: string[];
-  /** Per topic (perTopic, most different first), then topic 'all' (the means); null = undefined. */
-  rows: Array<{ topic: string; docs_a: number; docs_b: number; RBO_min: number | null; RBO_res: number | null;
-    RBO_ext: number | null; KTU: number | null; [overlapOrJaccard: string]: string | number | null }>;
-}
-
-/** The four runs of a reproduction (the reproduced ones read against other qrels for replicability). */
-export interface ReproRuns {
-  origBaseline: Run;
-  origAdvanced: Run;
-  reproBaseline: Run;
-  reproAdvanced: Run;
-}
-
-/** Options of reproducibility (repro_eval's defaults). */
-export interface ReproOptions {
-  measures?: string | string[];
-  cutoffs?: number[];
-  persistence?: number;
-  rboDepth?: number;
-  runLength?: number;
-  replicability?: boolean;
-}
-
-/** One value of a reproduction (value null: undefined, note says why). */
-export interface ReproRow {
-  quantity: 'KTU' | 'KTU_repro_eval' | 'RBO_repro_eval' | 'RBO_ext' | 'RMSE' | 'nRMSE' | 'ER' | 'DeltaRI' | 'p_value';
-  measure: string;
-  cutoff: number;
-  run: 'baseline' | 'advanced' | 'both';
-  value: number | null;
-  topics: number;
+/** Label agreement of a set of (topic, document) pairs (null: undefined, `note` says why). */
+export interface LabelAgreementJson {
+  pairs: number;
+  /** The categories: every grade from the lowest to the highest either set uses. */
+  grades: number[];
+  /** [A's grade][B's grade], indexed as `grades`. */
+  confusion: number[][];
+  observed: Nullable;
+  expected: Nullable;
+  kappa: Nullable;
+  kappa_linear: Nullable;
+  kappa_quadratic: Nullable;
+  alpha_nominal: Nullable;
+  alpha_ordinal: Nullable;
+  alpha_interval: Nullable;
+  binary: { threshold: number; both: number; a_only: number; b_only: number; neither: number; agreement: Nullable; kappa: Nullable };
   note: string;
 }
 
-/** The document of `irlens repro --format json` (without irlens' version and the provenance). */
-export interface ReproDocument {
-  command: 'repro';
-  kind: 'reproducibility' | 'replicability';
-  runs: { orig_baseline: string; orig_advanced: string; repro_baseline: string; repro_advanced: string };
-  persistence: number;
-  rbo_depth: number;
-  run_length: number;
-  cutoffs: number[];
+/** A correlation of the two orderings with its bootstrap percentile interval over topics. */
+export interface CorrelationIntervalJson {
+  value: Nullable;
+  interval: Interval;
+  /** Resamples where the coefficient was undefined (left out of the interval). */
+  undefined_resamples: number;
+}
+
+/** One measure's conclusions under the two sets. */
+export interface JudgmentsConclusionsJson {
+  measure: string;
+  topics: number;
+  runs: { run: string; mean_a: Nullable; mean_b: Nullable; rank_a: number; rank_b: number }[];
+  tau_b: CorrelationIntervalJson;
+  /** A is the reference (Yilmaz et al. 2008): B's ordering evaluated against A's. */
+  tau_ap: CorrelationIntervalJson;
+  spearman: CorrelationIntervalJson;
+  rbo: CorrelationIntervalJson;
+  largest_rank_change: { run: string; rank_a: number; rank_b: number; change: number } | null;
+  top_k: number;
+  top_k_overlap: Nullable;
+  per_topic: { topic: string; tau_b: Nullable }[];
+  per_topic_tau_b_mean: Nullable;
+  per_topic_undefined: number;
+  /** The test and its correction, e.g. "paired t-test, two-sided, no correction for multiple comparisons". */
+  test: string;
+  pairs: number;
+  significant_a: number;
+  significant_b: number;
+  changes: { run_a: string; run_b: string; difference_a: Nullable; p_a: Nullable; difference_b: Nullable; p_b: Nullable;
+    change: 'significant under A only' | 'significant under B only' | 'reversed' }[];
+  note: string;
+}
+
+/** The document of `irlens judgments --format json` (without provenance). */
+export interface JudgmentsDocument {
+  irlens: string;
+  command: 'judgments';
+  qrels_a: string;
+  qrels_b: string;
+  threshold: number;
+  /** B's grade map ({FROM: TO}), or null. */
+  map_b: Record<string, number> | null;
+  topics: { compared: string[]; only_a: string[]; only_b: string[]; note: string };
+  grades: { a: number[]; b: number[]; note: string };
+  labels: LabelAgreementJson;
+  topic_labels: (LabelAgreementJson & { topic: string; only_a: Record<string, number>; only_b: Record<string, number> })[];
+  /** Judgments of one set only, by grade ({grade: count}), topics of one set included. */
+  only_a: Record<string, number>;
+  only_b: Record<string, number>;
+  conclusions: {
+    topic_policy: string; alpha: number; rbo_p: number; confidence: number; B: number; seed: number;
+    measures: JudgmentsConclusionsJson[];
+  } | null;
   warnings: string[];
-  columns: string[];
-  rows: ReproRow[];
 }
 
 /** One ranking of an axiom counterexample and its score (null: undefined). */
@@ -778,3 +811,73 @@ export function createIrlens(options?: CreateOptions): Promise<Irlens>;
 export function runName(file: string): string;
 /** The names of runs read from `files`: never two runs of one name. */
 export function runNames(files: string[]): { names: string[]; warnings: string[] };
+
+/** Options of compareRankings (defaults: persistence 0.9, depth 1000, cutoffs [10], perTopic false). */
+export interface CompareRankingsOptions {
+  persistence?: number;
+  depth?: number;
+  cutoffs?: number[];
+  perTopic?: boolean;
+}
+
+/** The document of `irlens runs --format json` (without irlens' version and the provenance). */
+export interface CompareRankingsDocument {
+  command: 'runs';
+  run_a: string;
+  run_b: string;
+  persistence: number;
+  depth: number;
+  cutoffs: number[];
+  topics_compared: number;
+  ktu_topics: number;
+  /** Topics only one run answered: left out of every value. */
+  only_a: string[];
+  only_b: string[];
+  columns: string[];
+  /** Per topic (perTopic, most different first), then topic 'all' (the means); null = undefined. */
+  rows: Array<{ topic: string; docs_a: number; docs_b: number; RBO_min: number | null; RBO_res: number | null;
+    RBO_ext: number | null; KTU: number | null; [overlapOrJaccard: string]: string | number | null }>;
+}
+
+/** The four runs of a reproduction (the reproduced ones read against other qrels for replicability). */
+export interface ReproRuns {
+  origBaseline: Run;
+  origAdvanced: Run;
+  reproBaseline: Run;
+  reproAdvanced: Run;
+}
+
+/** Options of reproducibility (repro_eval's defaults). */
+export interface ReproOptions {
+  measures?: string | string[];
+  cutoffs?: number[];
+  persistence?: number;
+  rboDepth?: number;
+  runLength?: number;
+  replicability?: boolean;
+}
+
+/** One value of a reproduction (value null: undefined, note says why). */
+export interface ReproRow {
+  quantity: 'KTU' | 'KTU_repro_eval' | 'RBO_repro_eval' | 'RBO_ext' | 'RMSE' | 'nRMSE' | 'ER' | 'DeltaRI' | 'p_value';
+  measure: string;
+  cutoff: number;
+  run: 'baseline' | 'advanced' | 'both';
+  value: number | null;
+  topics: number;
+  note: string;
+}
+
+/** The document of `irlens repro --format json` (without irlens' version and the provenance). */
+export interface ReproDocument {
+  command: 'repro';
+  kind: 'reproducibility' | 'replicability';
+  runs: { orig_baseline: string; orig_advanced: string; repro_baseline: string; repro_advanced: string };
+  persistence: number;
+  rbo_depth: number;
+  run_length: number;
+  cutoffs: number[];
+  warnings: string[];
+  columns: string[];
+  rows: ReproRow[];
+}

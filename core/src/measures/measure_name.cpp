@@ -196,7 +196,7 @@ std::string lower(std::string s) {
 std::string suggestion(const std::string& name) {
     std::string l = lower(name);
     // Never across meanings: ir_measures' SDCG (scaled DCG) is not irlens' sDCG (session DCG).
-    if (l == "sdcg") return " (sDCG is irlens' session DCG; ir_measures' SDCG, scaled DCG, irlens does not compute)";
+    if (l == "sdcg") return " (SDCG is scaled DCG, a C/W/L measure; sDCG is session DCG)";
     for (const MeasureInfo& m : registry()) {
         if (lower(m.name) == l) return " (did you mean " + m.name + "?)";
         for (const auto& a : m.aliases)

@@ -145,6 +145,16 @@ const std::vector<PeerSpelling>& peer_spellings() {
             {"ir_measures", kIrMeasures, "α_nDCG@k", "alpha_nDCG@k"},
             {"ir_measures", kIrMeasures, "α_DCG@k", "alpha_DCG@k"},
             {"ir_measures", kIrMeasures, "official", "the preset trec_official"},
+            // Its cwl_eval provider's measures, checked against cwl_eval 1.0.12 (tests/unit-cwl-golden.cpp).
+            {"ir_measures", kIrMeasures, "INST(T=t,max_rel=m)", "INST(T=t,max_rel=m) (cwl_eval's)"},
+            {"ir_measures", kIrMeasures, "INSQ(T=t,max_rel=m)", "INSQ(T=t,max_rel=m) (cwl_eval's)"},
+            {"ir_measures", kIrMeasures, "BPM(T=t,max_rel=m)@k", "BPM(T=t,max_rel=m)@k (cwl_eval's, K = k)"},
+            {"ir_measures", kIrMeasures, "SDCG(max_rel=m)@k", "SDCG(max_rel=m)@k (cwl_eval's; not sDCG)"},
+            {"ir_measures", kIrMeasures, "NERR8(max_rel=m)@k", "NERR8(max_rel=m)@k (cwl_eval's)"},
+            {"ir_measures", kIrMeasures, "NERR9(max_rel=m)@k", "NERR9(max_rel=m)@k (cwl_eval's)"},
+            {"ir_measures", kIrMeasures, "NERR10(p=x,max_rel=m)", "NERR10(p=x,max_rel=m) (cwl_eval's)"},
+            {"ir_measures", kIrMeasures, "NERR11(T=t,max_rel=m)", "NERR11(T=t,max_rel=m) (cwl_eval's)"},
+            {"cwl_eval", "1.0.12", "RBPCWLMetric(p)", "RBP_CWL(p=p) (ir_measures' RBP(rel=N) through cwl_eval: RBP_CWL(p=p,rel=N))"},
         });
         return v;
     }();
@@ -212,25 +222,9 @@ std::string translate_peer_name(std::string_view whole) {
 
 std::string peer_refusal(const std::string& name) {
     static const std::pair<const char*, const char*> kRefused[] = {
-        {"SDCG", "SDCG is ir_measures' scaled DCG (nDCG assuming more fully relevant documents exist than are judged), "
-                 "which irlens does not compute; irlens offers nDCG@k (its sDCG is session DCG, a different measure)"},
         {"NERR", "NERR is not a measure of ir_measures, which has NERR8, NERR9, NERR10 and NERR11 (cwl_eval's Not-but-"
-                 "Nearly ERR, Azzopardi, Mackenzie & Moffat, ICTIR 2021); irlens' normalised ERR is nERR (until 0.1.0 "
+                 "Nearly ERR, Azzopardi, Mackenzie & Moffat, ICTIR 2021; irlens has them too); irlens' normalised ERR is nERR (until 0.1.0 "
                  "also spelled NERR) and its ERR@k is gdeval's"},
-        {"NERR8", "NERR8 is ir_measures' (cwl_eval) Not-but-Nearly ERR, Eq. 8 of Azzopardi, Mackenzie & Moffat (ICTIR "
-                  "2021), which irlens does not compute; irlens offers ERR@k (gdeval's) and nERR@k"},
-        {"NERR9", "NERR9 is ir_measures' (cwl_eval) Not-but-Nearly ERR, Eq. 9 of Azzopardi, Mackenzie & Moffat (ICTIR "
-                  "2021), which irlens does not compute; irlens offers ERR@k (gdeval's) and nERR@k"},
-        {"NERR10", "NERR10 is ir_measures' (cwl_eval) Not-but-Nearly ERR, Eq. 10 of Azzopardi, Mackenzie & Moffat "
-                   "(ICTIR 2021), which irlens does not compute; irlens offers ERR@k (gdeval's) and nERR@k"},
-        {"NERR11", "NERR11 is ir_measures' (cwl_eval) Not-but-Nearly ERR, Eq. 12 of Azzopardi, Mackenzie & Moffat "
-                   "(ICTIR 2021), which irlens does not compute; irlens offers ERR@k (gdeval's) and nERR@k"},
-        {"INST", "INST is ir_measures' (cwl_eval) adaptive C/W/L measure of Bailey, Moffat, Scholer & Thomas (SIGIR "
-                 "2015), which irlens does not compute; irlens offers RBP(p=...) and Compat"},
-        {"INSQ", "INSQ is ir_measures' (cwl_eval) C/W/L measure of Moffat, Scholer & Thomas (ADCS 2012), which irlens "
-                 "does not compute; irlens offers RBP(p=...) and Compat"},
-        {"BPM", "BPM is ir_measures' Bejeweled Player Model (Zhang et al., SIGIR 2017), which irlens does not compute; "
-                "irlens offers RBP(p=...), ERR@k and TBG"},
         {"rbp", "rbp is ranx's RBP, which needs its persistence in the name: rbp.95 or rbp@95 is "
                 "RBP(p=0.95,norm=none) (raw grades as gains); irlens' own RBP is RBP(p=0.8) (gains over the highest "
                 "grade)"},

@@ -30,6 +30,7 @@ void add_diversity_utility_measures(std::vector<MeasureInfo>&);
 void add_cube_test_measures(std::vector<MeasureInfo>&);
 void add_compat_measures(std::vector<MeasureInfo>&);
 void add_accuracy_measures(std::vector<MeasureInfo>&);
+void add_cwl_measures(std::vector<MeasureInfo>&);
 }  // namespace measures
 
 const std::vector<MeasureInfo>& registry() {
@@ -60,6 +61,7 @@ const std::vector<MeasureInfo>& registry() {
         measures::add_d_measures(v);
         measures::add_diversity_utility_measures(v);
         measures::add_cube_test_measures(v);
+        measures::add_cwl_measures(v);
         return v;
     }();
     return all;

@@ -36,8 +36,9 @@ std::shared_ptr<const Qrels> qrels_without(const Qrels& qrels, const std::vector
     return reader.finish();
 }
 
-/// The run re-read against other qrels: its entries written back as run lines (the score, or the
-/// rank, exactly: %.17g) in file order.
+}  // namespace
+
+// Its entries written back as run lines (the score, or the rank, exactly: %.17g) in file order.
 std::shared_ptr<const Run> rebind(const Run& run, const std::shared_ptr<const Qrels>& qrels) {
     RunReader reader(qrels, run.name(), run.order());
     const Qrels& old = run.qrels();
@@ -60,6 +61,8 @@ std::shared_ptr<const Run> rebind(const Run& run, const std::shared_ptr<const Qr
         }
     return reader.finish();
 }
+
+namespace {
 
 /// Competition rank of every score (1 + the number of strictly higher scores).
 std::vector<std::size_t> ranks_of(const std::vector<double>& scores) {

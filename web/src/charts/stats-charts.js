@@ -18,6 +18,17 @@ const pLabel = (row, B) => {
 };
 
 /**
+ * The test and correction behind a matrix's p-values (the core's description, doc.test: "paired
+ * t-test, two-sided, no correction for multiple comparisons") as the chart's subtitle, so that the
+ * SVG and PNG exports name them too: the test and its sides on one line, the correction on the
+ * next (split at the commas outside parentheses).
+ */
+function testLines(doc) {
+  const parts = doc.test.split(/,\s*(?![^(]*\))/);
+  return parts.length < 3 ? parts : [parts.slice(0, 2).join(', '), parts.slice(2).join(', ')];
+}
+
+/**
  * p-values of every pair of runs (doc: comparePValues' document over all pairs, one measure,
  * p-value-columns.js): a square heatmap, the cell (row A, column B) holding the adjusted p-value
  * of A vs B, labelled with it and the marker with its direction (+: A scores higher than B, −:
@@ -38,7 +49,7 @@ export function pValueHeatmapSpec(doc, runs) {
       });
     }
   return {
-    title: `${m.measure}: adjusted p-values of every pair of runs`,
+    title: { text: `${m.measure}: adjusted p-values of every pair of runs`, subtitle: testLines(doc) },
     data: { values },
     encoding: {
       x: { field: 'b', type: 'nominal', sort: runs, title: null, axis: { labelAngle: many ? -90 : -40, labelLimit: 0 } },
@@ -116,7 +127,7 @@ export function pValueImageSpec(doc, runs, grid = pValueGrid(doc, runs)) {
   const size = runs.length * IMAGE_STEP;
   return {
     $schema: 'https://vega.github.io/schema/vega/v6.json',
-    title: { text: `${doc.measures[0].measure}: adjusted p-values of every pair of runs`, anchor: 'start', fontSize: 14 },
+    title: { text: `${doc.measures[0].measure}: adjusted p-values of every pair of runs`, subtitle: testLines(doc), anchor: 'start', fontSize: 14 },
     width: size,
     height: size,
     padding: 5,

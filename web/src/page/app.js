@@ -20,6 +20,7 @@ import { setupRunManager, renderRunManager } from './runs.js';
 import { tableResult } from './table-intervals.js';
 import { findMeasure } from './measure-lookup.js';
 import { unmatchedWarning } from './teams.js';
+import { bringToTop, bringNear } from './in-view.js';
 import { selectMeasures, buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 import { runNames } from '../../../build-wasm/dist/run-name.mjs';
 
@@ -70,6 +71,14 @@ async function readRun(client, entry, onBytes, stream = null) {
     if (e.name === 'Cancelled') throw e;
     entry.error = e;
   }
+}
+
+/** A tab strip that scrolls sideways (a phone: style.css) scrolled so that `tab` shows whole; the page never moves. */
+function keepInStrip(strip, tab) {
+  if (strip.scrollWidth <= strip.clientWidth) return;
+  const s = strip.getBoundingClientRect(), t = tab.getBoundingClientRect();
+  if (t.left < s.left) strip.scrollLeft -= s.left - t.left + 16;
+  else if (t.right > s.right) strip.scrollLeft += t.right - s.right + 16;
 }
 
 export class App {
@@ -461,7 +470,10 @@ export class App {
       b.id = `tab-${view.id}`;
       b.textContent = view.label;
       b.setAttribute('aria-controls', 'view');
-      b.addEventListener('click', () => this.set({ v: view.id }));
+      b.addEventListener('click', () => {
+        this.set({ v: view.id });
+        this.revealResults(); // a phone: the view under the panels comes up (in-view.js)
+      });
       b.addEventListener('keydown', (e) => {
         const i = this.views.indexOf(view);
         const j = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : -1;
@@ -484,6 +496,7 @@ export class App {
       b.setAttribute('aria-selected', String(on));
       b.tabIndex = on ? 0 : -1;
     }
+    keepInStrip(this.$('#tabs'), this.$(`#tab-${current.id}`));
     const container = this.$('#view');
     container.setAttribute('aria-labelledby', `tab-${current.id}`);
     const token = (this.renderToken = (this.renderToken || 0) + 1);
@@ -499,21 +512,69 @@ export class App {
       .finally(() => {
         if (token !== this.renderToken) return;
         container.dataset.rendered = 'true';
+        if (this.revealAfterRender) {
+          this.revealAfterRender = false;
+          bringToTop(this.$('#results-area'));
+        }
         document.body.dataset.renders = String(token); // tests wait for this to move on
       });
+  }
+
+  /**
+   * After an action (files chosen, a measure committed, a tab chosen): once the view has rendered,
+   * the results come to the top of the window unless they are in view already (in-view.js: a phone
+   * shows them below the panels; the wide layout beside them, never moved).
+   */
+  revealResults() {
+    const container = this.$('#view');
+    if (this.state.busy || container.dataset.rendered !== 'true') this.revealAfterRender = true;
+    else bringToTop(this.$('#results-area'));
+  }
+
+  /**
+   * After files are chosen: the answer, or the next step. With the user's qrels and runs read, the
+   * results (revealResults); with one of them missing, the picker of the other, on screen.
+   */
+  revealAfterFiles() {
+    if (this.state.qrels && this.runNames.length) return this.revealResults();
+    bringNear(this.$(this.state.qrels ? 'label[for=run-files]' : 'label[for=qrels-file]'));
   }
 
   /** The loaded files: one summary line that opens the run manager (runs.js). */
   renderFiles() {
     renderRunManager(this);
     const q = this.state.qrels;
-    // The file pickers fold away once the user's own data is loaded (the results move up) and
-    // open again when there is none; the user may open or close them at any time.
-    const userData = !!q && !this.state.example;
+    // The file pickers fold away once the user's own qrels and runs are both read (the results move
+    // up; the summary says how to change files) and open again while either is missing, so the next
+    // step stays on screen (after the qrels alone, the runs' picker); the user may open or close
+    // them at any time.
+    const userData = !!q && !this.state.example && this.runNames.length > 0;
     if (userData !== this.hadUserData) this.$('#add-files').open = !userData;
     this.hadUserData = userData;
+    this.$('#add-files-summary').textContent = userData ? 'Change files: add runs, another qrels file, or load an example' : 'Add files, or load an example';
+    this.renderNextStep();
     this.$('#example-badge').hidden = !this.state.example;
     this.$('#clear').hidden = !q && !this.state.runs.length && !Object.keys(this.state.side || {}).length;
+  }
+
+  /**
+   * With the user's qrels and no run read yet, or runs waiting for a qrels file: the next step,
+   * named above the pickers, its picker outlined, and the pickers opened when it appears (files
+   * dropped on the folded block).
+   */
+  renderNextStep() {
+    const { qrels: q, example, runs } = this.state;
+    const waiting = runs.some((r) => r.pending);
+    const wantRuns = !example && !!q && !this.runNames.length && !waiting;
+    const wantQrels = !example && !q && waiting;
+    const next = wantRuns ? `${q.source.name} is read (${q.info.topics.length.toLocaleString('en-US')} topics). Next: choose the run files.`
+      : wantQrels ? 'The runs wait for a qrels file: choose it next.' : '';
+    this.$('#next-step').textContent = next;
+    this.$('#next-step').hidden = !next;
+    if (next && next !== this.hadNext) this.$('#add-files').open = true;
+    this.hadNext = next;
+    this.$('label[for=run-files]').classList.toggle('next', wantRuns);
+    this.$('label[for=qrels-file]').classList.toggle('next', wantQrels);
   }
 
   renderErrors() {

@@ -44,12 +44,18 @@ const fmt = (v, digits = 4) => (v === null || v === undefined || Number.isNaN(v)
  */
 export const TABLE_FORMAT = 2;
 
-/** The provenance of a table export: what the rows are (order, teams, leaderboard) beside the rest. */
+/**
+ * The provenance of a table export: what the rows are (order, teams, leaderboard) beside the rest,
+ * and with significance markers shown, the test and correction behind them (`markers`: the CSV's
+ * p, p_adjusted and marker columns name no test otherwise).
+ */
 function tableProvenance(app, prov, shown) {
   const t = teams(app);
   const { col, dir } = sortOf(app);
+  const markers = app.markers ? app.markers() : null;
   return {
     ...prov,
+    ...(markers ? { markers: { baseline: markers.doc.baseline, test: markers.doc.test, correction: markers.doc.correction } } : {}),
     table: {
       format: TABLE_FORMAT,
       order: col ? `${col}:${dir}` : 'as loaded',

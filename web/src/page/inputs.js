@@ -105,12 +105,18 @@ export function setupInputs(app) {
   $('#qrels-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     e.target.value = '';
-    if (file) await app.load({ qrels: { ...fileSource(file), format: qrelsFormat(app) } });
+    if (file) {
+      await app.load({ qrels: { ...fileSource(file), format: qrelsFormat(app) } });
+      app.revealAfterFiles(); // the runs' picker next, or the results (app.js)
+    }
   });
   $('#run-files').addEventListener('change', async (e) => {
     const files = [...e.target.files];
     e.target.value = '';
-    if (files.length) await app.load({ runs: files.map((f) => ({ ...fileSource(f), format: runFormat(app) })) });
+    if (files.length) {
+      await app.load({ runs: files.map((f) => ({ ...fileSource(f), format: runFormat(app) })) });
+      app.revealAfterFiles();
+    }
   });
   $('#example').addEventListener('click', () => app.loadExample());
   $('#clear').addEventListener('click', () => app.clear());
@@ -133,5 +139,6 @@ export function setupInputs(app) {
     if (!files.length) return;
     const { qrels, runs } = await sortDropped(files);
     await app.load({ qrels: qrels ? { ...fileSource(qrels), format: qrelsFormat(app) } : null, runs: runs.map((f) => ({ ...fileSource(f), format: runFormat(app) })) });
+    app.revealAfterFiles();
   });
 }

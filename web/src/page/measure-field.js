@@ -54,10 +54,11 @@ function paramSuggestions(t, find) {
  * A measure field on `input` (a text input with role=combobox) and its suggestion `list`, `help`
  * and `error` elements: registry, groups (presets, added as buttons to `presets` when given);
  * parse(text) rejects with the core's message; value() the committed text; onCommit(text) once a
- * new valid text is committed. idPrefix keeps option ids unique when a page has several fields.
+ * new valid text is committed; onSettled() after a commit the user asked for (Enter, a preset) once it
+ * is done. idPrefix keeps option ids unique when a page has several fields.
  * Returns {sync, commit}.
  */
-export function measureField({ input, list, help, error, presets, registry, groups = [], parse, value, onCommit, idPrefix = 'measure-option' }) {
+export function measureField({ input, list, help, error, presets, registry, groups = [], parse, value, onCommit, onSettled = null, idPrefix = 'measure-option' }) {
   const entries = [];
   for (const m of registry) {
     entries.push({ key: m.name, m });
@@ -112,8 +113,14 @@ export function measureField({ input, list, help, error, presets, registry, grou
     else suggest();
   }
 
+  // A help paragraph inside a <details> (the app's #measure-about) stays closed until asked for:
+  // its summary names the measure, and the box shows only while there is a measure to describe.
+  const about = help.parentElement && help.parentElement.tagName === 'DETAILS' ? help.parentElement : null;
   function showHelp(m) {
     help.textContent = m ? `${m.name}: ${describe(m)}` : '';
+    if (!about) return;
+    about.hidden = !m;
+    if (m) about.querySelector('summary').textContent = `About ${m.name}`;
   }
 
   function suggest() {
@@ -150,25 +157,30 @@ export function measureField({ input, list, help, error, presets, registry, grou
     highlight(-1);
   }
 
+  /** Commits the field's text; resolves true once a valid text is committed (and evaluated), false on an error shown. */
   async function commit() {
     clearTimeout(timer);
     const text = input.value.trim();
     if (!text) {
       error.textContent = 'Enter at least one measure, e.g. nDCG@10.';
       input.setAttribute('aria-invalid', 'true');
-      return;
+      return false;
     }
     try {
       await parse(text);
     } catch (e) {
       error.textContent = e.message;
       input.setAttribute('aria-invalid', 'true');
-      return;
+      return false;
     }
     error.textContent = '';
     input.setAttribute('aria-invalid', 'false');
     if (text !== value()) await onCommit(text);
+    return true;
   }
+
+  /** A commit the user asked for (Enter, a preset): onSettled() after it, when the text was valid. */
+  const commitAsked = () => commit().then((ok) => ok && onSettled && onSettled());
 
   function schedule() {
     clearTimeout(timer);
@@ -199,7 +211,7 @@ export function measureField({ input, list, help, error, presets, registry, grou
     }
     if (e.key === 'Enter') {
       e.preventDefault();
-      commit();
+      commitAsked();
     }
   });
 
@@ -211,7 +223,7 @@ export function measureField({ input, list, help, error, presets, registry, grou
     b.title = `${g.help}: ${g.measures.join(' ')}`;
     b.addEventListener('click', () => {
       input.value = g.measures.join(' ');
-      commit();
+      commitAsked();
     });
     presets.appendChild(b);
   }
@@ -234,5 +246,6 @@ export function setupMeasureField(app) {
     parse: (text) => app.request('parse', { text }),
     value: () => app.state.settings.m,
     onCommit: (text) => app.set({ m: text }, { evaluate: true }),
+    onSettled: () => app.revealResults(), // the table of the measures typed, in view (a phone: below the panels)
   });
 }

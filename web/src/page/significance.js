@@ -30,6 +30,44 @@ export const CORRECTIONS = [
 ];
 export const RANDOMISED = new Set(['randomisation', 'bootstrap', 'tukey', 'unpaired-bootstrap']);
 
+/**
+ * A test and its correction in words, as the page names them beside every verdict: "paired
+ * t-test, no correction", "Wilcoxon signed-rank, Holm correction", "randomised Tukey HSD (p
+ * adjusted for every pair of runs)".
+ */
+export function testWords(test, correction) {
+  const name = (TESTS.find((t) => t.value === test) || { label: test }).label;
+  if (test === 'tukey') return `${name} (p adjusted for every pair of runs)`;
+  const c = CORRECTIONS.find((x) => x.value === correction);
+  return !c || c.value === 'none' ? `${name}, no correction` : `${name}, ${c.label} correction`;
+}
+
+/**
+ * The Significance tab's first line (issue 35): which question its matrix answers, with which test,
+ * and why it may disagree with the table's markers. The matrix tests every pair of the n runs, by
+ * default with randomised Tukey HSD, which bounds the family-wise error over all n(n-1)/2 pairs
+ * (Sakai, PROMISE 2013, Sec. 4.4, after Carterette: "more conservative than ... pairwise tests
+ * conducted independently"); the markers test each run against the baseline
+ * alone, by default with the paired t-test and no correction, as `irlens compare` does: a weaker
+ * claim, so a pair can be marked in the table and not here. One test (`same`): the same test with
+ * no correction, or Tukey HSD in both; the same p for the same pair is said only for the tests
+ * without resampling. -> {text, same}
+ */
+export function matrixVersusMarkers(settings, n) { // n >= 2 (the tab needs two runs)
+  const matrix = testWords(settings.ht, settings.hc), markers = testWords(settings.st, settings.sc);
+  const pairs = ((n * (n - 1)) / 2).toLocaleString('en-US');
+  const who = settings.b ? `each run against the baseline ${settings.b} alone` : 'each run against the baseline alone, once a baseline run is chosen';
+  const same = settings.ht === settings.st && (settings.ht === 'tukey' || (settings.hc === 'none' && settings.sc === 'none'));
+  // A test without resampling gives a pair one p, whatever the other pairs (no correction here).
+  const oneP = RANDOMISED.has(settings.ht) ? '.' : ': the same pair has the same p in both.';
+  if (same) return { same, text: `This matrix and the table's markers use one test: ${matrix}. The matrix compares every pair of the ${n.toLocaleString('en-US')} runs (${pairs} pairs); the markers, ${who}${oneP}` };
+  // Stricter only where the matrix adjusts for more than one pair; else merely another test.
+  const why = n > 2 && (settings.ht === 'tukey' || settings.hc !== 'none')
+    ? `A multiple-comparison test over the ${pairs} pairs of ${n.toLocaleString('en-US')} runs is stricter: the table may mark a pair that this matrix does not.`
+    : 'Another test: the table and this matrix may disagree on a pair.';
+  return { same, text: `This matrix: ${matrix}, every pair of the ${n.toLocaleString('en-US')} runs. The table's markers: ${markers}, ${who}. ${why}` };
+}
+
 /** The qrels as the *Scores functions need them: {name, topics: count}. */
 export function qrelsInfo(app) {
   const { info } = app.state.qrels;

@@ -2,7 +2,8 @@
 // one or two ranked lists shown as rows of grades, edited in place, and every chosen measure
 // recomputed by the core on each edit (worker-playground.js: the qrels and run of model.js's
 // inputsOf, the same files `irlens eval` would read), with its arithmetic (irlens.explain) on
-// hover or focus of a value, and the difference of list B from list A per measure.
+// hover or focus of a value (a C/W/L measure's user model drawn above it, widgets/user-model.js),
+// and the difference of list B from list A per measure.
 //
 // Editing: click a position (or Enter/Space on it) to cycle its grade 0..max; a digit sets it;
 // drag it, or Alt+Left/Right, to move it; Delete removes it; the position last focused is edited
@@ -14,6 +15,7 @@ import { findMeasure } from '../page/measure-lookup.js';
 import { measureField } from '../page/measure-field.js';
 import { TOPICS, inputsOf, listValues, listTarget, freshId, describeEdit, describeChange } from './model.js';
 import { settingsOf, PLAYGROUND_DEFAULTS } from './settings.js';
+import { userModelFigure } from '../widgets/user-model.js';
 
 const copyList = (l) => ({ docs: l.docs.map((d) => ({ ...d, i: [...d.i] })), missing: [...l.missing] });
 
@@ -328,7 +330,7 @@ export function mountPlayground(container, { request, registry, groups = [], sta
     }
     if (at !== seq) return;
     explain.textContent = '';
-    explain.append(head, ...explanationBlock(ex, { caption: `${ex.measure} of list ${topic}` }));
+    explain.append(head, userModelFigure(ex, `${ex.measure} of list ${topic}`) || '', ...explanationBlock(ex, { caption: `${ex.measure} of list ${topic}` }));
   }
 
   async function evaluate() {

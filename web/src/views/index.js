@@ -13,5 +13,6 @@ import { coverageView } from './coverage.js';
 import { checkView } from './check.js';
 import { playgroundView } from './playground.js';
 import { axiomsView } from './axioms.js';
+import { judgmentsView } from './judgments.js';
 
-export const views = [tableView, perTopicView, difficultyView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView];
+export const views = [tableView, perTopicView, difficultyView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView, judgmentsView];

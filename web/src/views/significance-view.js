@@ -9,7 +9,7 @@ import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '..
 import { pairRow, pairRows } from '../page/p-value-columns.js';
 import { tableExports, withStatistics } from '../page/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../page/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../page/significance.js';
 import { el, select, chartExports } from './util.js';
 import { showNullDistribution } from './null-distribution.js';
 import { pairDetails } from './pair-details.js';
@@ -253,8 +253,12 @@ export const significanceView = {
     const iv = card('intervals', 'Means with confidence intervals');
     const rk = section('risk', 'Against the baseline: URisk and TRisk');
     const nd = section('null', 'Null distribution of one test');
+    // The first line: which test this matrix uses and why the table's markers may say otherwise.
+    const versus = matrixVersusMarkers(s, runs.length);
+    const first = el('p', { class: 'hint matrix-versus-markers', id: 'matrix-versus-markers' }, versus.text,
+      versus.same ? null : el('button', { type: 'button', class: 'small', id: 'use-marker-test', onclick: () => app.set({ ht: s.st, hc: s.st === 'tukey' ? 'none' : s.sc }) }, "Use the markers' test here"));
     container.textContent = '';
-    container.append(controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk, nd);
+    container.append(first, controls, app.stats.progressStrip(), el('div', { class: 'chart-grid' }, pw, iv), rk, nd);
     await Promise.all([pairwise(app, live, pw, measure, ordered), intervals(app, live, iv, measure, ordered), risk(app, live, rk),
       runs.length >= 2 ? nullCard(app, live, nd, measure, runs) : nd.querySelector('.body').append(el('p', { class: 'hint' }, 'Needs at least two runs.'))]);
   },

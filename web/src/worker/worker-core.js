@@ -40,10 +40,12 @@
 //   streamRun {file, name, measures, missing} -> info of a run too large to hold, read here one
 //                                             topic at a time (worker-stream.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
+//   judgments: worker-judgments.js (two sets of judgments compared)
 //   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
 
 import { statsActions } from '../page/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
+import { judgmentsActions } from './worker-judgments.js';
 import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../page/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
@@ -231,6 +233,7 @@ export function startWorker(irlensPromise, scope = self) {
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()], transfer: (value, list) => new Transfer(value, list) }));
 
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
+  Object.assign(actions, judgmentsActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
   Object.assign(actions, playgroundActions({ irlens: () => irlens }));
 
   scope.onmessage = async (event) => {

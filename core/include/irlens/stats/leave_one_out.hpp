@@ -52,6 +52,10 @@ struct LeaveOneOut {
     std::vector<std::string> warnings;
 };
 
+/// The run re-read against other qrels (a run is read against one qrels index): the same entries,
+/// topics absent from `qrels` dropped as the reader drops them. Also used by judgments.hpp.
+std::shared_ptr<const Run> rebind(const Run& run, const std::shared_ptr<const Qrels>& qrels);
+
 /// groups[i] is the group of runs[i]. UsageError when the sizes differ or pool_depth is 0.
 LeaveOneOut leave_one_out(const std::shared_ptr<const Qrels>& qrels,
                           const std::vector<std::shared_ptr<const Run>>& runs, const std::vector<std::string>& groups,

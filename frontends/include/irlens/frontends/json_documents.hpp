@@ -70,4 +70,19 @@ std::string axiom_case_json(const AxiomCase& c);
 /// text-valued measure's value, whose number is null). NaN as null. indent as nlohmann::json::dump.
 std::string explain_json(const std::vector<Explanation>& explanations, const std::string& qrels, int indent);
 
+struct JudgmentsReport;
+/// The JSON document of `irlens judgments --format json` and the JS API's judgments() (two sets of
+/// judgments compared, irlens/stats/judgments.hpp; indent as nlohmann::json::dump, NaN as null):
+/// {irlens, command, qrels_a, qrels_b, threshold, map_b, topics {compared, only_a, only_b, note},
+/// grades {a, b, note}, labels, topic_labels [labels + topic, only_a, only_b], only_a, only_b
+/// ({grade: judgments}), conclusions (null without runs) {topic_policy, alpha, rbo_p, confidence,
+/// B, seed, measures [{measure, topics, runs [{run, mean_a, mean_b, rank_a, rank_b}], tau_b, tau_ap,
+/// spearman, rbo ({value, interval, undefined_resamples}), largest_rank_change, top_k,
+/// top_k_overlap, per_topic, per_topic_tau_b_mean, per_topic_undefined, test, pairs,
+/// significant_a, significant_b, changes, note}]}, warnings, provenance?}; labels: {pairs, grades,
+/// confusion [A's grade][B's grade], observed, expected, kappa, kappa_linear, kappa_quadratic,
+/// alpha_nominal, alpha_ordinal, alpha_interval, binary {threshold, both, a_only, b_only, neither,
+/// agreement, kappa}, note}.
+std::string judgments_json(const JudgmentsReport& r, int indent, const std::string& provenance = {});
+
 }  // namespace irlens
