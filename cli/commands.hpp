@@ -25,6 +25,10 @@ int cmd_axioms(const std::vector<std::string>& args, std::string& out);
 int cmd_judgments(const std::vector<std::string>& args, std::string& out);
 /// Returns 4 when a run has errors (its report is in out all the same).
 int cmd_check(const std::vector<std::string>& args, std::string& out);
+/// Run versus run (cmd_repro.cpp).
+int cmd_runs(const std::vector<std::string>& args, std::string& out);
+/// Reproducibility and replicability of an (original baseline, advanced) pair (cmd_repro.cpp).
+int cmd_repro(const std::vector<std::string>& args, std::string& out);
 
 /// Prints to stderr the usage of the whole program.
 void print_usage();

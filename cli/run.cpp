@@ -29,6 +29,8 @@ const char kUsage[] =
         "  irlens axioms [-m MEASURE...] [--seed N]        the axiomatic audit: measures vs 10 formal constraints\n"
         "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
         "  irlens judgments QRELS_A QRELS_B [RUN... -m M]  two sets of judgments compared: labels, run orderings\n"
+        "  irlens runs QRELS RUN_A RUN_B                   how different two runs' rankings are: RBO, KTU, overlap\n"
+        "  irlens repro QRELS --orig-baseline R ...        did the reproduction reproduce? KTU, RBO, RMSE, ER, DeltaRI\n"
         "  irlens version\n"
         "\n"
         "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error\n"
@@ -70,6 +72,8 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
         if (command == "relative") return utf8(cmd_relative(args, out));
         if (command == "check") return utf8(cmd_check(args, out));
         if (command == "judgments") return utf8(cmd_judgments(args, out));
+        if (command == "runs") return utf8(cmd_runs(args, out));
+        if (command == "repro") return utf8(cmd_repro(args, out));
         if (command == "version" || command == "--version") {
             out += "irlens " IRLENS_VERSION "\n";
             return 0;

@@ -13,6 +13,7 @@ import { checkApi } from './api-check.mjs';
 import { axiomsApi } from './api-axioms.mjs';
 import { streamApi } from './api-stream.mjs';
 import { judgmentsApi } from './api-judgments.mjs';
+import { compareRunsApi } from './api-compare-runs.mjs';
 import { evaluationView, dataOf } from './evaluation.mjs';
 
 const CHUNK = 8 << 20; // bytes per crossing into WASM memory
@@ -37,6 +38,7 @@ const AREAS = [
   axiomsApi, // api-axioms.mjs: the axiomatic audit (irlens axioms)
   streamApi, // api-stream.mjs: a run of any size, scored one topic at a time
   judgmentsApi, // api-judgments.mjs: two sets of judgments compared (irlens judgments)
+  compareRunsApi, // api-compare-runs.mjs: run versus run, reproducibility (irlens runs, irlens repro)
 ];
 
 export function wrap(core) {

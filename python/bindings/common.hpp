@@ -62,5 +62,6 @@ void register_inputs(py::module_& m);
 void register_columns(py::module_& m);
 void register_analyses(py::module_& m);
 void register_judgments(py::module_& m);  // judgments.cpp
+void register_compare_runs(py::module_& m);  // compare_runs.cpp
 
 }  // namespace irlens::python

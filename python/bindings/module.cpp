@@ -118,6 +118,7 @@ PYBIND11_MODULE(_core, m) {
     register_columns(m);
     register_analyses(m);
     register_judgments(m);
+    register_compare_runs(m);
 }
 
 }  // namespace irlens::python

@@ -14,6 +14,7 @@ from . import _core
 from ._api import Document, axioms, check, compare, evaluate, explain, meta, read_qrels, wide
 from ._judgments import Judgments, judgments
 from .notebook import show
+from ._compare_runs import compare_rankings, reproducibility
 
 InputError = _core.InputError
 UsageError = _core.UsageError
@@ -27,3 +28,4 @@ def measures() -> list:
 
 __all__ = ["evaluate", "wide", "compare", "meta", "explain", "check", "axioms", "read_qrels", "measures", "show",
            "Document", "InputError", "UsageError", "__version__", "judgments", "Judgments"]
+__all__ += ["compare_rankings", "reproducibility"]

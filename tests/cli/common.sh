@@ -6,3 +6,12 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# refused EXIT 'MESSAGE' -- irlens args...: the exit code, the message on stderr, nothing on stdout.
+refused() {
+    want_rc=$1; want=$2; shift 3
+    "$IRLENS" "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    [ "$rc" = "$want_rc" ] || { fail "irlens $* exited $rc, expected $want_rc"; cat "$T/err"; return; }
+    grep -qF -- "$want" "$T/err" || { fail "irlens $*: stderr lacks '$want':"; cat "$T/err"; }
+    [ -s "$T/out" ] && fail "irlens $*: printed on stdout despite the error"
+}

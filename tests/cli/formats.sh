@@ -13,15 +13,6 @@ SHARED=$SRC/../shared/data
 
 # same WHAT FILE1 FILE2: the two outputs are equal.
 same() { cmp -s "$2" "$3" || { fail "$1 differs:"; diff "$2" "$3" | head -10; }; }
-# refused EXIT 'MESSAGE' -- irlens args...: the exit code, the message on stderr, nothing on stdout.
-refused() {
-    want_rc=$1; want=$2; shift 3
-    "$IRLENS" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    [ "$rc" = "$want_rc" ] || { fail "irlens $* exited $rc, expected $want_rc"; cat "$T/err"; return; }
-    grep -qF -- "$want" "$T/err" || { fail "irlens $*: stderr lacks '$want':"; cat "$T/err"; }
-    [ -s "$T/out" ] && fail "irlens $*: printed on stdout despite the error"
-}
 
 # --- Item 10: the same judgments and rankings in four formats --------------------------------
 # Topic 101: d01 grade 2, d02 grade 1; 102: d05 grade 1. The run ranks d02, then d01 and d09 tied

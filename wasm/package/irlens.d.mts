@@ -609,6 +609,11 @@ export interface Irlens {
    * least 2, with measures), whether the runs' orderings and significance verdicts hold under B.
    */
   judgments(qrelsA: Qrels, qrelsB: Qrels, runs?: Run[], measures?: string[] | string, options?: JudgmentsOptions): JudgmentsDocument;
+
+  /** Run versus run (`irlens runs`): RBO_min/res/ext, KTU, overlap@k, Jaccard@k per topic and mean. */
+  compareRankings(runA: Run, runB: Run, options?: CompareRankingsOptions): CompareRankingsDocument;
+  /** Reproducibility / replicability measures (`irlens repro`; Breuer et al. 2020, repro_eval). */
+  reproducibility(runs: ReproRuns, options?: ReproOptions): ReproDocument;
 }
 
 /** The options of judgments(): the CLI's (`irlens judgments --help`), same defaults. */
@@ -806,3 +811,73 @@ export function createIrlens(options?: CreateOptions): Promise<Irlens>;
 export function runName(file: string): string;
 /** The names of runs read from `files`: never two runs of one name. */
 export function runNames(files: string[]): { names: string[]; warnings: string[] };
+
+/** Options of compareRankings (defaults: persistence 0.9, depth 1000, cutoffs [10], perTopic false). */
+export interface CompareRankingsOptions {
+  persistence?: number;
+  depth?: number;
+  cutoffs?: number[];
+  perTopic?: boolean;
+}
+
+/** The document of `irlens runs --format json` (without irlens' version and the provenance). */
+export interface CompareRankingsDocument {
+  command: 'runs';
+  run_a: string;
+  run_b: string;
+  persistence: number;
+  depth: number;
+  cutoffs: number[];
+  topics_compared: number;
+  ktu_topics: number;
+  /** Topics only one run answered: left out of every value. */
+  only_a: string[];
+  only_b: string[];
+  columns: string[];
+  /** Per topic (perTopic, most different first), then topic 'all' (the means); null = undefined. */
+  rows: Array<{ topic: string; docs_a: number; docs_b: number; RBO_min: number | null; RBO_res: number | null;
+    RBO_ext: number | null; KTU: number | null; [overlapOrJaccard: string]: string | number | null }>;
+}
+
+/** The four runs of a reproduction (the reproduced ones read against other qrels for replicability). */
+export interface ReproRuns {
+  origBaseline: Run;
+  origAdvanced: Run;
+  reproBaseline: Run;
+  reproAdvanced: Run;
+}
+
+/** Options of reproducibility (repro_eval's defaults). */
+export interface ReproOptions {
+  measures?: string | string[];
+  cutoffs?: number[];
+  persistence?: number;
+  rboDepth?: number;
+  runLength?: number;
+  replicability?: boolean;
+}
+
+/** One value of a reproduction (value null: undefined, note says why). */
+export interface ReproRow {
+  quantity: 'KTU' | 'KTU_repro_eval' | 'RBO_repro_eval' | 'RBO_ext' | 'RMSE' | 'nRMSE' | 'ER' | 'DeltaRI' | 'p_value';
+  measure: string;
+  cutoff: number;
+  run: 'baseline' | 'advanced' | 'both';
+  value: number | null;
+  topics: number;
+  note: string;
+}
+
+/** The document of `irlens repro --format json` (without irlens' version and the provenance). */
+export interface ReproDocument {
+  command: 'repro';
+  kind: 'reproducibility' | 'replicability';
+  runs: { orig_baseline: string; orig_advanced: string; repro_baseline: string; repro_advanced: string };
+  persistence: number;
+  rbo_depth: number;
+  run_length: number;
+  cutoffs: number[];
+  warnings: string[];
+  columns: string[];
+  rows: ReproRow[];
+}
