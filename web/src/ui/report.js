@@ -10,11 +10,11 @@
 // a PNG image, controls (buttons, inputs) left out, folded details unfolded.
 //
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
-import { provenance, download } from './exports.js';
-import { tableRows } from './table-rows.js';
-import { intervalName } from './table-intervals.js';
-import { teams } from './teams.js';
-import { el } from '../views/util.js';
+import { provenance, download } from '../base/exports.js';
+import { tableRows } from '../base/table-rows.js';
+import { intervalName } from '../base/table-intervals.js';
+import { teams } from '../base/teams.js';
+import { el } from './util.js';
 import { tableCell, tableCaption } from '../views/table.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */

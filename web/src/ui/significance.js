@@ -11,8 +11,8 @@
 // installStats(app) plugs the statistics into the app: the stats workers, the markers, the
 // legend above the table, and the seeds in the exports' provenance.
 import { StatsPool, mergeByMeasure } from '../worker/stats-pool.js';
-import { StatsRunner, notDone } from '../worker/stats-runner.js';
-import { el, select, numericMeasures } from '../views/util.js';
+import { StatsRunner, notDone } from './stats-runner.js';
+import { el, select, numericMeasures } from './util.js';
 
 export const TESTS = [
   { value: 't', label: 'paired t-test' },

@@ -31,7 +31,7 @@ export function chartExports(app, getView, name, decorate = (p) => p) { // getVi
       class: 'small',
       'data-export': `${name}.${format}`,
       onclick: async () => {
-        const { exportChart, provenance } = await import('../page/exports.js');
+        const { exportChart, provenance } = await import('../base/exports.js');
         exportChart(await getView(), name, format, decorate(provenance(app, await app.fileHashes())));
       },
     }, format.toUpperCase());

@@ -5,11 +5,11 @@
 // fields - or a run's whole row is selected (compareScores with only: 'details' and those pairs, in
 // the stats workers). Those are the numbers of the full comparison for the pair
 // (tests/node/compare-parts.test.mjs), which the JSON export holds for every pair.
-import { el, fmt } from './util.js';
+import { el, fmt } from '../ui/util.js';
 import { statsTable } from './stats-table.js';
-import { notDone } from '../worker/stats-runner.js';
-import { qrelsInfo, rowP } from '../page/significance.js';
-import { rowsWith } from '../page/p-value-columns.js';
+import { notDone } from '../ui/stats-runner.js';
+import { qrelsInfo, rowP } from '../ui/significance.js';
+import { rowsWith } from '../base/p-value-columns.js';
 
 const ALL = '(every run)';
 

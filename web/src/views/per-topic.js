@@ -2,7 +2,7 @@
 // per-topic differences to the baseline; clicking a bar (or choosing a topic in the list) shows
 // the topic's ranked lists of every run side by side, with relevance marks (via ranking()).
 import { renderChart } from '../charts/charts.js';
-import { el, select, chartExports, numericMeasures, noData } from './util.js';
+import { el, select, chartExports, numericMeasures, noData } from '../ui/util.js';
 
 const DEPTH = 20;
 

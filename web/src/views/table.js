@@ -4,19 +4,19 @@
 // and wins/ties/losses over the topics both runs were scored on. The header row and the run
 // column stay in view while the table scrolls (style.css); a filter shows the runs whose name,
 // tag or team contains its text. With run groups loaded, a Team column and a leaderboard mode (the
-// best run of each team, ranked; page/table-rows.js, which also gives the exports their order). Rows are attached CHUNK at a time, more as the table is scrolled to its
+// best run of each team, ranked; base/table-rows.js, which also gives the exports their order). Rows are attached CHUNK at a time, more as the table is scrolled to its
 // end: laying out 500 runs x 20 measures at once takes the browser seconds, a chunk a fraction.
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
-import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../page/exports.js';
-import { el, fmt, signed, noData, select } from './util.js';
-import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
-import { tableRows } from '../page/table-rows.js';
-import { teams } from '../page/teams.js';
-import { reportButton } from '../page/report.js';
+import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../base/exports.js';
+import { el, fmt, signed, noData, select } from '../ui/util.js';
+import { TABLE_INTERVALS, tableInterval, intervalName } from '../base/table-intervals.js';
+import { tableRows } from '../base/table-rows.js';
+import { teams } from '../base/teams.js';
+import { reportButton } from '../ui/report.js';
 
 const CHUNK = 100;
 
@@ -60,7 +60,7 @@ function lazyRows({ runs, tags, row, tbody, wrap, count }) {
 /**
  * One cell of the table: the mean (best: the column's best mean, marked), its interval (what: the
  * interval's name), the difference to the baseline `base` with wins/ties/losses, and the
- * annotations of app.cellAnnotators (the significance markers). Also the report's (page/report.js).
+ * annotations of app.cellAnnotators (the significance markers). Also the report's (ui/report.js).
  */
 export function tableCell(app, run, m, { best, what, base }) {
   const v = app.state.result.runs[run].mean[m];
