@@ -2,7 +2,7 @@
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
 import { OKABE_ITO } from './palette.js';
 import { runEnds } from './line-vertices.js';
-import { rowP, resampled, directedMarker } from '../ui/significance.js';
+import { rowP, resampled, directedMarker } from '../base/significance-labels.js';
 import { pairRows } from '../base/p-value-columns.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).

@@ -12,7 +12,8 @@ import { aslSpec, ASL_POINTS_MAX } from '../charts/stats-charts.js';
 import { metaEntry, correlationEntry, matrixOf } from '../ui/stats-correlation.js';
 import { tableExports, withStatistics } from '../ui/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../ui/significance.js';
+import { resampling, resamplingFields, settingInput } from '../ui/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, pText } from '../base/significance-labels.js';
 import { el, fmt, select, chartExports } from '../ui/util.js';
 import { topicSetSizeCard } from './topic-set-size.js';
 

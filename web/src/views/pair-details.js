@@ -8,7 +8,8 @@
 import { el, fmt } from '../ui/util.js';
 import { statsTable } from './stats-table.js';
 import { notDone } from '../ui/stats-runner.js';
-import { qrelsInfo, rowP } from '../ui/significance.js';
+import { qrelsInfo } from '../ui/significance.js';
+import { rowP } from '../base/significance-labels.js';
 import { rowsWith } from '../base/p-value-columns.js';
 
 const ALL = '(every run)';

@@ -9,7 +9,8 @@ import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '..
 import { pairRow, pairRows } from '../base/p-value-columns.js';
 import { tableExports, withStatistics } from '../ui/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../ui/significance.js';
+import { compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, qrelsInfo } from '../ui/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, rowP, resampled, directedMarker, markerLegend } from '../base/significance-labels.js';
 import { el, select, chartExports } from '../ui/util.js';
 import { showNullDistribution } from '../ui/null-distribution.js';
 import { pairDetails } from './pair-details.js';
