@@ -15,7 +15,7 @@ import { tableRows } from '../base/table-rows.js';
 import { intervalName } from '../base/table-intervals.js';
 import { teams } from '../base/teams.js';
 import { el } from './util.js';
-import { tableCell, tableCaption } from '../views/table.js';
+import { tableCell, tableCaption } from './table-cells.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
 export const REPORT_FORMAT = 1;
