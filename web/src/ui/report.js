@@ -10,7 +10,8 @@
 // a PNG image, controls (buttons, inputs) left out, folded details unfolded.
 //
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
-import { provenance, download } from '../base/exports.js';
+import { provenance } from '../base/exports.js';
+import { download } from './downloads.js';
 import { tableRows } from '../base/table-rows.js';
 import { intervalName } from '../base/table-intervals.js';
 import { teams } from '../base/teams.js';

@@ -2,7 +2,8 @@
 // behind it, as `irlens compare|meta --format json` would print it); charts as SVG and PNG through
 // ui/util.js' chartExports. All carry the provenance of exports.js plus the statistics' settings
 // and seeds (withStatistics).
-import { provenance, download, csvCell } from '../base/exports.js';
+import { provenance, csvCell } from '../base/exports.js';
+import { download } from './downloads.js';
 import { el } from './util.js';
 
 /**

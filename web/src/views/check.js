@@ -122,7 +122,7 @@ export const checkView = {
       return;
     }
     const exportJson = async () => {
-      const { download } = await import('../base/exports.js');
+      const { download } = await import('../ui/downloads.js');
       download('irlens-check.json', `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
     };
     container.append(

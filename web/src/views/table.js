@@ -11,7 +11,8 @@
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
-import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../base/exports.js';
+import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance } from '../base/exports.js';
+import { download } from '../ui/downloads.js';
 import { el, noData, select } from '../ui/util.js';
 import { TABLE_INTERVALS, intervalName } from '../base/table-intervals.js';
 import { tableRows } from '../base/table-rows.js';
