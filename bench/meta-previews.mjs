@@ -19,7 +19,7 @@ if (!existsSync(dir)) {
   process.exit(77);
 }
 const MEASURES = ['P@5', 'P@10', 'AP', 'nDCG@10', 'RR', 'RBP(p=0.8)']; // the page's default
-// The page's defaults (web/src/page/settings.js) and its previews (web/src/views/meta-view.js).
+// The page's defaults (web/src/base/settings.js) and its previews (web/src/views/meta-view.js).
 const SETTINGS = { test: 'bootstrap', correction: 'none', B: '10000', seed: '1', trials: '1000' };
 const PREVIEW = { B: '1000', trials: '100' };
 

@@ -13,7 +13,7 @@ import { tukeyCollection } from './tukey-collection.mjs';
 
 const dist = resolve(process.env.IRLENS_DIST || 'build-wasm/dist');
 const { createIrlens } = await import(join(dist, 'node.mjs'));
-const { buffersOfPairs } = await import('../web/src/page/p-value-columns.js');
+const { buffersOfPairs } = await import('../web/src/base/p-value-columns.js');
 const irlens = await createIrlens();
 const { qrels: qrelsText, runs: texts } = tukeyCollection();
 const qrels = irlens.loadQrels(qrelsText, { name: 'qrels.txt' });

@@ -4,7 +4,7 @@
 //      measures, output to /dev/null), the reference of issue 15's target 1,
 //   1. in node through the WASM module (node.mjs: streamed file reads, then evaluate), and
 //   2. end to end in headless Chromium: files chosen in the page's file pickers -> table shown,
-//      once per worker count in WORKERS (default "1,2": the page's ?workers=N, page/parallel.js),
+//      once per worker count in WORKERS (default "1,2": the page's ?workers=N, shell/parallel.js),
 // with the peak resident memory of the page's renderer process (page + its workers), sampled
 // from /proc every 100 ms, and the longest main-thread task (PerformanceObserver 'longtask').
 //   mkdir -p build && g++ -O2 bench/gen.cpp -o build/bench-gen && build/bench-gen bench/data && sh web/build.sh &&

@@ -1,5 +1,5 @@
 // The provenance of the CLI's outputs, with the fields of the web app's exports
-// (web/src/page/exports.js provenance()): tool, version, measures {canonical name: full name with every
+// (web/src/base/exports.js provenance()): tool, version, measures {canonical name: full name with every
 // default}, missing, inputs [{role, name, bytes, sha256}], seeds; plus `format` (the version of
 // the CLI's output formats, irlens/frontends/format_version.hpp), `command` and `settings` (the command's options).
 // No creation time (the web's `created`): the same inputs give the same bytes.

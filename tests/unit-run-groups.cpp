@@ -21,7 +21,7 @@ TEST_CASE("run<TAB>group files, with an optional header, comments and CRLF") {
 
 TEST_CASE("a leaderboard's tags ending in .txt or .tsv find the runs named without them (issue 28)") {
     // TREC-COVID round 5's leaderboard lists final.qruir.txt; the run read from final.qruir.gz is
-    // named final.qruir (the web page matches the same way: web/src/page/teams.js).
+    // named final.qruir (the web page matches the same way: web/src/base/teams.js).
     RunGroups g = RunGroups::parse("lb.csv", "run,team\nfinal.qruir.txt,qruir\nfinal.qruir.f.tsv,qruir\nother,x\n");
     CHECK(*g.group_of("final.qruir") == "qruir");
     CHECK(*g.group_of("final.qruir.f") == "qruir");

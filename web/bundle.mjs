@@ -48,9 +48,9 @@ const fromMemory = {
   }],
   define: { 'import.meta.url': 'undefined' }, // a classic script has no URL of its own; unused there
 };
-const EMBED_ENTRY = 'page/embed.js'; // <irlens-view> (both embed bundles)
+const EMBED_ENTRY = 'shell/embed.js'; // <irlens-view> (both embed bundles)
 
-await bundle('page/main-http.js', 'esm', 'app.js');
+await bundle('shell/main-http.js', 'esm', 'app.js');
 await bundle('worker/worker-http.js', 'esm', 'worker.js');
 await bundle(EMBED_ENTRY, 'esm', 'irlens-embed.js');
 copyFileSync(join(wasmDist, 'irlens_web.wasm'), join(dist, 'irlens_web.wasm'));
@@ -72,7 +72,7 @@ for (const page of ['embed.html', 'tutorial.html']) {
 // The single file.
 const inlineSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 const workerSource = `${readFileSync(join(wasmDist, 'irlens_single.js'), 'utf8')}\n${await bundle('worker/worker-single.js', 'iife')}`;
-const script = inlineSafe(`var IRLENS_WORKER_SOURCE=${JSON.stringify(workerSource)};\n${await bundle('page/main-single.js', 'iife')}`);
+const script = inlineSafe(`var IRLENS_WORKER_SOURCE=${JSON.stringify(workerSource)};\n${await bundle('shell/main-single.js', 'iife')}`);
 const style = readFileSync(join(web, 'style.css'), 'utf8');
 
 // The single-file embed bundle: the worker source as irlens.html's, the embed code started once

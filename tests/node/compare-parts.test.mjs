@@ -107,10 +107,10 @@ test("only: the p-values part leaves out what it did not compute; a bad value is
 });
 
 // comparePValues: the p-values part as columns (typed arrays; the page's matrix of hundreds of runs,
-// web/src/page/p-value-columns.js reads a pair back as a row). Each column's value is the object
+// web/src/base/p-value-columns.js reads a pair back as a row). Each column's value is the object
 // document's, bit for bit (Object.is: -0 stays -0), NaN exactly where the document has null.
 test('comparePValues: the p-values part as columns, every pair bit for bit the object document\'s', async () => {
-  const { pairRow, pairCount, buffersOfPairs } = await import('../../web/src/page/p-value-columns.js');
+  const { pairRow, pairCount, buffersOfPairs } = await import('../../web/src/base/p-value-columns.js');
   const NUMBERS = ['mean', 'versus_mean', 'difference', 'statistic', 'p', 'p_adjusted'];
   for (const missing of ['zero', 'skip']) {
     const result = irlens.evaluate(qrels, runs, ['AP', 'P@5'], { missing });

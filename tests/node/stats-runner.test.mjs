@@ -1,10 +1,10 @@
-// The page's statistics runner (web/src/worker/stats-runner.js) keeps its computations per
+// The page's statistics runner (web/src/ui/stats-runner.js) keeps its computations per
 // evaluation *scores*: a new result with the very same per-topic scores (the table's seed changed)
 // keeps them, any other result starts afresh; and a computation ends with a render of the page
 // only when the latest render asked for one (the markers race of tests/web/stats.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { StatsRunner, sameScores } from '../../web/src/worker/stats-runner.js';
+import { StatsRunner, sameScores } from '../../web/src/ui/stats-runner.js';
 
 /** Columnar data (wasm/evaluation.mjs) of runs a and b on topics 1-2, one measure; values[run][topic]. */
 function data(values, { measures = [{ name: 'AP', full: 'AP' }], missing = 'zero', names = ['a', 'b'] } = {}) {

@@ -1,4 +1,4 @@
-// The Significance view's null distribution of one test (views/null-distribution.js) in headless
+// The Significance view's null distribution of one test (ui/null-distribution.js) in headless
 // Chromium, on the example: the p-value shown is `irlens compare`'s (the native CLI) for the same
 // pair, test, alternative, B and seed; the shaded share of the histogram is that p; the per-topic
 // differences are drawn sorted; an undefined case says why in place of the chart; the exports

@@ -1,4 +1,4 @@
-// Runs read and evaluated in several workers (web/src/page/parallel.js, issue 15): whole runs,
+// Runs read and evaluated in several workers (web/src/shell/parallel.js, issue 15): whole runs,
 // or byte ranges of one run cut where the topic changes. With ?workers=2 (and ?parallel-min=0, so
 // that small files take that path too) the page shows the numbers one worker shows (?workers=1)
 // and the CLI's, the app's worker ends up holding every run (curves, rankings, explanations, a new

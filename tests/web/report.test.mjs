@@ -1,4 +1,4 @@
-// The shareable HTML report (web/src/page/report.js) in headless Chromium, on the example with a
+// The shareable HTML report (web/src/ui/report.js) in headless Chromium, on the example with a
 // baseline (so the table has differences, wins/ties/losses and significance markers): one click
 // on "HTML report" saves one file; opened from file:// in a context with JavaScript disabled, it
 // loads nothing, holds no script, and its table shows the numbers of the page's table and of the

@@ -1,7 +1,7 @@
-// The URL-hash settings of the web app (web/src/page/settings.js), in node: escaping round trips.
+// The URL-hash settings of the web app (web/src/base/settings.js), in node: escaping round trips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULTS, readHash, toHash } from '../../web/src/page/settings.js';
+import { DEFAULTS, readHash, toHash } from '../../web/src/base/settings.js';
 
 test('measure names with #, &, =, braces, spaces and % survive the hash', () => {
   const m = 'D#-nDCG@10 P(rel=2)@5 nDCG(gains={0:0,1:1,2:3})@10 a&b=c 100%';

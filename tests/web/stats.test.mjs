@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
-import { pairRows } from '../../web/src/page/p-value-columns.js';
+import { pairRows } from '../../web/src/base/p-value-columns.js';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];

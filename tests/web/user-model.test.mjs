@@ -1,4 +1,4 @@
-// view="user-model" (web/src/widgets/user-model.js) in headless Chromium: a C/W/L measure's user
+// view="user-model" (web/src/ui/user-model.js) in headless Chromium: a C/W/L measure's user
 // model for one run and topic of the element's data, drawn from irlens.explain's C(i), W(i), L(i);
 // a measure without a user model is refused in the element, naming the family; the playground draws
 // the same figure above a C/W/L measure's explanation, for the list being edited.

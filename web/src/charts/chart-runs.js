@@ -6,7 +6,7 @@
 // a colour per group when a run-groups file is loaded (past 20 groups: the 18 groups of the best
 // runs in colour, the others grey, said in the legend), else the view says that colours repeat
 // (runColours' note) instead of recycling them silently.
-import { addDefaults } from '../page/settings.js';
+import { addDefaults } from '../base/settings.js';
 import { OKABE_ITO } from './palette.js';
 
 addDefaults({ rn: '8', rm: '', rq: '' });

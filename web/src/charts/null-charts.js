@@ -1,4 +1,4 @@
-// Vega-Lite specs of the null-distribution view (views/null-distribution.js): what a p-value is,
+// Vega-Lite specs of the null-distribution view (ui/null-distribution.js): what a p-value is,
 // in one picture. The data is the JS API's nullDistribution() document: the test's own resampled
 // statistics (randomisation, bootstrap) with the samples the test counted as at least as extreme,
 // or Student's t (t-test), and the paired per-topic scores.

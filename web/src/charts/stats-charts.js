@@ -2,8 +2,8 @@
 // p-value heatmap, means with their confidence intervals as error bars, and ASL curves.
 import { OKABE_ITO } from './palette.js';
 import { runEnds } from './line-vertices.js';
-import { rowP, resampled, directedMarker } from '../page/significance.js';
-import { pairRows } from '../page/p-value-columns.js';
+import { rowP, resampled, directedMarker } from '../base/significance-labels.js';
+import { pairRows } from '../base/p-value-columns.js';
 
 // Significance bands of a p-value: the colours of the heatmap (dark = significant).
 const BANDS = ['p < 0.001', 'p < 0.01', 'p < 0.05', 'p ≥ 0.05', 'no value'];

@@ -2,20 +2,20 @@
 // one or two ranked lists shown as rows of grades, edited in place, and every chosen measure
 // recomputed by the core on each edit (worker-playground.js: the qrels and run of model.js's
 // inputsOf, the same files `irlens eval` would read), with its arithmetic (irlens.explain) on
-// hover or focus of a value (a C/W/L measure's user model drawn above it, widgets/user-model.js),
+// hover or focus of a value (a C/W/L measure's user model drawn above it, ui/user-model.js),
 // and the difference of list B from list A per measure.
 //
 // Editing: click a position (or Enter/Space on it) to cycle its grade 0..max; a digit sets it;
 // drag it, or Alt+Left/Right, to move it; Delete removes it; the position last focused is edited
 // in detail below its list (intents, length). The container gets data-seq (edits made) and
 // data-evaluated (the edit whose numbers are shown), which tests and bench/playground.mjs read.
-import { el, fmt } from '../views/util.js';
-import { explanationBlock } from '../views/explanation.js';
-import { findMeasure } from '../page/measure-lookup.js';
-import { measureField } from '../page/measure-field.js';
+import { el, fmt } from '../ui/util.js';
+import { explanationBlock } from '../ui/explanation.js';
+import { findMeasure } from '../base/measure-lookup.js';
+import { measureField } from '../ui/measure-field.js';
 import { TOPICS, inputsOf, listValues, listTarget, freshId, describeEdit, describeChange } from './model.js';
 import { settingsOf, PLAYGROUND_DEFAULTS } from './settings.js';
-import { userModelFigure } from '../widgets/user-model.js';
+import { userModelFigure } from '../ui/user-model.js';
 
 const copyList = (l) => ({ docs: l.docs.map((d) => ({ ...d, i: [...d.i] })), missing: [...l.missing] });
 

@@ -1,4 +1,4 @@
-// The playground's state as settings (the app keeps them in the URL hash, page/settings.js, so a
+// The playground's state as settings (the app keeps them in the URL hash, base/settings.js, so a
 // link reproduces the lists): pgm measures, pgg highest grade, pgi intents, pga list A, pgb list B
 // ('' = no second list), pgr 1 when the lists are runs of one topic; lists in model.js's text form.
 import { parseList, listText } from './model.js';

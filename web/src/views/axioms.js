@@ -2,10 +2,10 @@
 // the paper's Table 1 metrics; "all": every registered measure), with the seed of its random
 // search; the grid and counterexamples come from the axioms widget (widgets/axioms.js). Needs no
 // loaded data: every case is built and scored in the worker.
-import { addDefaults } from '../page/settings.js';
+import { addDefaults } from '../base/settings.js';
 import { render as renderAxioms } from '../widgets/axioms.js';
-import { el } from './util.js';
-import { textField, numberField } from './fields.js';
+import { el } from '../ui/util.js';
+import { textField, numberField } from '../ui/fields.js';
 
 addDefaults({ axMeasures: '', axSeed: '2018' });
 

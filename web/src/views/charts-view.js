@@ -7,11 +7,11 @@
 import { renderChart, tauHeatmapSpec, recallPrecisionSpec } from '../charts/charts.js';
 import { chooseRuns, runColours } from '../charts/chart-runs.js';
 import { runLabelLayer, scatterAxis, labelRuns } from '../charts/run-labels.js';
-import { correlationEntry, matrixOf } from '../page/stats-correlation.js';
-import { settingInput } from '../page/significance.js';
+import { correlationEntry, matrixOf } from '../ui/stats-correlation.js';
+import { settingInput } from '../ui/significance.js';
 import { fillWhenDone } from './stats-table.js';
-import { teams } from '../page/teams.js';
-import { el, select, chartExports, numericMeasures, noData, scriptOnly } from './util.js';
+import { teams } from '../base/teams.js';
+import { el, select, chartExports, numericMeasures, noData, scriptOnly } from '../ui/util.js';
 
 /** The controls of the runs shown: top N by a measure, a search, and a picker (a <details>). */
 function runControls(app, runs, measures, chosen) {

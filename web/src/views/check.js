@@ -5,8 +5,8 @@
 // expected tag, results-per-topic limit and the loaded qrels' topics. Every finding is listed with
 // file, line and severity; JSON exports the document `irlens check RUN... --format json` prints
 // (one entry of `files` per run, errors and warnings summed over them).
-import { el } from './util.js';
-import { decodedStream, fileSource, ingest } from '../page/files.js';
+import { el } from '../ui/util.js';
+import { decodedStream, fileSource, ingest } from '../base/files.js';
 
 /** The view's own state, kept across renders, with its file inputs (created once, so that they keep showing their files). */
 function stateOf(app) {
@@ -122,7 +122,7 @@ export const checkView = {
       return;
     }
     const exportJson = async () => {
-      const { download } = await import('../page/exports.js');
+      const { download } = await import('../ui/downloads.js');
       download('irlens-check.json', `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
     };
     container.append(

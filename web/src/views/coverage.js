@@ -7,13 +7,13 @@
 // qrels with the switch in Data.
 import { renderChart } from '../charts/charts.js';
 import { coverageSpec, coverageCurveSpec, coverageHighlight } from '../charts/coverage-charts.js';
-import { chartDataExports } from '../page/analysis-exports.js';
-import { cachedRequest } from '../page/analysis-requests.js';
-import { addDefaults } from '../page/settings.js';
-import { el, select, noData } from './util.js';
-import { numberField, intSetting } from './fields.js';
-import { tableRows, pageRanking } from '../page/table-rows.js';
-import { teams } from '../page/teams.js';
+import { chartDataExports } from '../ui/analysis-exports.js';
+import { cachedRequest } from '../base/analysis-requests.js';
+import { addDefaults } from '../base/settings.js';
+import { el, select, noData } from '../ui/util.js';
+import { numberField, intSetting } from '../ui/fields.js';
+import { tableRows, pageRanking } from '../base/table-rows.js';
+import { teams } from '../base/teams.js';
 import { runColours } from '../charts/chart-runs.js';
 
 addDefaults({ covTopic: '', covDepth: '10' });

@@ -9,11 +9,11 @@
 // per-topic scores (the evaluation's --missing: with skip, a run is counted on the topics it
 // answered). CSV / JSON of the table, SVG / PNG of the heatmap.
 import { renderChart } from '../charts/charts.js';
-import { tableExports } from '../page/analysis-exports.js';
-import { chartExports, el, noData, numericMeasures, scriptOnly, select } from './util.js';
+import { tableExports } from '../ui/analysis-exports.js';
+import { chartExports, el, noData, numericMeasures, scriptOnly, select } from '../ui/util.js';
 import { dataTable } from './relative.js';
-import { addDefaults } from '../page/settings.js';
-import { teams } from '../page/teams.js';
+import { addDefaults } from '../base/settings.js';
+import { teams } from '../base/teams.js';
 
 addDefaults({ dfm: '' });
 

@@ -2,9 +2,9 @@
 // it (irlens.explain): the ranked list with judgments and the measure's own columns (gain,
 // discount, running sums ...), the named terms, and the final value; every number with the
 // table's 4 decimals, or with full precision when asked ("Full precision": setting ep).
-import { el, noData, select } from './util.js';
-import { explanationBlock } from './explanation.js';
-import { addDefaults } from '../page/settings.js';
+import { el, noData, select } from '../ui/util.js';
+import { explanationBlock } from '../ui/explanation.js';
+import { addDefaults } from '../base/settings.js';
 
 addDefaults({ ep: '' }); // '1': the explanation's numbers with full precision
 

@@ -7,14 +7,14 @@
 // (worker-judgments.js); undefined ones show as – with the reason on hover. Exports: the whole
 // document as JSON ({provenance, columns, rows: the label table, document}) and the label table as
 // CSV, with the provenance (B's name, size and SHA-256 under `analysis.qrels_b`).
-import { addDefaults } from '../page/settings.js';
-import { sha256, fileSource } from '../page/files.js';
-import { tableExports, chartDataExports } from '../page/analysis-exports.js';
+import { addDefaults } from '../base/settings.js';
+import { sha256, fileSource } from '../base/files.js';
+import { tableExports, chartDataExports } from '../ui/analysis-exports.js';
 import { renderChart } from '../charts/charts.js';
 import { runScatterSpec } from '../charts/relative-charts.js';
 import { labelRuns } from '../charts/run-labels.js';
-import { el, fmt, noData } from './util.js';
-import { textField, numberField, intSetting } from './fields.js';
+import { el, fmt, noData } from '../ui/util.js';
+import { textField, numberField, intSetting } from '../ui/fields.js';
 
 addDefaults({ jdMeasures: '', jdThreshold: '1', jdMapB: '' });
 

@@ -3,8 +3,8 @@
 // (ticked in Charts: setting rp) with the baseline. The matrix's p-values are always those of the
 // comparison of every run (the same numbers whichever runs are shown; a multiple-comparison
 // adjustment over all pairs): narrowing picks rows and columns of it, it does not test again.
-import { addDefaults } from '../page/settings.js';
-import { teams } from '../page/teams.js';
+import { addDefaults } from '../base/settings.js';
+import { teams } from '../base/teams.js';
 
 addDefaults({ mr: '' });
 

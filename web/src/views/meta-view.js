@@ -9,11 +9,12 @@
 // the runs in the main worker, when asked (its progress bar and Cancel as for evaluation).
 import { renderChart, chartLater, tauHeatmapSpec } from '../charts/charts.js';
 import { aslSpec, ASL_POINTS_MAX } from '../charts/stats-charts.js';
-import { metaEntry, correlationEntry, matrixOf } from '../page/stats-correlation.js';
-import { tableExports, withStatistics } from '../page/stats-exports.js';
+import { metaEntry, correlationEntry, matrixOf } from '../ui/stats-correlation.js';
+import { tableExports, withStatistics } from '../ui/stats-exports.js';
 import { section, statsTable as table, fillWhenDone, fillProgressively, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, resampling, resamplingFields, settingInput, pText } from '../page/significance.js';
-import { el, fmt, select, chartExports, scriptOnly } from './util.js';
+import { resampling, resamplingFields, settingInput } from '../ui/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, pText } from '../base/significance-labels.js';
+import { el, fmt, select, chartExports, scriptOnly } from '../ui/util.js';
 import { topicSetSizeCard } from './topic-set-size.js';
 
 const COEFFICIENTS = [

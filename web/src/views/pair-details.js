@@ -5,11 +5,12 @@
 // fields - or a run's whole row is selected (compareScores with only: 'details' and those pairs, in
 // the stats workers). Those are the numbers of the full comparison for the pair
 // (tests/node/compare-parts.test.mjs), which the JSON export holds for every pair.
-import { el, fmt } from './util.js';
+import { el, fmt } from '../ui/util.js';
 import { statsTable } from './stats-table.js';
-import { notDone } from '../worker/stats-runner.js';
-import { qrelsInfo, rowP } from '../page/significance.js';
-import { rowsWith } from '../page/p-value-columns.js';
+import { notDone } from '../ui/stats-runner.js';
+import { qrelsInfo } from '../ui/significance.js';
+import { rowP } from '../base/significance-labels.js';
+import { rowsWith } from '../base/p-value-columns.js';
 
 const ALL = '(every run)';
 

@@ -2,16 +2,10 @@
 // per-topic differences to the baseline; clicking a bar (or choosing a topic in the list) shows
 // the topic's ranked lists of every run side by side, with relevance marks (via ranking()).
 import { renderChart } from '../charts/charts.js';
-import { el, select, chartExports, numericMeasures, noData } from './util.js';
+import { el, select, chartExports, numericMeasures, noData } from '../ui/util.js';
+import { relLabel } from '../base/relevance-labels.js';
 
 const DEPTH = 20;
-
-export function relLabel(rel) {
-  if (rel === -1) return { text: 'not judged', cls: 'rel-none' };
-  if (rel === -2) return { text: 'unjudged (pool)', cls: 'rel-none' };
-  if (rel <= 0) return { text: `judged ${rel}`, cls: 'rel-0' };
-  return { text: `relevant (${rel})`, cls: `rel-${Math.min(rel, 3)}` };
-}
 
 async function renderLists(app, box, topic, live) {
   box.textContent = '';

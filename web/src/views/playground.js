@@ -2,8 +2,8 @@
 // without loaded files (it evaluates its own lists, worker-playground.js). Its state is settings in
 // the URL hash (playground/settings.js): every edit rewrites the hash without rendering the page
 // again, and a link (or the Example select) restores the lists.
-import { addDefaults } from '../page/settings.js';
-import { el } from './util.js';
+import { addDefaults } from '../base/settings.js';
+import { el } from '../ui/util.js';
 import { mountPlayground } from '../playground/editor.js';
 import { PLAYGROUND_DEFAULTS, stateOf, settingsOf } from '../playground/settings.js';
 import { EXAMPLES } from '../playground/examples.js';

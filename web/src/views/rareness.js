@@ -4,11 +4,11 @@
 // runs on demand with a progress bar and Cancel (1000 samples per N by default).
 import { renderChart } from '../charts/charts.js';
 import { tauAlphaSpec } from '../charts/relative-charts.js';
-import { chartDataExports, tableExports } from '../page/analysis-exports.js';
-import { cachedRequest, recalled, remember } from '../page/analysis-requests.js';
-import { addDefaults } from '../page/settings.js';
-import { el, select, noData } from './util.js';
-import { numberField, textField, intSetting } from './fields.js';
+import { chartDataExports, tableExports } from '../ui/analysis-exports.js';
+import { cachedRequest, recalled, remember } from '../base/analysis-requests.js';
+import { addDefaults } from '../base/settings.js';
+import { el, select, noData } from '../ui/util.js';
+import { numberField, textField, intSetting } from '../ui/fields.js';
 import { dataTable } from './relative.js';
 
 addDefaults({

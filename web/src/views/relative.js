@@ -8,12 +8,12 @@ import { renderChart } from '../charts/charts.js';
 import { runScatterSpec } from '../charts/relative-charts.js';
 import { labelRuns, BEST_PER_AXIS } from '../charts/run-labels.js';
 import { groupColours } from '../charts/chart-runs.js';
-import { chartDataExports, tableExports } from '../page/analysis-exports.js';
-import { cachedRequest } from '../page/analysis-requests.js';
-import { addDefaults } from '../page/settings.js';
-import { el, fmt, select, noData } from './util.js';
-import { numberField, intSetting } from './fields.js';
-import { teams } from '../page/teams.js';
+import { chartDataExports, tableExports } from '../ui/analysis-exports.js';
+import { cachedRequest } from '../base/analysis-requests.js';
+import { addDefaults } from '../base/settings.js';
+import { el, fmt, select, noData } from '../ui/util.js';
+import { numberField, intSetting } from '../ui/fields.js';
+import { teams } from '../base/teams.js';
 
 addDefaults({ nrgK: '10', nrgBase: '', nrgPrior: 'others', tascK: '10', tascPrior: '', uniqDepth: '' });
 

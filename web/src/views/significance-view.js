@@ -5,20 +5,21 @@
 // markers' test. Computed in the stats workers (significance.js, stats-runner.js): progress and
 // Cancel in the strip above the charts. The matrix shows all runs or fewer (matrix-runs.js: top N,
 // the best run of each team, the selected runs); past 16 runs it scrolls in its box with its run
-// labels kept in sight (charts/sticky-labels.js).
+// labels kept in sight (ui/sticky-labels.js).
 import { renderChart } from '../charts/charts.js';
 import { pValueHeatmapSpec, pValueGrid, pValueImageSpec, intervalSpec } from '../charts/stats-charts.js';
-import { pairRow, pairRows } from '../page/p-value-columns.js';
-import { tableExports, withStatistics } from '../page/stats-exports.js';
+import { pairRow, pairRows } from '../base/p-value-columns.js';
+import { tableExports, withStatistics } from '../ui/stats-exports.js';
 import { section, statsTable, fillWhenDone, statsInputs } from './stats-table.js';
-import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, rowP, resampled, directedMarker, markerLegend, qrelsInfo } from '../page/significance.js';
-import { el, select, chartExports, scriptOnly } from './util.js';
-import { showNullDistribution } from './null-distribution.js';
+import { compareEntry, baselineEntry, baselineOptions, resampling, resamplingFields, settingInput, qrelsInfo } from '../ui/significance.js';
+import { TESTS, CORRECTIONS, RANDOMISED, matrixVersusMarkers, rowP, resampled, directedMarker, markerLegend } from '../base/significance-labels.js';
+import { el, select, chartExports, scriptOnly } from '../ui/util.js';
+import { showNullDistribution } from '../ui/null-distribution.js';
 import { matrixRuns } from './matrix-runs.js';
-import { stickyRunLabels } from '../charts/sticky-labels.js';
+import { stickyRunLabels } from '../ui/sticky-labels.js';
 import { pairDetails } from './pair-details.js';
-import { addDefaults } from '../page/settings.js';
-import { provenance } from '../page/exports.js';
+import { addDefaults } from '../base/settings.js';
+import { provenance } from '../base/exports.js';
 
 // The null-distribution card's settings: the two runs ('' = the first two), the test, the alternative.
 addDefaults({ nda: '', ndb: '', ndt: 'randomisation', ndalt: 'two-sided' });
@@ -217,7 +218,7 @@ async function risk(app, live, box) {
   });
 }
 
-/** The null distribution of one test between two runs (views/null-distribution.js). */
+/** The null distribution of one test between two runs (ui/null-distribution.js). */
 async function nullCard(app, live, box, measure, runs) {
   const s = app.state.settings;
   const a = runs.includes(s.nda) ? s.nda : runs[0];

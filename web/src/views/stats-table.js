@@ -1,7 +1,7 @@
 // Pieces shared by the statistics views (significance-view.js, meta-view.js): sections filled
 // once their computation ends, and plain tables of numbers.
-import { notDone } from '../worker/stats-runner.js';
-import { el, fmt, numericMeasures, noData } from './util.js';
+import { notDone } from '../ui/stats-runner.js';
+import { el, fmt, numericMeasures, noData } from '../ui/util.js';
 
 /**
  * What a statistics view works on: {measures (numeric), runs} of the current result, or null after

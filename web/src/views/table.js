@@ -4,19 +4,21 @@
 // and wins/ties/losses over the topics both runs were scored on. The header row and the run
 // column stay in view while the table scrolls (style.css); a filter shows the runs whose name,
 // tag or team contains its text. With run groups loaded, a Team column and a leaderboard mode (the
-// best run of each team, ranked; page/table-rows.js, which also gives the exports their order). Rows are attached CHUNK at a time, more as the table is scrolled to its
+// best run of each team, ranked; base/table-rows.js, which also gives the exports their order). Rows are attached CHUNK at a time, more as the table is scrolled to its
 // end: laying out 500 runs x 20 measures at once takes the browser seconds, a chunk a fraction.
 //
 // Annotations: app.cellAnnotators is a list of functions ({app, run, measure, baseline}) ->
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
-import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance, download } from '../page/exports.js';
-import { el, fmt, signed, noData, select } from './util.js';
-import { TABLE_INTERVALS, tableInterval, intervalName } from '../page/table-intervals.js';
-import { tableRows, bestOfRows, BEST_RULE } from '../page/table-rows.js';
-import { teams } from '../page/teams.js';
-import { reportButton } from '../page/report.js';
+import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance } from '../base/exports.js';
+import { download } from '../ui/downloads.js';
+import { el, noData, select } from '../ui/util.js';
+import { TABLE_INTERVALS, intervalName } from '../base/table-intervals.js';
+import { tableRows, bestOfRows } from '../base/table-rows.js';
+import { teams } from '../base/teams.js';
+import { reportButton } from '../ui/report.js';
+import { tableCell, tableCaption } from '../ui/table-cells.js';
 
 const CHUNK = 100;
 
@@ -55,41 +57,6 @@ function lazyRows({ runs, tags, row, tbody, wrap, count }) {
     attached = 0;
     more();
   };
-}
-
-/**
- * One cell of the table: the mean (best: the column's best mean, marked), its interval (what: the
- * interval's name), the difference to the baseline `base` with wins/ties/losses, and the
- * annotations of app.cellAnnotators (the significance markers). Also the report's (page/report.js).
- */
-export function tableCell(app, run, m, { best, what, base }) {
-  const v = app.state.result.runs[run].mean[m];
-  const isBest = v !== null && best !== null && v === best;
-  const ci = tableInterval(app, run, m);
-  const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
-    el('span', { class: 'mean' }, fmt(v)),
-    isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
-    ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
-      : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
-  const cmp = app.compare(run, m);
-  if (cmp) {
-    const counted = cmp.wins !== null;
-    td.append(el('div', { class: `diff ${cmp.diff > 0 ? 'up' : cmp.diff < 0 ? 'down' : ''}`,
-      title: counted ? `difference to ${base}; wins/ties/losses over ${cmp.wins + cmp.ties + cmp.losses} topics (a tie: equal scores)` : `difference to ${base}` },
-    counted ? `${signed(cmp.diff)} · ${cmp.wins}/${cmp.ties}/${cmp.losses}` : signed(cmp.diff)));
-  }
-  for (const annotate of app.cellAnnotators) {
-    const a = annotate({ app, run, measure: m, baseline: base });
-    if (a) td.append(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
-  }
-  return td;
-}
-
-/** The table's caption: what the means are over, the interval (what), the baseline. */
-export function tableCaption(app, what) {
-  const base = app.state.settings.b;
-  return el('caption', {}, `Mean over ${app.state.settings.missing === 'zero' ? 'all qrels topics (unanswered = 0)' : 'the topics each run answered'}, with its ${what}`,
-    base ? `; difference to the baseline ${base} and wins/ties/losses over topics` : '', `. ${BEST_RULE[0].toUpperCase()}${BEST_RULE.slice(1)}.`);
 }
 
 export const tableView = {

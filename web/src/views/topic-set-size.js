@@ -6,12 +6,12 @@
 // (`irlens meta topic-set-size|power`, metaScores in the stats workers): the page computes nothing.
 import { chartLater } from '../charts/charts.js';
 import { powerCurveSpec } from '../charts/power-charts.js';
-import { metaEntry } from '../page/stats-correlation.js';
-import { tableExports, withStatistics } from '../page/stats-exports.js';
-import { addDefaults } from '../page/settings.js';
-import { settingInput } from '../page/significance.js';
+import { metaEntry } from '../ui/stats-correlation.js';
+import { tableExports, withStatistics } from '../ui/stats-exports.js';
+import { addDefaults } from '../base/settings.js';
+import { settingInput } from '../ui/significance.js';
 import { statsTable as table, fillWhenDone } from './stats-table.js';
-import { el, select, chartExports } from './util.js';
+import { el, select, chartExports } from '../ui/util.js';
 
 addDefaults({ tssAlpha: '0.05', tssBeta: '0.2', tssDiff: '0.05', tssWidth: '', tssDesign: 'paired-t' });
 

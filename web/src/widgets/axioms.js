@@ -13,7 +13,7 @@
 // cells show the paper's mark beside irlens' verdict (from docs/axioms.md, widgets/axioms-paper.js);
 // a disagreement names its entry there (D1, D2, ...), and its cell opens that entry and its cause
 // with the counterexample.
-import { el } from '../views/util.js';
+import { el } from '../ui/util.js';
 import { paperMarks, disagreement } from './axioms-paper.js';
 
 export const CONSTRAINTS = ['Pri', 'Deep', 'DeepTh', 'CloseTh', 'Conf', 'AspDiv', 'Red', 'MRed', 'Sat', 'AspRel'];

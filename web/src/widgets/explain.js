@@ -2,9 +2,9 @@
 // element's data. Attributes: measure (default nDCG@10), run (default: the first data-run),
 // topic (default: the qrels' first topic). A measure the registry does not explain yet shows its
 // value, evaluated, and says so.
-import { el, fmt } from '../views/util.js';
-import { explanationBlock } from '../views/explanation.js';
-import { findMeasure } from '../page/measure-lookup.js';
+import { el, fmt } from '../ui/util.js';
+import { explanationBlock } from '../ui/explanation.js';
+import { findMeasure } from '../base/measure-lookup.js';
 import { evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 
 export async function render(out, { client, init, attr, loadData, missing }) {

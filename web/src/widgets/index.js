@@ -34,9 +34,9 @@
 // HTML; irlens.show sets it). Without it the view is in the page, styled by the page's style.css.
 import { WorkerClient } from '../worker/client.js';
 import { workerFactory } from '../worker/worker-source.js';
-import { ingest, textSource } from '../page/files.js';
-import { el } from '../views/util.js';
-import { withoutLocation } from '../page/errors.js';
+import { ingest, textSource } from '../base/files.js';
+import { el } from '../ui/util.js';
+import { withoutLocation } from '../base/errors.js';
 
 import { VIEWS } from './views.js';
 import STYLE from '../../style.css';

@@ -1,6 +1,6 @@
 // view="kendall-tau": Kendall's tau-b between the run orderings of each pair of measures (attribute
 // measures, default "P@5 AP nDCG@10"), as a heatmap.
-import { el } from '../views/util.js';
+import { el } from '../ui/util.js';
 import { renderChart, tauHeatmapSpec } from '../charts/charts.js';
 
 export async function render(out, { client, attr, loadData, missing }) {

@@ -1,7 +1,7 @@
 // The embeddable null-distribution view (<irlens-view view="null-distribution">, registered by
 // widgets/index.js): for one pair of runs and one paired test, the null distribution with the
 // observed statistic and the p-value's area shaded, and the sorted per-topic differences
-// (views/null-distribution.js draws both, with their exports).
+// (ui/null-distribution.js draws both, with their exports).
 //
 // Attributes: measure (default AP), run and versus (default: the first two runs, in the order
 // given), test t | wilcoxon | sign | randomisation (default) | bootstrap, alternative two-sided
@@ -9,8 +9,8 @@
 // missing (the element's: zero or skip) as every view. The numbers are `irlens compare`'s for the
 // same pair, test, B and seed.
 import { evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
-import { showNullDistribution } from '../views/null-distribution.js';
-import { el } from '../views/util.js';
+import { showNullDistribution } from '../ui/null-distribution.js';
+import { el } from '../ui/util.js';
 
 export async function render(out, ctx) {
   await ctx.loadData();

@@ -1,6 +1,6 @@
 // view="recall-precision": the interpolated recall-precision curves (IPrec@0 .. IPrec@1, means
 // over the topics) of the element's runs.
-import { el } from '../views/util.js';
+import { el } from '../ui/util.js';
 import { renderChart, recallPrecisionSpec } from '../charts/charts.js';
 
 export async function render(out, { client, loadData, missing }) {

@@ -1,6 +1,6 @@
 // view="table": the mean of every measure (attribute measures, default "P@5 AP nDCG@10") for
 // every run of the element's data.
-import { el, fmt } from '../views/util.js';
+import { el, fmt } from '../ui/util.js';
 import { evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 
 export async function render(out, { client, attr, loadData, missing }) {

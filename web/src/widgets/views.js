@@ -10,5 +10,5 @@ export const VIEWS = {
   playground: () => import('./playground.js'),
   axioms: () => import('./axioms.js'),
   'null-distribution': () => import('./null-distribution.js'),
-  'user-model': () => import('./user-model.js'),
+  'user-model': () => import('../ui/user-model.js'),
 };

@@ -3,7 +3,7 @@
 // the worker and starts a fresh one: every pending request rejects with a Cancelled error, and the
 // data the old worker held is gone (the app reloads its inputs); close() terminates it for good.
 // While `gate` is a promise, requests wait for it before they are sent, except those made with
-// {ungated: true} (page/parallel.js: the runs read elsewhere first, completing the worker's set).
+// {ungated: true} (shell/parallel.js: the runs read elsewhere first, completing the worker's set).
 //
 // Test hook (the browser tests only): on a page loaded with `?test-hooks`, window.irlensHold(ACTION)
 // makes the next request of ACTION, on any client (the app's worker or a stats worker), go with

@@ -22,7 +22,7 @@
 //                                             copied; correlations}; raw: true -> {result: the
 //                                             columnar data alone} (a part for combine)
 //   shardable {measures}                   -> true when the runs may be evaluated apart, in
-//                                             several workers (page/parallel.js): plain qrels, no
+//                                             several workers (shell/parallel.js): plain qrels, no
 //                                             side input, no measure that needs anything but the
 //                                             qrels and its own run (NRG, rareness need all runs)
 //   combine {parts, seed, join}            -> evaluate's answer for the runs of every part (raw
@@ -43,11 +43,11 @@
 //   judgments: worker-judgments.js (two sets of judgments compared)
 //   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
 
-import { statsActions } from '../page/stats-actions.js';
+import { statsActions } from '../base/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
 import { judgmentsActions } from './worker-judgments.js';
 import { playgroundActions } from './worker-playground.js';
-import { addPercentileIntervals } from '../page/table-intervals.js';
+import { addPercentileIntervals } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
 
@@ -167,7 +167,7 @@ export function startWorker(irlensPromise, scope = self) {
         }
         result = evaluationView(all, { perTopic: false });
       }
-      if (raw) return new Transfer({ result: result.raw }, buffersOf(result.raw)); // a helper's part (page/parallel.js)
+      if (raw) return new Transfer({ result: result.raw }, buffersOf(result.raw)); // a helper's part (shell/parallel.js)
       const data = addPercentileIntervals(irlens, result.raw, seed);
       return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
     },

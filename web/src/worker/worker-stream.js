@@ -9,7 +9,7 @@
 //   streamRun {file: File, name, measures, missing}  -> the run's info (as finish's), with progress
 // and, for worker-core.js: streamedData(measures, missing, progress) -> the streamed runs'
 // evaluation data (wasm/evaluation.mjs) to merge with the in-memory runs'; drop(name); clear().
-import { decodedStream, isGzip } from '../page/files.js';
+import { decodedStream, isGzip } from '../base/files.js';
 
 const SLICE = 8 << 20; // bytes per File.slice read
 

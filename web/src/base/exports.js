@@ -3,7 +3,8 @@
 // carries its provenance: irlens version, the canonical measure names with every default spelled
 // out (measuresFull), input file names with their SHA-256 (side inputs included), the settings, and
 // the seeds of the randomised procedures behind what is shown (app.seeds(): significance.js; views
-// that draw random samples add theirs, e.g. analysis-exports.js). The table's interval
+// that draw random samples add theirs, e.g. analysis-exports.js). DOM-free: the downloads
+// themselves (a file offered to the browser, a chart drawn to SVG or PNG) are ui/downloads.js. The table's interval
 // (ci95_low, ci95_high) is the one it shows (table-intervals.js), named in the provenance's `interval`.
 import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
 import { tableRows, sortOf, bestOfRows, BEST_RULE } from './table-rows.js';
@@ -292,28 +293,4 @@ export function pngWithProvenance(png, prov) {
   out.set(chunk, ihdrEnd);
   out.set(png.subarray(ihdrEnd), ihdrEnd + chunk.length);
   return out;
-}
-
-/** Offers `data` (string or bytes) as a download named `name`. */
-export function download(name, data, type) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
-
-/** Exports a Vega view as SVG or PNG with provenance. */
-export async function exportChart(view, name, format, prov) {
-  if (format === 'svg') {
-    download(`${name}.svg`, svgWithProvenance(await view.toSVG(), prov), 'image/svg+xml');
-  } else {
-    const canvas = await view.toCanvas(2);
-    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
-    const png = new Uint8Array(await blob.arrayBuffer());
-    download(`${name}.png`, pngWithProvenance(png, prov), 'image/png');
-  }
 }

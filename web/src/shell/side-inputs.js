@@ -9,8 +9,8 @@
 // app.state.side: {KIND: {name, bytes, sha256, info}} of the loaded side inputs (for the views
 // and the exports' provenance). Cancel restarts the worker: they are gone with it. A side input
 // the user chooses replaces the example, as a qrels or run file does (app.js).
-import { sha256, textSource, decodedStream } from './files.js';
-import { el } from '../views/util.js';
+import { sha256, textSource, decodedStream } from '../base/files.js';
+import { el } from '../ui/util.js';
 import { diversityExample, sideExample } from './example-side-data.js';
 
 /** The name of the groups the run manager assigns (in the provenance and messages). */

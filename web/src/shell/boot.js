@@ -3,7 +3,7 @@
 import { App } from './app.js';
 import { example } from './example-data.js';
 import { views } from '../views/index.js';
-import { installStats } from './significance.js';
+import { installStats } from '../ui/significance.js';
 import { setupSideInputs } from './side-inputs.js';
 
 export function boot(createWorker) {

@@ -1,8 +1,9 @@
 // Exports of the analysis views (relative, rareness, subtopic coverage): a table as CSV or JSON, a
 // chart as SVG or PNG (exports.js) or its data as CSV or JSON. Each carries the provenance of
 // exports.js plus `analysis` (what was computed, with its settings) and `seeds` (Algorithm 1's).
-import { provenance, download, exportChart, csvCell } from './exports.js';
-import { el } from '../views/util.js';
+import { provenance, csvCell } from '../base/exports.js';
+import { download, exportChart } from './downloads.js';
+import { el } from './util.js';
 
 /** The provenance record of an analysis: {..., analysis, seeds}. */
 export async function analysisProvenance(app, analysis, seeds = {}) {

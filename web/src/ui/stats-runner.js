@@ -9,7 +9,7 @@
 // synchronously, ask for a render when theirs ends. Cancel (the progress strip's button)
 // terminates the stats workers: running entries end 'cancelled' and start again only when asked
 // (retry), never by themselves.
-import { el } from '../views/util.js';
+import { el } from './util.js';
 
 export class StatsRunner {
   constructor(app, pool) {

@@ -3,7 +3,7 @@
 // axis labels scroll away with the cells. Two strips are laid over the box's content: the column
 // labels along its top edge once the matrix's top has scrolled out of sight, the row labels along
 // its left edge once its left has; each label sits over its band of the chart's scales x and y.
-import { el } from '../views/util.js';
+import { el } from './util.js';
 
 /**
  * Adds the strips to `box` (the scrolling container, holding the Vega view's SVG or canvas as its

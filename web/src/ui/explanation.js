@@ -2,7 +2,7 @@
 // text (a text-valued measure's value: RelString), missing}) as elements: the formula, the ranked
 // list with the measure's own columns, the named terms and the value. Shared by the Explain view, the playground and the explain widget.
 import { el, fmt } from './util.js';
-import { relLabel } from './per-topic.js';
+import { relLabel } from '../base/relevance-labels.js';
 
 /**
  * A number of an explanation, in one format everywhere in it: the table's 4 decimals (an integer

@@ -5,8 +5,8 @@
 // (default INST), run (default: the first data-run), topic (default: the qrels' first topic).
 // A measure without C/W/L columns is refused with a message naming the family. The playground
 // (playground/editor.js) draws the same figure above a C/W/L measure's explanation.
-import { el, fmt } from '../views/util.js';
-import { explanationBlock } from '../views/explanation.js';
+import { el, fmt } from './util.js';
+import { explanationBlock } from './explanation.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FAMILY = 'INST, INSQ, BPM, SDCG, NERR8-NERR11 or RBP_CWL';

@@ -6,8 +6,8 @@
 // per run, or for the selected runs at once, over the groups of a loaded groups file; the
 // mapping is loaded as a groups file (side-inputs.js assignGroups), so NRG's group policies,
 // unique contributions, leave-one-out and colour by group use it.
-import { el } from '../views/util.js';
-import { teams } from './teams.js';
+import { el } from '../ui/util.js';
+import { teams } from '../base/teams.js';
 import { runName } from '../../../build-wasm/dist/run-name.mjs';
 
 const count = (n) => n.toLocaleString('en-US');

@@ -1,9 +1,10 @@
 // Exports of the statistics views: each table as CSV (its rows) and JSON (the JS API's document
 // behind it, as `irlens compare|meta --format json` would print it); charts as SVG and PNG through
-// views/util.js' chartExports. All carry the provenance of exports.js plus the statistics' settings
+// ui/util.js' chartExports. All carry the provenance of exports.js plus the statistics' settings
 // and seeds (withStatistics).
-import { provenance, download, csvCell } from './exports.js';
-import { el } from '../views/util.js';
+import { provenance, csvCell } from '../base/exports.js';
+import { download } from './downloads.js';
+import { el } from './util.js';
 
 /**
  * Adds to a provenance record what a statistic was computed with: statistics = {name, ...settings,

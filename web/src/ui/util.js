@@ -31,7 +31,8 @@ export function chartExports(app, getView, name, decorate = (p) => p) { // getVi
       class: 'small',
       'data-export': `${name}.${format}`,
       onclick: async () => {
-        const { exportChart, provenance } = await import('../page/exports.js');
+        const { provenance } = await import('../base/exports.js');
+        const { exportChart } = await import('./downloads.js');
         exportChart(await getView(), name, format, decorate(provenance(app, await app.fileHashes())));
       },
     }, format.toUpperCase());

@@ -10,16 +10,16 @@
 // that answers none of the qrels' topics is flagged in the file list, with a warning, and dropped
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
-import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from './files.js';
+import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from '../base/files.js';
 import { readInParallel, warmUp, closeWarm } from './parallel.js';
-import { readHash, toHash } from './settings.js';
+import { readHash, toHash } from '../base/settings.js';
 import { setupInputs } from './inputs.js';
-import { setupMeasureField } from './measure-field.js';
-import { withoutLocation } from './errors.js';
+import { setupMeasureField } from '../ui/measure-field.js';
+import { withoutLocation } from '../base/errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
-import { tableResult } from './table-intervals.js';
-import { findMeasure } from './measure-lookup.js';
-import { unmatchedWarning } from './teams.js';
+import { tableResult } from '../base/table-intervals.js';
+import { findMeasure } from '../base/measure-lookup.js';
+import { unmatchedWarning } from '../base/teams.js';
 import { bringToTop, bringNear } from './in-view.js';
 import { selectMeasures, buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 import { runNames } from '../../../build-wasm/dist/run-name.mjs';

@@ -6,7 +6,8 @@
 // differences 0, a test without a distribution here) the reason stands in place of the chart.
 import { renderChart } from '../charts/charts.js';
 import { nullHistogramSpec, tDistributionSpec, differencesSpec, histogram } from '../charts/null-charts.js';
-import { exportChart, download, csvCell } from '../page/exports.js';
+import { csvCell } from '../base/exports.js';
+import { exportChart, download } from './downloads.js';
 import { el } from './util.js';
 
 /** A p-value as shown: "–" when undefined, else 3 significant digits (exponent below 1e-4). */

@@ -11,12 +11,13 @@
 // ("hover a cell": views/util.js scriptOnly) left out, folded details unfolded.
 //
 // The report's format version is REPORT_FORMAT, in its provenance (`report.format`).
-import { provenance, download } from './exports.js';
-import { tableRows, bestOfRows } from './table-rows.js';
-import { intervalName } from './table-intervals.js';
-import { teams } from './teams.js';
-import { el } from '../views/util.js';
-import { tableCell, tableCaption } from '../views/table.js';
+import { provenance } from '../base/exports.js';
+import { download } from './downloads.js';
+import { tableRows, bestOfRows } from '../base/table-rows.js';
+import { intervalName } from '../base/table-intervals.js';
+import { teams } from '../base/teams.js';
+import { el } from './util.js';
+import { tableCell, tableCaption } from './table-cells.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
 export const REPORT_FORMAT = 2; // 2 (issue 35): the Topic difficulty section; no instruction that needs script

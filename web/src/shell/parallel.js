@@ -35,7 +35,7 @@
 // ?parallel-min=BYTES (default PARALLEL_MIN), ?warm-min=BYTES (default the smaller of WARM_MIN
 // and parallel-min).
 import { WorkerClient } from '../worker/client.js';
-import { ingest, isGzip } from './files.js';
+import { ingest, isGzip } from '../base/files.js';
 import { buffersOf } from '../../../build-wasm/dist/evaluation.mjs';
 
 const MAX_WORKERS = 8;

@@ -10,9 +10,9 @@
 // format again on its own: input_formats.hpp.) One qrels-like file among the dropped ones is the qrels; with
 // several the user is asked which (a file name containing "qrel" is only the default answer); all
 // the others are read as runs, each reporting its own problems, so one odd file blocks none.
-import { fileSource, decodedStream } from './files.js';
+import { fileSource, decodedStream } from '../base/files.js';
 import { qrelsFormat, runFormat } from './side-inputs.js';
-import { el } from '../views/util.js';
+import { el } from '../ui/util.js';
 
 const SAMPLE_LINES = 5;
 

@@ -4,7 +4,7 @@
 // measure's parentheses the suggestions are its parameters, then a parameter's choices (e.g.
 // NRG(prior= offers others, best_per_group, ...); a measure with a required parameter is
 // inserted with it opened (P_rareness(alpha=).
-import { findMeasure } from './measure-lookup.js';
+import { findMeasure } from '../base/measure-lookup.js';
 
 const DEBOUNCE_MS = 500;
 
