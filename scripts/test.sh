@@ -9,7 +9,8 @@
 # The last line printed is exactly "N passed, N failed, N skipped" (CI reads it): a ctest suite
 # counts once (a suite that skipped some of its checks exits 77 and counts as skipped), the node
 # suites (node_api, tests/web) count each of their tests (tests/node/runner.mjs), the Python package's
-# pytest suite each of its tests (scripts/test-python.sh). A skip is never a
+# pytest suite each of its tests (scripts/test-python.sh), the formatters and linters each tool
+# (scripts/lint.sh). A skip is never a
 # pass; the exit status is 0 when nothing failed.
 set -e
 cd "$(dirname "$0")/.."
@@ -77,6 +78,11 @@ stage_done "web build and browser tests"
 echo "== Python package (venv, pytest)"
 sh scripts/test-python.sh || true  # counted by its own line in $counts
 stage_done "Python package"
+# After web/build.sh (eslint comes with the npm packages) and the native build (clang-tidy reads
+# its compile_commands.json): the formatters and linters, counted by their own line.
+echo "== formatters and linters"
+sh scripts/lint.sh || true
+stage_done "lint"
 echo "irlens: wall time by stage: ${times#, }"
 tree_after=$(git status --porcelain --untracked-files=all 2>/dev/null)
 written=$(printf '%s\n' "$tree_after" | grep -vxF -e "$tree_before" | grep -v '^$')

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { irlens, node, noNative, cli, cliDocument, close, sharedData } from './native-cli.mjs';
+import { irlens, node, noNative, cliDocument, close, sharedData } from './native-cli.mjs';
 
 // Topic 1: a (1), b (2), c (1), d (1) relevant, e judged 0. Topic 2: f relevant.
 // A: 1 -> a b e, 2 -> f.   B: 1 -> a c.   C: 1 -> x a c.   Groups: A -> g1, B and C -> g2.

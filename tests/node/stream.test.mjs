@@ -4,15 +4,13 @@
 // fallback into memory of evaluateRunFile; the async-iterable variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, createReadStream } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { mkdtempSync, readdirSync, writeFileSync, createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { irlens, node, sharedData } from './native-cli.mjs';
 
 const MEASURES = ['P@5', 'P@10', 'AP', 'nDCG@10', 'RR', 'RBP(p=0.8)', 'bpref', 'NumRel', 'RelString@10'];
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-node-stream-'));
-const bytesOf = (path) => (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path));
 
 /** Bit-for-bit equality of two evaluations' data (typed arrays compared as bytes). */
 function sameData(a, b, what) {

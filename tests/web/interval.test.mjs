@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, browserSession, downloadOf, afterRender } from './harness.mjs';
+import { browserSession, downloadOf, afterRender } from './harness.mjs';
 import { createIrlens } from '../../build-wasm/dist/node.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'irlens-web-interval-'));

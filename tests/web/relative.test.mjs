@@ -101,7 +101,6 @@ test('relative view: nDCG@K against NRG@K coloured by group, and unique contribu
   const check = async (prior) => {
     const data = JSON.parse((await downloadOf(page, 'button[data-export="nrg-scatter.json"]')).text);
     const native = nativeEval(QRELS, RUNS, `nDCG@10 NRG(base=nDCG,prior=${prior})@10`, SIDE);
-    const nrg = native.measures[1]; // canonical: base=nDCG is the default, left out
     assert.deepEqual(data.measures, native.measures);
     const key = native.measures[1]; // the canonical name: defaults left out (NRG@10 for prior=others)
     for (const row of data.rows) {

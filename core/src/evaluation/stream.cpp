@@ -42,7 +42,7 @@ struct StreamEvaluation::State {
     State(std::shared_ptr<const Qrels> q, std::string name, std::vector<MeasureSpec> measures, const EvalOptions& options,
           RunOrder order)
         : qrels(q), missing(options.missing), scoring(q, {}, streamable(std::move(measures)), options),
-          reader(q, std::move(name), order) {}
+          reader(std::move(q), std::move(name), order) {}  // reader: the last member initialised from q
 };
 
 StreamEvaluation::StreamEvaluation(std::shared_ptr<const Qrels> qrels, std::string run_name,

@@ -84,7 +84,7 @@ double over_groups(const TopicView& v, long rel_level, bool judged_only, const c
 }
 
 /// The check of prepare(): judgment-group qrels.
-auto need_groups(std::string name) {
+auto need_groups(const std::string& name) {
     return [name](const EvalContext& context) {
         if (context.qrels->format() != QrelsFormat::Grouped)
             throw UsageError(name + " needs judgment-group qrels, `topic group doc rel` (trec_eval -R qrels_jg)");

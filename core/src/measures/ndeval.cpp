@@ -60,7 +60,7 @@ double ndeval_discount(long i) { return i == 0 ? 1.0 : std::log(2.0) / std::log(
 /// Explain mode: per rank, each intent's gain relevance (1 - alpha)^(documents relevant to it
 /// above) (NaN for an intent the document is not relevant to) and their sum.
 template <class T>
-std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n, T& t) {
+std::vector<double> run_gains(const IntentRankings& ir, const Novelty& nv, long n, T& t) {
     n = std::min(n, ir.num_ret);
     std::size_t c = 0;
     if constexpr (T::on) {
@@ -96,7 +96,7 @@ std::vector<double> run_gains(const IntentRankings& ir, Novelty nv, long n, T& t
 /// ranked; the gains of the first n ranks are returned. Explain mode: the column "ideal gain" and
 /// the ideal's documents as terms (their gain as value).
 template <class T>
-std::vector<double> ideal_gains(const TopicIntents& ti, Novelty nv, long n, T& t) {
+std::vector<double> ideal_gains(const TopicIntents& ti, const Novelty& nv, long n, T& t) {
     std::vector<const TopicIntents::Doc*> docs;
     for (const auto& d : ti.relevant)
         for (int g : d.grades)

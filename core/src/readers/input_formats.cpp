@@ -536,7 +536,7 @@ auto finish_through(FormatConverter& converter, Reader& reader) {
 
 }  // namespace detail
 
-AnyQrelsReader::AnyQrelsReader(std::string source, QrelsFormat format)
+AnyQrelsReader::AnyQrelsReader(const std::string& source, QrelsFormat format)
     : reader_(new QrelsReader(source, format)),
       converter_(new detail::FormatConverter(source, detail::Target::Qrels, format == QrelsFormat::Plain, "",
                                              [this](std::string_view c) { reader_->feed(c); })) {}
@@ -553,7 +553,7 @@ InputFormat AnyQrelsReader::input_format() const { return converter_->format(); 
 
 std::string AnyQrelsReader::format_evidence() const { return converter_->evidence(); }
 
-AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order, InputFormat given)
+AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, const std::string& name, RunOrder order, InputFormat given)
     : reader_(new RunReader(std::move(qrels), name, order)),
       converter_(new detail::FormatConverter(name, detail::Target::Run, true, name,
                                              [this](std::string_view c) { reader_->feed(c); }, given)) {}

@@ -404,7 +404,7 @@ InputError duplicate_error(const Run& run, std::uint32_t first, std::uint32_t se
 }  // namespace
 
 NotGrouped::NotGrouped(std::string file, std::uint64_t line, std::string topic, std::uint64_t first_line,
-                       std::string other)
+                       const std::string& other)
     : InputError(std::move(file), line,
                  "topic '" + quote_bytes(topic) + "' appears again (its lines from line " + std::to_string(first_line) +
                      " on stopped at topic '" + quote_bytes(other) +

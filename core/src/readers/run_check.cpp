@@ -100,8 +100,8 @@ std::string in_quotes(std::string_view bytes) { return "'" + quote_bytes(bytes) 
 // --- IdList ---------------------------------------------------------------------------------
 
 std::string_view IdList::at(std::uint32_t offset) const {
-    const char* p = bytes_.data() + offset;
-    return std::string_view(p, static_cast<std::size_t>(static_cast<const char*>(std::memchr(p, '\n', bytes_.size() - offset)) - p));
+    const std::string_view rest(bytes_.data() + offset, bytes_.size() - offset);
+    return rest.substr(0, rest.find('\n'));
 }
 
 bool IdList::contains(std::string_view id) const {

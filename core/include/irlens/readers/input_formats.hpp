@@ -55,7 +55,7 @@ class FormatConverter;
 /// A QrelsReader that also reads BEIR TSV and JSON qrels (detected as above).
 class AnyQrelsReader {
 public:
-    AnyQrelsReader(std::string source, QrelsFormat format);
+    AnyQrelsReader(const std::string& source, QrelsFormat format);
     ~AnyQrelsReader();
     /// QrelsReader::expect_bytes (a hint: a converted format's bytes differ from the file's).
     void expect_bytes(std::uint64_t bytes);
@@ -74,7 +74,7 @@ private:
 class AnyRunReader {
 public:
     /// `given`: the format (Unknown: detected from the content).
-    AnyRunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOrder order = RunOrder::Score,
+    AnyRunReader(std::shared_ptr<const Qrels> qrels, const std::string& name, RunOrder order = RunOrder::Score,
                  InputFormat given = InputFormat::Unknown);
     ~AnyRunReader();
     void feed(std::string_view chunk);

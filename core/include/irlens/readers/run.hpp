@@ -104,7 +104,8 @@ private:
 /// what() names the file, the line, both topics and how to sort the file (LC_ALL=C sort -s -k1,1).
 class NotGrouped : public InputError {
 public:
-    NotGrouped(std::string file, std::uint64_t line, std::string topic, std::uint64_t first_line, std::string other);
+    NotGrouped(std::string file, std::uint64_t line, std::string topic, std::uint64_t first_line,
+               const std::string& other);
     const std::string& topic() const noexcept { return topic_; }
 
 private:

@@ -1,0 +1,37 @@
+#!/bin/sh
+# The linters, each a check that names the file, the line and the rule it breaks:
+#   clang-tidy   (.clang-tidy)       the core's sources: bugprone-* and performance-* checks
+#   eslint       (eslint.config.mjs) every JS file: the recommended rules
+# (The formatters, clang-format and black, are to come with the tree reformatted once: issue 40.)
+# Run by scripts/test.sh after the native build (clang-tidy reads build/compile_commands.json) and
+# web/build.sh (eslint comes with the npm packages); alone: sh scripts/lint.sh. With
+# IRLENS_TEST_COUNTS set, appends "lint PASSED FAILED 0" (each tool one check); exits 1 on a failure.
+cd "$(dirname "$0")/.."
+passed=0
+failed=0
+check() {  # check NAME COMMAND...: runs COMMAND, counts it, shows its findings when it fails
+    name=$1
+    shift
+    if out=$("$@" 2>&1); then
+        passed=$((passed + 1))
+        echo "lint: $name passed"
+    else
+        failed=$((failed + 1))
+        printf '%s\n' "$out" | head -n 200
+        echo "lint: $name FAILED"
+    fi
+}
+if [ -f build/compile_commands.json ]; then
+    # The core's translation units, one clang-tidy per core (it reads the build's flags).
+    tidy() {
+        git ls-files 'core/src/*.cpp' | xargs -P "$(nproc)" -n 4 clang-tidy -p build --quiet --warnings-as-errors='*' 2>/dev/null
+    }
+    check clang-tidy tidy
+else
+    failed=$((failed + 1))
+    echo "lint: clang-tidy FAILED: build/compile_commands.json is missing (run scripts/build.sh first)"
+fi
+check eslint node node_modules/eslint/bin/eslint.js --max-warnings 0 .
+[ -n "$IRLENS_TEST_COUNTS" ] && echo "lint $passed $failed 0" >> "$IRLENS_TEST_COUNTS"
+echo "lint: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
