@@ -207,7 +207,11 @@ std::string to_utf8(std::string_view s) {
 
 std::string csv_text(std::string_view s) {
     std::string text = to_utf8(s);
-    if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos) text.insert(0, 1, '\'');
+    // The guard: a ' before a formula's first character, also after leading 's ("'=x" -> "''=x"),
+    // so that the readers' un-guarding (one ' off a cell of 's then a formula character) is its inverse.
+    const std::size_t first = text.find_first_not_of('\'');
+    if (first != std::string::npos && std::string_view("=+-@\t\r").find(text[first]) != std::string_view::npos)
+        text.insert(0, 1, '\'');
     if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";
     for (char c : text) {

@@ -83,12 +83,14 @@ export function tableRecords(app, shown = tableRows(app)) {
  * One CSV cell, for every CSV writer of the app (the table, the statistics and analysis views):
  * null is empty; a number is written as is (negative ones too); text that a spreadsheet would
  * take for a formula (it starts with =, +, -, @, a tab or a carriage return: a run name, tag,
- * topic or document id) gets a leading single quote (OWASP, CSV injection); a cell with a comma,
+ * topic or document id), also after single quotes of its own ("'=x" -> "''=x", so that irlens' --scores
+ * reader, which takes one quote off, gives the name back), gets a leading single quote (OWASP, CSV
+ * injection); a cell with a comma,
  * quote or line break is quoted (RFC 4180).
  */
 export function csvCell(v) {
   let s = v === null || v === undefined ? '' : String(v);
-  if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof v !== 'number' && /^'*[=+\-@\t\r]/.test(s)) s = `'${s}`; // as text::csv_text: also after leading 's
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
