@@ -8,6 +8,9 @@
 import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
 import { tableRows, sortOf } from './table-rows.js';
 import { teams } from './teams.js';
+import { texEscape } from './tex-escape.js';
+
+export { texEscape }; // tex-escape.js: the twin of the CLI's LaTeX escaping
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -131,12 +134,6 @@ export function toJSON(app, prov) {
   return JSON.stringify({ provenance: tableProvenance(app, prov, shown), measures: result.measures, warnings: result.warnings, order: shown.rows.map((r) => r.run), runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
 }
 
-// LaTeX's specials; < > | print as other glyphs under the default OT1 font encoding ("p ¡ 0.05"):
-// set in math mode.
-const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
-  '<': '$<$', '>': '$>$', '|': '$|$' };
-export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^<>|]/g, (c) => TEX_SPECIAL[c]);
-
 /**
  * The table as LaTeX: a booktabs `longtable` (it breaks across pages, its header repeated; the
  * caption on top), runs in the order shown, an optional rank (leaderboard mode) and team (groups
@@ -159,7 +156,7 @@ function latexTable(app, prov, { compact }) {
   const t = intervalRecord(app).method === 't';
   const what = texEscape(intervalName(app));
   const lead = [...(shown.leaderboard ? ['\\#'] : []), 'Run', ...(withTeam ? ['Team'] : [])];
-  const breakable = (text) => texEscape(text).replace(/(\\_|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
+  const breakable = (text) => texEscape(text).replace(/(\\char95\}|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
   const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
   const runShare = withTeam ? '0.165' : '0.3';
   const ncol = lead.length + result.measures.length;
