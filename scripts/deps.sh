@@ -12,6 +12,8 @@ if [ "${IRLENS_BUILD:-all}" != web ]; then
     PKGS="$PKGS g++ zlib1g-dev libssl-dev chromium python3-scipy"
     PKGS="$PKGS pybind11-dev python3-dev python3-venv python3-numpy python3-pandas python3-pytest"
     PKGS="$PKGS texlive-latex-base texlive-latex-recommended"
+    # pdftotext: tests/cli/latex.sh reads the compiled LaTeX's text back.
+    PKGS="$PKGS poppler-utils"
 fi
 missing=""
 for p in $PKGS; do
