@@ -104,11 +104,11 @@ TEST_CASE("score files: every run name irlens' CSV writer writes reads back as w
 TEST_CASE("score files written without -q: the advice to write them with -q, in every format (issue 37)") {
     CHECK_THROWS_WITH_AS(read("run,measure,topic,value\nbm25,AP,all,0.5\nbm25,P@5,all,0.4\n"),
                          "s:2: run 'bm25' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f csv) "
-                         "(read as irlens eval -q -f csv: the header is run,measure,topic,value)",
+                         "(read as irlens eval -q -f csv: line 1 is the header run,measure,topic,value)",
                          InputError);
     CHECK_THROWS_WITH_AS(read("bm25\tAP\tall\t0.5\n"),
                          "s:1: run 'bm25' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f tsv) "
-                         "(read as irlens eval -q -f tsv: line 1 has 4 fields, a measure name in field 2)",
+                         "(read as irlens eval -q -f tsv: line 1 has 4 columns, the second a measure name)",
                          InputError);
     CHECK_THROWS_WITH_AS(read("map\tall\t0.5\nP_5\tall\t0.2\n"),
                          "s:1: no per-topic scores, only 'all' lines (write them with trec_eval -q) (read as trec_eval -q: "
@@ -117,6 +117,6 @@ TEST_CASE("score files written without -q: the advice to write them with -q, in 
     // A run with per-topic rows beside another without: the one without is named.
     CHECK_THROWS_WITH_AS(read("a\tAP\t1\t0.5\na\tAP\tall\t0.5\nb\tAP\tall\t0.5\n"),
                          "s:3: run 'b' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f tsv) "
-                         "(read as irlens eval -q -f tsv: line 1 has 4 fields, a measure name in field 2)",
+                         "(read as irlens eval -q -f tsv: line 1 has 4 columns, the second a measure name)",
                          InputError);
 }

@@ -108,12 +108,12 @@ TEST_CASE("power settings are checked, and only for topic-set-size and power") {
     PowerSettings s;
     s.beta = 0.96;  // power 0.04 below alpha 0.05
     CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-12, "
+                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
                          "e.g. 0.2 (got 0.96)",
                          UsageError);
     s = PowerSettings();
     s.alpha = 0;
-    CHECK_THROWS_WITH_AS(check_power_settings(s), "--alpha must be between 0 and 1 (exclusive) and at least 1e-12, e.g. 0.05 (got 0)",
+    CHECK_THROWS_WITH_AS(check_power_settings(s), "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 0)",
                          UsageError);
     s = PowerSettings();
     s.min_diff = -0.1;
@@ -141,7 +141,7 @@ TEST_CASE("error rates below 1.1e-16 are computed from themselves, never from 1 
     PowerSettings s;
     s.min_diff = 0.05;
     std::size_t previous = 0;
-    for (double alpha : {1e-12, 1e-15, 1e-17}) {
+    for (double alpha : {1e-12, 1e-15, 1e-17, 1e-50}) {
         s.alpha = alpha;
         const TopicSetSize t = paired_t_topic_set_size(0.02, s);
         CHECK(t.note == "");
@@ -150,25 +150,26 @@ TEST_CASE("error rates below 1.1e-16 are computed from themselves, never from 1 
         CHECK(anova_topic_set_size(3, 0.02, s).topics > 0);
     }
     s = PowerSettings();
-    s.beta = 1e-12;
-    const TopicSetSize b12 = paired_t_topic_set_size(0.02, s);
-    s.beta = 1e-11;
-    const TopicSetSize b11 = paired_t_topic_set_size(0.02, s);
-    CHECK(b12.topics > b11.topics);
-    // The size found is the first whose Type II error is within beta (computed directly).
-    CHECK(paired_t_type2(b12.topics, 0.05, 0.02, 0.05) <= 1e-12);
-    CHECK(paired_t_type2(b12.topics - 1, 0.05, 0.02, 0.05) > 1e-12);
-    CHECK(anova_type2(10, 3, 0.05, 0.02, 0.05) == doctest::Approx(1 - anova_power(10, 3, 0.05, 0.02, 0.05)).epsilon(1e-12));
-    // Below 1e-12 the settings are refused, with the value named.
     s.beta = 1e-20;
+    const TopicSetSize b20 = paired_t_topic_set_size(0.02, s);
+    s.beta = 1e-17;
+    const TopicSetSize b17 = paired_t_topic_set_size(0.02, s);
+    CHECK(b20.topics > b17.topics);  // both were the size of 1 - beta = 1
+    // The size found is the first whose Type II error is within beta (computed directly).
+    CHECK(paired_t_type2(b20.topics, 0.05, 0.02, 0.05) <= 1e-20);
+    CHECK(paired_t_type2(b20.topics - 1, 0.05, 0.02, 0.05) > 1e-20);
+    CHECK(anova_topic_set_size(3, 0.02, s).topics > 0);
+    CHECK(anova_type2(10, 3, 0.05, 0.02, 0.05) == doctest::Approx(1 - anova_power(10, 3, 0.05, 0.02, 0.05)).epsilon(1e-12));
+    // Below 1e-100 the settings are refused, with the value named (alpha 1e-300 crashed boost).
+    s.beta = 1e-101;
     CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-12, "
-                         "e.g. 0.2 (got 1e-20)",
+                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+                         "e.g. 0.2 (got 1e-101)",
                          UsageError);
     s = PowerSettings();
     s.alpha = 1e-300;
     CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-12, e.g. 0.05 (got 1e-300)", UsageError);
+                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-300)", UsageError);
 }
 
 TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note naming it, never an exception") {
@@ -184,13 +185,14 @@ TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note nam
     CHECK(anova_topic_set_size(3, 0.02, s).note ==
           "the noncentral F distribution could not be evaluated with 2 topics (noncentrality n min-diff^2 / (2 V_W) = inf): "
           "--min-diff is too large against this variance for Boost.Math");
-    // The campaign's power says the same (it said "V_E is 0" of any NaN power); its minimum
+    // The campaign's power says the same, with 3 topics 1e300 / sqrt(2 * 0.02 / 3) = 8.66025e300
+    // (it said "V_E is 0" of any NaN power); its minimum
     // detectable difference does not depend on min_diff and is still a number.
     const CampaignPower p = paired_t_campaign_power(3, 0.02, s);
     CHECK(std::isnan(p.power));
     CHECK(p.min_detectable_difference > 0);
     CHECK(p.note == "the noncentral t distribution could not be evaluated with 3 topics (noncentrality min-diff / sqrt(2 V_E / n) "
-                    "= 1.22474e+301): --min-diff is too large against this variance for Boost.Math");
+                    "= 8.66025e+300): --min-diff is too large against this variance for Boost.Math");
     s = PowerSettings();
     const CampaignPower fine = paired_t_campaign_power(3, 0.02, s);
     CHECK(fine.note == "");

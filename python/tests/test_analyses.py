@@ -74,10 +74,10 @@ def test_design_options_are_checked_and_never_an_internal_error(examples):
     # (boost's trunc), and ci_width 0 left the CI design out without a word.
     runs = [examples / "bm25.run", examples / "dense.run", examples / "hybrid.run"]
     q = examples / "qrels.txt"
-    with pytest.raises(irlens.UsageError, match=r"^--alpha must be between 0 and 1 \(exclusive\) and at least 1e-12"):
+    with pytest.raises(irlens.UsageError, match=r"^--alpha must be between 0 and 1 \(exclusive\) and at least 1e-100"):
         irlens.meta("topic-set-size", q, runs, ["AP"], alpha=1e-300)
-    with pytest.raises(irlens.UsageError, match=r"^--beta must be between 0 and 1 - alpha .* \(got 1e-20\)"):
-        irlens.meta("power", q, runs, ["AP"], beta=1e-20)
+    with pytest.raises(irlens.UsageError, match=r"^--beta must be between 0 and 1 - alpha .* \(got 1e-200\)"):
+        irlens.meta("power", q, runs, ["AP"], beta=1e-200)
     with pytest.raises(irlens.UsageError, match=r"^--ci-width must be a positive number, e.g. 0.1 \(got 0\)"):
         irlens.meta("topic-set-size", q, runs, ["AP"], ciWidth=0)
     power = irlens.meta("power", q, runs, ["AP"], minDiff=1e300)

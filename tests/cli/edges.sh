@@ -35,9 +35,9 @@ printf '1 Q0 a 1 3 w\n1 Q0 b 2 2 w\n2 Q0 d 1 3 w\n3 Q0 z 1 3 w\n4 Q0 z 1 3 w\n4 
 RUNS="$T/qrels $T/x.run $T/y.run $T/w.run"
 
 # 1. Design options: each states and checks its range, with the value named.
-expect 2 "--alpha must be between 0 and 1 (exclusive) and at least 1e-12, e.g. 0.05 (got 1e-300)" -- meta topic-set-size $RUNS -m AP --alpha 1e-300
-expect 2 "--alpha must be between 0 and 1 (exclusive) and at least 1e-12, e.g. 0.05 (got 1e-20)" -- meta power $RUNS -m AP --alpha 1e-20
-expect 2 "(got 1e-17)" -- meta topic-set-size $RUNS -m AP --beta 1e-17
+expect 2 "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-300)" -- meta topic-set-size $RUNS -m AP --alpha 1e-300
+expect 2 "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-200)" -- meta power $RUNS -m AP --alpha 1e-200
+expect 2 "(got 1e-101)" -- meta topic-set-size $RUNS -m AP --beta 1e-101
 expect 2 "--ci-width must be a positive number, e.g. 0.1 (got 0)" -- meta topic-set-size $RUNS -m AP --ci-width 0
 expect 2 "--ci-width must be a positive number, e.g. 0.1 (got -1)" -- meta topic-set-size $RUNS -m AP --ci-width -1
 # alpha below 1.1e-16: 1 - alpha/2 rounded to 1 and paired-t answered nan "more than 10000000
@@ -45,19 +45,19 @@ expect 2 "--ci-width must be a positive number, e.g. 0.1 (got -1)" -- meta topic
 expect 0 "" -- meta topic-set-size $RUNS -m AP --alpha 1e-15
 t15=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
 a15=$(awk -F'\t' '$2 == "anova" { print $8 }' "$T/out")
-expect 0 "" -- meta topic-set-size $RUNS -m AP --alpha 1e-16
-t16=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
-a16=$(awk -F'\t' '$2 == "anova" { print $8 }' "$T/out")
+expect 0 "" -- meta topic-set-size $RUNS -m AP --alpha 1e-17
+t17=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
+a17=$(awk -F'\t' '$2 == "anova" { print $8 }' "$T/out")
 lacks "more than"
-case "$t15$t16$a15$a16" in *nan*|"") fail "alpha 1e-15 / 1e-16: sizes $t15 $t16 $a15 $a16";; esac
-[ "${t16:-0}" -gt "${t15:-0}" ] 2>/dev/null || fail "paired-t at alpha 1e-16 ($t16) not above 1e-15 ($t15)"
-[ "${a16:-0}" -gt "${a15:-0}" ] 2>/dev/null || fail "anova at alpha 1e-16 ($a16) not above 1e-15 ($a15)"
-# beta 1e-12 and 1e-11 (1 - beta is exact enough there, but the search runs on beta itself).
-expect 0 "" -- meta topic-set-size $RUNS -m AP --beta 1e-12
-b12=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
-expect 0 "" -- meta topic-set-size $RUNS -m AP --beta 1e-11
-b11=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
-[ "${b12:-0}" -gt "${b11:-0}" ] 2>/dev/null || fail "paired-t at beta 1e-12 ($b12) not above 1e-11 ($b11)"
+case "$t15$t17$a15$a17" in *nan*|"") fail "alpha 1e-15 / 1e-17: sizes $t15 $t17 $a15 $a17";; esac
+[ "${t17:-0}" -gt "${t15:-0}" ] 2>/dev/null || fail "paired-t at alpha 1e-17 ($t17) not above 1e-15 ($t15)"
+[ "${a17:-0}" -gt "${a15:-0}" ] 2>/dev/null || fail "anova at alpha 1e-17 ($a17) not above 1e-15 ($a15)"
+# beta 1e-17 and 1e-20 gave one size (1 - beta is 1 in a double): the search runs on beta itself.
+expect 0 "" -- meta topic-set-size $RUNS -m AP --beta 1e-20
+b20=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
+expect 0 "" -- meta topic-set-size $RUNS -m AP --beta 1e-17
+b17=$(awk -F'\t' '$2 == "paired-t" { print $8 }' "$T/out")
+[ "${b20:-0}" -gt "${b17:-0}" ] 2>/dev/null || fail "paired-t at beta 1e-20 ($b20) not above 1e-17 ($b17)"
 # A noncentrality Boost.Math cannot evaluate: a note naming it, never "internal error" nor "V_E is 0".
 expect 0 "" -- meta power $RUNS -m AP --min-diff 1e300
 has "the noncentral t distribution could not be evaluated with 4 topics"

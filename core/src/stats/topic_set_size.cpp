@@ -133,9 +133,9 @@ TopicSetVariances topic_set_variances(const std::vector<std::vector<double>>& x)
 
 void check_power_settings(const PowerSettings& s) {
     if (!(s.alpha >= kMinErrorRate && s.alpha < 1))
-        throw UsageError("--alpha must be between 0 and 1 (exclusive) and at least 1e-12, e.g. 0.05 (got " + number(s.alpha) + ")");
+        throw UsageError("--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got " + number(s.alpha) + ")");
     if (!(s.beta >= kMinErrorRate && s.beta < 1 - s.alpha))
-        throw UsageError("--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-12, "
+        throw UsageError("--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
                          "e.g. 0.2 (got " + number(s.beta) + ")");
     if (!(s.min_diff > 0 && std::isfinite(s.min_diff)))
         throw UsageError("--min-diff must be a positive number, e.g. 0.05 (got " + number(s.min_diff) + ")");
@@ -189,6 +189,10 @@ TopicSetSize paired_t_topic_set_size(double v_e, const PowerSettings& s) {
                                   paired_t_noncentrality(found.unevaluated, s.min_diff, v_e));
     else if (r.topics == 0) r.note = too_many();
     else r.achieved = paired_t_power(r.topics, s.min_diff, v_e, s.alpha);
+    if (r.topics && std::isnan(r.achieved)) {  // Boost.Math gave P(T' <= t) but not P(T' > t)
+        r.note = unevaluated_note("t", r.topics, "min-diff / sqrt(2 V_E / n)", paired_t_noncentrality(r.topics, s.min_diff, v_e));
+        r.topics = 0;
+    }
     return r;
 }
 
@@ -209,6 +213,10 @@ TopicSetSize anova_topic_set_size(std::size_t m, double v_w, const PowerSettings
                                   anova_noncentrality(found.unevaluated, s.min_diff, v_w));
     else if (r.topics == 0) r.note = too_many();
     else r.achieved = anova_power(r.topics, m, s.min_diff, v_w, s.alpha);
+    if (r.topics && std::isnan(r.achieved)) {  // Boost.Math gave P(F' <= F) but not P(F' > F)
+        r.note = unevaluated_note("F", r.topics, "n min-diff^2 / (2 V_W)", anova_noncentrality(r.topics, s.min_diff, v_w));
+        r.topics = 0;
+    }
     return r;
 }
 
