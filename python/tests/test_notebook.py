@@ -84,7 +84,7 @@ def test_embedded_data_stays_in_its_part_in_every_html_state(tmp_path):
     # swallowed the runs (1 part instead of 3). '<' before '/', '!' and '\' gets a backslash, the
     # same in every part, so that ids stay distinct and match: Chromium's own parser must find the
     # three parts with exactly that text.
-    ids = ["<!--<script>", "d</script>", "<!--", "<script>", "-->", "x<\\!y", "x<!y", "</SCRIPT >", "<\\/"]
+    ids = ["<!--<script>", "d</script>", "<!--", "<script>", "-->", "x<\\!y", "x<!y", "</SCRIPT", "<\\/"]
     qrels = {"q1": {d: 1 for d in ids}}
     runs = {"a.run": {"q1": {d: float(len(ids) - i) for i, d in enumerate(ids)}}, "b.run": {"q1": {ids[0]: 1.0}}}
     html = notebook.view_html(qrels, runs, "table", ["AP"])
