@@ -6,23 +6,6 @@
 # usage: edges.sh PATH/TO/irlens
 . "$(dirname "$0")/common.sh"
 
-# expect EXIT STDERR_SUBSTRING -- irlens args...: exit code, a piece of stderr, nothing on stdout on
-# error, never an internal error.
-expect() {
-    want_rc=$1; want_err=$2; shift 3
-    timeout 120 "$IRLENS" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    if [ "$rc" != "$want_rc" ]; then
-        fail "irlens $* exited $rc, expected $want_rc"; head -c 600 "$T/err"; return
-    fi
-    if grep -q "internal error" "$T/err"; then fail "irlens $*: an internal error"; head -c 600 "$T/err"; fi
-    if [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$T/err"; then
-        fail "irlens $*: stderr lacks '$want_err':"; head -c 600 "$T/err"; return
-    fi
-    if [ "$want_rc" != 0 ] && [ -s "$T/out" ]; then
-        fail "irlens $* printed on stdout despite the error:"; head -3 "$T/out"
-    fi
-}
 # has TEXT: the last output holds TEXT.
 has() { grep -qF -- "$1" "$T/out" || { fail "output lacks '$1':"; head -12 "$T/out"; }; }
 lacks() { ! grep -qF -- "$1" "$T/out" || { fail "output holds '$1':"; head -12 "$T/out"; }; }
