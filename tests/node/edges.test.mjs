@@ -52,3 +52,14 @@ test('a team name with a control byte is refused, naming file, line and byte (a 
   assert.throws(() => irlens.loadGroups('run,team\nx.run,"T\t1"\n', { name: 'teams.csv' }),
     (e) => e.name === 'InputError' && e.line === 2 && /holds a control character \(byte 0x09\)/.test(e.message));
 });
+
+test("the page's CSV cells guard a formula after a name's own quotes too, as the CLI's writer (--scores reads them back)", async () => {
+  const { csvCell } = await import('../../web/src/page/exports.js');
+  // '=x.run was written as it is and read back by --scores as =x.run (the guard of =x.run).
+  assert.equal(csvCell("'=x.run"), "''=x.run");
+  assert.equal(csvCell("''+y"), "'''+y");
+  assert.equal(csvCell('=x'), "'=x");
+  assert.equal(csvCell("'x"), "'x"); // no formula: unchanged
+  assert.equal(csvCell(-0.5), '-0.5'); // numbers stay numbers
+  assert.equal(csvCell("'=a,b"), `"''=a,b"`);
+});
