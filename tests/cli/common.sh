@@ -5,7 +5,7 @@ IRLENS=$1
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+fail() { printf 'FAIL: %s\n' "$*"; fails=$((fails + 1)); }  # printf: a name's backslashes as they are
 
 # expect EXIT STDERR_SUBSTRING -- irlens args...: exit code, a piece of stderr, nothing on stdout on
 # error, never an internal error; the output in $T/out (a script may define its own, e.g. with limits).
