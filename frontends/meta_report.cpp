@@ -38,7 +38,7 @@ std::string design_note(const MeasureTopicSetSize& x, const TopicSetSize& design
 
 std::string power_note(const MeasureTopicSetSize& x) {
     if (!x.variances.note.empty()) return x.variances.note;
-    return std::isnan(x.power) ? "V_E is 0: no variance to compute a power with" : "";
+    return x.note;
 }
 
 namespace {
@@ -223,8 +223,10 @@ std::vector<MeasureTopicSetSize> topic_set_size_analysis(const Evaluation& ev, c
         x.variances.topics = t.topics.size();
         const std::size_t n = x.variances.topics;
         if (s.analysis == "power") {
-            x.min_detectable_difference = paired_t_min_detectable_difference(n, x.variances.v_e, p.alpha, p.beta);
-            x.power = paired_t_power(n, p.min_diff, x.variances.v_e, p.alpha);
+            const CampaignPower c = paired_t_campaign_power(n, x.variances.v_e, p);
+            x.min_detectable_difference = c.min_detectable_difference;
+            x.power = c.power;
+            x.note = c.note;
         } else {
             x.paired_t = paired_t_topic_set_size(x.variances.v_e, p);
             x.anova = anova_topic_set_size(x.variances.runs, x.variances.v_w, p);

@@ -252,7 +252,8 @@ bool csv_like(std::string_view s) {
 }
 
 /// The cells of a CSV line (RFC 4180 quotes; spaces around a cell dropped; the ' that irlens'
-/// writers put before a text that a spreadsheet would read as a formula, text::csv_text, removed).
+/// writers put before a text that a spreadsheet would read as a formula, text::csv_text, removed:
+/// the writer's inverse for every text).
 std::vector<std::string> csv_cells(const Line& l, const std::string& file) {
     std::vector<std::string> cells(1);
     std::vector<bool> was_quoted(1, false);
@@ -287,7 +288,9 @@ std::vector<std::string> csv_cells(const Line& l, const std::string& file) {
             std::size_t b = c.find_first_not_of(" \t"), e = c.find_last_not_of(" \t");
             c = b == std::string::npos ? std::string() : c.substr(b, e - b + 1);
         }
-        if (c.size() >= 2 && c[0] == '\'' && std::string_view("=+-@\t\r").find(c[1]) != std::string_view::npos)
+        // text::csv_text's guard undone: one ' off 's then a formula character ("''=x" -> "'=x").
+        const std::size_t first = c.find_first_not_of('\'');
+        if (first != std::string::npos && first > 0 && std::string_view("=+-@\t\r").find(c[first]) != std::string_view::npos)
             c.erase(0, 1);
     }
     return cells;
@@ -321,6 +324,10 @@ void read_trec_eval(const Text& t, const std::string& file, Collector& c) {
         any = true;
         c.add(run, f[0], f[1], f[2], file, l.no);
     }
+    if (count == 0 && !any && !t.lines.empty())  // written without -q: only 'all' lines
+        throw InputError(file, t.lines[0].no,
+                         "no per-topic scores, only 'all' lines (write them with " +
+                             std::string(score_format_name(ScoreFormat::TrecEval)) + ")");
     if (any && !in_all && count > 0)
         throw InputError(file, block_line,
                          "per-topic lines after the last 'all' block, with no 'all' block of their own: trec_eval -q "
@@ -341,6 +348,8 @@ void read_ir_measures(const Text& t, const std::string& file, Collector& c) {
 void read_irlens_rows(const Text& t, const std::string& file, bool csv, Collector& c) {
     std::map<std::string, RunData> runs;
     std::vector<std::string> order;
+    std::map<std::string, std::uint64_t> only_all;  // run -> its first 'all' line, while it has no other
+    std::set<std::string> per_topic;
     for (std::size_t i = csv ? 1 : 0; i < t.lines.size(); ++i) {
         const Line& l = t.lines[i];
         std::vector<std::string> f;
@@ -356,8 +365,16 @@ void read_irlens_rows(const Text& t, const std::string& file, bool csv, Collecto
             it = runs.emplace(f[0], RunData{f[0], file, {}}).first;
             order.push_back(f[0]);
         }
+        if (f[2] != "all") per_topic.insert(f[0]);
+        else only_all.emplace(f[0], l.no);
         c.add(it->second, f[1], f[2], f[3], file, l.no);
     }
+    // Written without -q: only the 'all' rows, which are skipped. Said as the JSON reader says it.
+    for (const std::string& name : order)
+        if (!per_topic.count(name))
+            throw InputError(file, only_all.at(name),
+                             "run '" + name + "' has no per-topic scores, only 'all' rows (write them with " +
+                                 score_format_name(csv ? ScoreFormat::IrlensCsv : ScoreFormat::IrlensTsv) + ")");
     for (const std::string& name : order) c.commit(std::move(runs.at(name)));
 }
 

@@ -167,6 +167,8 @@ bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
         s.preferences_file = p.value;
     } else if (p.name == "alpha" || p.name == "beta" || p.name == "min-diff" || p.name == "ci-width") {
         const double v = parse_real("--" + p.name, p.value);
+        // PowerSettings::ci_width 0 means "no CI design": given, the width must be a positive number.
+        if (p.name == "ci-width" && !(v > 0)) throw UsageError("--ci-width must be a positive number, e.g. 0.1 (got " + p.value + ")");
         (p.name == "alpha" ? s.power.alpha : p.name == "beta" ? s.power.beta : p.name == "min-diff" ? s.power.min_diff : s.power.ci_width) = v;
         s.power_given = true;
     } else return false;

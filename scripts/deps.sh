@@ -16,6 +16,8 @@ if [ "${IRLENS_BUILD:-all}" != web ]; then
     PKGS="$PKGS clang-tidy"
     # nbconvert and a kernel: python/tests/test_notebook.py executes a notebook of irlens.show views.
     PKGS="$PKGS python3-nbconvert python3-ipykernel"
+    # pdftotext: tests/cli/latex.sh reads the compiled LaTeX's text back.
+    PKGS="$PKGS poppler-utils"
 fi
 missing=""
 for p in $PKGS; do

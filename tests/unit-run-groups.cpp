@@ -79,6 +79,20 @@ TEST_CASE("bad groups files name file, line and problem") {
     CHECK_THROWS_WITH_AS(RunGroups("groups", {{"a", "x"}, {"a", "y"}}), "groups: run 'a' is listed twice (first as 'a')", UsageError);
 }
 
+TEST_CASE("a control byte in a run or group name is refused, naming it (issue 37: a NUL reached the outputs)") {
+    using namespace std::string_literals;
+    CHECK_THROWS_WITH_AS(RunGroups::parse("g.tsv", "a\tA\0\n"s),
+                         "g.tsv:1: group 'A\\x00' of run 'a' holds a control character (byte 0x00)", InputError);
+    CHECK_THROWS_WITH_AS(RunGroups::parse("g.csv", "run,team\nb,\"T\t1\"\n"s),
+                         "g.csv:2: group 'T\\x091' of run 'b' holds a control character (byte 0x09)", InputError);
+    CHECK_THROWS_WITH_AS(RunGroups::parse("g.tsv", "a\x1b[31m\tA\n"s),
+                         "g.tsv:1: run name 'a\\x1b[31m' holds a control character (byte 0x1B)", InputError);
+    CHECK_THROWS_WITH_AS(RunGroups("groups", {{"a", "T1\nc.run"}}),
+                         "groups: group 'T1\\x0ac.run' of run 'a' holds a control character (byte 0x0A)", UsageError);
+    // Spaces and non-ASCII letters are names like any other.
+    CHECK(RunGroups::parse("g.tsv", "a\tTeam \xC3\xA9t\xC3\xA9\n"s).group(0) == "Team \xC3\xA9t\xC3\xA9");
+}
+
 TEST_CASE("find_run: exact name first, else the name without .gz/.txt; ambiguity is an error") {
     irlens::test::Fixture f("1 0 a 1\n", {"1 Q0 a 1 1 t\n", "1 Q0 a 1 1 t\n"});
     auto runs = f.runs;

@@ -5,6 +5,7 @@
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/score_files.hpp"
+#include "irlens/readers/text.hpp"
 
 #include <cmath>
 #include <string>
@@ -87,4 +88,35 @@ TEST_CASE("score files: what would change a number is refused with file and line
     CHECK_THROWS_AS(read("101 Q0 d01 1 0.5 t\n"), InputError);
     // Two files, one run name: refused.
     CHECK_THROWS_AS(read_score_files({{"a", "run\tAP\t1\t0.5\n"}, {"b", "run\tAP\t1\t0.5\n"}}, {}), UsageError);
+}
+
+TEST_CASE("score files: every run name irlens' CSV writer writes reads back as written (issue 37)") {
+    // The writer's formula guard (text::csv_text) and the reader's un-guarding are inverses: "'=x"
+    // was written as it is and read back as "=x" (the guard of "=x").
+    for (const std::string name : {"=x.run", "'=x.run", "''+y", "'", "'x", "-", "'-", "a'=b", "@", "x,y", "\"q\""}) {
+        const std::string text = "run,measure,topic,value\n" + text::csv_text(name) + ",AP,1,0.5\n";
+        const ScoreFiles sf = read(text);
+        REQUIRE(sf.evaluation.runs.size() == 1);
+        CHECK_MESSAGE(sf.evaluation.runs[0].name == name, text);
+    }
+}
+
+TEST_CASE("score files written without -q: the advice to write them with -q, in every format (issue 37)") {
+    CHECK_THROWS_WITH_AS(read("run,measure,topic,value\nbm25,AP,all,0.5\nbm25,P@5,all,0.4\n"),
+                         "s:2: run 'bm25' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f csv) "
+                         "(read as irlens eval -q -f csv: line 1 is the header run,measure,topic,value)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read("bm25\tAP\tall\t0.5\n"),
+                         "s:1: run 'bm25' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f tsv) "
+                         "(read as irlens eval -q -f tsv: line 1 has 4 columns, the second a measure name)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read("map\tall\t0.5\nP_5\tall\t0.2\n"),
+                         "s:1: no per-topic scores, only 'all' lines (write them with trec_eval -q) (read as trec_eval -q: "
+                         "'all' stands in column 2 of line 1)",
+                         InputError);
+    // A run with per-topic rows beside another without: the one without is named.
+    CHECK_THROWS_WITH_AS(read("a\tAP\t1\t0.5\na\tAP\tall\t0.5\nb\tAP\tall\t0.5\n"),
+                         "s:3: run 'b' has no per-topic scores, only 'all' rows (write them with irlens eval -q -f tsv) "
+                         "(read as irlens eval -q -f tsv: line 1 has 4 columns, the second a measure name)",
+                         InputError);
 }

@@ -188,6 +188,12 @@ TEST_CASE("csv_text: quotes as RFC 4180, a ' before a formula's first character 
     CHECK(csv_text("-cmd") == "'-cmd");
     CHECK(csv_text("@SUM(A1)") == "'@SUM(A1)");
     CHECK(csv_text("\tx") == "'\tx");
+    // After 's of the text's own, the guard too: the --scores reader takes one ' off "''=x" and
+    // gets "'=x" back (it read "'=x" as the guard of "=x"). "'x" is no formula: unchanged.
+    CHECK(csv_text("'=x.run") == "''=x.run");
+    CHECK(csv_text("''+y") == "'''+y");
+    CHECK(csv_text("'x") == "'x");
+    CHECK(csv_text("'") == "'");
     CHECK(csv_text("\rx") == "\"'\rx\"");
     CHECK(csv_text("a=b") == "a=b");  // only the first character matters
     CHECK(csv_text("") == "");

@@ -108,14 +108,16 @@ TEST_CASE("power settings are checked, and only for topic-set-size and power") {
     PowerSettings s;
     s.beta = 0.96;  // power 0.04 below alpha 0.05
     CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha), e.g. 0.2",
+                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+                         "e.g. 0.2 (got 0.96)",
                          UsageError);
     s = PowerSettings();
     s.alpha = 0;
-    CHECK_THROWS_WITH_AS(check_power_settings(s), "--alpha must be between 0 and 1 (exclusive), e.g. 0.05", UsageError);
+    CHECK_THROWS_WITH_AS(check_power_settings(s), "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 0)",
+                         UsageError);
     s = PowerSettings();
     s.min_diff = -0.1;
-    CHECK_THROWS_WITH_AS(check_power_settings(s), "--min-diff must be a positive number, e.g. 0.05", UsageError);
+    CHECK_THROWS_WITH_AS(check_power_settings(s), "--min-diff must be a positive number, e.g. 0.05 (got -0.1)", UsageError);
     MetaSettings m;
     m.analysis = "correlation";
     m.power_given = true;
@@ -127,4 +129,74 @@ TEST_CASE("power settings are checked, and only for topic-set-size and power") {
     CHECK_THROWS_WITH_AS(check_meta_settings(m), "--ci-width is for the topic-set-size analysis", UsageError);
     m.analysis = "topic-set-size";
     CHECK_NOTHROW(check_meta_settings(m));
+}
+
+TEST_CASE("error rates below 1.1e-16 are computed from themselves, never from 1 - rate") {
+    // The critical value t(alpha/2; 1) of one degree of freedom is cot(pi alpha/2) ~ 2 / (pi alpha):
+    // alpha 1e-17 gives 6.3662e16, and with 2 topics the interval's width is 2 t sqrt(2 V_E / 2)
+    // = 2 * 6.3662e16 * 0.1 = 1.27324e16 for V_E 0.01. From 1 - alpha/2 (= 1 in a double) it was inf.
+    CHECK(paired_ci_width(2, 0.01, 1e-17) == doctest::Approx(4 / (M_PI * 1e-17) * 0.1).epsilon(1e-6));
+    // Paired t with V_E 0.02, min_diff 0.05: a smaller alpha or beta never needs fewer topics, and
+    // 1e-17 / 1e-20 no longer answer NaN (alpha) or the same as each other (beta: 1 - beta was 1).
+    PowerSettings s;
+    s.min_diff = 0.05;
+    std::size_t previous = 0;
+    for (double alpha : {1e-12, 1e-15, 1e-17, 1e-50}) {
+        s.alpha = alpha;
+        const TopicSetSize t = paired_t_topic_set_size(0.02, s);
+        CHECK(t.note == "");
+        CHECK(t.topics > previous);
+        previous = t.topics;
+        CHECK(anova_topic_set_size(3, 0.02, s).topics > 0);
+    }
+    s = PowerSettings();
+    s.beta = 1e-20;
+    const TopicSetSize b20 = paired_t_topic_set_size(0.02, s);
+    s.beta = 1e-17;
+    const TopicSetSize b17 = paired_t_topic_set_size(0.02, s);
+    CHECK(b20.topics > b17.topics);  // both were the size of 1 - beta = 1
+    // The size found is the first whose Type II error is within beta (computed directly).
+    CHECK(paired_t_type2(b20.topics, 0.05, 0.02, 0.05) <= 1e-20);
+    CHECK(paired_t_type2(b20.topics - 1, 0.05, 0.02, 0.05) > 1e-20);
+    CHECK(anova_topic_set_size(3, 0.02, s).topics > 0);
+    CHECK(anova_type2(10, 3, 0.05, 0.02, 0.05) == doctest::Approx(1 - anova_power(10, 3, 0.05, 0.02, 0.05)).epsilon(1e-12));
+    // Below 1e-100 the settings are refused, with the value named (alpha 1e-300 crashed boost).
+    s.beta = 1e-101;
+    CHECK_THROWS_WITH_AS(check_power_settings(s),
+                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+                         "e.g. 0.2 (got 1e-101)",
+                         UsageError);
+    s = PowerSettings();
+    s.alpha = 1e-300;
+    CHECK_THROWS_WITH_AS(check_power_settings(s),
+                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-300)", UsageError);
+}
+
+TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note naming it, never an exception") {
+    // min_diff 1e300 with V_E 0.02 and 2 topics: noncentrality 1e300 / sqrt(0.02) = 7.07107e300,
+    // beyond the 2^31 Poisson index Boost.Math 1.74 truncates to (it threw "internal error").
+    PowerSettings s;
+    s.min_diff = 1e300;
+    const TopicSetSize t = paired_t_topic_set_size(0.02, s);
+    CHECK(t.topics == 0);
+    CHECK(std::isnan(t.achieved));
+    CHECK(t.note == "the noncentral t distribution could not be evaluated with 2 topics (noncentrality min-diff / sqrt(2 V_E / n) "
+                    "= 7.07107e+300): --min-diff is too large against this variance for Boost.Math");
+    CHECK(anova_topic_set_size(3, 0.02, s).note ==
+          "the noncentral F distribution could not be evaluated with 2 topics (noncentrality n min-diff^2 / (2 V_W) = inf): "
+          "--min-diff is too large against this variance for Boost.Math");
+    // The campaign's power says the same, with 3 topics 1e300 / sqrt(2 * 0.02 / 3) = 8.66025e300
+    // (it said "V_E is 0" of any NaN power); its minimum
+    // detectable difference does not depend on min_diff and is still a number.
+    const CampaignPower p = paired_t_campaign_power(3, 0.02, s);
+    CHECK(std::isnan(p.power));
+    CHECK(p.min_detectable_difference > 0);
+    CHECK(p.note == "the noncentral t distribution could not be evaluated with 3 topics (noncentrality min-diff / sqrt(2 V_E / n) "
+                    "= 8.66025e+300): --min-diff is too large against this variance for Boost.Math");
+    s = PowerSettings();
+    const CampaignPower fine = paired_t_campaign_power(3, 0.02, s);
+    CHECK(fine.note == "");
+    CHECK(fine.power == doctest::Approx(paired_t_power(3, 0.05, 0.02, 0.05)));
+    CHECK(paired_t_campaign_power(3, 0, s).note ==
+          "V_E is 0: the scores leave no variance to size a topic set with (every difference is the same on every topic)");
 }

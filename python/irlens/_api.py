@@ -70,7 +70,9 @@ def _side_source(role: str, value: Any) -> Tuple[Tuple[str, bytes], dict]:
         record = _feed_file(os.fspath(value), _Sink())
         return (os.fspath(value), b"".join(parts)), {"role": role, **record}
     if role == "groups" and isinstance(value, Mapping):
-        value = "".join(f"{run}\t{group}\n" for run, group in value.items()).encode()
+        from ._inputs import groups_text
+
+        value = groups_text(value)
     if not isinstance(value, (bytes, bytearray, memoryview)):
         raise TypeError(f"{role}: expected a path or bytes, got {type(value).__name__}")
     data = bytes(value)

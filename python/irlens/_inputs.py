@@ -115,10 +115,14 @@ def _codes(values: Any) -> Tuple[np.ndarray, np.ndarray]:
 
 
 def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> Optional[pd.Series]:
-    for n in names:
-        if n in df.columns:
-            return df[n]
-    return None
+    """The one column of `names` the frame holds (ir_measures' or PyTerrier's name), or None;
+    ValueError naming both when it holds two (query_id and qid may disagree: neither is taken)."""
+    present = [n for n in names if n in df.columns]
+    if len(present) > 1:
+        raise ValueError(f"{source}: both {present[0]!r} and {present[1]!r} are columns (the {what} twice, which may "
+                         f"disagree): keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, "
+                         f"docno, label / score)")
+    return df[present[0]] if present else None
 
 
 def _integers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
@@ -386,3 +390,25 @@ def _dict_of_runs(d: Mapping[Any, Any]) -> bool:
         for inner in v.values():
             return isinstance(inner, Mapping)
     return False
+
+
+def groups_text(groups: Mapping[Any, Any], source: str = "groups") -> bytes:
+    """A dict {run: group} as the groups reader's run<TAB>group lines, each entry checked as a dict
+    entry, the error naming its key (never a line of a file the user did not write): names are
+    non-empty strings without control characters (a TAB or line break would split or inject a
+    line) and without surrounding spaces (the reader would drop them)."""
+    lines = []
+    for run, group in groups.items():
+        for what, v in (("run name", run), ("group", group)):
+            if not isinstance(v, str):
+                raise TypeError(f"{source}[{run!r}]: the {what} must be a str, got {type(v).__name__}")
+            bad = next((c for c in v if ord(c) < 0x20 or ord(c) == 0x7F), None)
+            if not v.strip():
+                raise _core.UsageError(f"{source}[{run!r}]: the {what} is empty")
+            if bad is not None:
+                raise _core.UsageError(f"{source}[{run!r}]: the {what} {v!r} holds a control character "
+                                       f"(U+{ord(bad):04X}): names are one line of text")
+            if v != v.strip():
+                raise _core.UsageError(f"{source}[{run!r}]: the {what} {v!r} starts or ends with a space")
+        lines.append(f"{run}\t{group}\n")
+    return "".join(lines).encode()

@@ -103,6 +103,16 @@ def _text(x: Any, what: str) -> bytes:
     return run_text(x, what, what)[0]
 
 
+def _script_text(text: str) -> str:
+    """Text that stays one script element's data in every state of the HTML tokenizer: in script
+    data a '<' leads elsewhere only before '/' (an end tag: '</script>' would close the element) or
+    '!' (the escape '<!--', after which '<script>' hides the next '</script>' and swallows the
+    following parts). A backslash goes between '<' and '/', '!' or '\\' ("</" -> "<\\/"), the same
+    in the qrels and every run: ids stay distinct (an inserted backslash is never the text's own)
+    and match across the parts."""
+    return re.sub(r"<(?=[/!\\])", "<\\\\", text)
+
+
 def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, *, bundle: Optional[str] = None,
               **attributes: Any) -> str:
     """The HTML of one view: the bundle (when given) and an <irlens-view> holding the inputs,
@@ -128,7 +138,7 @@ def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, 
     out = [bundle or ""]
     out.append("<irlens-view isolated " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + ">")
     for name, kind, data in parts:
-        text = data.decode("utf-8", errors="replace").replace("</", "<\\/")
+        text = _script_text(data.decode("utf-8", errors="replace"))
         out.append(f'<script type="text/plain" {kind} name="{html.escape(name, quote=True)}">{text}</script>')
     out.append("</irlens-view>")
     return "\n".join(out)

@@ -67,3 +67,22 @@ def test_axioms_equals_the_cli(cli):
     doc = irlens.axioms(["P@5", "RR"], seed=3)
     theirs = cli("axioms", "-m", "P@5 RR", "--seed", "3", "--format", "json")
     assert doc == theirs
+
+
+def test_design_options_are_checked_and_never_an_internal_error(examples):
+    # Issue 37: alpha 1e-300 gave a bare RuntimeError (boost's root finder), min_diff 1e300 another
+    # (boost's trunc), and ci_width 0 left the CI design out without a word.
+    runs = [examples / "bm25.run", examples / "dense.run", examples / "hybrid.run"]
+    q = examples / "qrels.txt"
+    with pytest.raises(irlens.UsageError, match=r"^--alpha must be between 0 and 1 \(exclusive\) and at least 1e-100"):
+        irlens.meta("topic-set-size", q, runs, ["AP"], alpha=1e-300)
+    with pytest.raises(irlens.UsageError, match=r"^--beta must be between 0 and 1 - alpha .* \(got 1e-200\)"):
+        irlens.meta("power", q, runs, ["AP"], beta=1e-200)
+    with pytest.raises(irlens.UsageError, match=r"^--ci-width must be a positive number, e.g. 0.1 \(got 0\)"):
+        irlens.meta("topic-set-size", q, runs, ["AP"], ciWidth=0)
+    power = irlens.meta("power", q, runs, ["AP"], minDiff=1e300)
+    [row] = power["measures"]
+    assert row["power"] is None and row["note"].startswith("the noncentral t distribution could not be evaluated with 3 topics")
+    # alpha below 1.1e-16 (1 - alpha/2 was 1): a number, and never fewer topics than at 1e-15.
+    sizes = [irlens.meta("topic-set-size", q, runs, ["AP"], alpha=a)["designs"][0]["topics"] for a in (1e-15, 1e-17)]
+    assert sizes[0] is not None and sizes[1] is not None and sizes[1] > sizes[0]

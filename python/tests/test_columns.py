@@ -214,3 +214,19 @@ def test_a_strided_id_table_is_read_as_its_values():
     text = b"1 Q0 b 0 2 r\n1 Q0 a 0 1 r\n"
     assert (size, sha) == (len(text), hashlib.sha256(text).hexdigest())
     assert handle.lines_read == 2
+
+
+def test_a_frame_with_two_columns_for_one_field_is_refused_naming_both():
+    # Issue 37: query_id and qid disagreeing once silently used query_id (AP of topic 1 went from
+    # 0.6 to 0.0 without a word). Neither is taken: the message names both.
+    q = pd.DataFrame({"query_id": ["1", "1"], "qid": ["2", "2"], "doc_id": ["a", "b"], "relevance": [1, 0]})
+    r = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [2.0, 1.0]})
+    with pytest.raises(ValueError) as e:
+        irlens.evaluate(q, {"bm25": r}, ["AP"])
+    assert str(e.value) == ("qrels DataFrame: both 'query_id' and 'qid' are columns (the query twice, which may disagree): "
+                            "keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, docno, label / score)")
+    both_docs = r.assign(docno=["b", "a"])
+    with pytest.raises(ValueError, match="both 'doc_id' and 'docno' are columns"):
+        irlens.evaluate(q.drop(columns="qid"), {"bm25": both_docs}, ["AP"])
+    # One of each name is fine, either spelling.
+    assert irlens.evaluate(q.drop(columns="query_id"), {"bm25": r.rename(columns={"query_id": "qid"})}, ["AP"]) is not None

@@ -162,3 +162,28 @@ def test_preference_judgments_equal_the_trec_eval_drop_in(shared, cli):
 def test_a_preference_measure_without_preferences_is_the_clis_usage_error(examples):
     with pytest.raises(irlens.UsageError, match="PrefsSimp"):
         irlens.evaluate(examples / "qrels.txt", examples / "bm25.run", ["PrefsSimp"])
+
+
+def test_groups_as_a_dict_are_checked_as_a_dict_naming_the_key(examples):
+    # Issue 37: {"a.run": "T\t1"} was refused as "groups:1: expected exactly two tab-separated
+    # fields" (a file the user never wrote), and a group "T1\nc.run\tT9" was cut to "T1" and gave
+    # c.run the group T9.
+    runs = runs_of(examples)
+    teams = {"bm25.run": "lexical", "shuffled.run": "lexical", "dense.run": "neural", "hybrid.run": "neural"}
+
+    def refused(groups):
+        with pytest.raises((irlens.UsageError, TypeError)) as e:
+            irlens.evaluate(examples / "qrels.txt", runs, "NRG(base=nDCG,prior=best_per_group)@10", groups=groups)
+        return str(e.value)
+
+    assert refused({**teams, "bm25.run": "T\t1"}) == (
+        "groups['bm25.run']: the group 'T\\t1' holds a control character (U+0009): names are one line of text")
+    assert refused({**teams, "dense.run": "T1\nshuffled.run\tT9"}) == (
+        "groups['dense.run']: the group 'T1\\nshuffled.run\\tT9' holds a control character (U+000A): names are one line "
+        "of text")
+    assert refused({**teams, "hybrid.run": "A\x00"}) == (
+        "groups['hybrid.run']: the group 'A\\x00' holds a control character (U+0000): names are one line of text")
+    assert refused({**teams, "hybrid.run": ""}) == "groups['hybrid.run']: the group is empty"
+    assert refused({**teams, "hybrid.run": " neural"}) == "groups['hybrid.run']: the group ' neural' starts or ends with a space"
+    assert refused({**teams, "hybrid.run": 7}) == "groups['hybrid.run']: the group must be a str, got int"
+    assert refused({**teams, 3: "x"}) == "groups[3]: the run name must be a str, got int"

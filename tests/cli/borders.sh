@@ -7,21 +7,7 @@
 IRLENS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")  # absolute: some checks run in $T
 EX=$2/examples
 
-# expect EXIT STDERR_SUBSTRING -- irlens args...: exit code, a piece of stderr, nothing on stdout on error.
-expect() {
-    want_rc=$1; want_err=$2; shift 3
-    timeout 60 "$IRLENS" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    if [ "$rc" != "$want_rc" ]; then
-        fail "irlens $* exited $rc, expected $want_rc"; head -c 800 "$T/err"; return
-    fi
-    if [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$T/err"; then
-        fail "irlens $*: stderr lacks '$want_err':"; head -c 800 "$T/err"; return
-    fi
-    if [ "$want_rc" != 0 ] && [ -s "$T/out" ]; then
-        fail "irlens $* printed on stdout despite the error:"; head -3 "$T/out"
-    fi
-}
+# expect: common.sh's (exit code, a piece of stderr, nothing on stdout on error).
 # same A B: the files are byte-identical.
 same() { cmp -s "$1" "$2" || { fail "$3"; diff "$1" "$2" | head -10; }; }
 bom() { printf '\357\273\277'; cat "$1"; }

@@ -152,8 +152,9 @@ inline const std::vector<MeasureSpec>& all_measures() {
 }
 
 /// One text (a tag, an id) through the CSV and LaTeX writers: valid UTF-8 out, a CSV cell that
-/// reads back (RFC 4180) as to_utf8(s), with a ' first when that starts with = + - @ TAB CR, and
-/// LaTeX without an unescaped special character.
+/// reads back (RFC 4180) as to_utf8(s), with a ' first when that starts with = + - @ TAB CR (after
+/// any 's of its own), and
+/// LaTeX without an unescaped special character (text::latex_text: every ASCII character literal).
 inline void check_text_writers(std::string_view s) {
     const std::string utf8 = text::to_utf8(s);
     if (text::valid_utf8_prefix(utf8) != utf8.size()) throw HarnessFailure("to_utf8: invalid UTF-8 out");
@@ -169,16 +170,23 @@ inline void check_text_writers(std::string_view s) {
         if (cell.find_first_of(",\"\n\r") != std::string::npos) throw HarnessFailure("csv: a special character unquoted");
         read = cell;
     }
-    const bool formula = !utf8.empty() && std::string_view("=+-@\t\r").find(utf8[0]) != std::string_view::npos;
+    const std::size_t first = utf8.find_first_not_of('\'');
+    const bool formula = first != std::string::npos && std::string_view("=+-@\t\r").find(utf8[first]) != std::string_view::npos;
     if (read != (formula ? "'" : "") + utf8) throw HarnessFailure("csv: the cell does not read back as the text");
     std::string latex = text::latex_text(s);
     if (text::valid_utf8_prefix(latex) != latex.size()) throw HarnessFailure("latex: invalid UTF-8 out");
-    for (const char* word : {"\\textbackslash{}", "\\textasciitilde{}", "\\textasciicircum{}"})
+    for (const char* pair : {"--", ",,"})
+        if (latex.find(pair) != std::string::npos) throw HarnessFailure("latex: a ligature left whole");
+    for (const char* word : {"\\textbackslash{}", "{\\fontencoding{OT1}\\ttfamily\\char13}", "{\\fontencoding{OT1}\\ttfamily\\char18}",
+                             "{\\fontencoding{OT1}\\ttfamily\\char34}", "{\\fontencoding{OT1}\\ttfamily\\char60}",
+                             "{\\fontencoding{OT1}\\ttfamily\\char62}", "{\\fontencoding{OT1}\\ttfamily\\char124}",
+                             "{\\fontencoding{OT1}\\ttfamily\\char95}", "{\\fontencoding{OT1}\\ttfamily\\char94}",
+                             "{\\fontencoding{OT1}\\ttfamily\\char126}", "-{}", ",{}"})
         for (std::size_t p; (p = latex.find(word)) != std::string::npos;) latex.erase(p, std::strlen(word));
     for (std::size_t i = 0; i < latex.size(); ++i) {
         if (latex[i] == '\\' && i + 1 < latex.size() && std::strchr("&%$#_{}", latex[i + 1])) {
             ++i;
-        } else if (std::strchr("\\~^&%$#_{}", latex[i]) && latex[i] != '\0') {
+        } else if (std::strchr("\\~^&%$#_{}\"'`<>|", latex[i]) && latex[i] != '\0') {
             throw HarnessFailure("latex: an unescaped special character");
         }
     }

@@ -143,7 +143,7 @@ test('a campaign with its leaderboard as run groups: teams, leaderboard mode, co
   for (const r of runs) assert.equal(json.runs[r].team, r === factum[0] ? null : groups.team[r], r);
   const tex = (await downloadOf(page, '[data-export="table.tex"]')).text;
   // A row: \parbox[t]{0.2\linewidth}{\raggedright RUN} & \parbox[t]{0.16\linewidth}{\raggedright TEAM} & means \\
-  const name = (cell) => cell.replace(/^\\parbox\[t\]\{[\d.]+\\linewidth\}\{\\raggedright (.*)\}$/, '$1').replace(/\\allowbreak\{\}/g, '').replace(/\\_/g, '_');
+  const name = (cell) => cell.replace(/^\\parbox\[t\]\{[\d.]+\\linewidth\}\{\\raggedright (.*)\}$/, '$1').replace(/\\allowbreak\{\}/g, '').replace(/\{\\fontencoding\{OT1\}\\ttfamily\\char95\}/g, '_');
   const texRows = tex.split('\n').filter((l) => l.startsWith('\\parbox')).map((l) => l.split(' & '));
   assert.deepEqual(texRows.map((c) => name(c[0])), order);
   assert.deepEqual(texRows.map((c) => name(c[1])), order.map((r) => (r === factum[0] ? '--' : groups.team[r])));

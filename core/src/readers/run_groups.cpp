@@ -4,6 +4,7 @@
 #include "irlens/readers/text.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace irlens {
 
@@ -101,6 +102,22 @@ void RunGroups::add(std::string run, std::string group, std::uint64_t line) {
     };
     if (run.empty()) fail("empty run name");
     if (group.empty()) fail("empty group for run '" + quote_bytes(run) + "'");
+    // A control byte (NUL, TAB, a line break, ESC, DEL ...) would reach every output that prints the
+    // name (tables, CSV, LaTeX, the page) or split a line of it: refused, as the run readers do.
+    auto control = [](const std::string& s) {
+        for (unsigned char c : s)
+            if (c < 0x20 || c == 0x7F) return static_cast<int>(c);
+        return -1;
+    };
+    auto byte = [](int c) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", c);
+        return std::string(hex);
+    };
+    if (int c = control(run); c >= 0)
+        fail("run name '" + quote_bytes(run) + "' holds a control character (byte " + byte(c) + ")");
+    if (int c = control(group); c >= 0)
+        fail("group '" + quote_bytes(group) + "' of run '" + quote_bytes(run) + "' holds a control character (byte " + byte(c) + ")");
     auto key = by_key_.find(run_key(run));
     if (key != by_key_.end())
         fail("run '" + quote_bytes(run) + "' is listed twice (first as '" + quote_bytes(runs_[key->second]) + "'" +

@@ -207,7 +207,11 @@ std::string to_utf8(std::string_view s) {
 
 std::string csv_text(std::string_view s) {
     std::string text = to_utf8(s);
-    if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos) text.insert(0, 1, '\'');
+    // The guard: a ' before a formula's first character, also after leading 's ("'=x" -> "''=x"),
+    // so that the readers' un-guarding (one ' off a cell of 's then a formula character) is its inverse.
+    const std::size_t first = text.find_first_not_of('\'');
+    if (first != std::string::npos && std::string_view("=+-@\t\r").find(text[first]) != std::string_view::npos)
+        text.insert(0, 1, '\'');
     if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";
     for (char c : text) {
@@ -218,27 +222,49 @@ std::string csv_text(std::string_view s) {
 }
 
 std::string latex_text(std::string_view s) {
+    // One typewriter glyph of the OT1 encoding (Computer Modern's cmtt, in every TeX install as
+    // Type 1): a straight ' (slot 13), ` (18), " < > | _ ^ ~ at their ASCII slots. Chosen over
+    // \textless, \textquotedbl, \_ ...: under the default OT1 encoding < > | " ' ` print as other
+    // glyphs (a straight " as a closing curly quote), \textquotedbl does not exist, \_ \^{} \~{}
+    // are drawn or accents (no text in the PDF); the encoding is forced, so that this holds in a T1
+    // document too. Names keep their letters: non-ASCII UTF-8 goes through as it is.
+    auto glyph = [](int slot) { return "{\\fontencoding{OT1}\\ttfamily\\char" + std::to_string(slot) + "}"; };
+    const std::string text = to_utf8(s);
     std::string out;
-    for (char c : to_utf8(s)) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         switch (c) {
             case '\\':
                 out += "\\textbackslash{}";
                 break;
-            case '~':
-                out += "\\textasciitilde{}";
+            case '\'':
+                out += glyph(13);
                 break;
+            case '`':
+                out += glyph(18);
+                break;
+            case '"':
+            case '<':
+            case '>':
+            case '|':
+            case '_':
             case '^':
-                out += "\\textasciicircum{}";
+            case '~':
+                out += glyph(static_cast<unsigned char>(c));
                 break;
             case '&':
             case '%':
             case '$':
             case '#':
-            case '_':
             case '{':
             case '}':
                 out += '\\';
                 out += c;
+                break;
+            case '-':  // -- and --- are dashes, ,, a low quote (T1): the pair's ligature broken
+            case ',':
+                out += c;
+                if (i + 1 < text.size() && text[i + 1] == c) out += "{}";
                 break;
             default:
                 out += c;

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <stdexcept>
 
 namespace irlens {
 
@@ -20,7 +21,11 @@ namespace {
 /// The noncentrality lambda with P(T_{df,lambda} <= t) = target (the cdf falls as lambda grows):
 /// bracketed by stepping out from t, then TOMS 748.
 double noncentrality_for(double df, double t, double target) {
-    auto f = [&](double lambda) { return stats::noncentral_t_cdf(df, lambda, t) - target; };
+    auto f = [&](double lambda) {
+        const double cdf = stats::noncentral_t_cdf(df, lambda, t);  // NaN: Boost.Math failed
+        if (std::isnan(cdf)) throw std::domain_error("noncentral t cdf not evaluated");
+        return cdf - target;
+    };
     try {
         // Each end's f is evaluated once and kept for the solver (f is the costly part: a
         // noncentral t cdf; evaluating it again gave the same value at twice the cost).

@@ -9,6 +9,9 @@
 import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
 import { tableRows, sortOf, bestOfRows, BEST_RULE } from './table-rows.js';
 import { teams } from './teams.js';
+import { texEscape } from './tex-escape.js';
+
+export { texEscape }; // tex-escape.js: the twin of the CLI's LaTeX escaping
 
 /** Builds the provenance record of the current view. hashes: {fileName: sha256}. */
 export function provenance(app, hashes) {
@@ -90,12 +93,14 @@ export function tableRecords(app, shown = tableRows(app)) {
  * One CSV cell, for every CSV writer of the app (the table, the statistics and analysis views):
  * null is empty; a number is written as is (negative ones too); text that a spreadsheet would
  * take for a formula (it starts with =, +, -, @, a tab or a carriage return: a run name, tag,
- * topic or document id) gets a leading single quote (OWASP, CSV injection); a cell with a comma,
+ * topic or document id), also after single quotes of its own ("'=x" -> "''=x", so that irlens' --scores
+ * reader, which takes one quote off, gives the name back), gets a leading single quote (OWASP, CSV
+ * injection); a cell with a comma,
  * quote or line break is quoted (RFC 4180).
  */
 export function csvCell(v) {
   let s = v === null || v === undefined ? '' : String(v);
-  if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof v !== 'number' && /^'*[=+\-@\t\r]/.test(s)) s = `'${s}`; // as text::csv_text: also after leading 's
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -136,12 +141,6 @@ export function toJSON(app, prov) {
   return JSON.stringify({ provenance: tableProvenance(app, prov, shown), measures: result.measures, warnings: result.warnings, order: shown.rows.map((r) => r.run), runs, significance: markers ? markers.doc : undefined }, null, 2) + '\n';
 }
 
-// LaTeX's specials; < > | print as other glyphs under the default OT1 font encoding ("p ¡ 0.05"):
-// set in math mode.
-const TEX_SPECIAL = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
-  '<': '$<$', '>': '$>$', '|': '$|$' };
-export const texEscape = (s) => String(s).replace(/[\\&%$#_{}~^<>|]/g, (c) => TEX_SPECIAL[c]);
-
 /**
  * The table as LaTeX: a booktabs `longtable` (it breaks across pages, its header repeated; the
  * caption on top), runs in the order shown, an optional rank (leaderboard mode) and team (groups
@@ -169,7 +168,7 @@ function latexTable(app, prov, { compact }) {
   const t = intervalRecord(app).method === 't';
   const what = texEscape(intervalName(app));
   const lead = [...(shown.leaderboard ? ['\\#'] : []), 'Run', ...(withTeam ? ['Team'] : [])];
-  const breakable = (text) => texEscape(text).replace(/(\\_|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
+  const breakable = (text) => texEscape(text).replace(/(\\char95\}|[./-])/g, '$1\\allowbreak{}').replace(/([a-z])(?=[A-Z])/g, '$1\\allowbreak{}');
   const box = (share, text, style = '') => `\\parbox[t]{${share}\\linewidth}{\\raggedright${style} ${breakable(text)}}`;
   // Compact: the name in one piece (\\mbox: no break at _ . - or camelCase).
   const whole = (text, style = '') => (style ? `{${style} \\mbox{${texEscape(text)}}}` : `\\mbox{${texEscape(text)}}`);

@@ -191,12 +191,18 @@ std::string to_utf8(std::string_view s);
 
 /// A text cell of a CSV file (run names, tags, topic and doc ids, measure names): to_utf8, then a
 /// leading ' when the text starts with =, +, -, @, TAB or CR (a spreadsheet would run it as a
-/// formula: OWASP's "CSV Injection" advice), then RFC 4180 quotes when it holds a comma, a quote
-/// or a line break. Numbers are never text cells: "-0.5" stays a number.
+/// formula: OWASP's "CSV Injection" advice), also after 's of its own ("'=x" -> "''=x"), then
+/// RFC 4180 quotes when it holds a comma, a quote or a line break. Numbers are never text cells:
+/// "-0.5" stays a number. Its inverse (the --scores reader, frontends/score_files.cpp): one ' off
+/// a cell made of 's then one of those characters.
 std::string csv_text(std::string_view s);
 
-/// Text for a LaTeX table: to_utf8, then \ ~ ^ as \textbackslash{} \textasciitilde{}
-/// \textasciicircum{}, and & % $ # _ { } with a backslash.
+/// Text for a LaTeX table in which every printable ASCII character and every letter prints as
+/// itself (pdflatex with its default OT1 encoding, the glyphs below OT1's whatever the document's;
+/// the page's texEscape is its twin, tests/cli/latex.sh compiles both): to_utf8, then \ as \textbackslash{}; & % $ # { } with a backslash; " ' ` < > | _ ^ ~
+/// as typewriter glyphs of the OT1 encoding ({\fontencoding{OT1}\ttfamily\char34}: their
+/// roman glyphs are curly quotes, inverted ! and ?, a dash, or drawn); the ligatures of -- and ,,
+/// broken with {}. Non-ASCII text is left to the document's input encoding (UTF-8 by default).
 std::string latex_text(std::string_view s);
 
 /// True when the line holds only whitespace or starts (after whitespace) with '#'.

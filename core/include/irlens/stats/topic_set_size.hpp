@@ -40,6 +40,12 @@
 
 namespace irlens {
 
+/// The smallest alpha and beta taken. Computed from alpha/2 and beta themselves (below), the
+/// designs hold far below 1.1e-16, where 1 - beta is 1; Boost.Math's t quantile fails from about
+/// 1e-250 (-inf for 5 and 10 degrees of freedom at 1e-300, the issue-37 crash), so the range
+/// stops well above it, where no design asks for an error rate anyway.
+constexpr double kMinErrorRate = 1e-100;
+
 /// The largest topic set size searched.
 constexpr std::size_t kMaxTopicSetSize = 10000000;
 
@@ -61,16 +67,24 @@ struct PowerSettings {
     double ci_width = 0;     // the CI design's largest interval width (0: no CI design)
 };
 
-/// UsageError unless alpha in (0, 1), beta in (0, 1 - alpha) (a power above alpha), min_diff > 0
-/// and ci_width >= 0, all finite.
+/// UsageError unless alpha in [kMinErrorRate, 1), beta in [kMinErrorRate, 1 - alpha) (a power above
+/// alpha), min_diff > 0 and ci_width >= 0 (0: no CI design), all finite; the message names the value.
+/// Every computation below takes alpha/2 and beta themselves, never 1 - alpha/2 or 1 - beta (which
+/// round to 1 in a double below 1.1e-16): the critical values from the upper tail, the search for
+/// power >= 1 - beta as Type II error <= beta.
 void check_power_settings(const PowerSettings& s);
 
 /// Two-sided power of the paired t-test with n topics for a true difference min_diff, per-topic
 /// difference variance 2 v_e. NaN for n < 2 or v_e <= 0 or not finite.
 double paired_t_power(std::size_t n, double min_diff, double v_e, double alpha);
+/// Its Type II error rate 1 - power, computed directly as P(-t <= T' <= t) (exact where the power
+/// rounds to 1). NaN as paired_t_power.
+double paired_t_type2(std::size_t n, double min_diff, double v_e, double alpha);
 /// Power of the one-way ANOVA F test over m systems with n topics each, least favourable
 /// configuration for min_diff, within variance v_w. NaN for n < 2, m < 2 or v_w <= 0.
 double anova_power(std::size_t n, std::size_t m, double min_diff, double v_w, double alpha);
+/// Its Type II error rate P(F' <= F(alpha; ...)), computed directly. NaN as anova_power.
+double anova_type2(std::size_t n, std::size_t m, double min_diff, double v_w, double alpha);
 /// Width 2 t(alpha/2; n - 1) sqrt(2 v_e / n) of the two-sided 100(1 - alpha)% interval of a paired
 /// difference. NaN for n < 2 or v_e < 0.
 double paired_ci_width(std::size_t n, double v_e, double alpha);
@@ -80,6 +94,9 @@ struct TopicSetSize {
     double achieved = 0;     // the power (paired-t, anova) or the interval width (ci) at `topics`; NaN with topics 0
     std::string note;        // why there is no number; empty otherwise
 };
+// A power or a Type II error is NaN (and the design gets a note naming the noncentrality) where
+// Boost.Math cannot evaluate the noncentral distribution: a noncentrality beyond about 65536
+// (e.g. --min-diff 1e300); sizes are never searched past such an n.
 
 TopicSetSize paired_t_topic_set_size(double v_e, const PowerSettings& s);
 TopicSetSize anova_topic_set_size(std::size_t m, double v_w, const PowerSettings& s);
@@ -88,5 +105,13 @@ TopicSetSize ci_topic_set_size(double v_e, const PowerSettings& s);  // s.ci_wid
 /// The paired t-test's minimum detectable difference with n topics: the difference whose two-sided
 /// power at alpha is exactly 1 - beta (bisection to the last bit). NaN for n < 2 or v_e <= 0.
 double paired_t_min_detectable_difference(std::size_t n, double v_e, double alpha, double beta);
+
+/// `irlens meta power` for one measure: the two numbers above at the campaign's n, and a note
+/// saying why one is NaN (fewer than 2 topics, V_E not usable, the distribution not evaluated).
+struct CampaignPower {
+    double min_detectable_difference = 0, power = 0;
+    std::string note;  // empty when both are numbers
+};
+CampaignPower paired_t_campaign_power(std::size_t n, double v_e, const PowerSettings& s);
 
 }  // namespace irlens

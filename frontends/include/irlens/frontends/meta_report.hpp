@@ -84,6 +84,7 @@ struct MeasureTopicSetSize {
     TopicSetVariances variances;  // over the topics every run was scored on
     TopicSetSize paired_t, anova, ci;  // topic-set-size (ci: with a width)
     double min_detectable_difference = 0, power = 0;  // power: the paired t-test at the campaign's n (NaN: note)
+    std::string note;  // power: why min_detectable_difference or power is NaN (paired_t_campaign_power)
     std::vector<double> curve_paired_t, curve_anova;  // topic-set-size: power at 2, 3, ... curve_topics topics
 };
 
