@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 37: every character a run name can hold prints as itself in irlens' LaTeX, in the CLI's
-# (`compare -f latex`, text::latex_text) and in the page's exports (web/src/page/tex-escape.js),
+# (`compare -f latex`, text::latex_text) and in the page's exports (web/src/base/tex-escape.js),
 # which escape alike. Run names holding every printable ASCII character, the pairs TeX turns into
 # ligatures (-- ---  ,, !` ?` << >>) and non-ASCII letters are compiled with pdflatex (the default
 # OT1 font encoding, as a user's \documentclass{article} has it) and read back with pdftotext.
@@ -57,11 +57,11 @@ compile cli cli-table && check cli
 if command -v node > /dev/null 2>&1; then
     node --input-type=module -e "
         import { readFileSync, writeFileSync } from 'node:fs';
-        const { texEscape } = await import('$ROOT/web/src/page/tex-escape.js');
+        const { texEscape } = await import('$ROOT/web/src/base/tex-escape.js');
         const names = readFileSync('$T/names', 'utf8').split('\n').filter(Boolean);
         writeFileSync('$T/page-lines.tex', names.map((n) => texEscape(n) + '\\\\par\n').join(''));
         writeFileSync('$T/page-escaped', names.map((n) => texEscape(n) + '\n').join(''));
-    " || fail "node could not escape the names with web/src/page/tex-escape.js"
+    " || fail "node could not escape the names with web/src/base/tex-escape.js"
     while IFS= read -r escaped; do
         grep -qF -- "$escaped" "$T/cli-table.tex" || fail "the page escapes a name as '$escaped', which the CLI's table lacks"
     done < "$T/page-escaped"
