@@ -159,18 +159,31 @@ void list_tsv(std::string& out) {
 // A range bound as JSON: null where unbounded.
 nlohmann::json bound(double x) { return x == DBL_MAX || x == -DBL_MAX ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
+nlohmann::json range_json(const Range& r) {
+    return {{"min", bound(r.min)}, {"max", bound(r.max)}, {"min_open", r.min_open}, {"max_open", r.max_open},
+            {"text", r.text()}};
+}
+
 // --format json: every field front-ends present, for scripts (docs/cli.md).
 void list_json(std::string& out) {
     nlohmann::json all = nlohmann::json::array();
     for (const MeasureInfo& m : registry()) {
         nlohmann::json params = nlohmann::json::array();
-        for (const ParamInfo& p : m.params)
-            params.push_back({{"name", p.name}, {"type", kind_name(p.kind)}, {"default", p.default_value},
-                              {"required", p.required}, {"choices", p.choices}, {"help", p.help}});
+        for (const ParamInfo& p : m.params) {
+            nlohmann::json param = {{"name", p.name},         {"type", kind_name(p.kind)}, {"default", p.default_value},
+                                    {"required", p.required}, {"choices", p.choices},      {"help", p.help}};
+            // A word that selects what the measure reports (C/W/L's out): each choice's direction and values.
+            if (!p.outputs.empty()) {
+                nlohmann::json outputs = nlohmann::json::object();
+                for (std::size_t c = 0; c < p.choices.size(); ++c)
+                    outputs[p.choices[c]] = {{"better", direction_text(p.outputs[c].direction)},
+                                             {"values", range_json(p.outputs[c].values)}};
+                param["outputs"] = outputs;
+            }
+            params.push_back(param);
+        }
         nlohmann::json values = nullptr;
-        if (!m.text_valued)
-            values = {{"min", bound(m.values.min)}, {"max", bound(m.values.max)}, {"min_open", m.values.min_open},
-                      {"max_open", m.values.max_open}, {"text", m.values.text()}};
+        if (!m.text_valued) values = range_json(m.values);
         all.push_back({{"name", m.name},
                        {"aliases", m.aliases},
                        {"family", m.family},

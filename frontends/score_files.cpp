@@ -90,7 +90,7 @@ public:
                                                   : "beyond a double's range") +
                                              ": a score must be a finite number (nan: the topic has no value)");
         } else {
-            const Range& range = specs_.at(*canonical).info().values;
+            const Range range = specs_.at(*canonical).values();
             if (!range.contains(v))
                 throw InputError(file, line, where + "score " + shown + " of " + measure + " is outside its range, " +
                                                  range.text() + " (irlens measures " + *canonical + ")");

@@ -90,3 +90,29 @@ TEST_CASE("trec_eval's names: one row each of te_trec_measures[], in order 1..56
             CHECK((root == "runid" || roots.count(root) == 1));
         }
 }
+
+TEST_CASE("a word that selects what a measure reports gives each choice its direction and values") {
+    for (const MeasureInfo& m : registry())
+        for (const ParamInfo& p : m.params) {
+            INFO(m.name << "'s " << p.name);
+            CHECK((p.outputs.empty() || (p.kind == ParamKind::Word && p.outputs.size() == p.choices.size())));
+        }
+    // C/W/L's out: EU (the default) rates the run in [0, 1]; ETU rates it too; a cost, the depth
+    // and a residual describe it, so no front-end marks a "best" run by them.
+    const MeasureSpec eu = parse_measure("INST"), etu = parse_measure("INST(out=ETU)");
+    CHECK(eu.direction() == Direction::Higher);
+    CHECK(eu.values().text() == "[0, 1]");
+    CHECK(etu.direction() == Direction::Higher);
+    CHECK(etu.values().text() == Range::non_negative().text());
+    for (const char* name : {"INST(out=EC)", "SDCG(out=ETC)@10", "RBP_CWL(out=ED)"}) {
+        INFO(name);
+        CHECK(parse_measure(name).direction() == Direction::Neither);
+        CHECK(parse_measure(name).values().text() == Range::non_negative().text());
+    }
+    CHECK(parse_measure("BPM(out=ResEU)@10").direction() == Direction::Neither);
+    CHECK(parse_measure("BPM(out=ResEC)@10").values().text() == Range().text());  // a residual of either sign
+    // Every other measure: the row's.
+    CHECK(parse_measure("Utility").direction() == info("Utility").direction);
+    CHECK(parse_measure("E@5").direction() == Direction::Lower);
+    CHECK(parse_measure("NumRet").values().text() == info("NumRet").values.text());
+}

@@ -28,6 +28,10 @@ const char* kind_name(ParamKind k) {
     return "";
 }
 
+const char* direction_name(Direction d) {
+    return d == Direction::Higher ? "higher" : d == Direction::Lower ? "lower" : "neither";
+}
+
 const char* aggregate_name(Aggregate a) {
     return a == Aggregate::Sum ? "sum" : a == Aggregate::GeoMean ? "gmean" : "mean";
 }
@@ -75,7 +79,7 @@ val measure_info_to_js(const MeasureInfo& m) {
     o.set("aggregate", aggregate_name(m.aggregate));
     o.set("integer", m.integer);
     o.set("textValued", m.text_valued);
-    o.set("direction", m.direction == Direction::Higher ? "higher" : m.direction == Direction::Lower ? "lower" : "neither");
+    o.set("direction", direction_name(m.direction));
     o.set("values", m.text_valued ? val::null() : range_to_js(m.values));
     o.set("kind", m.kind == MeasureKind::Set ? "set" : "ranked");
     val needs = val::array();
@@ -91,6 +95,16 @@ val measure_info_to_js(const MeasureInfo& m) {
         q.set("help", p.help);
         q.set("required", p.required);
         q.set("choices", strings_to_js(p.choices));
+        if (!p.outputs.empty()) {  // a word that selects what the measure reports: each choice's presentation
+            val outputs = val::object();
+            for (std::size_t c = 0; c < p.choices.size(); ++c) {
+                val o = val::object();
+                o.set("direction", direction_name(p.outputs[c].direction));
+                o.set("values", range_to_js(p.outputs[c].values));
+                outputs.set(p.choices[c], o);
+            }
+            q.set("outputs", outputs);
+        }
         params.call<void>("push", q);
     }
     o.set("params", params);

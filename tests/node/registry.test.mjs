@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { irlens, cli, noNative } from './native-cli.mjs';
+import { findMeasure } from '../../web/src/page/measure-lookup.js';
 
 const rows = Object.fromEntries(irlens.measures().map((m) => [m.name, m]));
 
@@ -38,7 +39,25 @@ test('registry rows agree with irlens measures --format json', { skip: noNative 
     assert.deepEqual(js.needs, n.needs, n.name);
     assert.equal(js.explainable, n.explainable, n.name);
     assert.equal(js.textValued, n.text_valued, n.name);
-    const v = n.values && { min: n.values.min, max: n.values.max, minOpen: n.values.min_open, maxOpen: n.values.max_open, text: n.values.text };
-    assert.deepEqual(js.values, v, n.name);
+    const range = (r) => r && { min: r.min, max: r.max, minOpen: r.min_open, maxOpen: r.max_open, text: r.text };
+    assert.deepEqual(js.values, range(n.values), n.name);
+    // A word that selects what the measure reports (C/W/L's out): each choice's direction and values.
+    for (const p of n.params) {
+      const outputs = p.outputs && Object.fromEntries(Object.entries(p.outputs).map(([c, o]) => [c, { direction: o.better, values: range(o.values) }]));
+      assert.deepEqual(js.params.find((q) => q.name === p.name).outputs, outputs, `${n.name}'s ${p.name}`);
+    }
   }
+});
+
+test("the page's lookup gives the output a word chose its direction (INST(out=EC) is a cost: no best run)", () => {
+  const registry = irlens.measures();
+  assert.equal(findMeasure(registry, 'INST').direction, 'higher');
+  assert.equal(findMeasure(registry, 'INST').values.text, '[0, 1]');
+  assert.equal(findMeasure(registry, 'INST(out=ETU)').direction, 'higher');
+  for (const name of ['INST(out=EC)', 'INST(T=2,out=ED)', 'SDCG(out=ResEU)@10', 'RBP_CWL(p=0.5, out=ETC)']) {
+    assert.equal(findMeasure(registry, name).direction, 'neither', name);
+  }
+  assert.equal(findMeasure(registry, 'SDCG(out=ResEC)@10').values.text, 'a finite number');
+  assert.equal(findMeasure(registry, 'E@5').direction, 'lower');  // every other row: its own
+  assert.equal(findMeasure(registry, 'nDCG(gains={0:0,1:1})@10').name, 'nDCG');
 });

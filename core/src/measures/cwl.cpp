@@ -205,6 +205,16 @@ double cwl_value(const Settings& s, const Ranking& r, long max_rel, T& t) {
     return v;
 }
 
+/// What each output reports, in kOutputs' order: EU (in [0, 1]: W sums to 1, gains are at most 1)
+/// and ETU rate the run, higher is better; EC, ETC and ED are costs and a depth, and the residuals
+/// (of either sign for the costs: a better-judged ranking can stop the user earlier) describe the
+/// run and its judgments: neither better high nor low, so no front-end marks a "best" run by them.
+std::vector<ParamInfo::Output> output_presentation() {
+    const ParamInfo::Output eu{Direction::Higher, Range::unit()}, etu{Direction::Higher, Range::non_negative()},
+        cost{Direction::Neither, Range::non_negative()}, residual{Direction::Neither, Range{}};
+    return {eu, etu, cost, cost, cost, residual, residual, residual, residual, residual};
+}
+
 ParamInfo t_param(const char* help) {
     return ParamInfo::real("T", help).defaults_to("1").in(Range::positive(kMaxWeight));  // T + T_i stays finite
 }
@@ -224,7 +234,8 @@ std::vector<ParamInfo> common_params(std::vector<ParamInfo> own) {
                                          "ResEU ... ResED (cwl_eval -r): the output with every unjudged document and "
                                          "every rank padded to the depth at gain 1, minus the output")
                       .defaults_to("EU")
-                      .one_of(kOutputs));
+                      .one_of(kOutputs)
+                      .reports(output_presentation()));
     return own;
 }
 
@@ -269,20 +280,17 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
     const std::string nerr = "Azzopardi, Mackenzie & Moffat, ERR is not C/W/L (ICTIR 2021), ";
     Rows rows(out, "C/W/L");
     rows.add("INST")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("INST (C/W/L): an adaptive user who wants T units of gain: C(i) = ((i + T + T_i - 1) / (i + T + T_i))^2, "
               "T_i = T - gain so far; value = expected utility per item (out= gives cwl_eval's other outputs).")
         .cite("Moffat, Bailey, Scholer & Thomas, INST: An Adaptive Metric for Information Retrieval Evaluation (ADCS 2015)" + tool)
         .params(common_params({t_param("T: the gain the user wants (documents of gain 1)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::INST); });
     rows.add("INSQ")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("INSQ (C/W/L): C(i) = ((i + 2T - 1) / (i + 2T))^2, a non-adaptive INST; value = expected utility per item.")
         .cite("Moffat, Scholer & Thomas, Models and Metrics: IR Evaluation as a User Process (ADCS 2012)" + tool)
         .params(common_params({t_param("T: the gain the user wants (documents of gain 1)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::INSQ); });
     rows.add("BPM")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Bejeweled Player Model, static (C/W/L): the user goes on while the gain so far is below T and the "
               "documents seen below K = the cutoff; value = expected utility per item.")
         .cite("Zhang, Liu, Li, Zhang, Xu & Ma, Evaluating Web Search with a Bejeweled Player Model (SIGIR 2017)" + tool)
@@ -291,7 +299,6 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
         .params(common_params({t_param("T: the gain the user wants (E_b)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::BPM); });
     rows.add("SDCG")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Scaled DCG (C/W/L): DCG@k's log2 discount as a user model, weights summing to 1 over the top k: "
               "sum_{i<=k} g(i) / log2(i+1) over sum_{i<=k} 1 / log2(i+1). Not sDCG (session DCG).")
         .cite("Moffat, Bailey, Scholer & Thomas (ADCS 2015); Jarvelin & Kekalainen (TOIS 2002)" + tool + ", cwl_dcg.py")
@@ -301,7 +308,6 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
                                    .one_of({"log2"})}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::SDCG); });
     rows.add("NERR8")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Not-but-nearly ERR, Eq. 8 (C/W/L): C(i) = 1 - g(i) before rank k, 0 from k on; value = expected "
               "utility per item.")
         .cite(nerr + "Eq. 8" + tool)
@@ -309,27 +315,23 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
         .params(common_params({}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR8); });
     rows.add("NERR9")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Not-but-nearly ERR, Eq. 9 (C/W/L): C(i) = i / (i + 1) * (1 - g(i)) before rank k, 0 from k on.")
         .cite(nerr + "Eq. 9" + tool)
         .cutoff_required()
         .params(common_params({}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR9); });
     rows.add("NERR10")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Not-but-nearly ERR, Eq. 10 (C/W/L): C(i) = p (1 - g(i)), RBP's patience with gain-based stopping.")
         .cite(nerr + "Eq. 10" + tool)
         .params(common_params({ParamInfo::real("p", "persistence").defaults_to("0.9").in(Range{0, 1, true, true})}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR10); });
     rows.add("NERR11")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("Not-but-nearly ERR, Eq. 12 of the paper (ir_measures' NERR11): C(i) = ((i + 2T - 1) / (i + 2T))^2 "
               "(1 - g(i)), INSQ's goal with gain-based stopping.")
         .cite(nerr + "Eq. 12" + tool)
         .params(common_params({t_param("T: the gain the user wants")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR11); });
     rows.add("RBP_CWL")
-        .values(Range{})  // EU in [0, 1]; ETU, ETC, ED up to the depth; residuals of either sign
         .help("RBP as C/W/L defines it: C(i) = p over the measurement depth, weights normalised over it (RBP's "
               "(1 - p) p^(i-1) / (1 - p^depth)); graded through min_rel/max_rel, or binary with rel=N. Residual, by hand "
               "(tests/unit-cwl.cpp): p=0.5, depth 6, gains 1, unjudged, 0.5, 0 and two padded ranks: reach 1, 1/2 ... 1/32 "

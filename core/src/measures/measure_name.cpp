@@ -72,6 +72,32 @@ const ParamValue& MeasureSpec::param(const std::string& name) const {
 
 namespace {
 
+/// The output a Word parameter with ParamInfo::outputs chose, or null.
+const ParamInfo::Output* chosen_output(const MeasureInfo& info, const std::map<std::string, ParamValue>& params) {
+    for (const ParamInfo& p : info.params) {
+        if (p.outputs.empty()) continue;
+        auto given = params.find(p.name);
+        if (given == params.end()) continue;
+        auto at = std::find(p.choices.begin(), p.choices.end(), given->second.word);
+        if (at != p.choices.end()) return &p.outputs[static_cast<std::size_t>(at - p.choices.begin())];
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+Direction MeasureSpec::direction() const {
+    const ParamInfo::Output* o = chosen_output(*info_, params_);
+    return o ? o->direction : info_->direction;
+}
+
+Range MeasureSpec::values() const {
+    const ParamInfo::Output* o = chosen_output(*info_, params_);
+    return o ? o->values : info_->values;
+}
+
+namespace {
+
 std::string trim(std::string_view s) {
     std::size_t a = 0, b = s.size();
     while (a < b && text::is_space(static_cast<unsigned char>(s[a]))) ++a;

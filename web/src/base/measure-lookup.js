@@ -7,8 +7,17 @@ function measureRoot(text) {
   return text.replace(/[(@].*$/, '');
 }
 
-/** The registry row of a measure name (canonical or alias, with or without parameters), or undefined. */
+/**
+ * The registry row of a measure name (canonical or alias, with or without parameters), or undefined.
+ * Where a word parameter selects what the measure reports (C/W/L's `out`: INST(out=EC) is a cost),
+ * the row carries the chosen output's direction and values (the core's MeasureSpec::direction).
+ */
 export function findMeasure(registry, text) {
   const root = measureRoot(text);
-  return registry.find((m) => m.name === root || (m.aliases || []).includes(root));
+  const row = registry.find((m) => m.name === root || (m.aliases || []).includes(root));
+  const param = row && (row.params || []).find((p) => p.outputs);
+  if (!param) return row;
+  const given = new RegExp(`[(,]\\s*${param.name}\\s*=\\s*([^,)\\s]+)`).exec(text);
+  const output = param.outputs[given ? given[1] : param.default];
+  return output ? { ...row, direction: output.direction, values: output.values } : row;
 }

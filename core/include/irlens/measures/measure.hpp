@@ -86,6 +86,15 @@ struct ParamInfo {
     bool required = false;      // must be given (e.g. alpha of rareness measures)
     std::vector<std::string> choices;  // for Word: the allowed values
     Range range;                       // Int, Real: the value; RealList: every item; Gains: every gain
+    /// A Word parameter that selects what the measure reports (C/W/L's `out`: the expected utility,
+    /// a cost, a depth, a residual): for each of `choices`, in their order, which values are better
+    /// and the values one topic can take (MeasureSpec::direction, MeasureSpec::values). Empty: the
+    /// row's MeasureInfo::direction and values hold whatever the word.
+    struct Output {
+        Direction direction;
+        Range values;
+    };
+    std::vector<Output> outputs;
 
     static ParamInfo integer(std::string name, std::string help) { return of(ParamKind::Int, std::move(name), std::move(help)); }
     static ParamInfo real(std::string name, std::string help) { return of(ParamKind::Real, std::move(name), std::move(help)); }
@@ -110,6 +119,12 @@ struct ParamInfo {
     ParamInfo one_of(std::vector<std::string> words) const {
         ParamInfo p = *this;
         p.choices = std::move(words);
+        return p;
+    }
+    /// This declaration (Word, after one_of) with what each choice reports (`outputs`).
+    ParamInfo reports(std::vector<Output> per_choice) const {
+        ParamInfo p = *this;
+        p.outputs = std::move(per_choice);
         return p;
     }
     /// This declaration with its range.
@@ -241,6 +256,11 @@ public:
     double real_param(const std::string& name) const { return param(name).r; }
     bool bool_param(const std::string& name) const { return param(name).b; }
     const std::string& word_param(const std::string& name) const { return param(name).word; }
+    /// Which values are better and the values one topic can take, for this measure with these
+    /// parameters: the row's (MeasureInfo::direction, values), or those of the output a parameter
+    /// chose (ParamInfo::outputs: INST(out=EC) is a cost, neither better high nor low).
+    Direction direction() const;
+    Range values() const;
 
     std::string name() const;       // canonical
     std::string full_name() const;  // with every parameter
