@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { irlens, cli, noNative } from './native-cli.mjs';
-import { findMeasure } from '../../web/src/page/measure-lookup.js';
+import { findMeasure } from '../../web/src/base/measure-lookup.js';
 
 const rows = Object.fromEntries(irlens.measures().map((m) => [m.name, m]));
 
