@@ -5,10 +5,11 @@
 // Run: IRLENS_DIST=build-wasm/dist IRLENS_NATIVE=build/cli/irlens node --test tests/node/compare-runs.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { irlens, node, noNative, cliDocument, close } from './native-cli.mjs';
 
-const examples = resolve('examples');
+const examples = fileURLToPath(new URL('../../examples', import.meta.url)); // whatever the working directory (ctest runs in build-wasm/tests)
 
 test('compareRankings: by hand, and the topic only one run answered', () => {
   const q = irlens.loadQrels('1 0 a 1\n1 0 b 0\n2 0 a 1\n', { name: 'qrels' });
