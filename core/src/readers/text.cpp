@@ -49,9 +49,9 @@ constexpr SpaceTable kSpaceTable{};
 }  // namespace
 
 const bool kSpace[256] = {
-#define IRLENS_S(i) kSpaceTable.v[i]
-#define IRLENS_S8(i) IRLENS_S(i), IRLENS_S(i + 1), IRLENS_S(i + 2), IRLENS_S(i + 3), IRLENS_S(i + 4), IRLENS_S(i + 5), IRLENS_S(i + 6), IRLENS_S(i + 7)
-#define IRLENS_S64(i) IRLENS_S8(i), IRLENS_S8(i + 8), IRLENS_S8(i + 16), IRLENS_S8(i + 24), IRLENS_S8(i + 32), IRLENS_S8(i + 40), IRLENS_S8(i + 48), IRLENS_S8(i + 56)
+#define IRLENS_S(i) kSpaceTable.v[(i)]
+#define IRLENS_S8(i) IRLENS_S((i)), IRLENS_S((i) + 1), IRLENS_S((i) + 2), IRLENS_S((i) + 3), IRLENS_S((i) + 4), IRLENS_S((i) + 5), IRLENS_S((i) + 6), IRLENS_S((i) + 7)
+#define IRLENS_S64(i) IRLENS_S8((i)), IRLENS_S8((i) + 8), IRLENS_S8((i) + 16), IRLENS_S8((i) + 24), IRLENS_S8((i) + 32), IRLENS_S8((i) + 40), IRLENS_S8((i) + 48), IRLENS_S8((i) + 56)
     IRLENS_S64(0), IRLENS_S64(64), IRLENS_S64(128), IRLENS_S64(192)
 #undef IRLENS_S64
 #undef IRLENS_S8

@@ -56,7 +56,8 @@ std::vector<double> tie_groups(std::vector<double> v) {
 /// concordant pairs c of a permutation of n items (no ties), by the recurrence of Kendall (1970)
 /// evaluated as scipy evaluates it (cumulative sums in doubles).
 double kendall_exact_p(std::size_t n, double c_in, Alternative alt) {
-    const double pairs = static_cast<double>(n * (n - 1) / 2);
+    // n (n - 1) is even: the integer division is exact.
+    const double pairs = static_cast<double>(n * (n - 1) / 2);  // NOLINT(bugprone-integer-division)
     const bool in_right_tail = c_in >= pairs - c_in;
     const std::size_t c = static_cast<std::size_t>(std::min(c_in, pairs - c_in));
     auto factorial = [](std::size_t k) {
