@@ -424,7 +424,7 @@ test('statistics from the single-file irlens.html (file://) and offline; labelle
   // The matrix's p-values (comparePValues' columns, transferred by the single file's Blob URL worker).
   const { measures: [pv], ...head } = irlens.compare(qrels, runs, ['P@5'], { missing: 'zero', test: 'tukey', only: 'p-values' });
   const columns = await pageDoc(single, '["p-values","P@5"');
-  const { measures, runs, ...pageHead } = columns; // the head, without the columns
+  const { measures: pageColumns, runs: pageRuns, ...pageHead } = columns; // the head, without the columns
   assert.deepEqual(pageHead, head);
   assert.deepEqual(pairRows(columns), pv.comparisons);
   assert.deepEqual(await single.evaluate(() => window.__csp), []);
