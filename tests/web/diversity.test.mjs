@@ -36,6 +36,9 @@ test('the diversity example: diversity measures with intents, as `irlens eval --
   assert.equal(await page.isChecked('#qrels-diversity'), true);
   assert.equal(await page.inputValue('#measures'), MEASURES);
   const native = nativeEval(join(DIV, 'qrels.txt'), RUNS.map((r) => join(DIV, r)), MEASURES, ['--qrels-format', 'diversity', ...INTENTS]);
+  // The click sets the measures (one render, of the plain example) and then loads the diversity
+  // example (another): the table is the diversity example's once its runs' rows are there.
+  await page.waitForFunction((runs) => runs.every((r) => document.querySelector(`#results tbody tr[data-run="${CSS.escape(r)}"]`)), Object.keys(native.runs));
   assertTable(await tableTexts(page), await page.evaluate(() => window.irlensApp.state.result), native);
   assert.match(await page.textContent('#side-status-intentTypes'), /intent-types\.txt/);
   await shot(page, 'diversity-table');

@@ -132,13 +132,26 @@ test('at the image threshold the matrix is one image, says how to export it, and
   assert.deepEqual(drawn.values, expected, 'each pair once, below the diagonal, in its band');
   // The cell of shuffled.run and bm25.run, below the diagonal: its centre on the page, from the scales.
   const [rowRun, colRun] = drawn.runs.indexOf('shuffled.run') > drawn.runs.indexOf('bm25.run') ? ['shuffled.run', 'bm25.run'] : ['bm25.run', 'shuffled.run'];
+  // Scrolled into the middle of its box and of the window first, as a user would (the matrix, its
+  // column labels on top, ends below the window; a large one scrolls in its box).
   const at = await page.evaluate(([rowRun, colRun]) => {
     const chart = document.querySelector('#chart-pairwise-p');
     const view = chart.irlensView;
     const x = view.scale('x'), y = view.scale('y');
     const [ox, oy] = view.origin();
-    const box = chart.querySelector('svg').getBoundingClientRect();
-    return [box.left + ox + x(colRun) + x.bandwidth() / 2, box.top + oy + y(rowRun) + y.bandwidth() / 2];
+    const centre = () => {
+      const box = chart.querySelector('svg').getBoundingClientRect();
+      return [box.left + ox + x(colRun) + x.bandwidth() / 2, box.top + oy + y(rowRun) + y.bandwidth() / 2];
+    };
+    for (let box = chart; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if ((box.scrollHeight > box.clientHeight && /auto|scroll/.test(style.overflowY)) || (box.scrollWidth > box.clientWidth && /auto|scroll/.test(style.overflowX))) {
+        const r = box.getBoundingClientRect(), [cx, cy] = centre();
+        box.scrollBy(cx - (r.left + r.width / 2), cy - (r.top + r.height / 2));
+      }
+    }
+    window.scrollBy(0, centre()[1] - innerHeight / 2);
+    return centre();
   }, [rowRun, colRun]);
   // Hovering it names the pair and its p-values.
   await page.mouse.move(at[0], at[1]);
