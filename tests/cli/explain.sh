@@ -64,15 +64,7 @@ if command -v node > /dev/null; then
     ' "$T/json" || fail "explain -f json: unexpected document"
 fi
 
-# Errors, worded as the other commands word them.
-refused() {
-    want_rc=$1; want=$2; shift 3
-    "$IRLENS" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    [ "$rc" = "$want_rc" ] || fail "irlens $* exited $rc, expected $want_rc"
-    grep -qF -- "$want" "$T/err" || { fail "irlens $*: stderr lacks '$want':"; cat "$T/err"; }
-    [ -s "$T/out" ] && fail "irlens $* printed on stdout despite the error"
-}
+# Errors, worded as the other commands word them (refused: common.sh's).
 refused 2 "irlens explain: topic '9' is not in the qrels ($T/qrels)" -- explain "$T/qrels" "$T/run" --topic 9 -m AP
 refused 2 "irlens explain: unknown measure 'APP'" -- explain "$T/qrels" "$T/run" --topic 1 -m APP
 refused 3 "irlens explain: $T/nope: cannot open" -- explain "$T/nope" "$T/run" --topic 1 -m AP
