@@ -49,8 +49,10 @@ int main(int argc, char** argv) {
         const std::string comparison = t.elapsed();
         irlens::bench::Timer j;
         const std::size_t bytes = irlens::comparison_json(c, -1).size();
-        std::printf("%-9s compare_evaluation %s   comparison_json %s (%zu bytes)   checksum %016llx\n", part,
-                    comparison.c_str(), j.elapsed().c_str(), bytes, irlens::bench::checksum(c.measures[0].rows, [](const irlens::ComparisonRow& r) { return r.p_adjusted; }));
+        std::printf(
+            "%-9s compare_evaluation %s   comparison_json %s (%zu bytes)   checksum %016llx\n", part,
+            comparison.c_str(), j.elapsed().c_str(), bytes,
+            irlens::bench::checksum(c.measures[0].rows, [](const irlens::ComparisonRow& r) { return r.p_adjusted; }));
     }
     return 0;
 }

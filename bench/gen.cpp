@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
             for (long i = 0; i < depth; ++i) {
                 std::uint64_t doc;
                 if (rr.below(100) < 40 && picked < judged)
-                    doc = base + 2 * static_cast<std::uint64_t>((picked++ * 7919) % judged) + rr.below(2);  // judged half the time
+                    doc = base + 2 * static_cast<std::uint64_t>((picked++ * 7919) % judged) +
+                          rr.below(2);  // judged half the time
                 else
                     doc = kCollection + static_cast<std::uint64_t>(t) * 100000 + static_cast<std::uint64_t>(i);
                 if (rr.below(10) != 0) score -= static_cast<double>(rr.below(1000)) / 10000.0;

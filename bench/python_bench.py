@@ -46,18 +46,34 @@ def main():
     qrels, run = DATA / "qrels.txt", DATA / "run1.txt"
     if not run.is_file():
         (ROOT / "build").mkdir(exist_ok=True)
-        subprocess.run(["g++", "-O2", str(ROOT / "bench" / "gen.cpp"), "-o", str(ROOT / "build" / "bench-gen")], check=True)
+        subprocess.run(
+            ["g++", "-O2", str(ROOT / "bench" / "gen.cpp"), "-o", str(ROOT / "build" / "bench-gen")], check=True
+        )
         subprocess.run([str(ROOT / "build" / "bench-gen"), str(DATA)], check=True)
-    cli = best(lambda: subprocess.run([str(CLI), "eval", str(qrels), str(run), "-m", " ".join(MEASURES)], check=True,
-                                      stdout=subprocess.DEVNULL), repeats)
+    cli = best(
+        lambda: subprocess.run(
+            [str(CLI), "eval", str(qrels), str(run), "-m", " ".join(MEASURES)], check=True, stdout=subprocess.DEVNULL
+        ),
+        repeats,
+    )
     py = best(lambda: irlens.evaluate(qrels, run, MEASURES), repeats)
     print(f"files: irlens eval {cli:.2f} s, irlens.evaluate {py:.2f} s: {py / cli:.2f}x")
 
     names = ["query_id", "q0", "doc_id", "rank", "score", "tag"]
-    df = pd.read_csv(run, sep=" ", names=names, usecols=["query_id", "doc_id", "score"],
-                     dtype={"query_id": "category", "doc_id": "category", "score": np.float64})
-    qdf = pd.read_csv(qrels, sep=" ", names=["query_id", "iteration", "doc_id", "relevance"],
-                      usecols=["query_id", "doc_id", "relevance"], dtype={"query_id": "category", "doc_id": "category"})
+    df = pd.read_csv(
+        run,
+        sep=" ",
+        names=names,
+        usecols=["query_id", "doc_id", "score"],
+        dtype={"query_id": "category", "doc_id": "category", "score": np.float64},
+    )
+    qdf = pd.read_csv(
+        qrels,
+        sep=" ",
+        names=["query_id", "iteration", "doc_id", "relevance"],
+        usecols=["query_id", "doc_id", "relevance"],
+        dtype={"query_id": "category", "doc_id": "category"},
+    )
     q = _inputs.load_qrels(qdf)
     qrels_convert = best(lambda: _inputs.load_qrels(qdf), repeats)
     convert = best(lambda: _inputs.load_run(q, df, "run"), repeats)
@@ -75,15 +91,21 @@ def main():
     plain = df.astype({"query_id": str, "doc_id": str})
     plain_convert = best(lambda: _inputs.load_run(q, plain, "run"), repeats)
     factorize = best(lambda: pd.factorize(plain["doc_id"].to_numpy()), 1)
-    print(f"DataFrame ({len(df):,} rows, {df['doc_id'].cat.categories.size:,} distinct doc ids): run conversion "
-          f"{convert:.2f} s (categorical ids) = pandas to columns {to_columns:.2f} s + the core's read with the digest "
-          f"{read_digest:.2f} s (the read alone {read_alone:.2f} s); {plain_convert:.2f} s (str ids, as they are; "
-          f"pandas.factorize of that doc id column would take {factorize:.2f} s more); evaluation {evaluation:.2f} s")
-    print(f"conversion / evaluation: {convert / evaluation:.2f} (categorical), {plain_convert / evaluation:.2f} (str); "
-          f"qrels ({len(qdf):,} rows) conversion {qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = "
-          f"{whole / cli:.2f}x irlens eval from files")
-    print(f"the SHA-256 alone of the run's canonical text ({len(text):,} bytes), which the provenance records: "
-          f"{sha:.2f} s = {sha / evaluation:.2f}x the evaluation; the conversion / irlens eval from files: {convert / cli:.2f}")
+    print(
+        f"DataFrame ({len(df):,} rows, {df['doc_id'].cat.categories.size:,} distinct doc ids): run conversion "
+        f"{convert:.2f} s (categorical ids) = pandas to columns {to_columns:.2f} s + the core's read with the digest "
+        f"{read_digest:.2f} s (the read alone {read_alone:.2f} s); {plain_convert:.2f} s (str ids, as they are; "
+        f"pandas.factorize of that doc id column would take {factorize:.2f} s more); evaluation {evaluation:.2f} s"
+    )
+    print(
+        f"conversion / evaluation: {convert / evaluation:.2f} (categorical), {plain_convert / evaluation:.2f} (str); "
+        f"qrels ({len(qdf):,} rows) conversion {qrels_convert:.2f} s; irlens.evaluate(qrels, df) {whole:.2f} s = "
+        f"{whole / cli:.2f}x irlens eval from files"
+    )
+    print(
+        f"the SHA-256 alone of the run's canonical text ({len(text):,} bytes), which the provenance records: "
+        f"{sha:.2f} s = {sha / evaluation:.2f}x the evaluation; the conversion / irlens eval from files: {convert / cli:.2f}"
+    )
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 

@@ -32,7 +32,8 @@ std::string seconds_of(const std::function<void()>& f) {
     f();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%7.3f s (cpu %6.3f s)", wall, static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
+    std::snprintf(buf, sizeof buf, "%7.3f s (cpu %6.3f s)", wall,
+                  static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC);
     return buf;
 }
 
@@ -64,8 +65,9 @@ int main(int argc, char** argv) {
             for (std::size_t d = 0; d < universe; ++d) scored[d] = {static_cast<double>(d) + noise * uniform(rng), d};
             std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(docs_n), scored.end());
             for (std::size_t i = 0; i < docs_n; ++i)
-                run_texts[r] += std::to_string(t) + " Q0 t" + std::to_string(t) + "d" + std::to_string(scored[i].second) +
-                                " " + std::to_string(i + 1) + " " + std::to_string(docs_n - i) + " run" + std::to_string(r) + "\n";
+                run_texts[r] += std::to_string(t) + " Q0 t" + std::to_string(t) + "d" +
+                                std::to_string(scored[i].second) + " " + std::to_string(i + 1) + " " +
+                                std::to_string(docs_n - i) + " run" + std::to_string(r) + "\n";
         }
     }
 
@@ -73,10 +75,12 @@ int main(int argc, char** argv) {
     std::vector<std::shared_ptr<const irlens::Run>> runs;
     std::string load = seconds_of([&] {
         qrels = irlens::read_qrels("qrels", qrels_text);
-        for (std::size_t r = 0; r < runs_n; ++r) runs.push_back(irlens::read_run(qrels, "run" + std::to_string(r), run_texts[r]));
+        for (std::size_t r = 0; r < runs_n; ++r)
+            runs.push_back(irlens::read_run(qrels, "run" + std::to_string(r), run_texts[r]));
     });
     std::vector<std::pair<std::string, std::string>> group_list;
-    for (std::size_t r = 0; r < runs_n; ++r) group_list.push_back({"run" + std::to_string(r), "team" + std::to_string(r / 3)});
+    for (std::size_t r = 0; r < runs_n; ++r)
+        group_list.push_back({"run" + std::to_string(r), "team" + std::to_string(r / 3)});
     irlens::EvalOptions options;
     options.groups = std::make_shared<irlens::RunGroups>("groups", group_list);
 
@@ -103,17 +107,21 @@ int main(int argc, char** argv) {
 
     irlens::RarityOptions ro;
     ro.depth = 100;
-    std::printf("  %-58s %s\n", "rarity report, depth 100", seconds_of([&] { irlens::rarity_report(qrels, runs, ro); }).c_str());
+    std::printf("  %-58s %s\n", "rarity report, depth 100",
+                seconds_of([&] { irlens::rarity_report(qrels, runs, ro); }).c_str());
     std::printf("  %-58s %s\n", "unique contributions, depth 100, 50 groups",
                 seconds_of([&] { irlens::unique_contributions(qrels, runs, options.groups.get(), 100); }).c_str());
-    std::printf("  %-58s %s\n", "alpha sweep P_rareness@100, 11 alphas", seconds_of([&] {
+    std::printf("  %-58s %s\n", "alpha sweep P_rareness@100, 11 alphas",
+                seconds_of([&] {
                     irlens::alpha_sweep(qrels, runs, "P_rareness@100", {0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1});
                 }).c_str());
     irlens::MeasureSpec p = irlens::parse_measure("P_rareness(alpha=1)@100");
     // Sample sizes 2, 4, ..., 64 that the campaign has runs for (RUNS may be fewer than 64).
     std::vector<std::size_t> sizes;
     for (std::size_t n = 2; n <= 64 && n <= runs_n; n *= 2) sizes.push_back(n);
-    std::printf("  %-58s %s\n", ("Algorithm 1, P_rareness(alpha=1)@100, N = 2.." + std::to_string(sizes.back()) + ", 1000 trials").c_str(),
-                seconds_of([&] { irlens::sample_size_tau(qrels, runs, p, sizes, 1000, 1); }).c_str());
+    std::printf(
+        "  %-58s %s\n",
+        ("Algorithm 1, P_rareness(alpha=1)@100, N = 2.." + std::to_string(sizes.back()) + ", 1000 trials").c_str(),
+        seconds_of([&] { irlens::sample_size_tau(qrels, runs, p, sizes, 1000, 1); }).c_str());
     return 0;
 }

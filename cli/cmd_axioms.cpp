@@ -57,7 +57,8 @@ int cmd_axioms(const std::vector<std::string>& args, std::string& out) {
         if (o.name == "measure") names.push_back(o.value);
         if (o.name == "format") {
             format = o.value;
-            if (format != "tsv" && format != "json") throw UsageError("--format must be tsv or json, got '" + o.value + "'");
+            if (format != "tsv" && format != "json")
+                throw UsageError("--format must be tsv or json, got '" + o.value + "'");
         }
         if (o.name == "seed") {
             Resampling r;
@@ -75,8 +76,8 @@ int cmd_axioms(const std::vector<std::string>& args, std::string& out) {
     }
     out += "measure\tconstraint\tverdict\tcounterexample\n";
     for (const AxiomResult& r : results)
-        out += tsv_cell(r.measure) + "\t" + constraint_info(r.constraint).name + "\t" + tsv_cell(r.verdict_text()) + "\t" +
-               (r.example ? axiom_case_json(*r.example) : std::string()) + "\n";
+        out += tsv_cell(r.measure) + "\t" + constraint_info(r.constraint).name + "\t" + tsv_cell(r.verdict_text()) +
+               "\t" + (r.example ? axiom_case_json(*r.example) : std::string()) + "\n";
     return 0;
 }
 

@@ -43,8 +43,8 @@ void render_text(const CheckReport& r, std::string& out) {
     auto plural = [](std::uint64_t n, const char* what) {
         return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
     };
-    out += r.file + ": " + plural(r.lines, "line") + ", " + plural(r.results, "result") + ", " + plural(r.topics, "topic") +
-           ": " + plural(r.errors, "error") + ", " + plural(r.warnings, "warning");
+    out += r.file + ": " + plural(r.lines, "line") + ", " + plural(r.results, "result") + ", " +
+           plural(r.topics, "topic") + ": " + plural(r.errors, "error") + ", " + plural(r.warnings, "warning");
     if (r.unlisted) out += " (" + std::to_string(r.unlisted) + " not listed: only the first 100 of each kind are)";
     out += "\n";
 }
@@ -58,8 +58,8 @@ std::shared_ptr<const IdList> load_ids(const std::string& path) {
 }  // namespace
 
 int cmd_check(const std::vector<std::string>& args, std::string& out) {
-    static const std::vector<OptionSpec> specs = {{'h', "help", false},    {0, "qrels", true}, {0, "topics", true},
-                                                  {0, "docs", true},       {0, "max-docs", true}, {0, "tag", true},
+    static const std::vector<OptionSpec> specs = {{'h', "help", false}, {0, "qrels", true},    {0, "topics", true},
+                                                  {0, "docs", true},    {0, "max-docs", true}, {0, "tag", true},
                                                   {'f', "format", true}};
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -80,7 +80,8 @@ int cmd_check(const std::vector<std::string>& args, std::string& out) {
             co.tag = o.value;
         }
         if (o.name == "format") {
-            if (o.value != "text" && o.value != "json") throw UsageError("--format must be text or json, got '" + o.value + "'");
+            if (o.value != "text" && o.value != "json")
+                throw UsageError("--format must be text or json, got '" + o.value + "'");
             format = o.value;
         }
     }

@@ -122,8 +122,10 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
         // document is built once, not printed, parsed and printed again.
         std::string doc = comparison_json(c, 2, json_text(prov.json(), -1));
         doc += '\n';
-        if (out.empty()) out.swap(doc);  // 10^8 bytes for 124,750 pairs: moved, not copied
-        else out += doc;
+        if (out.empty())
+            out.swap(doc);  // 10^8 bytes for 124,750 pairs: moved, not copied
+        else
+            out += doc;
         return 0;
     }
     if (so.provenance) out += (so.format == "latex" ? "% " : "") + prov.comment().substr(so.format == "latex" ? 2 : 0);
@@ -148,9 +150,9 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
                 out += name + '\t' + c.runs[r.a] + '\t' + f(r.mean_a) + '\t' + f(r.ci_a.low) + '\t' + f(r.ci_a.high) +
                        '\t' + c.runs[r.b] + '\t' + f(r.mean_b) + '\t' + f(r.ci_b.low) + '\t' + f(r.ci_b.high) + '\t' +
                        f(r.mean_a - r.mean_b) + '\t' + f(r.ci_diff.low) + '\t' + f(r.ci_diff.high) + '\t' +
-                       f(r.test.statistic) + '\t' + p_value(r.test.p, prec) + '\t' + p_value(r.p_adjusted, prec) + '\t' +
-                       significance_marker(r.p_adjusted) + '\t' + f(r.effect.d) + '\t' + f(r.effect.interval.low) +
-                       '\t' + f(r.effect.interval.high);
+                       f(r.test.statistic) + '\t' + p_value(r.test.p, prec) + '\t' + p_value(r.p_adjusted, prec) +
+                       '\t' + significance_marker(r.p_adjusted) + '\t' + f(r.effect.d) + '\t' +
+                       f(r.effect.interval.low) + '\t' + f(r.effect.interval.high);
                 if (s.risk) out += '\t' + f(r.risk.urisk) + '\t' + f(r.risk.trisk);
                 out += '\t' + std::to_string(r.topics) + '\t' + r.test.method + '\t' + r.notes() + '\n';
             }
@@ -168,8 +170,8 @@ int cmd_compare(const std::vector<std::string>& args, std::string& out) {
             }
             for (const ComparisonRow& r : mc.rows) {
                 std::string mk = significance_marker(r.p_adjusted);
-                out += latex_escape(c.runs[r.a]) + " & " + f(r.mean_a) + (mk.empty() ? "" : "$^{" + mk + "}$") + " & [" +
-                       f(r.ci_a.low) + ", " + f(r.ci_a.high) + "] & " + f(r.mean_a - r.mean_b) + " & " +
+                out += latex_escape(c.runs[r.a]) + " & " + f(r.mean_a) + (mk.empty() ? "" : "$^{" + mk + "}$") +
+                       " & [" + f(r.ci_a.low) + ", " + f(r.ci_a.high) + "] & " + f(r.mean_a - r.mean_b) + " & " +
                        latex_p(r, s.testing.resampling.B) + " \\\\\n";
             }
         } else {

@@ -71,11 +71,10 @@ std::string format_value(const MeasureSpec& m, double v, int precision) {
 
 int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     static const std::vector<OptionSpec> specs = {
-        {'h', "help", false},          {'m', "measure", true},     {'q', "per-topic", false},
-        {'f', "format", true},         {0, "precision", true},     {0, "missing", true},
-        {0, "qrels-format", true},     {0, "run-format", true},    {0, "order", true},         {0, "doc-lengths", true},
-        {0, "sessions", true},         {0, "groups", true},        {0, "intents", true},
-        {0, "intent-types", true},     {0, "provenance", false},
+        {'h', "help", false},   {'m', "measure", true},    {'q', "per-topic", false}, {'f', "format", true},
+        {0, "precision", true}, {0, "missing", true},      {0, "qrels-format", true}, {0, "run-format", true},
+        {0, "order", true},     {0, "doc-lengths", true},  {0, "sessions", true},     {0, "groups", true},
+        {0, "intents", true},   {0, "intent-types", true}, {0, "provenance", false},
     };
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -117,21 +116,24 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
     bool side_inputs = false;
     // One large TREC run, measures scored topic by topic: streamed (stream_run.hpp).
     if (positional.size() == 2 && stream_obstacle(in.measures).empty() && stream_run_file(positional[1]) &&
-        (in.run_format == InputFormat::Unknown ? trec_run_file(qrels, positional[1]) : in.run_format == InputFormat::Trec)) {
+        (in.run_format == InputFormat::Unknown ? trec_run_file(qrels, positional[1])
+                                               : in.run_format == InputFormat::Trec)) {
         load_optional_inputs(in);
         side_inputs = true;
         const RunNames names = run_names({positional[1]});
         for (const std::string& w : names.warnings) std::fprintf(stderr, "irlens: warning: %s\n", w.c_str());
         StreamEvaluation stream(qrels, names.names[0], in.measures, in.eval, in.order);
         const text::ByteOrderMark strip = text::ByteOrderMark::Strip;
-        if (stream_run(positional[1], "eval", strip, [&](std::string_view chunk) { stream.feed(chunk); },
-                       [&] { ev = stream.finish(); }, bar.hook())) {
+        if (stream_run(
+                positional[1], "eval", strip, [&](std::string_view chunk) { stream.feed(chunk); },
+                [&] { ev = stream.finish(); }, bar.hook())) {
             warn_invalid_utf8(stream.run()->text_notes(), positional[1], strip);
             runs.push_back(stream.run());
         }
     }
     if (runs.empty()) {
-        runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order, in.run_format);
+        runs = load_runs(qrels, std::vector<std::string>(positional.begin() + 1, positional.end()), in.order,
+                         in.run_format);
         if (!side_inputs) load_optional_inputs(in);
         in.eval.progress = bar.hook();
         ev = evaluate(qrels, runs, in.measures, in.eval);
@@ -149,7 +151,8 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
         // The readers' warnings (a byte-order mark, invalid UTF-8: already on stderr), then evaluate's.
         doc.input_warnings = text::warnings(qrels->text_notes(), positional[0]);
         for (std::size_t i = 0; i < runs.size(); ++i)
-            for (std::string& w : text::warnings(runs[i]->text_notes(), positional[i + 1])) doc.input_warnings.push_back(std::move(w));
+            for (std::string& w : text::warnings(runs[i]->text_notes(), positional[i + 1]))
+                doc.input_warnings.push_back(std::move(w));
         out = eval_json(ev, doc, 2) + "\n";
     } else {
         // csv: text cells through text::csv_text (quotes, a ' before a formula), numbers as they are.
@@ -162,9 +165,11 @@ int cmd_eval(const std::vector<std::string>& args, std::string& out) {
             if (per_topic) {
                 for (std::size_t t = 0; t < r.topics.size(); ++t) {
                     for (std::size_t m = 0; m < ev.measures.size(); ++m) {
-                        std::string v = ev.measures[m].info().text_valued ? field(r.texts[m][t])
-                                                                          : format_value(ev.measures[m], r.values[m][t], precision);
-                        out += field(r.name) + sep + field(ev.measures[m].name()) + sep + field(r.topics[t]) + sep + v + "\n";
+                        std::string v = ev.measures[m].info().text_valued
+                                            ? field(r.texts[m][t])
+                                            : format_value(ev.measures[m], r.values[m][t], precision);
+                        out += field(r.name) + sep + field(ev.measures[m].name()) + sep + field(r.topics[t]) + sep + v +
+                               "\n";
                     }
                 }
             }

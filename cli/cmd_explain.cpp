@@ -124,7 +124,8 @@ std::string text_block(const MeasureSpec& m, const Explanation& e, int precision
         std::size_t w = 0;
         for (const auto& term : e.terms) w = std::max(w, term.first.size());
         out += "\n";
-        for (const auto& [name, v] : e.terms) out += "  " + name + std::string(w - name.size(), ' ') + "  " + number(v, precision, false) + "\n";
+        for (const auto& [name, v] : e.terms)
+            out += "  " + name + std::string(w - name.size(), ' ') + "  " + number(v, precision, false) + "\n";
     }
     out += "\n" + m.name() + " = " + value_text(m, e, precision) + "\n";
     return out;
@@ -160,7 +161,8 @@ std::string md_block(const MeasureSpec& m, const Explanation& e, int precision) 
     }
     if (!e.terms.empty()) {
         out += "| term | value |\n| --- | ---: |\n";
-        for (const auto& [name, v] : e.terms) out += "| " + md_cell(name) + " | " + number(v, precision, false) + " |\n";
+        for (const auto& [name, v] : e.terms)
+            out += "| " + md_cell(name) + " | " + number(v, precision, false) + " |\n";
         out += "\n";
     }
     out += "**" + md_cell(m.name()) + " = " + md_cell(value_text(m, e, precision)) + "**\n";
@@ -171,8 +173,11 @@ std::string md_block(const MeasureSpec& m, const Explanation& e, int precision) 
 
 int cmd_explain(const std::vector<std::string>& args, std::string& out) {
     std::vector<OptionSpec> specs = input_option_specs();
-    for (OptionSpec s : std::vector<OptionSpec>{{'h', "help", false}, {'t', "topic", true}, {'f', "format", true},
-                                                {0, "precision", true}, {0, "preferences", true}})
+    for (OptionSpec s : std::vector<OptionSpec>{{'h', "help", false},
+                                                {'t', "topic", true},
+                                                {'f', "format", true},
+                                                {0, "precision", true},
+                                                {0, "preferences", true}})
         specs.push_back(s);
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
@@ -216,12 +221,14 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
 
     std::shared_ptr<const Qrels> qrels;
     if (!prefs_format.empty()) {
-        in.eval.prefs = load_prefs(positional[0], prefs_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs);
+        in.eval.prefs =
+            load_prefs(positional[0], prefs_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs);
         qrels = in.eval.prefs->qrels();
     } else {
         qrels = load_qrels(positional[0], in.qrels_format);
     }
-    std::vector<std::shared_ptr<const Run>> runs = load_runs(qrels, {positional.begin() + 1, positional.end()}, in.order, in.run_format);
+    std::vector<std::shared_ptr<const Run>> runs =
+        load_runs(qrels, {positional.begin() + 1, positional.end()}, in.order, in.run_format);
     load_optional_inputs(in);
     long t = qrels->find_topic(topic);
     if (t < 0) throw UsageError("topic '" + topic + "' is not in the qrels (" + positional[0] + ")");
@@ -237,7 +244,8 @@ int cmd_explain(const std::vector<std::string>& args, std::string& out) {
     }
     for (std::size_t i = 0; i < explained.size(); ++i) {
         if (i) out += format == "md" ? "\n" : "\n\n";
-        out += format == "md" ? md_block(in.measures[i], explained[i], precision) : text_block(in.measures[i], explained[i], precision);
+        out += format == "md" ? md_block(in.measures[i], explained[i], precision)
+                              : text_block(in.measures[i], explained[i], precision);
     }
     return 0;
 }

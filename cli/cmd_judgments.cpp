@@ -70,16 +70,17 @@ void labels_row(const std::string& scope, const LabelAgreement& l, const GradeCo
 void tsv(const JudgmentsReport& r, int prec, std::string& out) {
     const JudgmentAgreement& l = r.labels;
     auto f = [&](double v) { return fixed(v, prec); };
-    out += "# irlens judgments (irlens " IRLENS_VERSION ")\n# A: " + l.source_a + "; B: " + l.source_b + "\n# topics: " +
-           l.topic_note + "\n";
+    out += "# irlens judgments (irlens " IRLENS_VERSION ")\n# A: " + l.source_a + "; B: " + l.source_b +
+           "\n# topics: " + l.topic_note + "\n";
     if (!l.scale_note.empty()) out += "# grades: " + l.scale_note + "\n";
-    out += "\n# label agreement on the (topic, document) pairs both sets judge; binary: grade >= " +
-           std::to_string(r.settings.threshold) +
-           " is relevant (rel_*: relevant in both, A only, B only, neither);\n# only_a, only_b: documents judged in one "
-           "set only, grade:count (scope all: every topic, those of one set included)\n"
-           "scope\tpairs\tobserved\texpected\tkappa\tkappa_linear\tkappa_quadratic\talpha_nominal\talpha_ordinal\t"
-           "alpha_interval\tbinary_agreement\tbinary_kappa\trel_both\trel_a_only\trel_b_only\trel_neither\tonly_a\t"
-           "only_b\tnote\n";
+    out +=
+        "\n# label agreement on the (topic, document) pairs both sets judge; binary: grade >= " +
+        std::to_string(r.settings.threshold) +
+        " is relevant (rel_*: relevant in both, A only, B only, neither);\n# only_a, only_b: documents judged in one "
+        "set only, grade:count (scope all: every topic, those of one set included)\n"
+        "scope\tpairs\tobserved\texpected\tkappa\tkappa_linear\tkappa_quadratic\talpha_nominal\talpha_ordinal\t"
+        "alpha_interval\tbinary_agreement\tbinary_kappa\trel_both\trel_a_only\trel_b_only\trel_neither\tonly_a\t"
+        "only_b\tnote\n";
     labels_row("all", l.overall, l.only_a, l.only_b, prec, out);
     for (const TopicAgreement& t : l.topics) labels_row(t.topic, t.labels, t.only_a, t.only_b, prec, out);
     out += "\n# confusion matrix of the pairs both sets judge: rows A's grade, columns B's grade\ngrade_a\\grade_b";
@@ -93,21 +94,23 @@ void tsv(const JudgmentsReport& r, int prec, std::string& out) {
     }
     if (r.measures.empty()) return;
     const ConclusionSettings& cs = r.settings.conclusions;
-    out += "\n# conclusions: " + r.topic_policy + "\n# means over those topics; rank 1 = best (tied runs share the best "
+    out += "\n# conclusions: " + r.topic_policy +
+           "\n# means over those topics; rank 1 = best (tied runs share the best "
            "rank)\nmeasure\trun\tmean_a\tmean_b\trank_a\trank_b\n";
     for (const ConclusionsAgreement& c : r.measures)
         for (std::size_t i = 0; i < c.runs.size(); ++i)
             out += c.measure + '\t' + c.runs[i] + '\t' + f(c.mean_a[i]) + '\t' + f(c.mean_b[i]) + '\t' +
                    std::to_string(c.rank_a[i]) + '\t' + std::to_string(c.rank_b[i]) + '\n';
-    out += "\n# the two orderings of the runs: tau_ap takes A as the reference (Yilmaz et al. 2008), rbo with p = " +
-           format_number(cs.rbo_p) + "; *_low, *_high: " + fixed(cs.confidence * 100, 0) +
-           "% bootstrap percentile interval over topics (B=" + std::to_string(cs.intervals_B) + ", seed " +
-           std::to_string(cs.testing.resampling.seed) +
-           ");\n# significant: adjusted p < " + format_number(cs.alpha) + " under the test named; changed: pairs whose "
-           "verdict differs (listed below)\n"
-           "measure\truns\ttopics\ttau_b\ttau_b_low\ttau_b_high\ttau_ap\ttau_ap_low\ttau_ap_high\tspearman\tspearman_low\t"
-           "spearman_high\trbo\trbo_low\trbo_high\tlargest_rank_change\tlargest_change_run\ttop_k\ttop_k_overlap\t"
-           "per_topic_tau_b_mean\tper_topic_undefined\ttest\tpairs\tsignificant_a\tsignificant_b\tchanged\tnote\n";
+    out +=
+        "\n# the two orderings of the runs: tau_ap takes A as the reference (Yilmaz et al. 2008), rbo with p = " +
+        format_number(cs.rbo_p) + "; *_low, *_high: " + fixed(cs.confidence * 100, 0) +
+        "% bootstrap percentile interval over topics (B=" + std::to_string(cs.intervals_B) + ", seed " +
+        std::to_string(cs.testing.resampling.seed) + ");\n# significant: adjusted p < " + format_number(cs.alpha) +
+        " under the test named; changed: pairs whose "
+        "verdict differs (listed below)\n"
+        "measure\truns\ttopics\ttau_b\ttau_b_low\ttau_b_high\ttau_ap\ttau_ap_low\ttau_ap_high\tspearman\tspearman_low\t"
+        "spearman_high\trbo\trbo_low\trbo_high\tlargest_rank_change\tlargest_change_run\ttop_k\ttop_k_overlap\t"
+        "per_topic_tau_b_mean\tper_topic_undefined\ttest\tpairs\tsignificant_a\tsignificant_b\tchanged\tnote\n";
     for (const ConclusionsAgreement& c : r.measures) {
         out += c.measure + '\t' + std::to_string(c.runs.size()) + '\t' + std::to_string(c.topics);
         for (const CorrelationInterval* x : {&c.tau_b, &c.tau_ap, &c.spearman, &c.rbo})
@@ -118,14 +121,16 @@ void tsv(const JudgmentsReport& r, int prec, std::string& out) {
                std::to_string(c.significant_a) + '\t' + std::to_string(c.significant_b) + '\t' +
                std::to_string(c.changes.size()) + '\t' + c.note + '\n';
     }
-    out += "\n# pairs of runs whose verdict differs: difference = mean(run_a) - mean(run_b), p adjusted\n"
-           "measure\trun_a\trun_b\tdifference_a\tp_a\tdifference_b\tp_b\tchange\n";
+    out +=
+        "\n# pairs of runs whose verdict differs: difference = mean(run_a) - mean(run_b), p adjusted\n"
+        "measure\trun_a\trun_b\tdifference_a\tp_a\tdifference_b\tp_b\tchange\n";
     for (const ConclusionsAgreement& c : r.measures)
         for (const VerdictChange& v : c.changes)
             out += c.measure + '\t' + c.runs[v.a] + '\t' + c.runs[v.b] + '\t' + f(v.difference_a) + '\t' +
                    p_value(v.p_a, 6) + '\t' + f(v.difference_b) + '\t' + p_value(v.p_b, 6) + '\t' + v.kind() + '\n';
-    out += "\n# per topic: Kendall's tau-b of the runs' scores on the topic under A and under B (nan: the runs tie on "
-           "it under one set)\nmeasure\ttopic\ttau_b\n";
+    out +=
+        "\n# per topic: Kendall's tau-b of the runs' scores on the topic under A and under B (nan: the runs tie on "
+        "it under one set)\nmeasure\ttopic\ttau_b\n";
     for (const ConclusionsAgreement& c : r.measures)
         for (const TopicCorrelation& t : c.per_topic) out += c.measure + '\t' + t.topic + '\t' + f(t.tau_b) + '\n';
 }
@@ -137,15 +142,18 @@ void latex(const JudgmentsReport& r, int prec, std::string& out) {
            "\n% topics: " + r.labels.topic_note + "\n";
     out += "\\begin{tabular}{lr}\n\\hline\nAgreement (" + std::to_string(l.items) +
            " pairs) & \\\\\n\\hline\n"
-           "Observed agreement & " + f(l.observed) + " \\\\\nCohen's $\\kappa$ & " + f(l.kappa) +
-           " \\\\\nLinear weighted $\\kappa$ & " + f(l.kappa_linear) + " \\\\\nQuadratic weighted $\\kappa$ & " +
-           f(l.kappa_quadratic) + " \\\\\nKrippendorff's $\\alpha$ (nominal) & " + f(l.alpha_nominal) +
+           "Observed agreement & " +
+           f(l.observed) + " \\\\\nCohen's $\\kappa$ & " + f(l.kappa) + " \\\\\nLinear weighted $\\kappa$ & " +
+           f(l.kappa_linear) + " \\\\\nQuadratic weighted $\\kappa$ & " + f(l.kappa_quadratic) +
+           " \\\\\nKrippendorff's $\\alpha$ (nominal) & " + f(l.alpha_nominal) +
            " \\\\\nKrippendorff's $\\alpha$ (ordinal) & " + f(l.alpha_ordinal) +
-           " \\\\\nKrippendorff's $\\alpha$ (interval) & " + f(l.alpha_interval) + " \\\\\nBinary $\\kappa$ (grade $\\geq$ " +
-           std::to_string(r.settings.threshold) + ") & " + f(l.binary.kappa) + " \\\\\n\\hline\n\\end{tabular}\n";
+           " \\\\\nKrippendorff's $\\alpha$ (interval) & " + f(l.alpha_interval) +
+           " \\\\\nBinary $\\kappa$ (grade $\\geq$ " + std::to_string(r.settings.threshold) + ") & " +
+           f(l.binary.kappa) + " \\\\\n\\hline\n\\end{tabular}\n";
     if (r.measures.empty()) return;
-    out += "\n\\begin{tabular}{lrrrrrr}\n\\hline\nMeasure & Runs & $\\tau_b$ & $\\tau_{ap}$ & $\\rho$ & RBO & Changed "
-           "verdicts \\\\\n\\hline\n";
+    out +=
+        "\n\\begin{tabular}{lrrrrrr}\n\\hline\nMeasure & Runs & $\\tau_b$ & $\\tau_{ap}$ & $\\rho$ & RBO & Changed "
+        "verdicts \\\\\n\\hline\n";
     for (const ConclusionsAgreement& c : r.measures)
         out += latex_escape(c.measure) + " & " + std::to_string(c.runs.size()) + " & " + f(c.tau_b.value) + " & " +
                f(c.tau_ap.value) + " & " + f(c.spearman.value) + " & " + f(c.rbo.value) + " & " +
@@ -174,8 +182,9 @@ int cmd_judgments(const std::vector<std::string>& args, std::string& out) {
     check_judgments_settings(s);
     if (so.scores) throw UsageError("irlens judgments reads two qrels and runs: --scores is not offered");
     if (in.eval.missing == MissingTopics::Skip)
-        throw UsageError("irlens judgments scores every topic both sets judge (as --missing zero): --missing skip is not "
-                         "offered");
+        throw UsageError(
+            "irlens judgments scores every topic both sets judge (as --missing zero): --missing skip is not "
+            "offered");
     if (in.qrels_format != QrelsFormat::Plain)
         throw UsageError("irlens judgments compares plain qrels (topic iter doc rel): --qrels-format is not offered");
     if (positional.size() < 2) throw UsageError("expected QRELS_A QRELS_B [RUN...] (see irlens judgments --help)");
@@ -184,8 +193,10 @@ int cmd_judgments(const std::vector<std::string>& args, std::string& out) {
     s.conclusions.testing.resampling = so.resampling;
     s.conclusions.intervals_B = so.resampling.B;
     const std::vector<std::string> paths(positional.begin() + 2, positional.end());
-    if (!paths.empty()) require_measures(in.measures);
-    else if (!in.measures.empty()) throw UsageError("-m names a measure to score runs with: give RUN files after QRELS_B");
+    if (!paths.empty())
+        require_measures(in.measures);
+    else if (!in.measures.empty())
+        throw UsageError("-m names a measure to score runs with: give RUN files after QRELS_B");
     auto a = load_qrels(positional[0], QrelsFormat::Plain);
     auto b = load_qrels(positional[1], QrelsFormat::Plain);
     load_optional_inputs(in);

@@ -35,7 +35,9 @@ std::string cutoff_text(const MeasureInfo& m) {
 
 // "default 0.8, [0, 1)": the default, and the range checked when the name is read (numbers only).
 std::string default_text(const ParamInfo& p) {
-    std::string out = p.required ? std::string("required") : p.default_value.empty() ? std::string("optional") : "default " + p.default_value;
+    std::string out = p.required                ? std::string("required")
+                      : p.default_value.empty() ? std::string("optional")
+                                                : "default " + p.default_value;
     bool numeric = p.kind == ParamKind::Int || p.kind == ParamKind::Real || p.kind == ParamKind::RealList ||
                    p.kind == ParamKind::Gains;
     std::string range = p.range.text();
@@ -99,7 +101,8 @@ void describe_md(const MeasureInfo& m, std::string& out) {
     std::string peers;
     for (const PeerSpelling& p : peer_spellings())
         if (peer_root(p.measure) == m.name)
-            peers += (peers.empty() ? "" : "; ") + p.tool + " " + p.version + ": `" + p.typed + "` → `" + p.measure + "`";
+            peers +=
+                (peers.empty() ? "" : "; ") + p.tool + " " + p.version + ": `" + p.typed + "` → `" + p.measure + "`";
     if (!peers.empty()) out += "- from other tools (checked against): " + cell(peers) + "\n";
     out += std::string("- aggregate: ") + aggregate_text(m.aggregate) + " over topics\n";
     out += "- " + traits(m) + "\n";
@@ -109,24 +112,28 @@ void describe_md(const MeasureInfo& m, std::string& out) {
         for (const ParamInfo& p : m.params) {
             std::string help = p.help;
             if (!p.choices.empty()) help += " [" + joined(p.choices, "|") + "]";
-            out += "| `" + p.name + "` | " + cell(kind_name(p.kind)) + " | " + cell(default_text(p)) + " | " + cell(help) + " |\n";
+            out += "| `" + p.name + "` | " + cell(kind_name(p.kind)) + " | " + cell(default_text(p)) + " | " +
+                   cell(help) + " |\n";
         }
     }
     out += "\n";
 }
 
 void list_md(std::string& out) {
-    out += "# Measures\n\n"
-           "Generated from the registry (`core/src/measures/registry.cpp`) by `irlens measures --format md`; a test\n"
-           "fails when this file differs from the generated one. Names are written in the measure\n"
-           "language: `NAME(param=value,...)@cutoff`.\n\n";
+    out +=
+        "# Measures\n\n"
+        "Generated from the registry (`core/src/measures/registry.cpp`) by `irlens measures --format md`; a test\n"
+        "fails when this file differs from the generated one. Names are written in the measure\n"
+        "language: `NAME(param=value,...)@cutoff`.\n\n";
     for (const MeasureInfo& m : registry()) describe_md(m, out);
     out += "## Presets\n\nUsable wherever a measure is.\n\n| preset | meaning | measures |\n|---|---|---|\n";
     for (const MeasureGroup& g : measure_groups())
         out += "| `" + g.name + "` | " + cell(g.help) + " | " + cell(joined(g.measures, " ")) + " |\n";
-    out += "\n## Names from other tools\n\nWhat irlens reads each as, and the tool version whose definitions and unit tests it was "
-           "checked against (`tests/peers/cases.json`; docs/cli.md, \"Names from other tools\").\n\n"
-           "| tool | version | typed | irlens |\n|---|---|---|---|\n";
+    out +=
+        "\n## Names from other tools\n\nWhat irlens reads each as, and the tool version whose definitions and unit "
+        "tests it was "
+        "checked against (`tests/peers/cases.json`; docs/cli.md, \"Names from other tools\").\n\n"
+        "| tool | version | typed | irlens |\n|---|---|---|---|\n";
     for (const PeerSpelling& p : peer_spellings())
         out += "| " + p.tool + " | " + p.version + " | `" + cell(p.typed) + "` | " + cell(p.measure) + " |\n";
 }
@@ -141,7 +148,8 @@ void describe(const MeasureInfo& m, std::string& out) {
         if (!p.choices.empty()) out += " [" + joined(p.choices, "|") + "]";
         out += "\n";
     }
-    out += std::string("    aggregate: ") + aggregate_text(m.aggregate) + " over topics\n    cite: " + m.citation + "\n\n";
+    out +=
+        std::string("    aggregate: ") + aggregate_text(m.aggregate) + " over topics\n    cite: " + m.citation + "\n\n";
 }
 
 // --format tsv: one line per measure, for scripts (docs/cli.md).
@@ -160,7 +168,10 @@ void list_tsv(std::string& out) {
 nlohmann::json bound(double x) { return x == DBL_MAX || x == -DBL_MAX ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 nlohmann::json range_json(const Range& r) {
-    return {{"min", bound(r.min)}, {"max", bound(r.max)}, {"min_open", r.min_open}, {"max_open", r.max_open},
+    return {{"min", bound(r.min)},
+            {"max", bound(r.max)},
+            {"min_open", r.min_open},
+            {"max_open", r.max_open},
             {"text", r.text()}};
 }
 
@@ -201,7 +212,8 @@ void list_json(std::string& out) {
                        {"params", params}});
     }
     nlohmann::json groups = nlohmann::json::array();
-    for (const MeasureGroup& g : measure_groups()) groups.push_back({{"name", g.name}, {"help", g.help}, {"measures", g.measures}});
+    for (const MeasureGroup& g : measure_groups())
+        groups.push_back({{"name", g.name}, {"help", g.help}, {"measures", g.measures}});
     out += nlohmann::json({{"measures", all}, {"presets", groups}}).dump(1) + "\n";
 }
 
@@ -257,8 +269,9 @@ int cmd_measures(const std::vector<std::string>& args, std::string& out) {
     } else {
         for (const std::string& a : args) {
             if (a == "-h" || a == "--help") {
-                out += "usage: irlens measures [MEASURE...]\n       irlens measures --format text|md|tsv|json\n"
-                       "Lists the measures, or describes the named ones; --format md writes docs/measures.md.\n";
+                out +=
+                    "usage: irlens measures [MEASURE...]\n       irlens measures --format text|md|tsv|json\n"
+                    "Lists the measures, or describes the named ones; --format md writes docs/measures.md.\n";
                 return 0;
             }
             if (const MeasureInfo* info = find_measure(a)) {  // a bare name: P, P_rareness (no cutoff, alpha)

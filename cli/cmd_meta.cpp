@@ -86,10 +86,10 @@ void correlation_text(const MetaReport& r, int prec, std::string& text) {
         "spearman\trbo\tnote\n";
     for (const MeasureCorrelation& c : r.correlation)
         text += c.x + '\t' + c.y + '\t' + std::to_string(c.runs) + '\t' + fixed(c.tau_a, prec) + '\t' +
-                fixed(c.tau_b.coefficient, prec) + '\t' + p_value(c.tau_b.p, 6) + '\t' + fixed(c.tau_ap_xy, prec) + '\t' +
-                fixed(c.tau_ap_yx, prec) + '\t' + fixed((c.tau_ap_xy + c.tau_ap_yx) / 2, prec) + '\t' +
-                fixed(c.spearman.coefficient, prec) + '\t' + p_value(c.spearman.p, 6) + '\t' + fixed(c.rbo, prec) + '\t' +
-                c.note + '\n';
+                fixed(c.tau_b.coefficient, prec) + '\t' + p_value(c.tau_b.p, 6) + '\t' + fixed(c.tau_ap_xy, prec) +
+                '\t' + fixed(c.tau_ap_yx, prec) + '\t' + fixed((c.tau_ap_xy + c.tau_ap_yx) / 2, prec) + '\t' +
+                fixed(c.spearman.coefficient, prec) + '\t' + p_value(c.spearman.p, 6) + '\t' + fixed(c.rbo, prec) +
+                '\t' + c.note + '\n';
 }
 
 void discrimination_text(const MetaReport& r, int prec, std::string& text) {
@@ -173,9 +173,12 @@ void predictive_power_text(const MetaReport& r, int prec, std::string& text) {
     const Resampling& rs = r.settings.testing.resampling;
     text += "# predictive power (Sakai 2013 Sec. 5.3): share of the non-tied preferences of " + p.source +
             " each measure agrees with;\n# a measure tie counts as disagreement; " + std::to_string(p.judgments) +
-            " judgments, of which " + std::to_string(p.human_ties) + " tied by the judges (left out); unscored: a run has no value on the topic\n"
-            "# interval: " + fixed(p.level * 100, 0) + "% bootstrap percentile over the preferences (B=" +
-            std::to_string(rs.B) + ", seed " + std::to_string(rs.seed) + ")\n"
+            " judgments, of which " + std::to_string(p.human_ties) +
+            " tied by the judges (left out); unscored: a run has no value on the topic\n"
+            "# interval: " +
+            fixed(p.level * 100, 0) + "% bootstrap percentile over the preferences (B=" + std::to_string(rs.B) +
+            ", seed " + std::to_string(rs.seed) +
+            ")\n"
             "measure\tpreferences\tagreements\tmeasure_ties\tunscored\tpredictive_power\tci_low\tci_high\tnote\n";
     for (const MeasurePredictivePower& m : p.measures)
         text += m.measure + '\t' + std::to_string(m.result.preferences) + '\t' + std::to_string(m.result.agreements) +
@@ -203,9 +206,11 @@ void loo_text(const MetaReport& r, int prec, std::string& text) {
 
 void topic_set_size_text(const MetaReport& r, int prec, std::string& text) {
     const PowerSettings& p = r.settings.power;
-    text += "# topic set size design (Sakai, IRJ 2016): the smallest number of topics; exact noncentral t (paired-t)\n"
-            "# and F (anova over `runs` systems, least favourable configuration) distributions; variance: V_E (paired-t,\n"
-            "# ci) or V_W (anova) of this campaign; ci: min_diff is the interval's largest width, beta does not apply (-)\n";
+    text +=
+        "# topic set size design (Sakai, IRJ 2016): the smallest number of topics; exact noncentral t (paired-t)\n"
+        "# and F (anova over `runs` systems, least favourable configuration) distributions; variance: V_E (paired-t,\n"
+        "# ci) or V_W (anova) of this campaign; ci: min_diff is the interval's largest width, beta does not apply "
+        "(-)\n";
     if (r.settings.curve) {
         text += "# power of each design at alpha " + format_number(p.alpha) + " for a difference of " +
                 format_number(p.min_diff) + "\nmeasure\tdesign\ttopics\tpower\n";
@@ -221,9 +226,9 @@ void topic_set_size_text(const MetaReport& r, int prec, std::string& text) {
         auto row = [&](const char* design, double variance, const TopicSetSize& t, bool ci) {
             const std::string note = design_note(x, t, variance);
             text += x.measure + '\t' + design + '\t' + p_value(variance, 6) + '\t' + format_number(p.alpha) + '\t' +
-                    (ci ? std::string("-") : format_number(p.beta)) + '\t' + format_number(ci ? p.ci_width : p.min_diff) +
-                    '\t' + std::to_string(x.variances.runs) + '\t' + (t.topics ? std::to_string(t.topics) : "nan") + '\t' +
-                    note + '\n';
+                    (ci ? std::string("-") : format_number(p.beta)) + '\t' +
+                    format_number(ci ? p.ci_width : p.min_diff) + '\t' + std::to_string(x.variances.runs) + '\t' +
+                    (t.topics ? std::to_string(t.topics) : "nan") + '\t' + note + '\n';
         };
         row("paired-t", x.variances.v_e, x.paired_t, false);
         row("anova", x.variances.v_w, x.anova, false);
@@ -233,9 +238,10 @@ void topic_set_size_text(const MetaReport& r, int prec, std::string& text) {
 
 void power_text(const MetaReport& r, int prec, std::string& text) {
     const PowerSettings& p = r.settings.power;
-    text += "# the campaign's power (paired t-test, exact noncentral t): min_detectable_diff is the difference detected\n"
-            "# with power 1 - beta at alpha with this campaign's topics; power: for a true difference of min_diff\n"
-            "measure\ttopics\truns\tv_e\talpha\tbeta\tmin_detectable_diff\tmin_diff\tpower\tnote\n";
+    text +=
+        "# the campaign's power (paired t-test, exact noncentral t): min_detectable_diff is the difference detected\n"
+        "# with power 1 - beta at alpha with this campaign's topics; power: for a true difference of min_diff\n"
+        "measure\ttopics\truns\tv_e\talpha\tbeta\tmin_detectable_diff\tmin_diff\tpower\tnote\n";
     for (const MeasureTopicSetSize& x : r.topic_set_size) {
         const std::string note = power_note(x);
         text += x.measure + '\t' + std::to_string(x.variances.topics) + '\t' + std::to_string(x.variances.runs) + '\t' +
@@ -273,7 +279,8 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
         s.preferences = std::make_shared<const PreferenceJudgments>(
             PreferenceJudgments::parse(s.preferences_file, slurp(s.preferences_file)));
     if (so.scores) {
-        if (s.analysis == "loo") throw UsageError("loo re-reads the runs against reduced qrels: it cannot work from --scores");
+        if (s.analysis == "loo")
+            throw UsageError("loo re-reads the runs against reduced qrels: it cannot work from --scores");
         check_meta_settings(s);
         // The gold measures (concordance) go last, as meta_evaluation expects them.
         EvaluationInputs wanted = in;
@@ -288,7 +295,9 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
             if (at == ms.end()) throw UsageError("--gold " + g.name() + ": the score files have no such measure");
             const std::size_t k = static_cast<std::size_t>(at - ms.begin());
             std::rotate(ms.begin() + static_cast<long>(k), ms.begin() + static_cast<long>(k) + 1, ms.end());
-            auto last = [k](auto& v) { std::rotate(v.begin() + static_cast<long>(k), v.begin() + static_cast<long>(k) + 1, v.end()); };
+            auto last = [k](auto& v) {
+                std::rotate(v.begin() + static_cast<long>(k), v.begin() + static_cast<long>(k) + 1, v.end());
+            };
             for (RunScores& run : scores.evaluation.runs) {
                 last(run.values);
                 last(run.texts);
@@ -306,8 +315,8 @@ int cmd_meta(const std::vector<std::string>& args, std::string& out) {
         require_measures(in.measures);
         check_meta_settings(s);
         auto qrels = load_qrels(positional[1], in.qrels_format);
-        std::vector<std::shared_ptr<const Run>> runs =
-            load_runs(qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order, in.run_format);
+        std::vector<std::shared_ptr<const Run>> runs = load_runs(
+            qrels, std::vector<std::string>(positional.begin() + 2, positional.end()), in.order, in.run_format);
         load_optional_inputs(in);
         ProgressBar bar("irlens meta");
         in.eval.progress = bar.hook();

@@ -25,7 +25,8 @@ int cmd_ndeval(const std::vector<std::string>& args, std::string& out) {
     auto qrels = load_qrels(c.files[0], QrelsFormat::Grouped, keep, Formats::Trec);
     auto run = load_run(qrels, c.files[1], c.files[1], order, keep, Formats::Trec);
     std::shared_ptr<const Run> baseline;
-    if (!c.baseline_file.empty()) baseline = load_run(qrels, c.baseline_file, c.baseline_file, order, keep, Formats::Trec);
+    if (!c.baseline_file.empty())
+        baseline = load_run(qrels, c.baseline_file, c.baseline_file, order, keep, Formats::Trec);
     out = ndeval(c.options, qrels, run, baseline);
     return 0;
 }

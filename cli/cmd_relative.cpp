@@ -47,10 +47,14 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
     }
     const std::string action = args_in[0];
     if (action != "sweep" && action != "sample")
-        throw UsageError("expected 'sweep' or 'sample' after 'relative', got '" + action + "' (see irlens relative --help)");
-    static const std::vector<OptionSpec> specs =
-        TableOptions::with({{'m', "measure", true}, {0, "alphas", true}, {0, "sizes", true}, {0, "trials", true},
-                            {0, "seed", true}, {0, "missing", true}});
+        throw UsageError("expected 'sweep' or 'sample' after 'relative', got '" + action +
+                         "' (see irlens relative --help)");
+    static const std::vector<OptionSpec> specs = TableOptions::with({{'m', "measure", true},
+                                                                     {0, "alphas", true},
+                                                                     {0, "sizes", true},
+                                                                     {0, "trials", true},
+                                                                     {0, "seed", true},
+                                                                     {0, "missing", true}});
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
     parse_args(std::vector<std::string>(args_in.begin() + 1, args_in.end()), specs, options, positional);
@@ -91,7 +95,8 @@ int cmd_relative(const std::vector<std::string>& args_in, std::string& out) {
 
     if (action == "sweep") {
         Table table({{"measure", Table::Kind::Text}, {"alpha", Table::Kind::Real}, {"tau_b", Table::Kind::Real}});
-        for (const AlphaPoint& p : alpha_sweep(qrels, runs, measures, alphas, missing)) table.add({p.measure, p.alpha, p.tau_b});
+        for (const AlphaPoint& p : alpha_sweep(qrels, runs, measures, alphas, missing))
+            table.add({p.measure, p.alpha, p.tau_b});
         out += table.render(to, provenance, prov);
         return 0;
     }

@@ -181,8 +181,9 @@ int cmd_runs(const std::vector<std::string>& args, std::string& out) {
     if (positional.size() != 3) throw UsageError("irlens runs takes QRELS RUN_A RUN_B (see irlens runs --help)");
     Inputs in = load_inputs(positional, to.order, "runs");
     const RunComparison c = compare_rankings(*in.runs[0], *in.runs[1], s);
-    for (const auto& [name, only] : {std::pair<std::string, const std::vector<std::string>*>{in.runs[0]->name(), &c.only_a},
-                                     {in.runs[1]->name(), &c.only_b}}) {
+    for (const auto& [name, only] :
+         {std::pair<std::string, const std::vector<std::string>*>{in.runs[0]->name(), &c.only_a},
+          {in.runs[1]->name(), &c.only_b}}) {
         if (only->empty()) continue;
         std::string ids;
         for (const std::string& t : *only) ids += (ids.empty() ? "" : " ") + t;
@@ -196,10 +197,16 @@ int cmd_runs(const std::vector<std::string>& args, std::string& out) {
 }
 
 int cmd_repro(const std::vector<std::string>& args, std::string& out) {
-    static const std::vector<OptionSpec> specs = TableOptions::with(
-        {{0, "orig-baseline", true}, {0, "orig-advanced", true}, {0, "repro-baseline", true},
-         {0, "repro-advanced", true}, {0, "repro-qrels", true}, {'m', "measure", true}, {'k', "cutoffs", true},
-         {'p', "persistence", true}, {0, "rbo-depth", true}, {0, "run-length", true}});
+    static const std::vector<OptionSpec> specs = TableOptions::with({{0, "orig-baseline", true},
+                                                                     {0, "orig-advanced", true},
+                                                                     {0, "repro-baseline", true},
+                                                                     {0, "repro-advanced", true},
+                                                                     {0, "repro-qrels", true},
+                                                                     {'m', "measure", true},
+                                                                     {'k', "cutoffs", true},
+                                                                     {'p', "persistence", true},
+                                                                     {0, "rbo-depth", true},
+                                                                     {0, "run-length", true}});
     std::vector<ParsedOption> options;
     std::vector<std::string> positional;
     parse_args(args, specs, options, positional);
@@ -225,7 +232,8 @@ int cmd_repro(const std::vector<std::string>& args, std::string& out) {
         out += kReproHelp;
         return 0;
     }
-    if (positional.size() != 1) throw UsageError("irlens repro takes one QRELS and the four runs as options (see irlens repro --help)");
+    if (positional.size() != 1)
+        throw UsageError("irlens repro takes one QRELS and the four runs as options (see irlens repro --help)");
     for (int i = 0; i < 4; ++i)
         if (paths[i].empty()) throw UsageError(std::string("--") + roles[i] + " RUN is required");
     if (measures.empty()) measures = parse_measures("AP nDCG P@10");

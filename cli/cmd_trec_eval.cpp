@@ -30,15 +30,18 @@ int cmd_trec_eval(const std::vector<std::string>& args, std::string& out) {
     const text::ByteOrderMark keep = text::ByteOrderMark::Keep;
     std::shared_ptr<const Qrels> qrels;
     if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
-        c.options.prefs = load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs, keep);
+        c.options.prefs =
+            load_prefs(c.files[0], c.rel_format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs, keep);
         qrels = c.options.prefs->qrels();
     } else {
-        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep, Formats::Trec);
+        qrels = load_qrels(c.files[0], c.rel_format == "qrels_jg" ? QrelsFormat::Grouped : QrelsFormat::Plain, keep,
+                           Formats::Trec);
     }
     if (stream_run_file(c.files[1])) {  // a large run: one topic at a time (stream_run.hpp)
         TrecEvalStream stream(c.options, qrels, c.files[1]);
-        if (stream_run(c.files[1], "trec_eval", keep, [&](std::string_view chunk) { stream.feed(chunk); },
-                       [&] { out = stream.finish(); }, {}))
+        if (stream_run(
+                c.files[1], "trec_eval", keep, [&](std::string_view chunk) { stream.feed(chunk); },
+                [&] { out = stream.finish(); }, {}))
             return 0;
     }
     auto run = load_run(qrels, c.files[1], c.files[1], RunOrder::Score, keep, Formats::Trec);

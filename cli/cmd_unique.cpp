@@ -67,10 +67,14 @@ int cmd_unique(const std::vector<std::string>& args, std::string& out) {
                  {"total", Table::Kind::Integer}});
     for (const UniqueCount& c : u.runs) table.add({"run", c.name, c.group, c.runs, c.mean, c.total});
     for (const UniqueCount& c : u.groups) table.add({"group", c.name, c.group, c.runs, c.mean, c.total});
-    nlohmann::json provenance = {{"command", "unique"}, {"qrels", positional[0]}, {"depth", depth},
-                                 {"rel", rel},          {"topics", u.topics},
-                                 {"missing", missing == MissingTopics::Skip ? "skip" : "zero"},
-                                 {"groups", groups_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(groups_path)}};
+    nlohmann::json provenance = {
+        {"command", "unique"},
+        {"qrels", positional[0]},
+        {"depth", depth},
+        {"rel", rel},
+        {"topics", u.topics},
+        {"missing", missing == MissingTopics::Skip ? "skip" : "zero"},
+        {"groups", groups_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(groups_path)}};
     Provenance prov("unique", positional);
     prov.settings = settings_of(options);
     prov.missing = missing == MissingTopics::Skip ? "skip" : "zero";

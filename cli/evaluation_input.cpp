@@ -12,9 +12,9 @@
 namespace irlens::cli {
 
 std::vector<OptionSpec> input_option_specs() {
-    return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true},
-            {0, "run-format", true}, {0, "order", true},      {0, "doc-lengths", true}, {0, "sessions", true}, {0, "groups", true},
-            {0, "intents", true},    {0, "intent-types", true}};
+    return {{'m', "measure", true}, {0, "missing", true},     {0, "qrels-format", true}, {0, "run-format", true},
+            {0, "order", true},     {0, "doc-lengths", true}, {0, "sessions", true},     {0, "groups", true},
+            {0, "intents", true},   {0, "intent-types", true}};
 }
 
 namespace {
@@ -97,7 +97,8 @@ std::vector<std::shared_ptr<const Run>> load_runs(const std::shared_ptr<const Qr
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const std::string& p = paths[i];
         try {
-            runs.push_back(load_run(qrels, p, names.names[i], order, text::ByteOrderMark::Strip, Formats::Any, run_format));
+            runs.push_back(
+                load_run(qrels, p, names.names[i], order, text::ByteOrderMark::Strip, Formats::Any, run_format));
         } catch (const InputError& e) {
             throw InputError(p, e.line(), e.problem());
         }

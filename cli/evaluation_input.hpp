@@ -28,11 +28,11 @@ inline EvalOptions zero_missing() {
 
 struct EvaluationInputs {
     std::vector<MeasureSpec> measures;
-    std::vector<std::string> typed;  // each measure as typed (a preset's: as its list names it)
+    std::vector<std::string> typed;     // each measure as typed (a preset's: as its list names it)
     EvalOptions eval = zero_missing();  // --missing zero unless told otherwise (README: missing topics)
     QrelsFormat qrels_format = QrelsFormat::Plain;
     RunOrder order = RunOrder::Score;
-    InputFormat run_format = InputFormat::Unknown;  // --run-format (Unknown: auto, by content)
+    InputFormat run_format = InputFormat::Unknown;             // --run-format (Unknown: auto, by content)
     std::string doc_lengths_path, sessions_path, groups_path;  // loaded into eval by load_optional_inputs
     std::string intents_path, intent_types_path;               // likewise
 };

@@ -163,7 +163,7 @@ auto finish_reading(Reader& reader, const std::string& path) {
 
 template <class Input>
 std::shared_ptr<const Input> warned(std::shared_ptr<const Input> input, const std::string& path,
-                                               text::ByteOrderMark bom) {
+                                    text::ByteOrderMark bom) {
     warn_invalid_utf8(input->text_notes(), path, bom);
     return input;
 }
@@ -193,29 +193,33 @@ std::shared_ptr<const Qrels> load_qrels(const std::string& path, QrelsFormat for
     if (formats == Formats::Any) {
         AnyQrelsReader reader(path, format);
         reader.expect_bytes(size_on_disk(path));
-        read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+        read_file(
+            path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
         return warned(finish_reading(reader, path), path, bom);
     }
     QrelsReader reader(path, format);
     reader.set_byte_order_mark(bom);
     reader.expect_bytes(size_on_disk(path));
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    read_file(
+        path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return warned(finish_reading(reader, path), path, bom);
 }
 
 std::shared_ptr<const Preferences> load_prefs(const std::string& path, PrefsFormat format, text::ByteOrderMark bom) {
     PrefsReader reader(path, format);
     reader.set_byte_order_mark(bom);
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    read_file(
+        path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return finish_reading(reader, path);
 }
 
 std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
-                                    const std::string& name, RunOrder order, text::ByteOrderMark bom,
-                                    Formats formats, InputFormat given) {
+                                    const std::string& name, RunOrder order, text::ByteOrderMark bom, Formats formats,
+                                    InputFormat given) {
     if (formats == Formats::Any) {
         AnyRunReader reader(qrels, name, order, given);
-        read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+        read_file(
+            path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
         auto run = warned(finish_reading(reader, path), path, bom);
         if (reader.input_format() != InputFormat::Trec)  // which reader, and why
             std::fprintf(stderr, "irlens: warning: %s: read as a%s %s run (%s)\n", path.c_str(),
@@ -225,7 +229,8 @@ std::shared_ptr<const Run> load_run(const std::shared_ptr<const Qrels>& qrels, c
     }
     RunReader reader(qrels, name, order);
     reader.set_byte_order_mark(bom);
-    read_file(path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
+    read_file(
+        path, [&](std::string_view chunk) { reader.feed(chunk); }, bom);
     return warned(finish_reading(reader, path), path, bom);
 }
 

@@ -72,7 +72,6 @@ struct RunNames {
 };
 RunNames run_names(const std::vector<std::string>& paths);
 
-
 /// QRELS RUN... from a command's positional arguments (UsageError naming `command` when fewer
 /// than two), loaded as above.
 struct Inputs {

@@ -9,11 +9,14 @@ namespace irlens::cli {
 long int_option(const ParsedOption& option, long min) {
     long v;
     if (!text::parse_long(option.value, v) || v < min)
-        throw UsageError("--" + option.name + " must be an integer >= " + std::to_string(min) + ", got '" + option.value + "'");
+        throw UsageError("--" + option.name + " must be an integer >= " + std::to_string(min) + ", got '" +
+                         option.value + "'");
     return v;
 }
 
-std::size_t count_option(const ParsedOption& option, std::size_t min) { return parse_count("--" + option.name, option.value, min); }
+std::size_t count_option(const ParsedOption& option, std::size_t min) {
+    return parse_count("--" + option.name, option.value, min);
+}
 
 std::vector<std::string> list_option(const ParsedOption& option) {
     std::vector<std::string> out;

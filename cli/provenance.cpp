@@ -52,7 +52,8 @@ Provenance::Provenance(std::string cmd, const std::vector<std::string>& position
 }
 
 nlohmann::json Provenance::json() const {
-    nlohmann::json p = {{"tool", "irlens"}, {"version", IRLENS_VERSION}, {"format", kFormatVersion}, {"command", command}};
+    nlohmann::json p = {
+        {"tool", "irlens"}, {"version", IRLENS_VERSION}, {"format", kFormatVersion}, {"command", command}};
     p["measures"] = nlohmann::json::object();
     for (const MeasureSpec& m : measures) p["measures"][m.name()] = m.full_name();
     p["missing"] = missing.empty() ? nlohmann::json(nullptr) : nlohmann::json(missing);
@@ -74,8 +75,8 @@ std::string Provenance::topics_comment() const {
 }
 
 nlohmann::json settings_of(const std::vector<ParsedOption>& options) {
-    static const char* const kElsewhere[] = {"measure",  "help",    "provenance",   "groups",
-                                             "intents",  "intent-types", "doc-lengths", "sessions"};
+    static const char* const kElsewhere[] = {"measure", "help",         "provenance",  "groups",
+                                             "intents", "intent-types", "doc-lengths", "sessions"};
     nlohmann::json s = nlohmann::json::object();
     for (const ParsedOption& o : options) {
         bool skip = false;

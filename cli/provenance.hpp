@@ -20,7 +20,6 @@
 
 namespace irlens::cli {
 
-
 struct EvaluationInputs;
 
 struct Provenance {

@@ -13,29 +13,30 @@
 namespace irlens::cli {
 
 const char kUsage[] =
-        "irlens " IRLENS_VERSION " - information-retrieval evaluation\n"
-        "\n"
-        "usage:\n"
-        "  irlens trec_eval [trec_eval flags] QRELS RUN   drop-in for trec_eval 10.0 (same flags, same output)\n"
-        "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
-        "  irlens ndeval [ndeval flags] QRELS RUN         drop-in for NIST's ndeval 4.5 (diversity; same CSV)\n"
-        "  irlens explain QRELS RUN --topic T -m MEASURE... the arithmetic of measures for one topic, rank by rank\n"
-        "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
-        "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
-        "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
-        "  irlens rarity QRELS RUN... [--depth K]          per topic, how many runs found each relevant document\n"
-        "  irlens unique QRELS RUN... --depth K            unique contributions to the relevant set, per run and group\n"
-        "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
-        "  irlens axioms [-m MEASURE...] [--seed N]        the axiomatic audit: measures vs 10 formal constraints\n"
-        "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
-        "  irlens judgments QRELS_A QRELS_B [RUN... -m M]  two sets of judgments compared: labels, run orderings\n"
-        "  irlens runs QRELS RUN_A RUN_B                   how different two runs' rankings are: RBO, KTU, overlap\n"
-        "  irlens repro QRELS --orig-baseline R ...        did the reproduction reproduce? KTU, RBO, RMSE, ER, DeltaRI\n"
-        "  irlens version\n"
-        "\n"
-        "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error\n"
-        "(and 4 from irlens check: errors found).\n"
-        "`irlens COMMAND --help` describes a command.\n";
+    "irlens " IRLENS_VERSION
+    " - information-retrieval evaluation\n"
+    "\n"
+    "usage:\n"
+    "  irlens trec_eval [trec_eval flags] QRELS RUN   drop-in for trec_eval 10.0 (same flags, same output)\n"
+    "  irlens eval QRELS RUN... -m MEASURE...          many runs, measures named as in ir_measures\n"
+    "  irlens ndeval [ndeval flags] QRELS RUN         drop-in for NIST's ndeval 4.5 (diversity; same CSV)\n"
+    "  irlens explain QRELS RUN --topic T -m MEASURE... the arithmetic of measures for one topic, rank by rank\n"
+    "  irlens measures [NAME]                          the measure registry: names, parameters, help, citations\n"
+    "  irlens compare QRELS RUN... -m MEASURE...       significance tests between runs, intervals, effect sizes\n"
+    "  irlens meta ANALYSIS QRELS RUN... -m MEASURE... meta-evaluation: correlation, discriminative power, ...\n"
+    "  irlens rarity QRELS RUN... [--depth K]          per topic, how many runs found each relevant document\n"
+    "  irlens unique QRELS RUN... --depth K            unique contributions to the relevant set, per run and group\n"
+    "  irlens relative sweep|sample QRELS RUN... -m M  rareness measures: tau vs alpha; tau vs number of runs\n"
+    "  irlens axioms [-m MEASURE...] [--seed N]        the axiomatic audit: measures vs 10 formal constraints\n"
+    "  irlens check RUN... [--qrels Q] [--topics F]    validate submitted runs (all problems, file and line)\n"
+    "  irlens judgments QRELS_A QRELS_B [RUN... -m M]  two sets of judgments compared: labels, run orderings\n"
+    "  irlens runs QRELS RUN_A RUN_B                   how different two runs' rankings are: RBO, KTU, overlap\n"
+    "  irlens repro QRELS --orig-baseline R ...        did the reproduction reproduce? KTU, RBO, RMSE, ER, DeltaRI\n"
+    "  irlens version\n"
+    "\n"
+    "Files may be gzip-compressed; '-' reads stdin. Exit codes: 0 ok, 2 usage error, 3 input error\n"
+    "(and 4 from irlens check: errors found).\n"
+    "`irlens COMMAND --help` describes a command.\n";
 
 int run(const std::vector<std::string>& all, std::string& out, std::string& err) {
     std::vector<std::string> args = all;
@@ -93,4 +94,3 @@ int run(const std::vector<std::string>& all, std::string& out, std::string& err)
 }
 
 }  // namespace irlens::cli
-

@@ -66,23 +66,27 @@ ScoreInput load_scores(const std::vector<std::string>& files, const EvaluationIn
                        const char* command) {
     for (const ParsedOption& p : o.given) {
         if (p.name == "missing" && p.value == "zero")
-            throw UsageError("--missing zero needs the runs: with --scores a pair is compared on the topics both runs "
-                             "have scores for");
-        for (const char* name : {"qrels-format", "run-format", "order", "doc-lengths", "sessions", "groups", "intents", "intent-types"})
-            if (p.name == name)
-                throw UsageError(std::string("--") + name + " is for qrels and runs, not for --scores");
+            throw UsageError(
+                "--missing zero needs the runs: with --scores a pair is compared on the topics both runs "
+                "have scores for");
+        for (const char* name :
+             {"qrels-format", "run-format", "order", "doc-lengths", "sessions", "groups", "intents", "intent-types"})
+            if (p.name == name) throw UsageError(std::string("--") + name + " is for qrels and runs, not for --scores");
     }
-    if (files.empty()) throw UsageError(std::string("--scores needs at least one score file (see irlens ") + command + " --help)");
+    if (files.empty())
+        throw UsageError(std::string("--scores needs at least one score file (see irlens ") + command + " --help)");
     std::vector<std::string> bytes;  // slurp warns about a byte-order mark, which the reader strips
     for (const std::string& f : files) bytes.push_back(slurp(f));
     std::vector<ScoreFile> score_files;
     for (std::size_t i = 0; i < files.size(); ++i) score_files.push_back({files[i], bytes[i]});
     ScoreFiles sf = read_score_files(score_files, in.measures);
-    for (std::size_t i = 0; i < files.size(); ++i) warn_invalid_utf8(sf.text_notes[i], files[i], text::ByteOrderMark::Strip);
+    for (std::size_t i = 0; i < files.size(); ++i)
+        warn_invalid_utf8(sf.text_notes[i], files[i], text::ByteOrderMark::Strip);
     if (!sf.skipped.empty() && in.measures.empty()) {  // with -m they were not wanted anyway
         std::string list;
         for (const std::string& m : sf.skipped) list += (list.empty() ? "" : ", ") + m;
-        std::fprintf(stderr, "irlens %s: warning: measures in the score files that irlens cannot name were left out: %s\n",
+        std::fprintf(stderr,
+                     "irlens %s: warning: measures in the score files that irlens cannot name were left out: %s\n",
                      command, list.c_str());
     }
     ScoreInput s;
@@ -95,7 +99,8 @@ ScoreInput load_scores(const std::vector<std::string>& files, const EvaluationIn
 
 std::string scores_policy(std::string policy) {
     const std::pair<const char*, const char*> words[] = {
-        {" qrels topics that every compared run answered (--missing skip)", " topics of the score files that every compared run has scores for"},
+        {" qrels topics that every compared run answered (--missing skip)",
+         " topics of the score files that every compared run has scores for"},
         {" qrels topics both runs answered (--missing skip)", " topics of the score files both runs have scores for"}};
     for (const auto& [from, to] : words) {
         const std::size_t at = policy.find(from);

@@ -18,8 +18,8 @@ struct StatsOptions {
     Resampling resampling;  // B = 10000, seed = 1 unless given
     std::string format = "tsv";
     int precision = 4;
-    bool provenance = false;         // --provenance: the provenance comment first (tsv, LaTeX)
-    bool scores = false;             // --scores: the positional files are per-topic scores (score_files.hpp)
+    bool provenance = false;          // --provenance: the provenance comment first (tsv, LaTeX)
+    bool scores = false;              // --scores: the positional files are per-topic scores (score_files.hpp)
     std::vector<ParsedOption> given;  // every option as given (the provenance's settings)
 };
 

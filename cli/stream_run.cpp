@@ -46,8 +46,9 @@ bool is_gzip(const std::string& path) {
 
 std::uint64_t memory_limit() {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    std::uint64_t half = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2
-                                               : std::uint64_t(4) << 30;
+    std::uint64_t half = pages > 0 && page > 0
+                             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2
+                             : std::uint64_t(4) << 30;
     return env_bytes("IRLENS_MEMORY_LIMIT", half);
 }
 
@@ -84,25 +85,30 @@ bool stream_run(const std::string& path, const std::string& command, text::ByteO
     const bool gz = is_gzip(path);
     std::uint64_t read = 0;
     try {
-        read_file(path, [&](std::string_view chunk) {
-            feed(chunk);
-            read += chunk.size();
-            // A gzip file's decompressed size is not known: about 4x its size, capped below 1.
-            if (progress && size) progress(std::min(0.99, static_cast<double>(read) / static_cast<double>(gz ? 4 * size : size)));
-        }, bom);
+        read_file(
+            path,
+            [&](std::string_view chunk) {
+                feed(chunk);
+                read += chunk.size();
+                // A gzip file's decompressed size is not known: about 4x its size, capped below 1.
+                if (progress && size)
+                    progress(std::min(0.99, static_cast<double>(read) / static_cast<double>(gz ? 4 * size : size)));
+            },
+            bom);
         finish();
     } catch (const NotGrouped& e) {
         std::uint64_t in_memory = gz ? 4 * size : size, limit = memory_limit();
         if (in_memory < limit) {
-            std::fprintf(stderr, "irlens %s: note: %s:%llu: topic '%s' appears again, so the run is not grouped by topic "
+            std::fprintf(stderr,
+                         "irlens %s: note: %s:%llu: topic '%s' appears again, so the run is not grouped by topic "
                          "and is read into memory instead of one topic at a time\n",
                          command.c_str(), path.c_str(), static_cast<unsigned long long>(e.line()),
                          quote_bytes(e.topic()).c_str());
             return false;
         }
-        throw InputError(path, e.line(), e.problem() + "; it is too large to read into memory (" +
-                                             std::to_string(in_memory >> 20) + " MiB, IRLENS_MEMORY_LIMIT " +
-                                             std::to_string(limit >> 20) + " MiB)");
+        throw InputError(path, e.line(),
+                         e.problem() + "; it is too large to read into memory (" + std::to_string(in_memory >> 20) +
+                             " MiB, IRLENS_MEMORY_LIMIT " + std::to_string(limit >> 20) + " MiB)");
     } catch (const InputError& e) {
         throw InputError(path, e.line(), e.problem());
     }

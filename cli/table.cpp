@@ -77,7 +77,8 @@ std::string Table::render(const TableOptions& to, const nlohmann::json& document
             } else if (std::isnan(cell.number)) {
                 out += "nan";
             } else {
-                std::snprintf(buf, sizeof buf, "%.*f", columns_[i].second == Kind::Integer ? 0 : precision, cell.number);
+                std::snprintf(buf, sizeof buf, "%.*f", columns_[i].second == Kind::Integer ? 0 : precision,
+                              cell.number);
                 out += buf;
             }
         }

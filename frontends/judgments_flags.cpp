@@ -26,7 +26,8 @@ bool take_judgments_option(const ParsedOption& p, JudgmentsSettings& s) {
         try {
             set_pairwise_test(c.testing, p.value);
         } catch (const UsageError&) {
-            throw UsageError("--test must be t, wilcoxon, sign, randomisation, bootstrap or tukey, got '" + p.value + "'");
+            throw UsageError("--test must be t, wilcoxon, sign, randomisation, bootstrap or tukey, got '" + p.value +
+                             "'");
         }
     } else if (p.name == "correction") {
         c.testing.correction = parse_correction(p.value);
@@ -40,7 +41,8 @@ bool take_judgments_option(const ParsedOption& p, JudgmentsSettings& s) {
         c.top_k = parse_count("--top-k", p.value, 1);
     } else if (p.name == "confidence") {
         c.confidence = parse_real("--confidence", p.value);
-        if (!(c.confidence > 0 && c.confidence < 1)) throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
+        if (!(c.confidence > 0 && c.confidence < 1))
+            throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
     } else {
         return false;
     }

@@ -142,8 +142,9 @@ std::size_t preferred_run(const Evaluation& ev, const std::string& name, const P
     for (const std::vector<std::size_t>* found : {&by_key, &by_tag}) {
         if (found->size() == 1) return found->front();
         if (found->size() > 1)
-            throw InputError(p.source, line, "run '" + quote_bytes(name) + "' is ambiguous: it names both '" +
-                                                 ev.runs[(*found)[0]].name + "' and '" + ev.runs[(*found)[1]].name + "'");
+            throw InputError(p.source, line,
+                             "run '" + quote_bytes(name) + "' is ambiguous: it names both '" +
+                                 ev.runs[(*found)[0]].name + "' and '" + ev.runs[(*found)[1]].name + "'");
     }
     std::string names;
     for (const RunScores& r : ev.runs) names += (names.empty() ? "" : ", ") + r.name;
@@ -170,7 +171,8 @@ PredictivePowerReport predictive_power_analysis(const Evaluation& ev, const Meta
     for (const PreferenceJudgment& j : p.judgments) {
         const std::size_t x = preferred_run(ev, j.x, p, j.line), y = preferred_run(ev, j.y, p, j.line);
         if (x == y)
-            throw InputError(p.source, j.line, "'" + quote_bytes(j.x) + "' and '" + quote_bytes(j.y) + "' name the same run");
+            throw InputError(p.source, j.line,
+                             "'" + quote_bytes(j.x) + "' and '" + quote_bytes(j.y) + "' name the same run");
         bool known = false;
         for (const auto& topics : topic_of) known = known || topics.count(j.topic);
         if (!known)

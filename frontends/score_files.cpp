@@ -84,20 +84,23 @@ public:
         } else if (!text::parse_double(value_text, v)) {
             throw InputError(file, line, where + "score " + shown + " of " + measure + " is not a number");
         } else if (std::isinf(v)) {
-            throw InputError(file, line, where + "score " + shown + " of " + measure + " is " +
-                                             (value_text.find_first_of("iI") != std::string_view::npos
-                                                  ? "infinite"
-                                                  : "beyond a double's range") +
-                                             ": a score must be a finite number (nan: the topic has no value)");
+            throw InputError(
+                file, line,
+                where + "score " + shown + " of " + measure + " is " +
+                    (value_text.find_first_of("iI") != std::string_view::npos ? "infinite"
+                                                                              : "beyond a double's range") +
+                    ": a score must be a finite number (nan: the topic has no value)");
         } else {
             const Range range = specs_.at(*canonical).values();
             if (!range.contains(v))
-                throw InputError(file, line, where + "score " + shown + " of " + measure + " is outside its range, " +
-                                                 range.text() + " (irlens measures " + *canonical + ")");
+                throw InputError(file, line,
+                                 where + "score " + shown + " of " + measure + " is outside its range, " +
+                                     range.text() + " (irlens measures " + *canonical + ")");
         }
         if (!run.values[*canonical].emplace(topic, v).second)
-            throw InputError(file, line, where + "a second score for run '" + run.name + "', measure " + measure +
-                                             ", topic '" + topic + "'");
+            throw InputError(
+                file, line,
+                where + "a second score for run '" + run.name + "', measure " + measure + ", topic '" + topic + "'");
     }
 
     /// Adds a finished run; UsageError when its name is taken.
@@ -229,8 +232,9 @@ std::vector<std::string> fields(const Line& l, std::size_t n, const std::string&
     std::string_view f[5];
     std::size_t k = text::split_fields(l.text, f, 4);
     if (k != n)
-        throw InputError(file, l.no, "expected " + std::to_string(n) + " columns (" + layout + "), found " +
-                                         (k > 4 ? std::string("more") : std::to_string(k)));
+        throw InputError(file, l.no,
+                         "expected " + std::to_string(n) + " columns (" + layout + "), found " +
+                             (k > 4 ? std::string("more") : std::to_string(k)));
     return std::vector<std::string>(f, f + n);
 }
 
@@ -290,7 +294,8 @@ std::vector<std::string> csv_cells(const Line& l, const std::string& file) {
         }
         // text::csv_text's guard undone: one ' off 's then a formula character ("''=x" -> "'=x").
         const std::size_t first = c.find_first_not_of('\'');
-        if (first != std::string::npos && first > 0 && std::string_view("=+-@\t\r").find(c[first]) != std::string_view::npos)
+        if (first != std::string::npos && first > 0 &&
+            std::string_view("=+-@\t\r").find(c[first]) != std::string_view::npos)
             c.erase(0, 1);
     }
     return cells;
@@ -305,7 +310,9 @@ void read_trec_eval(const Text& t, const std::string& file, Collector& c) {
     auto commit = [&](bool last) {
         if (!any) return;
         ++count;
-        run.name = !runid.empty() ? runid : last && count == 1 ? base_name(file) : base_name(file) + "#" + std::to_string(count);
+        run.name = !runid.empty()       ? runid
+                   : last && count == 1 ? base_name(file)
+                                        : base_name(file) + "#" + std::to_string(count);
         c.commit(std::move(run));
         run = RunData{base_name(file), file, {}};
         runid.clear();
@@ -356,7 +363,8 @@ void read_irlens_rows(const Text& t, const std::string& file, bool csv, Collecto
         if (csv) {
             f = csv_cells(l, file);
             if (f.size() != 4)
-                throw InputError(file, l.no, "expected 4 cells (run,measure,topic,value), found " + std::to_string(f.size()));
+                throw InputError(file, l.no,
+                                 "expected 4 cells (run,measure,topic,value), found " + std::to_string(f.size()));
         } else {
             f = fields(l, 4, file, "run measure topic value");
         }
@@ -365,8 +373,10 @@ void read_irlens_rows(const Text& t, const std::string& file, bool csv, Collecto
             it = runs.emplace(f[0], RunData{f[0], file, {}}).first;
             order.push_back(f[0]);
         }
-        if (f[2] != "all") per_topic.insert(f[0]);
-        else only_all.emplace(f[0], l.no);
+        if (f[2] != "all")
+            per_topic.insert(f[0]);
+        else
+            only_all.emplace(f[0], l.no);
         c.add(it->second, f[1], f[2], f[3], file, l.no);
     }
     // Written without -q: only the 'all' rows, which are skipped. Said as the JSON reader says it.
@@ -381,19 +391,24 @@ void read_irlens_rows(const Text& t, const std::string& file, bool csv, Collecto
 void read_matrix(const Text& t, const std::string& file, const std::vector<MeasureSpec>& wanted, Collector& c) {
     std::vector<std::string> header = csv_cells(t.lines[0], file);
     std::string measure;
-    if (is_measure(header[0])) measure = header[0];
-    else if (wanted.size() == 1) measure = wanted[0].name();
+    if (is_measure(header[0]))
+        measure = header[0];
+    else if (wanted.size() == 1)
+        measure = wanted[0].name();
     else
-        throw UsageError(file + ": a topic x run matrix names no measure: put its name in the header's first cell, or give one -m");
+        throw UsageError(
+            file + ": a topic x run matrix names no measure: put its name in the header's first cell, or give one -m");
     if (header.size() < 2) throw InputError(file, t.lines[0].no, "the header names no run (topic,RUN,...)");
     std::vector<RunData> runs;
     for (std::size_t k = 1; k < header.size(); ++k) runs.push_back(RunData{header[k], file, {}});
     for (std::size_t i = 1; i < t.lines.size(); ++i) {
         std::vector<std::string> cells = csv_cells(t.lines[i], file);
         if (cells.size() != header.size())
-            throw InputError(file, t.lines[i].no, "expected " + std::to_string(header.size()) + " cells as the header, found " +
-                                                      std::to_string(cells.size()));
-        for (std::size_t k = 1; k < cells.size(); ++k) c.add(runs[k - 1], measure, cells[0], cells[k], file, t.lines[i].no);
+            throw InputError(file, t.lines[i].no,
+                             "expected " + std::to_string(header.size()) + " cells as the header, found " +
+                                 std::to_string(cells.size()));
+        for (std::size_t k = 1; k < cells.size(); ++k)
+            c.add(runs[k - 1], measure, cells[0], cells[k], file, t.lines[i].no);
     }
     for (RunData& r : runs) c.commit(std::move(r));
 }
@@ -456,7 +471,8 @@ public:
     bool end_object() {
         Frame& f = frames_.back();
         if (f.role == Role::Run) {
-            if (!f.per_topic) fail("run '" + run_.name + "' has no per-topic scores (write them with irlens eval -q -f json)");
+            if (!f.per_topic)
+                fail("run '" + run_.name + "' has no per-topic scores (write them with irlens eval -q -f json)");
             c_.commit(std::move(run_));
         }
         if (f.role == Role::Root && !f.runs) fail("no \"runs\" object (irlens eval -q -f json writes one)");
@@ -467,8 +483,9 @@ public:
         Frame& f = frames_.back();
         auto [it, fresh] = f.keys.emplace(k, position());
         if (!fresh)
-            fail("key \"" + quote_bytes(k) + "\" repeated in one object (first at line " + std::to_string(it->second.first) +
-                 ", column " + std::to_string(it->second.second) + "): the last would silently win");
+            fail("key \"" + quote_bytes(k) + "\" repeated in one object (first at line " +
+                 std::to_string(it->second.first) + ", column " + std::to_string(it->second.second) +
+                 "): the last would silently win");
         f.key = k;
         return true;
     }
@@ -482,7 +499,7 @@ private:
     enum class Role { Root, Runs, Run, PerTopic, Topic, Measures, Other };
     struct Frame {
         Role role;
-        std::string key;  // the current key of an object
+        std::string key;                                                      // the current key of an object
         std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> keys;  // key -> line, column
         bool per_topic = false, runs = false;
     };
@@ -582,7 +599,8 @@ void read_jsonl(const Text& t, const std::string& file, Collector& c) {
         nlohmann::json o = nlohmann::json::parse(l.text.begin(), l.text.end(), nullptr, false);
         if (o.is_discarded() || !o.is_object() || !o.contains("query_id") || !o.contains("measure") ||
             !o.contains("value") || !o["query_id"].is_string() || !o["measure"].is_string())
-            throw InputError(file, l.no, "expected a JSON object {\"query_id\": ..., \"measure\": ..., \"value\": ...}");
+            throw InputError(file, l.no,
+                             "expected a JSON object {\"query_id\": ..., \"measure\": ..., \"value\": ...}");
         const nlohmann::json& v = o["value"];
         if (!v.is_null() && !v.is_number()) throw InputError(file, l.no, "value is not a number");
         // The number as written (1e400 stays beyond a double's range, and is refused as such).
@@ -592,7 +610,8 @@ void read_jsonl(const Text& t, const std::string& file, Collector& c) {
             value = format_number(v.get<double>());
             if (at != std::string_view::npos) {
                 std::size_t b = l.text.find_first_not_of(" \t:", at + 7), e = l.text.find_first_of(",} \t", b);
-                if (b != std::string_view::npos) value = std::string(l.text.substr(b, e == std::string_view::npos ? e : e - b));
+                if (b != std::string_view::npos)
+                    value = std::string(l.text.substr(b, e == std::string_view::npos ? e : e - b));
             }
         }
         c.add(run, o["measure"].get<std::string>(), o["query_id"].get<std::string>(), value, file, l.no);
@@ -620,7 +639,8 @@ ScoreFormatChoice detect(const std::string& file, const Text& t) {
     }
     std::string_view f[8];
     const std::size_t n = text::split_fields(first.text, f, 7);
-    const std::string not_scores = "not a score file: " + at + " has " + (n > 7 ? std::string("more than 7") : std::to_string(n)) +
+    const std::string not_scores = "not a score file: " + at + " has " +
+                                   (n > 7 ? std::string("more than 7") : std::to_string(n)) +
                                    " columns; score files are trec_eval -q or ir_measures -q lines (3 columns), "
                                    "irlens eval -q -f tsv (4), JSON, or CSV";
     if (n == 4) {
@@ -664,7 +684,8 @@ void read_one(const ScoreFile& file, const std::vector<MeasureSpec>& wanted, Col
         }
     } catch (const InputError& e) {
         // Say which reader the file went to, and why: the error may be the sign of a wrong guess.
-        throw InputError(e.file(), e.line(), e.problem() + " (read as " + score_format_name(choice.format) + ": " + choice.evidence + ")");
+        throw InputError(e.file(), e.line(),
+                         e.problem() + " (read as " + score_format_name(choice.format) + ": " + choice.evidence + ")");
     }
     out.formats.push_back(choice);
     out.text_notes.push_back(t.notes);

@@ -28,7 +28,9 @@ double parse_real(const std::string& name, const std::string& value) {
     return v;
 }
 
-std::vector<OptionSpec> resampling_option_specs() { return {{'B', "", true}, {0, "seed", true}, {0, "exact-limit", true}}; }
+std::vector<OptionSpec> resampling_option_specs() {
+    return {{'B', "", true}, {0, "seed", true}, {0, "exact-limit", true}};
+}
 
 bool take_resampling_option(const ParsedOption& p, Resampling& r) {
     if (p.name == "B") {
@@ -79,12 +81,14 @@ bool take_compare_option(const ParsedOption& p, CompareSettings& s) {
         std::size_t start = 0;
         for (;;) {
             const std::size_t comma = p.value.find(',', start);
-            const std::string pair = p.value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            const std::string pair =
+                p.value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             const std::size_t colon = pair.find(':');
             if (colon == std::string::npos || colon == 0 || colon + 1 == pair.size() ||
                 pair.find(':', colon + 1) != std::string::npos)
-                throw UsageError("--pairs takes RUN:RUN pairs separated by commas (e.g. a.run:b.run,a.run:c.run), got '" +
-                                 pair + "'");
+                throw UsageError(
+                    "--pairs takes RUN:RUN pairs separated by commas (e.g. a.run:b.run,a.run:c.run), got '" + pair +
+                    "'");
             s.pairs.emplace_back(pair.substr(0, colon), pair.substr(colon + 1));
             if (comma == std::string::npos) break;
             start = comma + 1;
@@ -106,7 +110,8 @@ bool take_compare_option(const ParsedOption& p, CompareSettings& s) {
         s.testing.alternative = parse_alternative(p.value);
     } else if (p.name == "confidence") {
         s.confidence = parse_real("--confidence", p.value);
-        if (!(s.confidence > 0 && s.confidence < 1)) throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
+        if (!(s.confidence > 0 && s.confidence < 1))
+            throw UsageError("--confidence must be between 0 and 1, e.g. 0.95");
     } else if (p.name == "ci") {
         s.interval = parse_interval_method(p.value);
     } else if (p.name == "risk") {
@@ -139,22 +144,31 @@ CompareSettings compare_settings_from_args(const std::vector<std::string>& args)
 }
 
 std::vector<OptionSpec> meta_option_specs() {
-    return {{0, "test", true},   {0, "correction", true}, {0, "curve", false}, {0, "topics", true}, {0, "trials", true},
-            {0, "bin-width", true}, {0, "rbo-p", true},    {0, "gold", true},   {0, "depth", true},
-            {0, "stability", true}, {0, "fuzziness", true}, {0, "preferences", true}, {0, "alpha", true},
-            {0, "beta", true},      {0, "min-diff", true},  {0, "ci-width", true}};
+    return {{0, "test", true},   {0, "correction", true}, {0, "curve", false},    {0, "topics", true},
+            {0, "trials", true}, {0, "bin-width", true},  {0, "rbo-p", true},     {0, "gold", true},
+            {0, "depth", true},  {0, "stability", true},  {0, "fuzziness", true}, {0, "preferences", true},
+            {0, "alpha", true},  {0, "beta", true},       {0, "min-diff", true},  {0, "ci-width", true}};
 }
 
 bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
-    if (p.name == "test") set_pairwise_test(s.testing, p.value);
-    else if (p.name == "correction") s.testing.correction = parse_correction(p.value);
-    else if (p.name == "curve") s.curve = true;
-    else if (p.name == "topics") s.topics = parse_count("--topics", p.value, 1);
-    else if (p.name == "trials") s.trials = parse_count("--trials", p.value, 1);
-    else if (p.name == "bin-width") s.bin_width = parse_real("--bin-width", p.value);
-    else if (p.name == "rbo-p") s.rbo_p = parse_real("--rbo-p", p.value);
-    else if (p.name == "gold") s.gold.push_back(p.value);
-    else if (p.name == "depth") s.depth = parse_count("--depth", p.value, 1);
+    if (p.name == "test")
+        set_pairwise_test(s.testing, p.value);
+    else if (p.name == "correction")
+        s.testing.correction = parse_correction(p.value);
+    else if (p.name == "curve")
+        s.curve = true;
+    else if (p.name == "topics")
+        s.topics = parse_count("--topics", p.value, 1);
+    else if (p.name == "trials")
+        s.trials = parse_count("--trials", p.value, 1);
+    else if (p.name == "bin-width")
+        s.bin_width = parse_real("--bin-width", p.value);
+    else if (p.name == "rbo-p")
+        s.rbo_p = parse_real("--rbo-p", p.value);
+    else if (p.name == "gold")
+        s.gold.push_back(p.value);
+    else if (p.name == "depth")
+        s.depth = parse_count("--depth", p.value, 1);
     else if (p.name == "stability") {
         if (p.value != "half-ties" && p.value != "fuzzy")
             throw UsageError("--stability must be half-ties or fuzzy, got '" + p.value + "'");
@@ -168,10 +182,15 @@ bool take_meta_option(const ParsedOption& p, MetaSettings& s) {
     } else if (p.name == "alpha" || p.name == "beta" || p.name == "min-diff" || p.name == "ci-width") {
         const double v = parse_real("--" + p.name, p.value);
         // PowerSettings::ci_width 0 means "no CI design": given, the width must be a positive number.
-        if (p.name == "ci-width" && !(v > 0)) throw UsageError("--ci-width must be a positive number, e.g. 0.1 (got " + p.value + ")");
-        (p.name == "alpha" ? s.power.alpha : p.name == "beta" ? s.power.beta : p.name == "min-diff" ? s.power.min_diff : s.power.ci_width) = v;
+        if (p.name == "ci-width" && !(v > 0))
+            throw UsageError("--ci-width must be a positive number, e.g. 0.1 (got " + p.value + ")");
+        (p.name == "alpha"      ? s.power.alpha
+         : p.name == "beta"     ? s.power.beta
+         : p.name == "min-diff" ? s.power.min_diff
+                                : s.power.ci_width) = v;
         s.power_given = true;
-    } else return false;
+    } else
+        return false;
     return true;
 }
 
@@ -179,7 +198,8 @@ MetaSettings meta_settings_from_args(const std::string& analysis, const std::vec
     check_meta_analysis(analysis);
     MetaSettings s;
     s.analysis = analysis;
-    read_options(args, meta_option_specs(), s.testing.resampling, [&](const ParsedOption& p) { take_meta_option(p, s); });
+    read_options(args, meta_option_specs(), s.testing.resampling,
+                 [&](const ParsedOption& p) { take_meta_option(p, s); });
     check_meta_settings(s);
     return s;
 }

@@ -31,12 +31,20 @@ class CMakeBuild(build_ext):
         build = Path(os.environ.get("IRLENS_PYTHON_BUILD", HERE.parent / "build-python")).resolve()
         build.mkdir(parents=True, exist_ok=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or os.environ.get("JOBS") or str(os.cpu_count() or 1)
-        configure = ["cmake", "-S", str(HERE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                     f"-DPython3_EXECUTABLE={sys.executable}",
-                     # A native build to link the core from (empty: the core is compiled here).
-                     f"-DIRLENS_PREBUILT={os.environ.get('IRLENS_PREBUILT', '')}"]
+        configure = [
+            "cmake",
+            "-S",
+            str(HERE),
+            "-B",
+            str(build),
+            "-DCMAKE_BUILD_TYPE=Release",
+            f"-DPython3_EXECUTABLE={sys.executable}",
+            # A native build to link the core from (empty: the core is compiled here).
+            f"-DIRLENS_PREBUILT={os.environ.get('IRLENS_PREBUILT', '')}",
+        ]
         try:  # pybind11 from the package index (build isolation); else CMake finds the system's
             import pybind11
+
             configure.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
         except ImportError:
             pass

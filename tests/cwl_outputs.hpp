@@ -7,7 +7,8 @@
 namespace irlens::test {
 
 /// cwl_eval -r's columns: EU ETU EC ETC ED ResEU ResETU ResEC ResETC ResED.
-inline const char* const kCwlOutputs[] = {"EU", "ETU", "EC", "ETC", "ED", "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
+inline const char* const kCwlOutputs[] = {"EU",    "ETU",    "EC",    "ETC",    "ED",
+                                          "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
 
 /// `measure` (written with parameters in parentheses) with out=`output` added to them:
 /// INST(max_rel=1) -> INST(max_rel=1,out=ETU).

@@ -41,8 +41,8 @@ TEST_CASE("AP: precision at each relevant document retrieved, over R") {
     // No results: 0 (trec_eval -c); skipped otherwise.
     CHECK(std::isnan(f.value("AP", "3")));
     CHECK(f.value("AP", "3", 0, kZero) == 0);
-    CHECK(f.mean("AP") == approx(0.15));              // (0.3 + 0) / 2
-    CHECK(f.mean("AP", 0, kZero) == approx(0.1));     // (0.3 + 0 + 0) / 3, trec_eval -c's map
+    CHECK(f.mean("AP") == approx(0.15));           // (0.3 + 0) / 2
+    CHECK(f.mean("AP", 0, kZero) == approx(0.1));  // (0.3 + 0 + 0) / 3, trec_eval -c's map
 }
 
 TEST_CASE("AP@k: only the relevant documents in the top k count, still over R (map_cut)") {
@@ -51,7 +51,7 @@ TEST_CASE("AP@k: only the relevant documents in the top k count, still over R (m
     CHECK(f.value("AP@2", "1") == approx(1.0 / 6.0));  // (1/2) / 3
     CHECK(f.value("AP@4", "1") == approx(1.0 / 6.0));  // d3 is at rank 5
     CHECK(f.value("AP@5", "1") == approx(0.3));
-    CHECK(f.value("AP@100", "1") == approx(0.3));      // cutoff beyond the ranking
+    CHECK(f.value("AP@100", "1") == approx(0.3));  // cutoff beyond the ranking
     CHECK(f.value("AP(judged_only=True)@2", "1") == approx(1.0 / 6.0));
     CHECK(f.value("AP(rel=2)@4", "1") == 0);
     CHECK(f.value("AP@5", "3", 0, kZero) == 0);
@@ -95,17 +95,17 @@ TEST_CASE("infAP (Yilmaz & Aslam 2006) as trec_eval computes it") {
     // A relevant document at rank 1 contributes exactly 1.
     Fixture top("1 0 a 1\n1 0 b 1\n", {"1 Q0 a 1 1 t\n"});
     CHECK(top.value("infAP", "1") == approx(0.5));  // 1 / R = 2
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("infAP(judged_only=True)"),
-                         "measure 'infAP(judged_only=True)': infAP has no parameter 'judged_only' (parameters: rel, agg)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        irlens::parse_measure("infAP(judged_only=True)"),
+        "measure 'infAP(judged_only=True)': infAP has no parameter 'judged_only' (parameters: rel, agg)", UsageError);
 }
 
 TEST_CASE("YAAP: log((1 + S) / (1 + R - S)), S the sum of precisions at relevant documents") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("YAAP", "1") == approx(std::log(1.9 / 3.1)));                   // S = 0.9, R = 3
-    CHECK(f.value("YAAP(rel=2)", "1") == approx(std::log(1.2 / 1.8)));            // S = 0.2, R = 1
+    CHECK(f.value("YAAP", "1") == approx(std::log(1.9 / 3.1)));                      // S = 0.9, R = 3
+    CHECK(f.value("YAAP(rel=2)", "1") == approx(std::log(1.2 / 1.8)));               // S = 0.2, R = 1
     CHECK(f.value("YAAP(judged_only=True)", "1") == approx(std::log(13.0 / 17.0)));  // S = 7/6
-    CHECK(f.value("YAAP", "2") == approx(0.0));                                    // log(1 / 1)
+    CHECK(f.value("YAAP", "2") == approx(0.0));                                      // log(1 / 1)
     // No results, R = 1, S = 0: log(1 / 2) (trec_eval -c's yaap is not 0 either).
     CHECK(f.value("YAAP", "3", 0, kZero) == approx(std::log(0.5)));
 }
@@ -114,12 +114,12 @@ TEST_CASE("IPrec@x: the best precision at or after the rank where recall x is re
     Fixture f(kQrels, {kRun});
     // Precision at rank i, from the bottom: 2/6, 2/5 (d3), 1/4, 1/3, 1/2 (d1). R = 3.
     // x -> lround(3x) relevant documents: 0 -> 0, 0.1 -> 0, 0.3 -> 1, 0.5 -> 2, 0.6 -> 2, 1 -> 3.
-    CHECK(f.value("IPrec@0", "1") == approx(0.5));    // max over all ranks down to d1
+    CHECK(f.value("IPrec@0", "1") == approx(0.5));  // max over all ranks down to d1
     CHECK(f.value("IPrec@0.1", "1") == approx(0.5));
     CHECK(f.value("IPrec@0.3", "1") == approx(0.5));  // from d1 (rank 2) on: max(1/2, ..., 2/5) = 1/2
     CHECK(f.value("IPrec@0.5", "1") == approx(0.4));  // from d3 (rank 5) on: max(2/5, 2/6)
     CHECK(f.value("IPrec@0.6", "1") == approx(0.4));
-    CHECK(f.value("IPrec@1", "1") == 0);             // the 3rd relevant document is never found
+    CHECK(f.value("IPrec@1", "1") == 0);  // the 3rd relevant document is never found
     // rel=2: R = 1, d3 at rank 5 -> 1/5 from recall 0.5 (lround(0.5) = 1) on.
     CHECK(f.value("IPrec(rel=2)@0.5", "1") == approx(0.2));
     // judged_only: d2 d1 d3 d6 -> precisions 1/2 (d1), 2/3 (d3): IPrec@0.3 = 2/3.
@@ -158,23 +158,26 @@ TEST_CASE("IPrecAvg: interpolated precision averaged over recall levels (11pt_av
     // the trec_eval drop-in, which takes what trec_eval takes, still gets a value: a negative
     // level needs no relevant document (like 0), a huge one is never reached: (1/2 + 0) / 2.
     // (trec_eval's lround overflows on 1e300.)
-    CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[-5,1e300])", "1"),
-                         "measure 'IPrecAvg(recall=[-5,1e300])': parameter recall of IPrecAvg items must be [0, 1], got "
-                         "'[-5,1e300]'",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        f.value("IPrecAvg(recall=[-5,1e300])", "1"),
+        "measure 'IPrecAvg(recall=[-5,1e300])': parameter recall of IPrecAvg items must be [0, 1], got "
+        "'[-5,1e300]'",
+        UsageError);
     CHECK_THROWS_AS(f.value("IPrec@1e300", "1"), UsageError);
-    CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[])", "1"), "IPrecAvg: recall must list at least one level", UsageError);
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("IPrecAvg(recall=[0,x])"),
-                         "measure 'IPrecAvg(recall=[0,x])': parameter recall of IPrecAvg must be a list of numbers, got '[0,x]'",
+    CHECK_THROWS_WITH_AS(f.value("IPrecAvg(recall=[])", "1"), "IPrecAvg: recall must list at least one level",
                          UsageError);
+    CHECK_THROWS_WITH_AS(
+        irlens::parse_measure("IPrecAvg(recall=[0,x])"),
+        "measure 'IPrecAvg(recall=[0,x])': parameter recall of IPrecAvg must be a list of numbers, got '[0,x]'",
+        UsageError);
 }
 
 TEST_CASE("RR: reciprocal rank of the first relevant document, optionally in the top k") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("RR", "1") == approx(0.5));                            // d1 at rank 2
+    CHECK(f.value("RR", "1") == approx(0.5));  // d1 at rank 2
     CHECK(f.value("RR@1", "1") == 0);
     CHECK(f.value("RR@2", "1") == approx(0.5));
-    CHECK(f.value("RR(rel=2)", "1") == approx(0.2));                     // d3 at rank 5
+    CHECK(f.value("RR(rel=2)", "1") == approx(0.2));  // d3 at rank 5
     CHECK(f.value("RR(rel=2)@4", "1") == 0);
     CHECK(f.value("RR(rel=2,judged_only=True)", "1") == approx(1.0 / 3.0));  // d2 d1 d3
     CHECK(f.value("RR", "2") == 0);

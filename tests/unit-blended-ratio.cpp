@@ -86,9 +86,9 @@ TEST_CASE("P+ (Eq. 14), P-measure, O-measure and R-measure on the lecture's exam
     CHECK(f.value("Pplus(beta=1)", "1") == approx(5.0 / 12));
     // within depth 3 the most relevant retrieved is b (grade 1) at rank 2: r_p = 2, P+ = BR(2) / 1
     CHECK(f.value("P+@3", "1") == approx(1.0 / 3));
-    CHECK(f.value("PMeasure", "1") == approx(0.5));     // BR(r_p) = BR(4) = 5/10
-    CHECK(f.value("OMeasure", "1") == approx(1.0 / 3)); // BR(r_1) = BR(2) = 2/6
-    CHECK(f.value("RMeasure", "1") == approx(0.5));     // BR(R) = BR(4)
+    CHECK(f.value("PMeasure", "1") == approx(0.5));      // BR(r_p) = BR(4) = 5/10
+    CHECK(f.value("OMeasure", "1") == approx(1.0 / 3));  // BR(r_1) = BR(2) = 2/6
+    CHECK(f.value("RMeasure", "1") == approx(0.5));      // BR(R) = BR(4)
     // beta = 2: BR(2) = 3/10, BR(4) = 8/16
     CHECK(f.value("P+(beta=2)", "1") == approx((0.3 + 0.5) / 2));
     // R-measure with a ranking shorter than R: only b (rank 1) retrieved, R = 4:
@@ -117,6 +117,8 @@ TEST_CASE("blended-ratio parameters: names and errors") {
     CHECK(irlens::parse_measure("Q-measure@10").name() == "Q@10");
     CHECK(irlens::parse_measure("P+(beta=0.5)@10").name() == "P+(beta=0.5)@10");
     Fixture f(kQrels, {kRun});
-    CHECK_THROWS_WITH_AS(f.value("Q(beta=-1)", "1"), "measure 'Q(beta=-1)': parameter beta of Q must be [0, 1e+100], got '-1'", UsageError);
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("RMeasure@5"), "measure 'RMeasure@5': RMeasure takes no @cutoff", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("Q(beta=-1)", "1"),
+                         "measure 'Q(beta=-1)': parameter beta of Q must be [0, 1e+100], got '-1'", UsageError);
+    CHECK_THROWS_WITH_AS(irlens::parse_measure("RMeasure@5"), "measure 'RMeasure@5': RMeasure takes no @cutoff",
+                         UsageError);
 }

@@ -47,7 +47,8 @@ TEST_CASE("the lecture's R = N = 500 example: bpref is not top-heavy, AP' is") {
         }
         return run + "1 Q0 r0 0 " + std::to_string(score) + " t\n";
     };
-    Fixture f(qrels, {run_with_relevant_at(1), run_with_relevant_at(2), run_with_relevant_at(99), run_with_relevant_at(100)});
+    Fixture f(qrels,
+              {run_with_relevant_at(1), run_with_relevant_at(2), run_with_relevant_at(99), run_with_relevant_at(100)});
     // Contribution of the relevant document, 1 - (r' - C(r'))/N, times 1/R = 1/500:
     // rank 1 -> 1, rank 2 -> 0.9980, rank 99 -> 0.8040, rank 100 -> 0.8020
     const double contribution[] = {1.0, 1 - 1.0 / 500, 1 - 98.0 / 500, 1 - 99.0 / 500};

@@ -41,9 +41,9 @@ TEST_CASE("Bpref counts judged non-relevant documents above each relevant one") 
     // rel=2: R = 2 (r2 r3), N = 5 (r1 is now non-relevant), min(N, R) = 2.
     //   r2: 1 above -> 1 - 1/2; r3: n1 r1 n2 above, min(3, 2) = 2 -> 1 - 2/2 = 0.  (1/2 + 0) / 2.
     CHECK(f.value("Bpref(rel=2)", "1") == approx(0.25));
-    CHECK(f.value("Bpref", "2") == approx(1.0));   // nothing non-relevant above s1
-    CHECK(f.value("Bpref", "3") == approx(0.5));   // N = 0: t1 counts 1 (x is ignored), t2 missing: 1/2
-    CHECK(f.value("Bpref", "4") == 0);             // R = 0
+    CHECK(f.value("Bpref", "2") == approx(1.0));  // nothing non-relevant above s1
+    CHECK(f.value("Bpref", "3") == approx(0.5));  // N = 0: t1 counts 1 (x is ignored), t2 missing: 1/2
+    CHECK(f.value("Bpref", "4") == 0);            // R = 0
     CHECK(f.mean("Bpref") == approx((5.0 / 9.0 + 1.0 + 0.5 + 0.0) / 4));
     CHECK(f.value("BPref", "1") == f.value("Bpref", "1"));  // ir_measures' spelling
 }
@@ -71,5 +71,6 @@ TEST_CASE("Bpref counts judged relevant documents never retrieved as zero (the 2
 }
 
 TEST_CASE("Bpref takes no cutoff") {
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("Bpref@10"), "measure 'Bpref@10': Bpref takes no @cutoff", irlens::UsageError);
+    CHECK_THROWS_WITH_AS(irlens::parse_measure("Bpref@10"), "measure 'Bpref@10': Bpref takes no @cutoff",
+                         irlens::UsageError);
 }

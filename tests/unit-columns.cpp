@@ -99,8 +99,8 @@ TEST_CASE("columns: the text readers' checks, naming the row as a line") {
     CHECK_THROWS_WITH_AS(run_of({}, {}, {}), "r: no results found (empty file?)", InputError);
     CHECK_THROWS_WITH_AS(qrels_of({0, 1, 0}, {0, 2, 0}, {1, 1, 0}),
                          "q:3: duplicate judgment of document 'a' for topic '2' (first at line 1)", InputError);
-    CHECK_THROWS_WITH_AS(qrels_of({0}, {0}, {1001}), "q:1: relevance 1001 is above 1000, the highest grade irlens supports",
-                         InputError);
+    CHECK_THROWS_WITH_AS(qrels_of({0}, {0}, {1001}),
+                         "q:1: relevance 1001 is above 1000, the highest grade irlens supports", InputError);
     CHECK_THROWS_WITH_AS(qrels_of({0}, {0}, {std::int64_t(1) << 31}), "q:1: relevance '2147483648' is not an integer",
                          InputError);
     const double reals[] = {1.0, 0.5};
@@ -171,5 +171,6 @@ TEST_CASE("columns: an id is checked when a row uses it, an id no row uses never
     IdColumnReader reader(IdColumn{second.data(), table, 2}, IdColumnReader::Kind::Topic);
     CHECK(reader.code(0, "s") == 0);
     CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace", InputError);
-    CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace", InputError);  // checked once, refused each time
+    CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace",
+                         InputError);  // checked once, refused each time
 }

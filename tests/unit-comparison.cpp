@@ -55,10 +55,11 @@ TEST_CASE("compare's options: defaults, values and the CLI's messages") {
     CHECK_THROWS_WITH_AS(compare_settings_from_args({"--risk=1"}),
                          "--risk needs --baseline: URisk and TRisk compare a run with a baseline", UsageError);
     CHECK_THROWS_WITH_AS(compare_settings_from_args({"--test=tukey", "--correction=holm"}),
-                         "Tukey HSD p-values are already adjusted for all pairs: use no other --correction", UsageError);
-    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--test=z"}),
-                         "--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or tukey, got 'z'",
+                         "Tukey HSD p-values are already adjusted for all pairs: use no other --correction",
                          UsageError);
+    CHECK_THROWS_WITH_AS(
+        compare_settings_from_args({"--test=z"}),
+        "--test must be t, wilcoxon, sign, randomisation, bootstrap, unpaired-bootstrap or tukey, got 'z'", UsageError);
     CHECK_THROWS_WITH_AS(compare_settings_from_args({"--confidence=1"}),
                          "--confidence must be between 0 and 1, e.g. 0.95", UsageError);
     CHECK_THROWS_WITH_AS(compare_settings_from_args({"--seed=-3"}),
@@ -84,8 +85,8 @@ TEST_CASE("meta's options") {
                          UsageError);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--rbo-p=1"}),
                          "--rbo-p must be between 0 and 1 (exclusive)", UsageError);
-    CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--gold=AP"}), "--gold is for the concordance analysis",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--gold=AP"}),
+                         "--gold is for the concordance analysis", UsageError);
 }
 
 TEST_CASE("the pairs compared and the baseline by name or path") {
@@ -106,7 +107,8 @@ TEST_CASE("a comparison against a baseline: sign test, Bonferroni, risk") {
     // r0 beats the baseline r2 on all 4 topics: sign test p = 2 (1/2)^4 = 0.125; r1 ties it on
     // every topic: p undefined (note). Bonferroni over the 1 defined test: 0.125.
     Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.25, 0.5, 0.5, 0.0}});
-    CompareSettings s = compare_settings_from_args({"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"});
+    CompareSettings s =
+        compare_settings_from_args({"--test=sign", "--correction=bonferroni", "--baseline=r2", "--risk=1"});
     Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, 2);
     REQUIRE(c.measures.size() == 1);
     const MeasureComparison& m = c.measures[0];
@@ -164,7 +166,8 @@ TEST_CASE("only p-values or only details: the parts of the full comparison, the 
     auto doc = [&](const char* only) {
         std::vector<std::string> a = args;
         a.push_back(std::string("--only=") + only);
-        return nlohmann::json::parse(comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(a), 2), -1));
+        return nlohmann::json::parse(
+            comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(a), 2), -1));
     };
     const nlohmann::json p = doc("p-values"), d = doc("details");
     CHECK(p["only"] == "p-values");
@@ -179,8 +182,11 @@ TEST_CASE("only p-values or only details: the parts of the full comparison, the 
     CHECK(dr.contains("urisk"));
     CHECK(!dr.contains("p"));
     CHECK(!dr.contains("marker"));
-    CHECK(!nlohmann::json::parse(comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(args), 2), -1)).contains("only"));
-    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--only=all"}), "only must be 'p-values' or 'details', got 'all'", UsageError);
+    CHECK(!nlohmann::json::parse(
+               comparison_json(compare_evaluation(ev, "qrels.txt", 4, compare_settings_from_args(args), 2), -1))
+               .contains("only"));
+    CHECK_THROWS_WITH_AS(compare_settings_from_args({"--only=all"}), "only must be 'p-values' or 'details', got 'all'",
+                         UsageError);
 }
 
 TEST_CASE("progress covers every measure and cancelling throws Cancelled") {
@@ -219,7 +225,8 @@ TEST_CASE("the JSON document: keys, NaN as null, the marker") {
     CHECK(!row.contains("urisk"));  // only with --risk
     // One topic: no interval (NaN) -> null.
     Comparison one = compare_evaluation(scores({{0.5}, {0.25}}), "q", 1, compare_settings_from_args({}), 2);
-    CHECK(nlohmann::json::parse(comparison_json(one, -1))["measures"][0]["comparisons"][0]["mean_interval"][0].is_null());
+    CHECK(
+        nlohmann::json::parse(comparison_json(one, -1))["measures"][0]["comparisons"][0]["mean_interval"][0].is_null());
     CHECK(std::string(significance_marker(0.0009)) == "***");
     CHECK(std::string(significance_marker(0.05)) == "");
 }
@@ -231,8 +238,9 @@ TEST_CASE("the JSON document's text is nlohmann's layout of the same document, a
     // a non-empty one (r2's constant differences against r0), --risk's integer keys.
     Evaluation ev = scores({{0.5, 1.0, 0.75, 1.0}, {0.25, 0.5, 0.5, 0.0}, {0.75, 1.25, 1.0, 1.25}});
     ev.runs[1].name = "r\"1\\\n\xff";
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"--baseline=r0", "--risk=2"}, {"--test=tukey", "-B", "50"}, {"--ci=percentile", "-B", "40"}}) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--baseline=r0", "--risk=2"},
+                                                 {"--test=tukey", "-B", "50"},
+                                                 {"--ci=percentile", "-B", "40"}}) {
         CompareSettings s = compare_settings_from_args(args);
         Comparison c = compare_evaluation(ev, "qrels.txt", 4, s, s.baseline.empty() ? 3 : 0);
         for (int indent : {-1, 0, 2, 4}) {
@@ -257,7 +265,8 @@ TEST_CASE("a comparison of many pairs (two threads) gives each row as computed a
     Comparison c = compare_evaluation(scores(runs), "q", 6, s, 12);
     REQUIRE(c.measures[0].rows.size() == 66);
     for (const ComparisonRow& r : c.measures[0].rows) {
-        const Interval diff = paired_difference_interval(runs[r.a], runs[r.b], 0.95, IntervalMethod::Percentile, s.testing.resampling);
+        const Interval diff =
+            paired_difference_interval(runs[r.a], runs[r.b], 0.95, IntervalMethod::Percentile, s.testing.resampling);
         const EffectSize d = cohens_d_paired(runs[r.a], runs[r.b], 0.95);
         CHECK(std::memcmp(&r.ci_diff, &diff, sizeof diff) == 0);
         CHECK(std::memcmp(&r.effect.interval, &d.interval, sizeof diff) == 0);
@@ -282,8 +291,9 @@ TEST_CASE("meta on an evaluation: gold measures last, leave-one-out needs the ru
     CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 3, meta_settings_from_args("loo", {})),
                          "loo re-evaluates the runs with other qrels: it needs the qrels and the runs, not scores",
                          UsageError);
-    CHECK_THROWS_WITH_AS(meta_evaluation(ev, "q", 3, meta_settings_from_args("concordance", {"--gold=a", "--gold=b", "--gold=c"})),
-                         "no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)", UsageError);
+    CHECK_THROWS_WITH_AS(
+        meta_evaluation(ev, "q", 3, meta_settings_from_args("concordance", {"--gold=a", "--gold=b", "--gold=c"})),
+        "no measure given: add -m MEASURE (e.g. -m AP -m nDCG@10)", UsageError);
     // correlation of P@1 and RR over the 3 runs' means (2/3, 2/3, 1/3 both): tau-b = 1.
     MetaReport c = meta_evaluation(ev, "q", 3, meta_settings_from_args("correlation", {}));
     REQUIRE(c.correlation.size() == 3);

@@ -26,7 +26,8 @@ TEST_CASE("Compat: hand-checked RBO against the ideal ranking") {
     CHECK(f.value("Compat", "1") == approx((0.95 / 2 + 0.9025 * 2 / 3) / 2.8525));
     CHECK(parse_measure("Compat").name() == "Compat");  // p=0.95 is the default
     CHECK(parse_measure("compat(p=0.8,normalize=False)").name() == "Compat(p=0.8,normalize=False)");
-    CHECK_THROWS_WITH_AS(parse_measure("Compat(p=1)").compile(), "measure 'Compat(p=1)': parameter p of Compat must be (0, 1), got '1'", UsageError);
+    CHECK_THROWS_WITH_AS(parse_measure("Compat(p=1)").compile(),
+                         "measure 'Compat(p=1)': parameter p of Compat must be (0, 1), got '1'", UsageError);
 }
 
 TEST_CASE("Compat: equal grades in I follow the run's score, then the qrels order") {

@@ -54,7 +54,7 @@ TEST_CASE("Spearman's rho: 1 - 6 sum d^2 / (n (n^2 - 1)) without ties") {
     CHECK(std::isnan(c.coefficient));
     CHECK(std::isnan(c.p));  // undefined, never an invented 1
     CHECK(c.note == "a ranking is constant: rho and p are undefined");
-    CHECK(std::isnan(spearman_test({1, 2}, {2, 1}).p));  // 0 degrees of freedom
+    CHECK(std::isnan(spearman_test({1, 2}, {2, 1}).p));   // 0 degrees of freedom
     CHECK(spearman_test({1, 2, 3}, {1, 2, 3}).p == 0.0);  // rho = 1: t infinite
 }
 

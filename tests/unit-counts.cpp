@@ -39,7 +39,7 @@ std::string text_of(const Fixture& f, const std::string& measure, const std::str
 TEST_CASE("NumQ counts scored topics; its aggregate is a sum") {
     Fixture f(kQrels, {kRun});
     CHECK(f.value("NumQ", "1") == 1);
-    CHECK(f.mean("NumQ") == 2);         // topics 1 and 2 (topic 3 skipped, topic 9 ignored)
+    CHECK(f.mean("NumQ") == 2);            // topics 1 and 2 (topic 3 skipped, topic 9 ignored)
     CHECK(f.mean("NumQ", 0, kZero) == 3);  // trec_eval -c: every qrels topic
     CHECK(f.mean("NumQ(agg=mean)") == 1);  // 2 topics of value 1
 }
@@ -74,8 +74,8 @@ TEST_CASE("NumRel: judgments >= rel of the topic, negative judgments never count
 
 TEST_CASE("NumRelRet and NumNonRelJudgedRet") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("NumRelRet", "1") == 3);         // f a c
-    CHECK(f.value("NumRelRet(rel=2)", "1") == 2);  // f a
+    CHECK(f.value("NumRelRet", "1") == 3);                    // f a c
+    CHECK(f.value("NumRelRet(rel=2)", "1") == 2);             // f a
     CHECK(f.value("NumRelRet(judged_only=True)", "1") == 3);  // dropping x and e changes nothing
     CHECK(f.value("NumRelRet", "2") == 0);
     CHECK(f.value("NumRelRet", "3", 0, kZero) == 0);
@@ -83,7 +83,7 @@ TEST_CASE("NumRelRet and NumNonRelJudgedRet") {
     CHECK(f.value("NumNonRelJudgedRet", "1") == 1);
     // rel=2: c (1) is now non-relevant: 6 - 1 - 1 - 2 = 2 (b, c).
     CHECK(f.value("NumNonRelJudgedRet(rel=2)", "1") == 2);
-    CHECK(f.value("NumNonRelJudgedRet", "2") == 1);  // g; h is judged negative, y not in qrels
+    CHECK(f.value("NumNonRelJudgedRet", "2") == 1);            // g; h is judged negative, y not in qrels
     CHECK(f.value("NumNonRelJudgedRet", "3", 0, kZero) == 0);  // the placeholder is not in the qrels
     CHECK(f.mean("NumNonRelJudgedRet") == 2);
 }
@@ -99,14 +99,14 @@ TEST_CASE("Unjudged@k: not in the qrels or judged negative, over k (short rankin
     CHECK(f.value("Unjudged@5", "3", 0, kZero) == 0);
     // (0.4 + 0.4 + 0) / 3, as trec_eval -c's unj_5 (0.2667).
     CHECK(f.mean("Unjudged@5", 0, kZero) == approx(0.8 / 3));
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("Unjudged"), "measure 'Unjudged': Unjudged needs a cutoff, e.g. Unjudged@10",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(irlens::parse_measure("Unjudged"),
+                         "measure 'Unjudged': Unjudged needs a cutoff, e.g. Unjudged@10", UsageError);
 }
 
 TEST_CASE("Judged@k: judged (any judgment, even negative) among the top min(k, retrieved)") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("Judged@2", "1") == approx(1.0));        // f a
-    CHECK(f.value("Judged@5", "1") == approx(0.8));        // f a x b e: all but x -> 4/5
+    CHECK(f.value("Judged@2", "1") == approx(1.0));         // f a
+    CHECK(f.value("Judged@5", "1") == approx(0.8));         // f a x b e: all but x -> 4/5
     CHECK(f.value("Judged@10", "1") == approx(5.0 / 6.0));  // 5 of the 6 retrieved (not over 10)
     CHECK(f.value("Judged", "1") == approx(5.0 / 6.0));     // no cutoff: the whole ranking
     CHECK(f.value("Judged", "2") == approx(2.0 / 3.0));     // g h y: g and h are in the qrels

@@ -34,10 +34,10 @@ TEST_CASE("subtopic coverage: grades per rank and intent, first rank, intents co
     CHECK(none.intents == std::vector<std::string>{"x"});
     CHECK(none.docs.empty());
     CHECK(none.first_rank == std::vector<long>{0});
-    CHECK_THROWS_WITH_AS(irlens::subtopic_coverage(f.runs[0], "9", 5), "subtopic coverage: topic '9' is not in the qrels",
-                         UsageError);
-    CHECK_THROWS_WITH_AS(irlens::subtopic_coverage(f.runs[0], "1", 0), "subtopic coverage: depth must be at least 1, got 0",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(irlens::subtopic_coverage(f.runs[0], "9", 5),
+                         "subtopic coverage: topic '9' is not in the qrels", UsageError);
+    CHECK_THROWS_WITH_AS(irlens::subtopic_coverage(f.runs[0], "1", 0),
+                         "subtopic coverage: depth must be at least 1, got 0", UsageError);
 }
 
 TEST_CASE("subtopic coverage with plain qrels: one intent, documents looked up in file order") {

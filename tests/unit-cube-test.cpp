@@ -81,23 +81,26 @@ TEST_CASE("CT_speed: the cube's top cover, a non-relevant document's time, the d
 
 TEST_CASE("CT_speed and ACT refuse what cubeTest.pl cannot score") {
     Fixture f("1 1 a 5\n", {"1 Q0 a 1 1 t\n"}, QrelsFormat::Grouped);
-    CHECK_THROWS_WITH_AS(f.value("ACT@5", "1"),
-                         "ACT@5 needs document lengths: give a file of lines doc<TAB>characters[<TAB>words] (irlens eval "
-                         "--doc-lengths FILE; EvalOptions::doc_lengths in the library)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        f.value("ACT@5", "1"),
+        "ACT@5 needs document lengths: give a file of lines doc<TAB>characters[<TAB>words] (irlens eval "
+        "--doc-lengths FILE; EvalOptions::doc_lengths in the library)",
+        UsageError);
     f.options.doc_lengths = irlens::read_doc_lengths("lengths", "a 10\n");
-    CHECK_THROWS_WITH_AS(f.value("ACT@5", "1"),
-                         "ACT@5: the qrels have grade 5, above max_grade=4 (cubeTest.pl refuses grades above 4); give max_grade",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        f.value("ACT@5", "1"),
+        "ACT@5: the qrels have grade 5, above max_grade=4 (cubeTest.pl refuses grades above 4); give max_grade",
+        UsageError);
     CHECK_THROWS_WITH_AS(f.value("ACT(max_grade=5)@5", "1"),
                          "lengths:1: document 'a' has no word count (third column), which ACT(max_grade=5)@5 needs",
                          irlens::InputError);
     Fixture g("1 x a 1\n", {"1 Q0 a 1 1 t\n"}, QrelsFormat::Grouped);
     g.options.doc_lengths = irlens::read_doc_lengths("lengths", "a 10 2\n");
-    CHECK_THROWS_WITH_AS(g.value("ACT@5", "1"),
-                         "ACT@5: without intent probabilities the importance of a subtopic decays with its number (cubeTest.pl), "
-                         "which needs subtopic ids 1, 2, ...; topic 1 has subtopic 'x' (give --intents)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        g.value("ACT@5", "1"),
+        "ACT@5: without intent probabilities the importance of a subtopic decays with its number (cubeTest.pl), "
+        "which needs subtopic ids 1, 2, ...; topic 1 has subtopic 'x' (give --intents)",
+        UsageError);
     g.options.intents = probabilities("1 x 1\n");
     CHECK(g.value("ACT@5", "1") > 0);
     CHECK_THROWS_AS(g.value("ACT", "1"), UsageError);  // K is required

@@ -106,16 +106,16 @@ TEST_CASE("NERR8-NERR11 on topic 2 (gains 0, 0.5, 1)") {
 
 TEST_CASE("bad parameters are refused with the range and the measure named") {
     Fixture f(kQrels, {kRun});
-    CHECK_THROWS_WITH_AS(f.value("INST(T=0)", "1"), "measure 'INST(T=0)': parameter T of INST must be (0, 1e+100], got '0'",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("INST(T=0)", "1"),
+                         "measure 'INST(T=0)': parameter T of INST must be (0, 1e+100], got '0'", UsageError);
     CHECK_THROWS_WITH_AS(f.value("INSQ(T=-1)", "1"),
                          "measure 'INSQ(T=-1)': parameter T of INSQ must be (0, 1e+100], got '-1'", UsageError);
     // T is bounded so that T + T_i stays finite: at 1e308 INST's C(i) would be inf / inf.
     CHECK_THROWS_AS(f.value("INST(T=1e101)", "1"), UsageError);
     CHECK(std::isfinite(f.value("INST(T=1e100)", "1")));
     CHECK_THROWS_AS(f.value("INST(depth=100001)", "1"), UsageError);
-    CHECK_THROWS_WITH_AS(f.value("NERR10(p=1)", "1"), "measure 'NERR10(p=1)': parameter p of NERR10 must be (0, 1), got '1'",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("NERR10(p=1)", "1"),
+                         "measure 'NERR10(p=1)': parameter p of NERR10 must be (0, 1), got '1'", UsageError);
     CHECK_THROWS_WITH_AS(f.value("RBP_CWL(p=0)", "1"),
                          "measure 'RBP_CWL(p=0)': parameter p of RBP_CWL must be (0, 1), got '0'", UsageError);
     CHECK_THROWS_WITH_AS(f.value("BPM@0", "1"), "measure 'BPM@0': the cutoff must be a positive integer, got '0'",

@@ -25,7 +25,8 @@ TEST_CASE("RBU (Eq. 11) by hand") {
     Fixture f = topic();
     // rank 1 a: 0.5 * 0.25;  rank 2 n: 0;  rank 3 b: 0.5 * 0.75;  rank 4 c: 0.5 * 0.75 * (1 - 0.25)
     // (intent 1 was already satisfied by a with probability 0.25); each minus e = 0.03, times p^rank.
-    double want = 0.8 * (0.125 - 0.03) + 0.64 * (0 - 0.03) + 0.512 * (0.375 - 0.03) + 0.4096 * (0.5 * 0.75 * 0.75 - 0.03);
+    double want =
+        0.8 * (0.125 - 0.03) + 0.64 * (0 - 0.03) + 0.512 * (0.375 - 0.03) + 0.4096 * (0.5 * 0.75 * 0.75 - 0.03);
     CHECK(f.value("RBU@4", "1") == approx(want));
     CHECK(f.value("RBU", "1") == approx(want));
     CHECK(parse_measure("RBU@4").name() == "RBU@4");  // defaults are not printed (issue 13)
@@ -106,9 +107,14 @@ TEST_CASE("EU and CT by hand") {
 
 TEST_CASE("EU, CT and RBU: parameter errors") {
     Fixture f = topic();
-    CHECK_THROWS_WITH_AS(f.value("RBU(p=1.5)", "1"), "measure 'RBU(p=1.5)': parameter p of RBU must be [0, 1], got '1.5'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("EU(e=-1)", "1"), "measure 'EU(e=-1)': parameter e of EU must be [0, 1e+100], got '-1'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("CT(max_height=0)@3", "1"), "measure 'CT(max_height=0)@3': parameter max_height of CT must be (0, 1e+100], got '0'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("CT(alpha=2)@3", "1"), "measure 'CT(alpha=2)@3': parameter alpha of CT must be [0, 1], got '2'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBU(p=1.5)", "1"),
+                         "measure 'RBU(p=1.5)': parameter p of RBU must be [0, 1], got '1.5'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("EU(e=-1)", "1"),
+                         "measure 'EU(e=-1)': parameter e of EU must be [0, 1e+100], got '-1'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("CT(max_height=0)@3", "1"),
+                         "measure 'CT(max_height=0)@3': parameter max_height of CT must be (0, 1e+100], got '0'",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("CT(alpha=2)@3", "1"),
+                         "measure 'CT(alpha=2)@3': parameter alpha of CT must be [0, 1], got '2'", UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("CT"), "measure 'CT': CT needs a cutoff, e.g. CT@10", UsageError);
 }

@@ -25,7 +25,8 @@ TEST_CASE("doc lengths: tabs or spaces, words optional, comments, CRLF") {
 
 TEST_CASE("doc lengths: fed one byte at a time, many documents") {
     std::string text;
-    for (int i = 0; i < 3000; ++i) text += "doc" + std::to_string(i) + "\t" + std::to_string(i * 7) + "\t" + std::to_string(i) + "\n";
+    for (int i = 0; i < 3000; ++i)
+        text += "doc" + std::to_string(i) + "\t" + std::to_string(i * 7) + "\t" + std::to_string(i) + "\n";
     DocLengthsReader reader("big.txt");
     for (char c : text) reader.feed(std::string_view(&c, 1));
     auto d = reader.finish();
@@ -41,20 +42,20 @@ TEST_CASE("doc lengths: fed one byte at a time, many documents") {
 }
 
 TEST_CASE("doc lengths: input errors name file, line and problem") {
-    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a\n"), "l.txt:1: expected 2 or 3 columns (doc characters [words]), found 1",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a\n"),
+                         "l.txt:1: expected 2 or 3 columns (doc characters [words]), found 1", InputError);
     CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 1 2\nb 1 2 3\n"),
                          "l.txt:2: expected 2 or 3 columns (doc characters [words]), found more", InputError);
     CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a -5\n"), "l.txt:1: characters '-5' is not a non-negative integer",
                          InputError);
-    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 1.5\n"), "l.txt:1: characters '1.5' is not a non-negative integer",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 10 many\n"), "l.txt:1: words 'many' is not a non-negative integer",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 10\nb 20\na 30\n"), "l.txt:3: duplicate document 'a' (first at line 1)",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", std::string("a\0 10\n", 6)), "l.txt:1: NUL byte in line (binary file?)",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 1.5\n"),
+                         "l.txt:1: characters '1.5' is not a non-negative integer", InputError);
+    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 10 many\n"),
+                         "l.txt:1: words 'many' is not a non-negative integer", InputError);
+    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "a 10\nb 20\na 30\n"),
+                         "l.txt:3: duplicate document 'a' (first at line 1)", InputError);
+    CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", std::string("a\0 10\n", 6)),
+                         "l.txt:1: NUL byte in line (binary file?)", InputError);
     CHECK_THROWS_WITH_AS(read_doc_lengths("l.txt", "# nothing\n\n"), "l.txt: no document lengths found (empty file?)",
                          InputError);
 }

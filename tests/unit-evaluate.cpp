@@ -34,22 +34,47 @@ const char* kRun =
 /// The measure that computes one value printed by trec_eval (default parameters, -l1).
 std::string registry_name(const std::string& te) {
     static const std::map<std::string, std::string> fixed = {
-        {"num_q", "NumQ"},           {"num_ret", "NumRet"},           {"num_rel", "NumRel"},
-        {"num_rel_ret", "NumRelRet"}, {"map", "AP"},                  {"gm_map", "AP(agg=gmean)"},
-        {"Rprec", "Rprec"},          {"bpref", "Bpref"},              {"gm_bpref", "Bpref(agg=gmean)"},
-        {"recip_rank", "RR"},        {"infAP", "infAP"},              {"utility", "Utility"},
-        {"11pt_avg", "IPrecAvg"},    {"binG", "BinG"},                {"G", "G"},
-        {"ndcg", "nDCG"},            {"ndcg_rel", "nDCGRel"},         {"Rndcg", "RnDCG"},
-        {"dcg", "DCG"},              {"ideal_dcg", "IdealDCG"},       {"yaap", "YAAP"},
-        {"set_P", "SetP"},           {"set_relative_P", "SetRelP"},   {"set_recall", "SetR"},
-        {"set_map", "SetAP"},        {"set_F", "SetF"},               {"num_nonrel_judged_ret", "NumNonRelJudgedRet"},
-        {"rbp", "RBP(p=0.9,norm=topic)"}, {"rbp_resid", "RBPResid(p=0.9)"},
+        {"num_q", "NumQ"},
+        {"num_ret", "NumRet"},
+        {"num_rel", "NumRel"},
+        {"num_rel_ret", "NumRelRet"},
+        {"map", "AP"},
+        {"gm_map", "AP(agg=gmean)"},
+        {"Rprec", "Rprec"},
+        {"bpref", "Bpref"},
+        {"gm_bpref", "Bpref(agg=gmean)"},
+        {"recip_rank", "RR"},
+        {"infAP", "infAP"},
+        {"utility", "Utility"},
+        {"11pt_avg", "IPrecAvg"},
+        {"binG", "BinG"},
+        {"G", "G"},
+        {"ndcg", "nDCG"},
+        {"ndcg_rel", "nDCGRel"},
+        {"Rndcg", "RnDCG"},
+        {"dcg", "DCG"},
+        {"ideal_dcg", "IdealDCG"},
+        {"yaap", "YAAP"},
+        {"set_P", "SetP"},
+        {"set_relative_P", "SetRelP"},
+        {"set_recall", "SetR"},
+        {"set_map", "SetAP"},
+        {"set_F", "SetF"},
+        {"num_nonrel_judged_ret", "NumNonRelJudgedRet"},
+        {"rbp", "RBP(p=0.9,norm=topic)"},
+        {"rbp_resid", "RBPResid(p=0.9)"},
     };
     auto it = fixed.find(te);
     if (it != fixed.end()) return it->second;
     static const std::pair<const char*, const char*> cut[] = {
-        {"P_", "P@"},       {"recall_", "R@"},        {"ndcg_cut_", "nDCG@"},  {"map_cut_", "AP@"},
-        {"relative_P_", "RelP@"}, {"success_", "Success@"}, {"unj_", "Unjudged@"}, {"iprec_at_recall_", "IPrec@"},
+        {"P_", "P@"},
+        {"recall_", "R@"},
+        {"ndcg_cut_", "nDCG@"},
+        {"map_cut_", "AP@"},
+        {"relative_P_", "RelP@"},
+        {"success_", "Success@"},
+        {"unj_", "Unjudged@"},
+        {"iprec_at_recall_", "IPrec@"},
     };
     for (const auto& c : cut)
         if (te.rfind(c.first, 0) == 0) return c.second + te.substr(std::string(c.first).size());
@@ -84,15 +109,16 @@ std::string printed(const irlens::MeasureSpec& m, double v) {
 }  // namespace
 
 TEST_CASE("aggregate: mean, sum, and trec_eval's geometric mean with floor 1e-5") {
-    irlens::MeasureSpec ap = parse_measure("AP"), sum = parse_measure("AP(agg=sum)"), gm = parse_measure("AP(agg=gmean)");
+    irlens::MeasureSpec ap = parse_measure("AP"), sum = parse_measure("AP(agg=sum)"),
+                        gm = parse_measure("AP(agg=gmean)");
     CHECK(irlens::aggregate(ap, {0.2, 0.4, 0.9}) == approx(0.5));
     CHECK(irlens::aggregate(sum, {0.2, 0.4, 0.9}) == approx(1.5));
-    CHECK(irlens::aggregate(gm, {0.5, 0.125}) == approx(0.25));               // sqrt(1/16)
+    CHECK(irlens::aggregate(gm, {0.5, 0.125}) == approx(0.25));                 // sqrt(1/16)
     CHECK(irlens::aggregate(gm, {0.1, 0.0}) == approx(std::sqrt(0.1 * 1e-5)));  // 0 floored at 1e-5
-    CHECK(irlens::aggregate(gm, {1e-9}) == approx(1e-5));                     // below the floor too
-    CHECK(std::isnan(irlens::aggregate(ap, {})));                             // no topics: NaN, not 0
+    CHECK(irlens::aggregate(gm, {1e-9}) == approx(1e-5));                       // below the floor too
+    CHECK(std::isnan(irlens::aggregate(ap, {})));                               // no topics: NaN, not 0
     CHECK(std::isnan(irlens::aggregate(parse_measure("RelString@5"), {1.0})));  // text: no aggregate
-    CHECK(irlens::aggregate(parse_measure("NumRet"), {3, 4}) == 7);           // counts sum by default
+    CHECK(irlens::aggregate(parse_measure("NumRet"), {3, 4}) == 7);             // counts sum by default
     CHECK(irlens::aggregate(parse_measure("NumRet(agg=mean)"), {3, 4}) == approx(3.5));
 }
 
@@ -150,13 +176,15 @@ TEST_CASE("MissingTopics::Zero scores unanswered topics as trec_eval -c, with it
 TEST_CASE("warnings: ignored topics, unanswered topics, mixed tags") {
     Fixture f(kQrels, {kRun, "1 Q0 a 1 1 x\n10 Q0 h 1 1 y\n2 Q0 i 1 1 y\n3 Q0 j 1 1 y\n"});
     Evaluation ev = f.eval("P@1");
-    CHECK(ev.warnings == std::vector<std::string>{
-                             "run0: 1 lines for 1 topic(s) not in the qrels were ignored (99)",
-                             "run0: 1 of 4 qrels topics have no results (skipped; --missing zero scores them 0)",
-                             "run1: several run tags in one file; reporting the last, 'y'"});
+    CHECK(ev.warnings ==
+          std::vector<std::string>{"run0: 1 lines for 1 topic(s) not in the qrels were ignored (99)",
+                                   "run0: 1 of 4 qrels topics have no results (skipped; --missing zero scores them 0)",
+                                   "run1: several run tags in one file; reporting the last, 'y'"});
     CHECK(f.eval("P@1", MissingTopics::Zero).warnings.at(1) == "run0: 1 of 4 qrels topics have no results (scored 0)");
     // More than 5 ignored topics are abbreviated.
-    Fixture many("1 0 a 1\n", {"1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n3 Q0 a 1 1 t\n4 Q0 a 1 1 t\n5 Q0 a 1 1 t\n6 Q0 a 1 1 t\n7 Q0 a 1 1 t\n"});
+    Fixture many(
+        "1 0 a 1\n",
+        {"1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n3 Q0 a 1 1 t\n4 Q0 a 1 1 t\n5 Q0 a 1 1 t\n6 Q0 a 1 1 t\n7 Q0 a 1 1 t\n"});
     CHECK(many.eval("P@1").warnings ==
           std::vector<std::string>{"run0: 6 lines for 6 topic(s) not in the qrels were ignored (2, 3, 4, 5, 6, ...)"});
 }
@@ -251,12 +279,20 @@ TEST_CASE("every trec_eval measure of these families has its unit tests") {
     // The measures tested by unit-precision, -average-precision, -gain, -rbp, -bpref, -set,
     // -counts.cpp (and Judged, ir_measures'). A new registry entry of these families that follows
     // trec_eval must get its hand-checked tests there and its name here.
-    const std::vector<std::string> tested = {
-        "P",   "R",    "Success", "RelP",    "Rprec", "RprecMult", "AP",      "infAP",   "YAAP",      "IPrec",
-        "IPrecAvg", "RR", "nDCG", "DCG",     "IdealDCG", "nDCGRel", "RnDCG",  "G",       "BinG",      "RBP",
-        "RBPResid", "Bpref", "SetP", "SetRelP", "SetR", "SetAP",   "SetF",    "Utility", "NumQ",      "NumRet",
-        "NumRel", "NumRelRet", "NumNonRelJudgedRet", "Unjudged", "Judged", "RelString"};
-    const std::vector<std::string> families = {"precision", "average precision", "gain", "rbp", "bpref", "set", "counts"};
+    const std::vector<std::string> tested = {"P",        "R",         "Success",
+                                             "RelP",     "Rprec",     "RprecMult",
+                                             "AP",       "infAP",     "YAAP",
+                                             "IPrec",    "IPrecAvg",  "RR",
+                                             "nDCG",     "DCG",       "IdealDCG",
+                                             "nDCGRel",  "RnDCG",     "G",
+                                             "BinG",     "RBP",       "RBPResid",
+                                             "Bpref",    "SetP",      "SetRelP",
+                                             "SetR",     "SetAP",     "SetF",
+                                             "Utility",  "NumQ",      "NumRet",
+                                             "NumRel",   "NumRelRet", "NumNonRelJudgedRet",
+                                             "Unjudged", "Judged",    "RelString"};
+    const std::vector<std::string> families = {"precision", "average precision", "gain", "rbp", "bpref", "set",
+                                               "counts"};
     for (const std::string& name : tested) CHECK_MESSAGE(irlens::find_measure(name) != nullptr, name);
     for (const irlens::MeasureInfo& m : irlens::registry()) {
         bool in_family = std::find(families.begin(), families.end(), m.family) != families.end();

@@ -43,8 +43,9 @@ TEST_CASE("Compat explained: overlaps of the run with the ideal ranking, value b
     // Topic 1: a grade 2, c and d grade 1, b grade 0. run0 ranks a b c x, so R = a b c x and the
     // ideal I = a c d (grade 2 first; c before d, as the run scores c and leaves d unretrieved).
     // A_i = |R[1..i] & I[1..i]|: {a}&{a} = 1, {a,b}&{a,c} = 1, {a,b,c}&{a,c,d} = 2, then 2.
-    Fixture f("1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 d 1\n2 0 z 1\n",
-              {"1 Q0 a 1 4 t\n1 Q0 b 2 3 t\n1 Q0 c 3 2 t\n1 Q0 x 4 1 t\n2 Q0 z 1 1 t\n", "1 Q0 b 1 3 t\n1 Q0 c 2 2 t\n"});
+    Fixture f(
+        "1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 d 1\n2 0 z 1\n",
+        {"1 Q0 a 1 4 t\n1 Q0 b 2 3 t\n1 Q0 c 3 2 t\n1 Q0 x 4 1 t\n2 Q0 z 1 1 t\n", "1 Q0 b 1 3 t\n1 Q0 c 2 2 t\n"});
     const Explanation e = ex(f, "Compat");
     CHECK(column(e, "overlap A_i") == std::vector<double>{1, 1, 2, 2});
     REQUIRE(e.rows.size() == 4);

@@ -23,7 +23,8 @@ namespace {
 /// a single intent and is not answered.
 Fixture diversity_fixture() {
     return Fixture("1 1 a 1\n1 1 b 1\n1 2 b 1\n1 2 c 1\n1 1 d 0\n2 1 z 1\n",
-                   {"1 Q0 b 1 4 t\n1 Q0 a 2 3 t\n1 Q0 x 3 2 t\n1 Q0 c 4 1 t\n", "1 Q0 a 1 4 t\n1 Q0 x 2 3 t\n1 Q0 c 3 2 t\n1 Q0 b 4 1 t\n"},
+                   {"1 Q0 b 1 4 t\n1 Q0 a 2 3 t\n1 Q0 x 3 2 t\n1 Q0 c 4 1 t\n",
+                    "1 Q0 a 1 4 t\n1 Q0 x 2 3 t\n1 Q0 c 3 2 t\n1 Q0 b 4 1 t\n"},
                    QrelsFormat::Grouped);
 }
 
@@ -214,12 +215,39 @@ TEST_CASE("P+Q, P+Q#, ERR-IA(graded) explained: each intent's weight and measure
 
 namespace {
 
-const char* const kDiversityMeasures[] = {
-    "ERR_IA@5", "ERR_IA@20", "ERR_IA(alpha=0.2)@3", "nERR_IA@5", "nERR_IA@20", "alpha_DCG@5", "alpha_DCG(graded=True)@10",
-    "alpha_nDCG@5", "alpha_nDCG@20", "alpha_nDCG(graded=True)@10", "alpha_nDCG(alpha=1)@5", "NRBP", "NRBP(beta=0.8)",
-    "NRBP(graded=True)", "nNRBP", "nNRBP(alpha=0.3,beta=0.9)", "AP_IA", "AP_IA(rel=2)", "P_IA@5", "P_IA@10", "StRecall",
-    "StRecall@3", "P+Q@5", "P+Q", "P+Q#@5", "DIN-nDCG@5", "DIN-nDCG", "DIN#-nDCG@5", "S-RR@100%", "S-RR@50%",
-    "ERR_IA(graded=True)@5", "alpha_nDCG(judged_only=True)@5", "ERR_IA@1"};
+const char* const kDiversityMeasures[] = {"ERR_IA@5",
+                                          "ERR_IA@20",
+                                          "ERR_IA(alpha=0.2)@3",
+                                          "nERR_IA@5",
+                                          "nERR_IA@20",
+                                          "alpha_DCG@5",
+                                          "alpha_DCG(graded=True)@10",
+                                          "alpha_nDCG@5",
+                                          "alpha_nDCG@20",
+                                          "alpha_nDCG(graded=True)@10",
+                                          "alpha_nDCG(alpha=1)@5",
+                                          "NRBP",
+                                          "NRBP(beta=0.8)",
+                                          "NRBP(graded=True)",
+                                          "nNRBP",
+                                          "nNRBP(alpha=0.3,beta=0.9)",
+                                          "AP_IA",
+                                          "AP_IA(rel=2)",
+                                          "P_IA@5",
+                                          "P_IA@10",
+                                          "StRecall",
+                                          "StRecall@3",
+                                          "P+Q@5",
+                                          "P+Q",
+                                          "P+Q#@5",
+                                          "DIN-nDCG@5",
+                                          "DIN-nDCG",
+                                          "DIN#-nDCG@5",
+                                          "S-RR@100%",
+                                          "S-RR@50%",
+                                          "ERR_IA(graded=True)@5",
+                                          "alpha_nDCG(judged_only=True)@5",
+                                          "ERR_IA@1"};
 
 }  // namespace
 

@@ -41,11 +41,11 @@ TEST_CASE("Q: the blended ratio at every rank") {
     REQUIRE(e.rows.size() == 6);
     std::size_t br = column(e, "BR(k)"), ideal = column(e, "cg*(k)");
     // Ideal gains 3 2 1 1: cg* = 3, 5, 6, 7, 7, 7. BR(k) = (C(k) + cg(k)) / (k + cg*(k)).
-    CHECK(e.rows[0].values[br] == 0.0);                       // b: (0 + 0) / (1 + 3)
-    CHECK(e.rows[1].values[br] == approx(4.0 / 7.0));         // a: (1 + 3) / (2 + 5)
-    CHECK(e.rows[2].values[br] == approx(4.0 / 9.0));         // x: (1 + 3) / (3 + 6)
-    CHECK(e.rows[4].values[br] == approx(6.0 / 12.0));        // c: (2 + 4) / (5 + 7)
-    CHECK(e.rows[5].values[br] == approx(8.0 / 13.0));        // e: (3 + 5) / (6 + 7)
+    CHECK(e.rows[0].values[br] == 0.0);                 // b: (0 + 0) / (1 + 3)
+    CHECK(e.rows[1].values[br] == approx(4.0 / 7.0));   // a: (1 + 3) / (2 + 5)
+    CHECK(e.rows[2].values[br] == approx(4.0 / 9.0));   // x: (1 + 3) / (3 + 6)
+    CHECK(e.rows[4].values[br] == approx(6.0 / 12.0));  // c: (2 + 4) / (5 + 7)
+    CHECK(e.rows[5].values[br] == approx(8.0 / 13.0));  // e: (3 + 5) / (6 + 7)
     CHECK(e.rows[3].values[ideal] == 7.0);
     CHECK(e.value == approx((4.0 / 7.0 + 0.5 + 8.0 / 13.0) / 4.0));
 }
@@ -54,9 +54,9 @@ TEST_CASE("ERR: satisfaction probabilities and the chance of reaching each rank"
     Fixture f(kQrels, {kRun0});
     Explanation e = ex(f, "ERR(max_grade=3)");
     std::size_t pr = column(e, "Pr(r)"), dsat = column(e, "dsat(r-1)");
-    CHECK(term(e, "gmax") == 3.0);                            // max_grade=3, the highest grade in the qrels
-    CHECK(e.rows[1].values[pr] == 7.0 / 8.0);                 // a: (2^3 - 1) / 2^3
-    CHECK(e.rows[4].values[dsat] == 1.0 / 8.0);               // past a: 1 - 7/8
+    CHECK(term(e, "gmax") == 3.0);                               // max_grade=3, the highest grade in the qrels
+    CHECK(e.rows[1].values[pr] == 7.0 / 8.0);                    // a: (2^3 - 1) / 2^3
+    CHECK(e.rows[4].values[dsat] == 1.0 / 8.0);                  // past a: 1 - 7/8
     CHECK(e.rows[5].values[dsat] == (1.0 / 8.0) * (7.0 / 8.0));  // past c (Pr 1/8)
     CHECK(e.value == approx(0.875 / 2 + (1.0 / 8) * (1.0 / 8) / 5 + (1.0 / 8) * (7.0 / 8) * (1.0 / 8) / 6));
 }
@@ -64,7 +64,7 @@ TEST_CASE("ERR: satisfaction probabilities and the chance of reaching each rank"
 TEST_CASE("RprecMult: trec_eval's backward scan stops at the cutoff") {
     Fixture f(kQrels, {kRun0});
     Explanation e = ex(f, "RprecMult");
-    CHECK(term(e, "c = (long)(mult * R + 0.9)") == 4.0);      // (long)(4.9)
+    CHECK(term(e, "c = (long)(mult * R + 0.9)") == 4.0);  // (long)(4.9)
     // From rank 6 up: e, c relevant; at rank 4 one relevant document (a) is left: 1/4.
     REQUIRE(e.rows.size() == 3);
     CHECK(e.rows[0].rank == 4);
@@ -79,7 +79,7 @@ TEST_CASE("infAP and bpref: the documents they skip, and each relevant document'
     double a = 0.5 + 0.5 * (1.0 / 1.0) * (eps / (1 + 2 * eps));
     double c = 0.2 + 0.8 * (3.0 / 4.0) * ((1 + eps) / (2 + 2 * eps));
     double ee = 1.0 / 6 + (5.0 / 6) * (4.0 / 5.0) * ((2 + eps) / (3 + 2 * eps));
-    CHECK(inf.rows.size() == 5);                              // x is not in the pool: no row
+    CHECK(inf.rows.size() == 5);  // x is not in the pool: no row
     CHECK(inf.rows[1].values[column(inf, "term")] == approx(a));
     CHECK(inf.value == approx((a + c + ee) / 4));
     // run1: c d a, nothing judged non-relevant above any of them: (1 + 1 + 1) / R = 3/4.
@@ -90,10 +90,11 @@ TEST_CASE("infAP and bpref: the documents they skip, and each relevant document'
 
 TEST_CASE("judgment groups: the measure against each group, then the mean") {
     // Topic 2, two users: u1 judges a 1, b 0; u2 judges b 1, c 0. The run: a b c.
-    Fixture f("2 u1 a 1\n2 u1 b 0\n2 u2 b 1\n2 u2 c 0\n", {"2 Q0 a 1 3 t\n2 Q0 b 2 2 t\n2 Q0 c 3 1 t\n"}, QrelsFormat::Grouped);
+    Fixture f("2 u1 a 1\n2 u1 b 0\n2 u2 b 1\n2 u2 c 0\n", {"2 Q0 a 1 3 t\n2 Q0 b 2 2 t\n2 Q0 c 3 1 t\n"},
+              QrelsFormat::Grouped);
     Explanation e = explain(f.qrels, f.runs[0], "2", parse_measure("APAvgJG"));
-    CHECK(term(e, "AP against group u1") == 1.0);             // a at rank 1, R 1
-    CHECK(term(e, "AP against group u2") == 0.5);             // b at rank 2, R 1
+    CHECK(term(e, "AP against group u1") == 1.0);  // a at rank 1, R 1
+    CHECK(term(e, "AP against group u2") == 0.5);  // b at rank 2, R 1
     CHECK(e.rows[0].values[column(e, "relevant to group u1")] == 1.0);
     CHECK(e.rows[1].values[column(e, "relevant to group u2")] == 1.0);
     CHECK(e.value == 0.75);

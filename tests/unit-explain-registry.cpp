@@ -29,12 +29,14 @@ bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || std::
 // not retrieved (d); topic 2 one relevant; topic 3 is answered by no run (scored on trec_eval -c's
 // placeholder); topic 4 has only non-relevant judgments.
 const char* kQrels = "1 0 a 3\n1 0 b 0\n1 0 c 1\n1 0 d 2\n1 0 e 1\n1 0 u -2\n2 0 z 1\n2 0 y 0\n3 0 m 1\n4 0 n 0\n";
-const char* kRun0 = "1 Q0 b 1 9 t\n1 Q0 a 2 8 t\n1 Q0 x 3 7 t\n1 Q0 u 4 6 t\n1 Q0 c 5 5 t\n1 Q0 e 6 4 t\n"
-                    "2 Q0 y 1 2 t\n2 Q0 z 2 1 t\n4 Q0 n 1 1 t\n";
+const char* kRun0 =
+    "1 Q0 b 1 9 t\n1 Q0 a 2 8 t\n1 Q0 x 3 7 t\n1 Q0 u 4 6 t\n1 Q0 c 5 5 t\n1 Q0 e 6 4 t\n"
+    "2 Q0 y 1 2 t\n2 Q0 z 2 1 t\n4 Q0 n 1 1 t\n";
 const char* kRun1 = "1 Q0 c 1 3 t\n1 Q0 d 2 2 t\n1 Q0 a 3 1 t\n2 Q0 z 1 1 t\n4 Q0 x 1 1 t\n";
 // Every document any run retrieves, with characters and words (TBG, U, D-U).
-const char* kLengths = "a 5000 1000\nb 600 120\nc 2000 400\nd 900 180\ne 300 60\nu 100 20\nx 4000 800\n"
-                       "y 700 140\nz 800 160\nn 50 10\nm 10 2\n";
+const char* kLengths =
+    "a 5000 1000\nb 600 120\nc 2000 400\nd 900 180\ne 300 60\nu 100 20\nx 4000 800\n"
+    "y 700 140\nz 800 160\nn 50 10\nm 10 2\n";
 // Topics 1 and 2 are one session; 3 and 4 are on their own.
 const char* kSessions = "s1 1 1\ns1 2 2\n";
 
@@ -50,8 +52,9 @@ Fixture plain() {
 // judged by two groups, and topic 3 that the runs do not answer.
 Fixture grouped() {
     std::string qrels = std::string(test::kDiversityQrels) + "2 u1 a 1\n2 u1 b 0\n2 u2 b 1\n2 u2 c 0\n3 g q 1\n";
-    Fixture f(qrels, {std::string(test::kDiversityRun) + "2 Q0 a 1 3 t\n2 Q0 b 2 2 t\n2 Q0 c 3 1 t\n",
-                      "1 Q0 d 1 3 t\n1 Q0 a 2 2 t\n2 Q0 c 1 1 t\n"},
+    Fixture f(qrels,
+              {std::string(test::kDiversityRun) + "2 Q0 a 1 3 t\n2 Q0 b 2 2 t\n2 Q0 c 3 1 t\n",
+               "1 Q0 d 1 3 t\n1 Q0 a 2 2 t\n2 Q0 c 1 1 t\n"},
               QrelsFormat::Grouped);
     auto in = std::make_shared<Intents>();
     in->read_probabilities("probs", "1 1 0.4\n1 2 0.2\n1 3 0.2\n1 4 0.2\n2 u1 0.5\n2 u2 0.5\n3 g 1\n");
@@ -62,8 +65,9 @@ Fixture grouped() {
 
 // Preferences (trec_eval -R prefs): topic q1 two judgment groups, q2 one, q3 not answered.
 Fixture preferences() {
-    auto prefs = read_prefs("prefs", "q1 g1 s1 a 3\nq1 g1 s1 b 2\nq1 g1 s1 c 0\nq1 g2 s1 b 2\nq1 g2 s1 a 1\n"
-                                     "q1 g2 s1 d 0\nq2 g1 s1 e 1\nq2 g1 s1 f 0\nq3 g1 s1 h 1\nq3 g1 s1 i 0\n");
+    auto prefs = read_prefs("prefs",
+                            "q1 g1 s1 a 3\nq1 g1 s1 b 2\nq1 g1 s1 c 0\nq1 g2 s1 b 2\nq1 g2 s1 a 1\n"
+                            "q1 g2 s1 d 0\nq2 g1 s1 e 1\nq2 g1 s1 f 0\nq3 g1 s1 h 1\nq3 g1 s1 i 0\n");
     Fixture f("x 0 x 0\n", {});
     f.qrels = prefs->qrels();
     f.runs = {read_run(f.qrels, "run0", "q1 Q0 b 1 3 t\nq1 Q0 a 2 2 t\nq1 Q0 z 3 1 t\nq2 Q0 f 1 2 t\nq2 Q0 e 2 1 t\n"),
@@ -86,7 +90,8 @@ int compare(const Fixture& f, const MeasureSpec& spec) {
             CAPTURE(spec.name());
             CAPTURE(s.name);
             CAPTURE(s.topics[t]);
-            Explanation e = explain(f.qrels, f.runs[r], s.topics[t], spec, f.options, f.runs);  // the evaluation's runs (NRG, rareness)
+            Explanation e = explain(f.qrels, f.runs[r], s.topics[t], spec, f.options,
+                                    f.runs);  // the evaluation's runs (NRG, rareness)
             CHECK(same(e.value, s.values[0][t]));
             if (!same(e.value, s.values[0][t])) MESSAGE("explained " << e.value << ", evaluated " << s.values[0][t]);
             if (spec.info().text_valued) CHECK(e.text == s.texts[0][t]);
@@ -106,9 +111,9 @@ TEST_CASE("every registered measure explains its value bit for bit") {
     for (const MeasureInfo& m : registry()) {
         CAPTURE(m.name);
         CHECK(m.explainable());
-        const Fixture& f = m.input == RelInput::Preferences                                            ? q
+        const Fixture& f = m.input == RelInput::Preferences                                      ? q
                            : m.input == RelInput::JudgmentGroups || has(m, Need::DiversityQrels) ? g
-                                                                                                  : p;
+                                                                                                 : p;
         std::vector<MeasureSpec> specs = {MeasureSpec::example(m)};
         if (m.cutoff == CutoffKind::Int) {  // the example's parameters (required ones too) at cutoff 2
             std::string name = specs[0].name();

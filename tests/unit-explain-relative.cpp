@@ -21,9 +21,10 @@ namespace {
 
 /// Topic 1: a, b, c relevant, d not. run0 ranks a b c, run1 a x y, run2 a b z.
 Fixture relative_fixture() {
-    return Fixture("1 0 a 1\n1 0 b 1\n1 0 c 1\n1 0 d 0\n2 0 e 1\n",
-                   {"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 c 3 1 t\n2 Q0 e 1 1 t\n", "1 Q0 a 1 3 t\n1 Q0 x 2 2 t\n1 Q0 y 3 1 t\n",
-                    "1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 z 3 1 t\n2 Q0 q 1 1 t\n"});
+    return Fixture(
+        "1 0 a 1\n1 0 b 1\n1 0 c 1\n1 0 d 0\n2 0 e 1\n",
+        {"1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 c 3 1 t\n2 Q0 e 1 1 t\n", "1 Q0 a 1 3 t\n1 Q0 x 2 2 t\n1 Q0 y 3 1 t\n",
+         "1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 z 3 1 t\n2 Q0 q 1 1 t\n"});
 }
 
 Explanation ex(const Fixture& f, const std::string& measure, const std::string& topic = "1", std::size_t run = 0) {
@@ -153,19 +154,35 @@ TEST_CASE("TaSC explained: the run's nDCG@K and the best prior run's") {
 
 namespace {
 
-const char* const kRelativeMeasures[] = {
-    "P_rareness(alpha=1)@5", "P_rareness(alpha=0.5,variant=mixture)@3", "P_rareness(alpha=2,depth=3)@5",
-    "AP_rareness(alpha=1)", "AP_rareness(alpha=0.5)@5", "AP_rareness(alpha=1,variant=mixture,rel=2)",
-    "NRG@5", "NRG@10", "NRG(base=RBP)", "NRG(base=RBP,p=0.5,rel=2)@5", "NRG(base=P)@5", "NRG(base=RR)", "NRG(base=RR)@3",
-    "NRG(prior=best_per_group)@5", "NRG(prior=other_groups,base=RBP)", "NRG(prior=list,runs=[bm25.run,dense.run])@5",
-    "NRG(prior=chronological,runs=[bm25.run,dense.run,hybrid.run])@5", "P_rareness(alpha=1,pool=[bm25.run,dense.run])@5",
-    "TaSC@10", "TaSC(prior=best_per_group)@10", "TaSC(prior=other_groups)@5", "TaSC(prior=list,runs=[bm25.run])@3"};
+const char* const kRelativeMeasures[] = {"P_rareness(alpha=1)@5",
+                                         "P_rareness(alpha=0.5,variant=mixture)@3",
+                                         "P_rareness(alpha=2,depth=3)@5",
+                                         "AP_rareness(alpha=1)",
+                                         "AP_rareness(alpha=0.5)@5",
+                                         "AP_rareness(alpha=1,variant=mixture,rel=2)",
+                                         "NRG@5",
+                                         "NRG@10",
+                                         "NRG(base=RBP)",
+                                         "NRG(base=RBP,p=0.5,rel=2)@5",
+                                         "NRG(base=P)@5",
+                                         "NRG(base=RR)",
+                                         "NRG(base=RR)@3",
+                                         "NRG(prior=best_per_group)@5",
+                                         "NRG(prior=other_groups,base=RBP)",
+                                         "NRG(prior=list,runs=[bm25.run,dense.run])@5",
+                                         "NRG(prior=chronological,runs=[bm25.run,dense.run,hybrid.run])@5",
+                                         "P_rareness(alpha=1,pool=[bm25.run,dense.run])@5",
+                                         "TaSC@10",
+                                         "TaSC(prior=best_per_group)@10",
+                                         "TaSC(prior=other_groups)@5",
+                                         "TaSC(prior=list,runs=[bm25.run])@3"};
 
 }  // namespace
 
 TEST_CASE("every explained relative measure equals the evaluated value bit for bit (hand fixture and examples)") {
     Fixture f = relative_fixture();
-    for (const char* m : {"P_rareness(alpha=1)@3", "AP_rareness(alpha=1)", "NRG@3", "NRG(base=RBP)", "NRG(base=P)@2", "NRG(base=RR)", "TaSC@3"}) {
+    for (const char* m : {"P_rareness(alpha=1)@3", "AP_rareness(alpha=1)", "NRG@3", "NRG(base=RBP)", "NRG(base=P)@2",
+                          "NRG(base=RR)", "TaSC@3"}) {
         Evaluation ev = f.eval(m, MissingTopics::Skip);
         for (std::size_t run = 0; run < f.runs.size(); ++run)
             for (std::size_t t = 0; t < ev.runs[run].topics.size(); ++t) {

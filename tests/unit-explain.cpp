@@ -48,17 +48,17 @@ TEST_CASE("P@2: relevant flags and running count per rank") {
     CHECK(e.measure == "P@2");
     CHECK(e.run == "run0");
     CHECK(e.topic == "1");
-    REQUIRE(e.rows.size() == 2);                  // only the top 2 are visited
+    REQUIRE(e.rows.size() == 2);  // only the top 2 are visited
     CHECK(e.rows[0].doc == "a");
     CHECK(e.rows[0].rel == 2);
     CHECK(e.rows[1].doc == "b");
     CHECK(e.rows[1].rel == 0);
     std::size_t so_far = column(e, "relevant so far");
-    CHECK(e.rows[0].values[so_far] == 1.0);       // a relevant
-    CHECK(e.rows[1].values[so_far] == 1.0);       // b not
+    CHECK(e.rows[0].values[so_far] == 1.0);  // a relevant
+    CHECK(e.rows[1].values[so_far] == 1.0);  // b not
     REQUIRE(e.terms.size() == 2);
-    CHECK(e.terms[0].second == 1.0);              // relevant in the top 2
-    CHECK(e.terms[1].second == 0.5);              // 1 / 2
+    CHECK(e.terms[0].second == 1.0);  // relevant in the top 2
+    CHECK(e.terms[1].second == 0.5);  // 1 / 2
     CHECK(e.value == 0.5);
 }
 
@@ -68,8 +68,8 @@ TEST_CASE("R@4 divides by R = 3") {
     CHECK(e.rows.size() == 4);
     CHECK(e.rows[3].doc == "x");
     CHECK(e.rows[3].rel == kNotInPool);
-    CHECK(e.terms[1].second == 3.0);              // R
-    CHECK(e.value == approx(2.0 / 3.0));          // a, c
+    CHECK(e.terms[1].second == 3.0);      // R
+    CHECK(e.value == approx(2.0 / 3.0));  // a, c
 }
 
 TEST_CASE("AP: precision at each relevant rank, running sum, over R") {
@@ -77,19 +77,19 @@ TEST_CASE("AP: precision at each relevant rank, running sum, over R") {
     Explanation e = ex(f, "AP");
     REQUIRE(e.rows.size() == 4);
     std::size_t prec = column(e, "precision at rank"), sum = column(e, "sum of precisions");
-    CHECK(e.rows[0].values[prec] == 1.0);                 // a: 1/1
-    CHECK(std::isnan(e.rows[1].values[prec]));            // b is not relevant
-    CHECK(e.rows[2].values[prec] == approx(2.0 / 3.0));   // c: 2/3
-    CHECK(e.rows[3].values[sum] == approx(5.0 / 3.0));    // 1 + 2/3
-    CHECK(e.value == approx(5.0 / 9.0));                  // (5/3) / 3
+    CHECK(e.rows[0].values[prec] == 1.0);                // a: 1/1
+    CHECK(std::isnan(e.rows[1].values[prec]));           // b is not relevant
+    CHECK(e.rows[2].values[prec] == approx(2.0 / 3.0));  // c: 2/3
+    CHECK(e.rows[3].values[sum] == approx(5.0 / 3.0));   // 1 + 2/3
+    CHECK(e.value == approx(5.0 / 9.0));                 // (5/3) / 3
 }
 
 TEST_CASE("RR stops at the first relevant document") {
     Fixture f(kQrels, {kRun0, kRun1});
     Explanation e = ex(f, "RR", 1);
-    REQUIRE(e.rows.size() == 2);                  // b (0), c (1) -> stop
+    REQUIRE(e.rows.size() == 2);  // b (0), c (1) -> stop
     CHECK(e.rows[1].doc == "c");
-    CHECK(e.terms[0].second == 2.0);              // rank 2
+    CHECK(e.terms[0].second == 2.0);  // rank 2
     CHECK(e.value == 0.5);
 }
 
@@ -124,7 +124,7 @@ TEST_CASE("DCG without cutoff; the ideal ranking's tail is listed past the run's
     CHECK(t.rows[1].retrieved == false);
     CHECK(t.rows[1].doc.empty());
     CHECK(t.rows[1].values[column(t, "IDCG so far")] == approx(1.0 + 1.0 / std::log2(3.0)));
-    CHECK(t.value == 1.0);                        // DCG = 1/log2(2)
+    CHECK(t.value == 1.0);  // DCG = 1/log2(2)
 }
 
 TEST_CASE("RBP: graded gains over the highest grade, p^(rank-1), running sum") {
@@ -153,7 +153,9 @@ TEST_CASE("explain errors") {
         } catch (const UsageError& e) {
             message = e.what();
         }
-        CHECK(message.rfind("explain: " + MeasureSpec::example(*refused).name() + " has no explanation yet (explained: P, R, Success, RelP, ", 0) == 0);
+        CHECK(message.rfind("explain: " + MeasureSpec::example(*refused).name() +
+                                " has no explanation yet (explained: P, R, Success, RelP, ",
+                            0) == 0);
         for (const char* m : {", AP,", ", nDCG,", ", RBP,", ", Compat,", ", U_IA,", ", D-U,", ", Bpref,", ", TBG,"}) {
             CAPTURE(m);
             CHECK(message.find(m) != std::string::npos);

@@ -70,11 +70,13 @@ TEST_CASE("the harness's value check: a non-finite value of a measure that defin
     using namespace irlens;
     for (const char* name : {"SetF(beta=1e400)", "nDCG(gains={0:0,1:1.7e308,2:1.7e308})@5"}) {
         CAPTURE(name);
-        Evaluation ev = evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, {parse_measure(name, {}, false)});
+        Evaluation ev =
+            evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, {parse_measure(name, {}, false)});
         CHECK_THROWS_AS(fuzz::check_values(ev), fuzz::HarnessFailure);
         CHECK_THROWS_AS(parse_measure(name), UsageError);
     }
     // Finite values pass.
-    Evaluation fine = evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, parse_measures("AP nDCG@5 SetF"));
+    Evaluation fine =
+        evaluate(fuzz::fuzz_qrels_fixture(), {fuzz::fuzz_run_fixture()}, parse_measures("AP nDCG@5 SetF"));
     CHECK_NOTHROW(fuzz::check_values(fine));
 }

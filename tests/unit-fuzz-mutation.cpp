@@ -23,7 +23,8 @@ const char* const kSeeds[irlens::fuzz::kNumTargets] = {
     // grouped qrels (subtopics)
     "1 1 a 1\n1 2 a 0\n1 2 b 1\n2 1 c 2\n2 3 c 1\n",
     // a run against kFuzzQrels: ties, an unjudged doc, an unknown topic, extra columns, exponents
-    "1 Q0 a 1 3.5 tag\n1 Q0 b 2 3.5 tag\n1 Q0 x 3 -1e-3 tag\n10 Q0 a 1 inf tag extra\n10 Q0 f 2 2 tag\n9 Q0 z 1 1 tag\n",
+    "1 Q0 a 1 3.5 tag\n1 Q0 b 2 3.5 tag\n1 Q0 x 3 -1e-3 tag\n10 Q0 a 1 inf tag extra\n10 Q0 f 2 2 tag\n9 Q0 z 1 1 "
+    "tag\n",
     // z-scores
     "1 map 0.25 0.1\n1 P_5 0.4 0\n10 ndcg 0.5 0.2\n",
     // measure names in the measure language

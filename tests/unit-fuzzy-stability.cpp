@@ -72,8 +72,8 @@ TEST_CASE("irlens meta: --stability and --fuzziness") {
     CHECK(meta_settings_from_args("stability", {"--stability", "fuzzy"}).fuzziness == 0.05);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("stability", {"--stability", "error"}),
                          "--stability must be half-ties or fuzzy, got 'error'", UsageError);
-    CHECK_THROWS_WITH_AS(meta_settings_from_args("stability", {"--fuzziness", "0.1"}), "--fuzziness is for --stability fuzzy",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(meta_settings_from_args("stability", {"--fuzziness", "0.1"}),
+                         "--fuzziness is for --stability fuzzy", UsageError);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("stability", {"--stability", "fuzzy", "--fuzziness", "-1"}),
                          "--fuzziness must be a number >= 0", UsageError);
     CHECK_THROWS_WITH_AS(meta_settings_from_args("correlation", {"--stability", "fuzzy"}),

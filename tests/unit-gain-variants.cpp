@@ -102,11 +102,14 @@ TEST_CASE("gains and dcg: canonical names and errors") {
                          "measure 'nDCG(gains=quadratic)': parameter gains of nDCG must be linear, exp or a mapping "
                          "like {0:0,1:1,2:3}, got 'quadratic'",
                          UsageError);
-    CHECK_THROWS_WITH_AS(parse_measure("nDCG(dcg=log10)"),
-                         "measure 'nDCG(dcg=log10)': parameter dcg of nDCG must be one of log2|exp-log2|jk|1+logb, got 'log10'",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        parse_measure("nDCG(dcg=log10)"),
+        "measure 'nDCG(dcg=log10)': parameter dcg of nDCG must be one of log2|exp-log2|jk|1+logb, got 'log10'",
+        UsageError);
     Fixture f(kQrels, {kRun});
     CHECK_THROWS_WITH_AS(f.value("nDCG(b=10)", "1"),
-                         "nDCG: b (the log base) applies to dcg=jk and dcg=1+logb; dcg=log2 uses base 2, got b=10", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("DCG(dcg=jk,b=1)", "1"), "measure 'DCG(dcg=jk,b=1)': parameter b of DCG must be a number > 1, got '1'", UsageError);
+                         "nDCG: b (the log base) applies to dcg=jk and dcg=1+logb; dcg=log2 uses base 2, got b=10",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("DCG(dcg=jk,b=1)", "1"),
+                         "measure 'DCG(dcg=jk,b=1)': parameter b of DCG must be a number > 1, got '1'", UsageError);
 }

@@ -25,8 +25,8 @@ const char* kRun = "1 Q0 x 1 5 t\n1 Q0 b 2 4 t\n1 Q0 c 3 3 t\n1 Q0 a 4 2 t\n1 Q0
 const MissingTopics kZero = MissingTopics::Zero;
 const double L3 = std::log2(3.0), L5 = std::log2(5.0);  // discounts of ranks 2 and 4
 // DCG of topic 1: b at rank 2, a at rank 4; the ideal: 2 at rank 1, 1 at ranks 2 and 3.
-const double kDcg = 1 / L3 + 2 / L5;             // 1.4923
-const double kIdeal = 2 + 1 / L3 + 1.0 / 2;      // 3.1309
+const double kDcg = 1 / L3 + 2 / L5;         // 1.4923
+const double kIdeal = 2 + 1 / L3 + 1.0 / 2;  // 3.1309
 
 }  // namespace
 
@@ -35,10 +35,10 @@ TEST_CASE("DCG and IdealDCG: gain / log2(rank + 1), the run's and the ideal rank
     CHECK(f.value("DCG", "1") == approx(kDcg));
     CHECK(f.value("IdealDCG", "1") == approx(kIdeal));
     CHECK(f.value("DCG@2", "1") == approx(1 / L3));
-    CHECK(f.value("DCG@1", "1") == 0);                       // x
+    CHECK(f.value("DCG@1", "1") == 0);  // x
     CHECK(f.value("IdealDCG@1", "1") == approx(2.0));
     CHECK(f.value("IdealDCG@2", "1") == approx(2 + 1 / L3));
-    CHECK(f.value("IdealDCG@100", "1") == approx(kIdeal));   // only 3 positive gains
+    CHECK(f.value("IdealDCG@100", "1") == approx(kIdeal));        // only 3 positive gains
     CHECK(f.value("DCG(judged_only=True)", "1") == approx(2.0));  // b c a: 1/1 + 2/log2(4)
     CHECK(f.value("DCG", "2") == 0);
     CHECK(f.value("IdealDCG", "2") == 0);
@@ -49,27 +49,27 @@ TEST_CASE("DCG and IdealDCG: gain / log2(rank + 1), the run's and the ideal rank
 
 TEST_CASE("nDCG and nDCG@k (ndcg, ndcg_cut)") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("nDCG", "1") == approx(kDcg / kIdeal));               // 0.4766
+    CHECK(f.value("nDCG", "1") == approx(kDcg / kIdeal));  // 0.4766
     CHECK(f.value("nDCG@1", "1") == 0);
-    CHECK(f.value("nDCG@2", "1") == approx((1 / L3) / (2 + 1 / L3)));   // 0.2398
+    CHECK(f.value("nDCG@2", "1") == approx((1 / L3) / (2 + 1 / L3)));  // 0.2398
     CHECK(f.value("nDCG@4", "1") == approx(kDcg / kIdeal));
-    CHECK(f.value("nDCG@10", "1") == approx(kDcg / kIdeal));            // cutoff beyond the ranking
+    CHECK(f.value("nDCG@10", "1") == approx(kDcg / kIdeal));  // cutoff beyond the ranking
     // judged_only: b c a -> DCG 2, the ideal is unchanged.
-    CHECK(f.value("nDCG(judged_only=True)", "1") == approx(2 / kIdeal));               // 0.6388
-    CHECK(f.value("nDCG(judged_only=True)@2", "1") == approx(1 / (2 + 1 / L3)));      // 0.3801
-    CHECK(f.value("nDCG", "2") == 0);      // no ideal gain: 0, not 0/0
+    CHECK(f.value("nDCG(judged_only=True)", "1") == approx(2 / kIdeal));          // 0.6388
+    CHECK(f.value("nDCG(judged_only=True)@2", "1") == approx(1 / (2 + 1 / L3)));  // 0.3801
+    CHECK(f.value("nDCG", "2") == 0);                                             // no ideal gain: 0, not 0/0
     CHECK(f.value("nDCG@10", "2") == 0);
     CHECK(f.value("nDCG", "3", 0, kZero) == 0);
     CHECK(f.value("nDCG@10", "3", 0, kZero) == 0);
     CHECK(f.mean("nDCG@2", 0, kZero) == approx((1 / L3) / (2 + 1 / L3) / 3));  // trec_eval -c: 0.0799
-    CHECK(f.value("NDCG@10", "1") == f.value("nDCG@10", "1"));  // ir_measures' spelling
+    CHECK(f.value("NDCG@10", "1") == f.value("nDCG@10", "1"));                 // ir_measures' spelling
 }
 
 TEST_CASE("nDCG with gains: listed levels take the given gain, unlisted levels their own") {
     Fixture f(kQrels, {kRun});
     // {0:0,1:1,2:3}: a gains 3. DCG = 1/log2(3) + 3/log2(5); ideal 3, 1, 1.
     const double dcg = 1 / L3 + 3 / L5, ideal = 3 + 1 / L3 + 1.0 / 2;
-    CHECK(f.value("DCG(gains={0:0,1:1,2:3})", "1") == approx(dcg));       // 1.9230
+    CHECK(f.value("DCG(gains={0:0,1:1,2:3})", "1") == approx(dcg));         // 1.9230
     CHECK(f.value("IdealDCG(gains={0:0,1:1,2:3})", "1") == approx(ideal));  // 4.1309
     CHECK(f.value("nDCG(gains={0:0,1:1,2:3})", "1") == approx(dcg / ideal));
     // @k truncates both rankings: DCG@2 = 1/log2(3), ideal@2 = 3 + 1/log2(3).
@@ -78,8 +78,7 @@ TEST_CASE("nDCG with gains: listed levels take the given gain, unlisted levels t
     CHECK(f.value("nDCG(gains={1:3})", "1") == approx((3 / L3 + 2 / L5) / (3 + 3 / L3 + 2.0 / 2)));  // 0.4674
     // {0:0.5}: judged non-relevant documents gain too, in the run (c at rank 3) and in the ideal
     // ranking (c at rank 4).
-    CHECK(f.value("nDCG(gains={0:0.5})", "1") ==
-          approx((1 / L3 + 0.5 / 2 + 2 / L5) / (kIdeal + 0.5 / L5)));  // 0.5207
+    CHECK(f.value("nDCG(gains={0:0.5})", "1") == approx((1 / L3 + 0.5 / 2 + 2 / L5) / (kIdeal + 0.5 / L5)));  // 0.5207
     // {0:-1}: a penalty for judged non-relevant documents; the ideal ranking stops before it.
     CHECK(f.value("nDCG(gains={0:-1})", "1") == approx((1 / L3 - 1.0 / 2 + 2 / L5) / kIdeal));  // 0.3169
     // Gains beyond the int range still order correctly in the ideal ranking (trec_eval compares
@@ -92,16 +91,18 @@ TEST_CASE("nDCG with gains: listed levels take the given gain, unlisted levels t
     // (2.6914 here) and so does irlens; the ideal ranking has no such documents.
     CHECK(f.value("nDCG(gains={-1:5,-2:5})", "1") == approx((5 + kDcg + 5 / std::log2(6.0)) / kIdeal));
     CHECK(f.value("nDCG(gains={-2:5})", "1") == approx((kDcg + 5 / std::log2(6.0)) / kIdeal));  // 1.0944
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("nDCG(gains=3)"),
-                         "measure 'nDCG(gains=3)': parameter gains of nDCG must be linear, exp or a mapping like {0:0,1:1,2:3}, got '3'",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        irlens::parse_measure("nDCG(gains=3)"),
+        "measure 'nDCG(gains=3)': parameter gains of nDCG must be linear, exp or a mapping like {0:0,1:1,2:3}, got '3'",
+        UsageError);
 }
 
 TEST_CASE("cross-check: nDCG@k without gains (ndcg_cut) equals nDCG with the identity gains") {
     // Two code paths (m_ndcg_cut.c's and m_ndcg.c's) must agree when gains are the levels.
     // Topic 7 adds a level gap (0, 1, 3; no 2), ties and a negative judgment.
     std::string qrels = std::string(kQrels) + "7 0 p 3\n7 0 q 1\n7 0 r 0\n7 0 s 3\n7 0 t -1\n7 0 w 1\n";
-    std::string run = std::string(kRun) + "7 Q0 q 1 2 t\n7 Q0 t 2 2 t\n7 Q0 p 3 1 t\n7 Q0 y 4 1 t\n7 Q0 r 5 0 t\n7 Q0 w 6 0 t\n";
+    std::string run =
+        std::string(kRun) + "7 Q0 q 1 2 t\n7 Q0 t 2 2 t\n7 Q0 p 3 1 t\n7 Q0 y 4 1 t\n7 Q0 r 5 0 t\n7 Q0 w 6 0 t\n";
     Fixture f(qrels, {run});
     for (const char* topic : {"1", "2", "7"}) {
         for (int k = 1; k <= 7; ++k) {
@@ -141,7 +142,7 @@ TEST_CASE("RnDCG: nDCG averaged where the ideal gain changes, and at the end") {
     // judged_only: b c a. The ideal gain changes after rank 1 (nDCG@1 = 1/2) and, past the end of
     // the ranking, after rank 3 (nDCG@3 = 2 / kIdeal); no extra final point: (1/2 + 2/kIdeal) / 2.
     CHECK(f.value("RnDCG(judged_only=True)", "1") == approx((0.5 + 2 / kIdeal) / 2));  // 0.5694
-    CHECK(f.value("RnDCG", "2") == 0);  // R = 0
+    CHECK(f.value("RnDCG", "2") == 0);                                                 // R = 0
     CHECK(f.value("RnDCG", "3", 0, kZero) == 0);
     // Every gain 0 with relevant documents present: trec_eval divides 0 by 0 changes; irlens
     // matches it (NaN) rather than invent a value.
@@ -168,12 +169,12 @@ TEST_CASE("BinG: 1 / log2(2 + non-relevant before it) per relevant document, ove
     // b: x before it -> 1/log2(3); a: x c before it -> 1/log2(4). R = 3.
     CHECK(f.value("BinG", "1") == approx((1 / L3 + 0.5) / 3));  // 0.3770
     // rel=2: only a, with x b c before it -> 1/log2(5); R = 1.
-    CHECK(f.value("BinG(rel=2)", "1") == approx(1 / L5));       // 0.4307
+    CHECK(f.value("BinG(rel=2)", "1") == approx(1 / L5));  // 0.4307
     // judged_only: b c a -> b 1/log2(2), a 1/log2(3).
     CHECK(f.value("BinG(judged_only=True)", "1") == approx((1 + 1 / L3) / 3));  // 0.5436
     CHECK(f.value("BinG", "2") == 0);
     CHECK(f.value("BinG", "3", 0, kZero) == 0);
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("BinG(gains={1:1})"),
-                         "measure 'BinG(gains={1:1})': BinG has no parameter 'gains' (parameters: rel, judged_only, agg)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        irlens::parse_measure("BinG(gains={1:1})"),
+        "measure 'BinG(gains={1:1})': BinG has no parameter 'gains' (parameters: rel, judged_only, agg)", UsageError);
 }

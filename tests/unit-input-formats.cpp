@@ -83,11 +83,12 @@ TEST_CASE("input formats: BEIR and JSON qrels, MS MARCO and JSON runs give the T
 
 TEST_CASE("input formats: detection by content (BOM, comments, escapes, CRLF)") {
     // A byte-order mark and comment lines before the BEIR header; CRLF line ends.
-    auto q = any_qrels("\xEF\xBB\xBF# judged by hand\r\n\r\nquery-id corpus-id score\r\n1\ta\t1\r\n", InputFormat::Beir, 2);
+    auto q =
+        any_qrels("\xEF\xBB\xBF# judged by hand\r\n\r\nquery-id corpus-id score\r\n1\ta\t1\r\n", InputFormat::Beir, 2);
     CHECK(q->find(0, "a") >= 0);
     // A 3-column file without the BEIR header is no BEIR file: the TREC reader's error.
-    CHECK_THROWS_WITH_AS(any_qrels("1\ta\t1\n", InputFormat::Trec), "q:1: expected 4 columns (topic iter doc rel), found 3",
-                         InputError);
+    CHECK_THROWS_WITH_AS(any_qrels("1\ta\t1\n", InputFormat::Trec),
+                         "q:1: expected 4 columns (topic iter doc rel), found 3", InputError);
     // JSON keys with escapes: \u00e9 is é (UTF-8 C3 A9), a surrogate pair is one 4-byte character.
     auto j = any_qrels(" \n {\"t\\u00e9\": {\"\\ud83d\\ude00\": 1, \"a\\/b\": 0}}\n", InputFormat::Json, 1);
     CHECK(j->topic_id(0) == "t\xC3\xA9");
@@ -111,16 +112,20 @@ TEST_CASE("input formats: errors name file, line and problem") {
                          "q:2: expected 3 columns (query-id corpus-id score), found 2", InputError);
     CHECK_THROWS_WITH_AS(qrels("query-id\tcorpus-id\tscore\n101\td01\t1\t2\n"),
                          "q:2: expected 3 columns (query-id corpus-id score), found more", InputError);
-    CHECK_THROWS_WITH_AS(qrels("query-id\tcorpus-id\tscore\n\n101\td01\t0.5\n"), "q:3: relevance '0.5' is not an integer",
-                         InputError);
+    CHECK_THROWS_WITH_AS(qrels("query-id\tcorpus-id\tscore\n\n101\td01\t0.5\n"),
+                         "q:3: relevance '0.5' is not an integer", InputError);
     // A run's errors say that its first content line decided the format (issue 23).
     const std::string guessed =
-        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: a "
-        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format trec|msmarco|json)";
-    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\n"), ("r:2: expected 3 columns (qid pid rank), found 2" + guessed).c_str(), InputError);
-    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\tx\n"), ("r:2: rank 'x' is not an integer" + guessed).c_str(), InputError);
-    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td01\t2\n"), "r:2: duplicate document 'd01' for topic '101' (first at line 1)",
+        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: "
+        "a "
+        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format "
+        "trec|msmarco|json)";
+    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\n"),
+                         ("r:2: expected 3 columns (qid pid rank), found 2" + guessed).c_str(), InputError);
+    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td02\tx\n"), ("r:2: rank 'x' is not an integer" + guessed).c_str(),
                          InputError);
+    CHECK_THROWS_WITH_AS(run("101\td01\t1\n101\td01\t2\n"),
+                         "r:2: duplicate document 'd01' for topic '101' (first at line 1)", InputError);
     // JSON: line, column, problem and where in the dict of dicts.
     CHECK_THROWS_WITH_AS(qrels("{\"1\": {\"a\": 1,\n \"a\": 2}}"),
                          "q:2: column 2: document id \"a\" repeated (first at line 1, column 8) (in topic \"1\")",
@@ -140,10 +145,11 @@ TEST_CASE("input formats: errors name file, line and problem") {
                          "r:1: column 13: expected a number (the score), found '\"' (the JSON read is a dict of dicts: "
                          "{\"topic\": {\"doc\": number, ...}, ...}) (in topic \"1\", document \"a\")",
                          InputError);
-    CHECK_THROWS_WITH_AS(run("{\"1\": [\"a\"]}"),
-                         "r:1: column 7: expected '{' (the documents of the topic), found '[' (the JSON read is a dict of "
-                         "dicts: {\"topic\": {\"doc\": number, ...}, ...}) (in topic \"1\")",
-                         InputError);
+    CHECK_THROWS_WITH_AS(
+        run("{\"1\": [\"a\"]}"),
+        "r:1: column 7: expected '{' (the documents of the topic), found '[' (the JSON read is a dict of "
+        "dicts: {\"topic\": {\"doc\": number, ...}, ...}) (in topic \"1\")",
+        InputError);
     CHECK_THROWS_WITH_AS(run("{\"1\": {\"a b\": 1}}"),
                          "r:1: column 8: document id \"a b\" holds whitespace or a control character (in topic \"1\")",
                          InputError);
@@ -151,10 +157,11 @@ TEST_CASE("input formats: errors name file, line and problem") {
                          "r:1: column 2: topic id \"#1\" starts with '#' (a comment in TREC files)", InputError);
     CHECK_THROWS_WITH_AS(run("{\"\\xff\": {\"a\": 1}}"), "r:1: column 4: invalid escape '\\x' in a key", InputError);
     CHECK_THROWS_WITH_AS(run("{\"\xff\": {\"a\": 1}}"), "r:1: column 2: topic id is not valid UTF-8", InputError);
-    CHECK_THROWS_WITH_AS(run("{\"1\": {\"a\": 1}}\n,"),
-                         "r:2: column 1: expected nothing after the end of the JSON object, found ',' (the JSON read is a "
-                         "dict of dicts: {\"topic\": {\"doc\": number, ...}, ...})",
-                         InputError);
+    CHECK_THROWS_WITH_AS(
+        run("{\"1\": {\"a\": 1}}\n,"),
+        "r:2: column 1: expected nothing after the end of the JSON object, found ',' (the JSON read is a "
+        "dict of dicts: {\"topic\": {\"doc\": number, ...}, ...})",
+        InputError);
     CHECK_THROWS_WITH_AS(run("{\"1\": {\"a\": 1}\n"), "r:2: unexpected end of the file: the JSON object is not closed",
                          InputError);
     // A key is capped as a TREC document id is (the JSON may be one line of any length).
@@ -169,15 +176,24 @@ TEST_CASE("input formats: MS MARCO only with the evidence of its ranks; a given 
     // Integer scores, best first (d01 3, d02 2): read as ranks they would be upside down.
     const std::string scores = "101 d01 3\n101 d02 2\n";
     const std::string guessed =
-        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: a "
-        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format trec|msmarco|json)";
-    CHECK_THROWS_WITH_AS(any_run(q, scores, InputFormat::Unknown),
-                         ("r:1: the third column is not a rank: topic 101 starts at 3 (MS MARCO ranks start at 1 and increase "
-                          "within each topic)" + guessed).c_str(), InputError);
-    CHECK_THROWS_WITH_AS(any_run(q, "# ranks\n101 d01 1\n101 d02 3\n101 d03 2\n", InputFormat::Unknown),
-                         ("r:4: the third column is not a rank: 2 after 3 in topic 101 (MS MARCO ranks start at 1 and increase "
-                          "within each topic)" + std::string(guessed).replace(guessed.find("line 1"), 6, "line 2")).c_str(),
-                         InputError);
+        "; the file was read as an MS MARCO run (qid pid rank) because its first content line, line 1, has 3 columns: "
+        "a "
+        "TREC run has 6 (topic Q0 doc rank score tag); give the format to choose (irlens --run-format "
+        "trec|msmarco|json)";
+    CHECK_THROWS_WITH_AS(
+        any_run(q, scores, InputFormat::Unknown),
+        ("r:1: the third column is not a rank: topic 101 starts at 3 (MS MARCO ranks start at 1 and increase "
+         "within each topic)" +
+         guessed)
+            .c_str(),
+        InputError);
+    CHECK_THROWS_WITH_AS(
+        any_run(q, "# ranks\n101 d01 1\n101 d02 3\n101 d03 2\n", InputFormat::Unknown),
+        ("r:4: the third column is not a rank: 2 after 3 in topic 101 (MS MARCO ranks start at 1 and increase "
+         "within each topic)" +
+         std::string(guessed).replace(guessed.find("line 1"), 6, "line 2"))
+            .c_str(),
+        InputError);
     // Ties and gaps are ranks still (rank 1, 2, 2, 5); a topic may come back if its ranks go on.
     AnyRunReader ok(q, "r");
     ok.feed("101 d01 1\n101 d02 2\n102 d05 1\n101 d09 2\n101 d03 5\n");
@@ -208,11 +224,13 @@ TEST_CASE("input formats: MS MARCO only with the evidence of its ranks; a given 
 
 TEST_CASE("input formats: scores beyond a double's range are refused (they would all tie at infinity)") {
     auto q = read_qrels("q", kTrecQrels);
-    CHECK_THROWS_WITH_AS(any_run(q, "101 Q0 d01 1 1e400 t\n101 Q0 d02 2 1e401 t\n", InputFormat::Unknown),
-                         "r:1: score '1e400' is beyond a double's range (about 1.8e308): such scores would all tie; rescale the scores",
-                         InputError);
+    CHECK_THROWS_WITH_AS(
+        any_run(q, "101 Q0 d01 1 1e400 t\n101 Q0 d02 2 1e401 t\n", InputFormat::Unknown),
+        "r:1: score '1e400' is beyond a double's range (about 1.8e308): such scores would all tie; rescale the scores",
+        InputError);
     CHECK_THROWS_WITH_AS(any_run(q, "{\"101\": {\"d01\": -1e400}}", InputFormat::Unknown, 1),
-                         "r:1: column 17: score -1e400 of \"d01\" is beyond a double's range (about 1.8e308) (in topic \"101\", document \"d01\")",
+                         "r:1: column 17: score -1e400 of \"d01\" is beyond a double's range (about 1.8e308) (in topic "
+                         "\"101\", document \"d01\")",
                          InputError);
     // An explicit inf is read (trec_eval's atof reads it) and ordered as written: d01 first.
     auto run = any_run(q, "101 Q0 d02 1 1 t\n101 Q0 d01 2 inf t\n", InputFormat::Trec);

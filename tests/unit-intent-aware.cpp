@@ -90,19 +90,24 @@ TEST_CASE("ERR_IA(graded=True) on a topic with one intent is ERR with the same m
 TEST_CASE("intent-aware measures: parameter errors") {
     Fixture f = weighted();
     CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,alpha=0.3)@5", "1"),
-                         "ERR_IA(alpha=0.3,graded=True)@5: alpha applies only to ndeval's ERR_IA (graded=False)", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("ERR_IA(graded=True,max_grade=1)@5", "1"),
-                         "ERR_IA: a gain of 2 gives the satisfaction probability (2^g - 1)/2^1 = 1.5, outside [0,1]; raise "
-                         "max_grade or use gains >= 0",
+                         "ERR_IA(alpha=0.3,graded=True)@5: alpha applies only to ndeval's ERR_IA (graded=False)",
                          UsageError);
-    CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"), "measure 'RBP_IA(p=1)': parameter p of RBP_IA must be [0, 1), got '1'", UsageError);
+    CHECK_THROWS_WITH_AS(
+        f.value("ERR_IA(graded=True,max_grade=1)@5", "1"),
+        "ERR_IA: a gain of 2 gives the satisfaction probability (2^g - 1)/2^1 = 1.5, outside [0,1]; raise "
+        "max_grade or use gains >= 0",
+        UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBP_IA(p=1)", "1"),
+                         "measure 'RBP_IA(p=1)': parameter p of RBP_IA must be [0, 1), got '1'", UsageError);
     auto partial = std::make_shared<Intents>();
     partial->read_probabilities("probs", "1 1 0.5\n1 2 0.5\n");
     f.options.intents = partial;
     CHECK_THROWS_WITH_AS(f.value("nDCG_IA@5", "1"),
-                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability", InputError);
+                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability",
+                         InputError);
     CHECK_THROWS_WITH_AS(f.value("D-nDCG@5", "1"),
-                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability", InputError);
+                         "probs: topic '1': subtopic '3' has relevant documents in the qrels but no probability",
+                         InputError);
     // Measures that do not weigh intents do not need the probabilities.
     CHECK(f.value("StRecall@5", "1") == approx(1.0));
 }
@@ -123,7 +128,9 @@ TEST_CASE("D-nDCG and D#-nDCG: global gains against the globally ideal list") {
     // gains=exp: b gains 0.5 * 3 = 1.5, a 0.75, c 0.25 -> run 1.5 + 0.75/2 + 0.25/log2(5),
     // ideal 1.5 + 0.75/log2(3) + 0.25/2.
     CHECK(f.value("D-nDCG(gains=exp)@5", "1") == approx((1.5 + 0.375 + 0.25 / lg(5)) / (1.5 + 0.75 / lg(3) + 0.125)));
-    CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"), "measure 'D#-nDCG(gamma=2)@5': parameter gamma of D#-nDCG must be [0, 1], got '2'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("D#-nDCG(gamma=2)@5", "1"),
+                         "measure 'D#-nDCG(gamma=2)@5': parameter gamma of D#-nDCG must be [0, 1], got '2'",
+                         UsageError);
 }
 
 TEST_CASE("DIN-nDCG: a navigational intent gains only at its first relevant document") {
@@ -150,9 +157,11 @@ TEST_CASE("S-RR@x%: reciprocal of the rank where x% of the intents are covered")
     Fixture miss(kDiversityQrels, {"1 Q0 a 1 1 t\n"}, QrelsFormat::Grouped);
     CHECK(miss.value("S-RR@100%", "1") == 0.0);  // intent 3 never covered
     CHECK_THROWS_WITH_AS(parse_measure("S-RR@100"),
-                         "measure 'S-RR@100': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '100'", UsageError);
+                         "measure 'S-RR@100': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '100'",
+                         UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("S-RR@0%"),
-                         "measure 'S-RR@0%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '0%'", UsageError);
+                         "measure 'S-RR@0%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '0%'",
+                         UsageError);
     CHECK_THROWS_WITH_AS(parse_measure("S-RR@101%"),
                          "measure 'S-RR@101%': the cutoff must be a percentage in (0,100], e.g. S-RR@100%, got '101%'",
                          UsageError);
@@ -179,7 +188,8 @@ TEST_CASE("P+Q and P+Q#: Q for informational intents, P+ for navigational ones")
     // beta = 0: BR is precision; intent 1's Q is AP = (1 + 2/3)/2.
     CHECK(f.value("P+Q(beta=0)", "1") == approx(0.5 * (5.0 / 6) + 0.25 * (1.0 / 3) + 0.25 * 0.25));
     CHECK(parse_measure("PplusQ@3").name() == "P+Q@3");
-    CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"), "measure 'P+Q#(gamma=2)': parameter gamma of P+Q# must be [0, 1], got '2'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("P+Q#(gamma=2)", "1"),
+                         "measure 'P+Q#(gamma=2)': parameter gamma of P+Q# must be [0, 1], got '2'", UsageError);
 }
 
 TEST_CASE("standard measures on diversity qrels read a document's highest grade over its intents") {
@@ -271,7 +281,7 @@ TEST_CASE("D-Q and D-nERR: the base measure on the global gains, against the glo
     CHECK(f.value("D-Q@3", "1") == approx((1 + 0.75) / 3));
     // beta = 0: AP of "relevant to some intent" = (1 + 2/3 + 3/4)/3.
     CHECK(f.value("D-Q(beta=0)", "1") == approx((1 + 2.0 / 3 + 0.75) / 3));
-    CHECK(f.value("D#-Q", "1") == approx(0.5 * 1 + 0.5 * dq));  // I-rec = 1
+    CHECK(f.value("D#-Q", "1") == approx(0.5 * 1 + 0.5 * dq));   // I-rec = 1
     CHECK(f.value("D#-Q@1", "1") == approx(0.5 / 3 + 0.5 * 1));  // I-rec@1 = 1/3, D-Q@1 = BR(1)/1
     // D-nERR@5, max_grade 2: Pr = (2^GG - 1)/4: b (2 - 1)/4 = 1/4, a (2^0.75 - 1)/4, c (2^0.25 - 1)/4.
     double pb = 0.25, pa = (std::exp2(0.75) - 1) / 4, pc = (std::exp2(0.25) - 1) / 4;
@@ -299,8 +309,8 @@ TEST_CASE("graded alpha_nDCG and NRBP: r(d,t) = (2^g - 1)/2^max_grade in place o
     CHECK(f.value("NRBP(graded=True)", "1") == approx(nrbp));
     CHECK(f.value("nNRBP(graded=True)", "1") == approx(nrbp / (0.75 / 3 * (0.75 + 0.375 * 0.5 + 0.25 * 0.25))));
     // The binary names are unchanged (unit-ndeval.cpp and the golden ndeval tests pin them).
-    CHECK_THROWS_WITH_AS(f.value("NRBP(max_grade=3)", "1"), "NRBP(max_grade=3): gains and max_grade apply only with graded=True",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("NRBP(max_grade=3)", "1"),
+                         "NRBP(max_grade=3): gains and max_grade apply only with graded=True", UsageError);
 }
 
 TEST_CASE("U_IA: U on each intent's own trailtext (Sakai Eq. 31)") {

@@ -31,9 +31,9 @@ TEST_CASE("APAvgJG: AP against each group's judgments, averaged over the groups"
 
 TEST_CASE("PAvgJG and RprecMultAvgJG") {
     Fixture f(kQrels, {kRun}, QrelsFormat::Grouped);
-    CHECK(f.value("PAvgJG@1", "1") == approx(0.5));          // u1: a relevant 1/1; u2: 0/1
-    CHECK(f.value("PAvgJG@4", "1") == approx(3.0 / 8.0));    // u1 2/4, u2 1/4
-    CHECK(f.value("PAvgJG@4", "2") == approx(0.5));          // e, d: 2/4
+    CHECK(f.value("PAvgJG@1", "1") == approx(0.5));        // u1: a relevant 1/1; u2: 0/1
+    CHECK(f.value("PAvgJG@4", "1") == approx(3.0 / 8.0));  // u1 2/4, u2 1/4
+    CHECK(f.value("PAvgJG@4", "2") == approx(0.5));        // e, d: 2/4
     // mult 1: u1 R 2, P@2 = 1/2; u2 R 1, cutoff (long)(1 + 0.9) = 1 and a is not relevant for u2:
     // trec_eval's backward scan stops at b (rank 2) before reaching rank 1 -> 0. (0.5 + 0) / 2.
     CHECK(f.value("RprecMultAvgJG(mult=1)", "1") == approx(0.25));
@@ -46,16 +46,18 @@ TEST_CASE("PAvgJG and RprecMultAvgJG") {
 TEST_CASE("judgment-group measures need grouped qrels; trec_eval -m qrels_jg") {
     Fixture plain("1 0 a 1\n", {"1 Q0 a 1 1 r\n"});
     CHECK_THROWS_WITH_AS(plain.value("APAvgJG", "1"),
-                         "APAvgJG needs judgment-group qrels, `topic group doc rel` (trec_eval -R qrels_jg)", UsageError);
+                         "APAvgJG needs judgment-group qrels, `topic group doc rel` (trec_eval -R qrels_jg)",
+                         UsageError);
     Fixture f(kQrels, {kRun}, QrelsFormat::Grouped);
     TrecEvalOptions o;
     o.measures = {"qrels_jg"};
     o.per_query = false;
     std::string out = trec_eval(o, f.qrels, f.runs[0]);
     // Means over the 2 topics: map (2/3 + 5/6) / 2 = 0.75; the default cutoffs follow trec_eval.
-    CHECK(out.rfind("runid                 \tall\tr\nnum_q                 \tall\t2\nmap_avgjg             \tall\t0.7500\n"
-                    "P_avgjg_5             \tall\t",
-                    0) == 0);
+    CHECK(out.rfind(
+              "runid                 \tall\tr\nnum_q                 \tall\t2\nmap_avgjg             \tall\t0.7500\n"
+              "P_avgjg_5             \tall\t",
+              0) == 0);
     CHECK(out.find("Rprec_mult_avgjg_2.00 \tall\t0.5000\n") != std::string::npos);
     o.measures = {"map"};
     CHECK_THROWS_WITH_AS(trec_eval(o, f.qrels, f.runs[0]), "trec_eval: measure 'map' needs -R qrels, not -R qrels_jg",

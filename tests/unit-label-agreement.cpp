@@ -78,13 +78,14 @@ TEST_CASE("Krippendorff's alpha: the worked examples of Krippendorff (2011)") {
     const std::vector<int> ben = {0, 1, 0, 0, 0, 0, 0, 0, 1, 0}, gerry = {1, 1, 1, 0, 0, 1, 0, 0, 0, 0};
     CHECK(label_agreement(ben, gerry).alpha_nominal == doctest::Approx(0.09523809523809523).epsilon(1e-12));
     // Sec. B: nominal data, two coders, no missing data (a..e as 1..5): alpha = 0.692.
-    const std::vector<int> coder_a = {1, 1, 2, 2, 4, 3, 3, 3, 5, 4, 4, 1}, coder_b = {2, 1, 2, 2, 2, 3, 3, 3, 5, 4, 4, 4};
+    const std::vector<int> coder_a = {1, 1, 2, 2, 4, 3, 3, 3, 5, 4, 4, 1},
+                           coder_b = {2, 1, 2, 2, 2, 3, 3, 3, 5, 4, 4, 4};
     CHECK(label_agreement(coder_a, coder_b).alpha_nominal == doctest::Approx(0.6919642857142857).epsilon(1e-12));
     // Sec. C: four observers, missing data (absent values), 12 units: nominal 0.743, ordinal
     // 0.815, interval 0.849 (the paper's values; the exact ones from the independent computation).
-    const std::vector<std::vector<double>> units = {{1, 1, 1}, {2, 2, 3, 2}, {3, 3, 3, 3}, {3, 3, 3, 3}, {2, 2, 2, 2},
-                                                    {1, 2, 3, 4}, {4, 4, 4, 4}, {1, 1, 2, 1}, {2, 2, 2, 2}, {5, 5, 5},
-                                                    {1, 1}, {3}};
+    const std::vector<std::vector<double>> units = {{1, 1, 1},    {2, 2, 3, 2}, {3, 3, 3, 3}, {3, 3, 3, 3},
+                                                    {2, 2, 2, 2}, {1, 2, 3, 4}, {4, 4, 4, 4}, {1, 1, 2, 1},
+                                                    {2, 2, 2, 2}, {5, 5, 5},    {1, 1},       {3}};
     CHECK(krippendorff_alpha(units, AlphaMetric::Nominal) == doctest::Approx(0.743421052631579).epsilon(1e-12));
     CHECK(krippendorff_alpha(units, AlphaMetric::Ordinal) == doctest::Approx(0.8153875037548813).epsilon(1e-12));
     CHECK(krippendorff_alpha(units, AlphaMetric::Interval) == doctest::Approx(0.8491071428571428).epsilon(1e-12));
@@ -99,7 +100,8 @@ TEST_CASE("label agreement: undefined values are NaN with a note, never 1 or 0")
     CHECK(std::isnan(same.kappa_quadratic));
     CHECK(std::isnan(same.alpha_nominal));
     CHECK(std::isnan(same.binary.kappa));
-    CHECK(same.note == "kappa and alpha undefined: both sets give every pair the same single grade (expected agreement 1)");
+    CHECK(same.note ==
+          "kappa and alpha undefined: both sets give every pair the same single grade (expected agreement 1)");
     // Grades 1 and 2, all relevant at threshold 1 in both: the binary kappa alone is undefined.
     const LabelAgreement rel = label_agreement({1, 2}, {2, 2});
     CHECK(!std::isnan(rel.kappa));

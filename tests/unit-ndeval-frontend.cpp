@@ -68,11 +68,12 @@ TEST_CASE("ndeval front-end: risk-sensitive evaluation against a baseline") {
 TEST_CASE("ndeval front-end: what ndeval refuses") {
     auto q = read_qrels("div.txt", kDiversityQrels, QrelsFormat::Grouped);
     auto run = read_run(q, "r", kNdevalRun, RunOrder::Rank);
-    CHECK_THROWS_WITH_AS(ndeval(NdevalOptions(), q, run),
-                         "div.txt:6: negative judgment -2: ndeval refuses negative judgments (map them to 0 first, as the "
-                         "TREC Web track's qrels-for-ndeval.txt does, or use `irlens eval --qrels-format diversity`, which "
-                         "counts them as non-relevant)",
-                         InputError);
+    CHECK_THROWS_WITH_AS(
+        ndeval(NdevalOptions(), q, run),
+        "div.txt:6: negative judgment -2: ndeval refuses negative judgments (map them to 0 first, as the "
+        "TREC Web track's qrels-for-ndeval.txt does, or use `irlens eval --qrels-format diversity`, which "
+        "counts them as non-relevant)",
+        InputError);
     auto q2 = read_qrels("q", kNdevalQrels, QrelsFormat::Grouped);
     auto dup = read_run(q2, "run.txt", "1 Q0 a 1 0 t\n1 Q0 b 2 0 t\n1 Q0 c 1 0 t\n", RunOrder::Rank);
     CHECK_THROWS_WITH_AS(ndeval(NdevalOptions(), q2, dup),
@@ -84,7 +85,8 @@ TEST_CASE("ndeval front-end: what ndeval refuses") {
     CHECK_NOTHROW(ndeval(NdevalOptions(), q2, by_score));
     auto elsewhere = read_run(q2, "run.txt", "5 Q0 a 1 0 t\n", RunOrder::Rank);
     CHECK_THROWS_WITH_AS(ndeval(NdevalOptions(), q2, elsewhere),
-                         "run.txt: no topic has both results and relevance judgments (ndeval would divide by 0)", InputError);
+                         "run.txt: no topic has both results and relevance judgments (ndeval would divide by 0)",
+                         InputError);
     NdevalOptions bad;
     bad.alpha = 2;
     CHECK_THROWS_WITH_AS(ndeval(bad, q2, by_score), "ndeval: -alpha must be in [0,1], got 2", UsageError);

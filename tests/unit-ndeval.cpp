@@ -77,7 +77,8 @@ TEST_CASE("ndeval: MAP-IA, P-IA and subtopic recall") {
 
 TEST_CASE("ndeval measures: rel threshold and judged_only") {
     Fixture f = div();
-    // rel=2: only b (grade 2 for intent 1) is relevant; m = 1. ERR-IA@5 = 1 / (1 + 0.5/2 + 0.25/3 + 0.125/4 + 0.0625/5).
+    // rel=2: only b (grade 2 for intent 1) is relevant; m = 1. ERR-IA@5 = 1 / (1 + 0.5/2 + 0.25/3 + 0.125/4 +
+    // 0.0625/5).
     CHECK(f.value("ERR_IA(rel=2)@5", "1") == approx(1 / (1 + 0.25 + 0.25 / 3 + 0.125 / 4 + 0.0625 / 5)));
     CHECK(f.value("StRecall(rel=2)@1", "1") == approx(1.0));
     // judged_only drops x (not in the qrels): b a c d -> gains 1, 1.5, 1, 0; P-IA@2 = 3 / 6.
@@ -89,7 +90,8 @@ TEST_CASE("ndeval measures: ties in the greedy ideal go to the larger doc id") {
     // Intents 1 and 2; p and q each relevant to one intent, r to both. Greedy: r (2), then p and
     // q tie at 0.5: q (the larger id) first. The ideal gains are 2, 0.5, 0.5 either way, so the
     // run's alpha-nDCG@3 = (1 + 0.5/log2(3) + 1/2) ... is checked against them.
-    Fixture f("7 1 p 1\n7 2 q 1\n7 1 r 1\n7 2 r 1\n", {"7 Q0 p 1 3 t\n7 Q0 q 2 2 t\n7 Q0 r 3 1 t\n"}, QrelsFormat::Grouped);
+    Fixture f("7 1 p 1\n7 2 q 1\n7 1 r 1\n7 2 r 1\n", {"7 Q0 p 1 3 t\n7 Q0 q 2 2 t\n7 Q0 r 3 1 t\n"},
+              QrelsFormat::Grouped);
     // run p q r: gains 1, 1, 0.5 + 0.5 = 1.
     double run = 1 + 1 / lg(3) + 1.0 / 2, ideal = 2 + 0.5 / lg(3) + 0.5 / 2;
     CHECK(f.value("alpha_nDCG@3", "7") == approx(run / ideal));
@@ -97,7 +99,8 @@ TEST_CASE("ndeval measures: ties in the greedy ideal go to the larger doc id") {
 
 TEST_CASE("ndeval measures: topics without relevant documents or intents score 0") {
     Fixture f("1 1 a 0\n1 2 b 0\n2 1 c 1\n", {"1 Q0 a 1 1 t\n2 Q0 z 1 1 t\n"}, QrelsFormat::Grouped);
-    for (const char* m : {"ERR_IA@5", "nERR_IA@5", "alpha_DCG@5", "alpha_nDCG@5", "NRBP", "nNRBP", "AP_IA", "P_IA@5", "StRecall@5"}) {
+    for (const char* m :
+         {"ERR_IA@5", "nERR_IA@5", "alpha_DCG@5", "alpha_nDCG@5", "NRBP", "nNRBP", "AP_IA", "P_IA@5", "StRecall@5"}) {
         CHECK_MESSAGE(f.value(m, "1") == 0.0, m);
         CHECK_MESSAGE(f.value(m, "2") == 0.0, m);  // nothing relevant retrieved
     }
@@ -109,11 +112,14 @@ TEST_CASE("ndeval measures: topics without relevant documents or intents score 0
 
 TEST_CASE("ndeval measures: parameter errors") {
     Fixture f = div();
-    CHECK_THROWS_WITH_AS(f.value("alpha_nDCG(alpha=1.5)@5", "1"), "measure 'alpha_nDCG(alpha=1.5)@5': parameter alpha of alpha_nDCG must be [0, 1], got '1.5'",
+    CHECK_THROWS_WITH_AS(f.value("alpha_nDCG(alpha=1.5)@5", "1"),
+                         "measure 'alpha_nDCG(alpha=1.5)@5': parameter alpha of alpha_nDCG must be [0, 1], got '1.5'",
                          UsageError);
-    CHECK_THROWS_WITH_AS(f.value("NRBP(beta=-1)", "1"), "measure 'NRBP(beta=-1)': parameter beta of NRBP must be [0, 1], got '-1'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("NRBP(beta=-1)", "1"),
+                         "measure 'NRBP(beta=-1)': parameter beta of NRBP must be [0, 1], got '-1'", UsageError);
     CHECK_THROWS_WITH_AS(f.value("P_IA(rel=0)@5", "1"), "P_IA(rel=0)@5: rel must be at least 1, got 0", UsageError);
-    CHECK_THROWS_WITH_AS(parse_measure("ERR_IA"), "measure 'ERR_IA': ERR_IA needs a cutoff, e.g. ERR_IA@10", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("ERR_IA(max_grade=3)@5", "1"), "ERR_IA(max_grade=3)@5: gains and max_grade apply only with graded=True",
+    CHECK_THROWS_WITH_AS(parse_measure("ERR_IA"), "measure 'ERR_IA': ERR_IA needs a cutoff, e.g. ERR_IA@10",
                          UsageError);
+    CHECK_THROWS_WITH_AS(f.value("ERR_IA(max_grade=3)@5", "1"),
+                         "ERR_IA(max_grade=3)@5: gains and max_grade apply only with graded=True", UsageError);
 }

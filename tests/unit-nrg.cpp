@@ -30,7 +30,8 @@ double with_groups(const Fixture& f, const std::string& measure, const irlens::R
 // (the extracted table drops the bold letters; R2's order is the one that reproduces every value).
 Fixture table1() {
     std::string qrels;
-    for (char c = 'A'; c <= 'J'; ++c) qrels += std::string("1 0 ") + c + (c == 'A' || c == 'E' || c == 'F' || c == 'J' ? " 4\n" : " 0\n");
+    for (char c = 'A'; c <= 'J'; ++c)
+        qrels += std::string("1 0 ") + c + (c == 'A' || c == 'E' || c == 'F' || c == 'J' ? " 4\n" : " 0\n");
     return Fixture(qrels, {ranked("1", {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J"}),
                            ranked("1", {"E", "D", "C", "B", "A", "F", "G", "H", "I", "J"}),
                            ranked("1", {"J", "I", "H", "G", "F", "E", "D", "C", "B", "A"})});
@@ -68,12 +69,14 @@ TEST_CASE("Clarke et al. Table 1: NRG of three rankings of the same items") {
 
 TEST_CASE("NRG equals the base metric exactly when the prior set is empty") {
     Fixture f("1 0 a 2\n1 0 b 1\n1 0 c 0\n1 0 d 1\n2 0 a 1\n2 0 z 2\n",
-              {ranked("1", {"c", "a", "x", "b"}) + ranked("2", {"a", "q", "z"}), ranked("1", {"b", "d"}) + ranked("2", {"z"})});
+              {ranked("1", {"c", "a", "x", "b"}) + ranked("2", {"a", "q", "z"}),
+               ranked("1", {"b", "d"}) + ranked("2", {"z"})});
     for (std::size_t r = 0; r < 2; ++r) {
         for (const char* t : {"1", "2"}) {
             CHECK(f.value("NRG(base=nDCG,prior=list,runs=[])@3", t, r) == f.value("nDCG@3", t, r));
             CHECK(f.value("NRG(base=RBP,prior=list,runs=[])", t, r) == f.value("RBP(p=0.8)", t, r));
-            CHECK(f.value("NRG(base=RBP,p=0.5,rel=2,prior=list,runs=[])@2", t, r) == f.value("RBP(p=0.5,rel=2)@2", t, r));
+            CHECK(f.value("NRG(base=RBP,p=0.5,rel=2,prior=list,runs=[])@2", t, r) ==
+                  f.value("RBP(p=0.5,rel=2)@2", t, r));
             CHECK(f.value("NRG(base=P,prior=list,runs=[])@3", t, r) == f.value("P@3", t, r));
             CHECK(f.value("NRG(base=RR,prior=list,runs=[])", t, r) == f.value("RR", t, r));
             CHECK(f.value("NRG(base=RR,rel=2,prior=list,runs=[])@2", t, r) == f.value("RR(rel=2)@2", t, r));
@@ -154,7 +157,7 @@ namespace {
 // Best per group by P@2: g1 tie run0/run1 -> run0 (name order); g2 -> run3.
 Fixture grouped() {
     return Fixture("1 0 a 1\n1 0 b 1\n1 0 c 1\n1 0 d 1\n", {ranked("1", {"a", "b"}), ranked("1", {"c", "d"}),
-                                                             ranked("1", {"a", "x"}), ranked("1", {"b", "c"})});
+                                                            ranked("1", {"a", "x"}), ranked("1", {"b", "c"})});
 }
 const irlens::RunGroups kGroups("groups", {{"run0", "g1"}, {"run1", "g1"}, {"run2", "g2"}, {"run3", "g2"}});
 }  // namespace
@@ -200,7 +203,8 @@ TEST_CASE("prior=list and prior=chronological") {
 
 TEST_CASE("NRG names and parameter errors") {
     CHECK(irlens::parse_measure("NRG@10").name() == "NRG@10");  // defaults are not printed (issue 13)
-    CHECK(irlens::parse_measure("NRG(prior=list,base=RR,runs=[a.gz,b])").name() == "NRG(base=RR,prior=list,runs=[a.gz,b])");
+    CHECK(irlens::parse_measure("NRG(prior=list,base=RR,runs=[a.gz,b])").name() ==
+          "NRG(base=RR,prior=list,runs=[a.gz,b])");
     // Every message starts with the measure's canonical name.
     const std::pair<const char*, const char*> bad[] = {
         {"NRG(base=nDCG)", ": base=nDCG needs a cutoff, e.g. NRG(base=nDCG,prior=others)@10"},

@@ -40,8 +40,8 @@ const Vec kB = {0.25, 0.25, 0.75, 0, 0.5, 0.75, 0, 0, 1, 0.25, 0.5, 0.5, 0.25, 0
 TEST_CASE("exact randomisation distribution of d = (1, 2, 3)") {
     // 8 sign flips, sums 6 4 2 0 0 -2 -4 -6, means (n = 3) 2 4/3 2/3 0 0 -2/3 -4/3 -2.
     // Two-sided, observed mean 2: |S| >= 6 for 2 of 8 -> p = 1/4.
-    NullDistribution nd = null_distribution(PairedTest::Randomisation, {1, 2, 3}, {0, 0, 0},
-                                            Alternative::TwoSided, resampling(10, 1));
+    NullDistribution nd =
+        null_distribution(PairedTest::Randomisation, {1, 2, 3}, {0, 0, 0}, Alternative::TwoSided, resampling(10, 1));
     REQUIRE(nd.samples.size() == 8);
     Vec sorted = nd.samples;
     std::sort(sorted.begin(), sorted.end());
@@ -64,7 +64,8 @@ TEST_CASE("the share of extreme samples is the test's p, bit for bit") {
                 CAPTURE(alternative);
                 // Monte Carlo randomisation (exact limit 0), exact randomisation, bootstrap.
                 for (std::size_t limit : {std::size_t{0}, std::size_t{20}}) {
-                    NullDistribution r = null_distribution(PairedTest::Randomisation, x, y, alt, resampling(2000, seed, limit));
+                    NullDistribution r =
+                        null_distribution(PairedTest::Randomisation, x, y, alt, resampling(2000, seed, limit));
                     CHECK(r.samples.size() == r.extreme.size());
                     CHECK(share(r) == r.result.p);
                     CHECK(r.result.p == randomisation_test(x, y, alt, resampling(2000, seed, limit)).p);
@@ -75,8 +76,8 @@ TEST_CASE("the share of extreme samples is the test's p, bit for bit") {
                 CHECK(b.result.p == bootstrap_test(x, y, alt, resampling(2000, seed)).p);
                 // The pair tested among others (as `irlens compare` tests many pairs) has the same p.
                 const Vec z(x.rbegin(), x.rend());
-                CHECK(paired_tests(PairedTest::Bootstrap, {x, y, z}, {{2, 0}, {0, 1}}, alt, resampling(2000, seed))[1].p ==
-                      b.result.p);
+                CHECK(paired_tests(PairedTest::Bootstrap, {x, y, z}, {{2, 0}, {0, 1}}, alt, resampling(2000, seed))[1]
+                          .p == b.result.p);
             }
 }
 
@@ -130,5 +131,6 @@ TEST_CASE("an exact distribution too large to draw is refused") {
     for (std::size_t i = 0; i < 21; ++i) x[i] = 0.01 * static_cast<double>(i + 1);
     CHECK_THROWS_AS(null_distribution(PairedTest::Randomisation, x, y, Alternative::TwoSided, resampling(10, 1, 21)),
                     UsageError);
-    CHECK_THROWS_AS(null_distribution(PairedTest::T, {1, 2}, {1}, Alternative::TwoSided, resampling(10, 1)), UsageError);
+    CHECK_THROWS_AS(null_distribution(PairedTest::T, {1, 2}, {1}, Alternative::TwoSided, resampling(10, 1)),
+                    UsageError);
 }

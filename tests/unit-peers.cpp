@@ -72,8 +72,7 @@ TEST_CASE("peers: every transcribed unit test of ranx, ir_measures and pytrec_ev
                 failures << where << ": expected " << irlens::format_number(expected) << ", irlens " << got << "\n";
         } else {
             ++differ;
-            if (agrees)
-                failures << where << ": listed as a difference but agrees now; remove the difference\n";
+            if (agrees) failures << where << ": listed as a difference but agrees now; remove the difference\n";
         }
     }
     INFO(failures.str());
@@ -83,8 +82,8 @@ TEST_CASE("peers: every transcribed unit test of ranx, ir_measures and pytrec_ev
 }
 
 TEST_CASE("peers: what each name means, arithmetic by hand") {
-    using irlens::test::Fixture;
     using irlens::test::approx;
+    using irlens::test::Fixture;
     // Grades 0..3: d1 3, d2 1, d3 2, d4 0; the run ranks d2 d3 d1 d4.
     Fixture f("1 0 d1 3\n1 0 d2 1\n1 0 d3 2\n1 0 d4 0\n", {irlens::test::ranked("1", {"d2", "d3", "d1", "d4"})});
     // ranx's rbp.5: raw grades as gains, (1 - p) sum g_i p^(i-1) = 0.5 (1 + 2 * 0.5 + 3 * 0.25) = 1.375.
@@ -115,7 +114,8 @@ TEST_CASE("peers: what each name means, arithmetic by hand") {
     CHECK(std::isnan(f.value("Accuracy(rel=3)@2", "1")));
     // ERR@k is gdeval's (max_grade 4): Pr = 1/16, 3/16, 7/16;
     // ERR = 1/16 + (15/16)(3/16)/2 + (15/16)(13/16)(7/16)/3.
-    CHECK(f.value("ERR", "1") == approx(1.0 / 16 + (15.0 / 16) * (3.0 / 16) / 2 + (15.0 / 16) * (13.0 / 16) * (7.0 / 16) / 3));
+    CHECK(f.value("ERR", "1") ==
+          approx(1.0 / 16 + (15.0 / 16) * (3.0 / 16) / 2 + (15.0 / 16) * (13.0 / 16) * (7.0 / 16) / 3));
 }
 
 TEST_CASE("peers: the names as printed back") {
@@ -125,7 +125,7 @@ TEST_CASE("peers: the names as printed back") {
     CHECK(name("map-l2") == "AP(rel=2)");
     CHECK(name("rbp.95") == "RBP(p=0.95,norm=none)");
     CHECK(name("rbp@8") == "RBP(norm=none)");  // p = 0.8, RBP's default
-    CHECK(name("RBP@8") == "RBP@8");  // irlens' RBP(p=0.8) truncated at rank 8: a different measure
+    CHECK(name("RBP@8") == "RBP@8");           // irlens' RBP(p=0.8) truncated at rank 8: a different measure
     CHECK(name("hits@5") == "NumRelRet(agg=mean)@5");
     CHECK(name("hit_rate") == "Success");
     CHECK(name("recall") == "SetR");
@@ -160,8 +160,9 @@ TEST_CASE("peers: names irlens refuses say which tool defines them and what irle
         CHECK_MESSAGE(refused(n) == "accepted", n);
     CHECK(refused("sdcg@10") == "unknown measure 'sdcg' (SDCG is scaled DCG, a C/W/L measure; sDCG is session DCG)");
     CHECK(refused("rbp").find("rbp.95") != std::string::npos);
-    CHECK(refused("map-l0") == "measure 'map-l0': ranx's level suffix -lN needs a whole number N >= 1 (judgments below N "
-                               "are dropped), got '-l0'");
+    CHECK(refused("map-l0") ==
+          "measure 'map-l0': ranx's level suffix -lN needs a whole number N >= 1 (judgments below N "
+          "are dropped), got '-l0'");
     CHECK(refused("Judged(cutoff=3)@5") == "measure 'Judged(cutoff=3)@5': the cutoff is given twice");
     CHECK(irlens::find_measure_group("official") != nullptr);
     CHECK(irlens::find_measure_group("recall") == nullptr);

@@ -21,11 +21,11 @@ const irlens::MissingTopics kZero = irlens::MissingTopics::Zero;
 
 TEST_CASE("P@k counts relevant in the top k over k, padding short rankings") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("P@1", "1") == approx(1.0));        // a
-    CHECK(f.value("P@2", "1") == approx(0.5));        // a b -> 1/2
-    CHECK(f.value("P@4", "1") == approx(0.5));        // a b x c -> 2/4
-    CHECK(f.value("P@10", "1") == approx(0.2));       // 2 relevant / 10
-    CHECK(f.value("P(rel=2)@4", "1") == approx(0.25)); // only a has grade >= 2
+    CHECK(f.value("P@1", "1") == approx(1.0));          // a
+    CHECK(f.value("P@2", "1") == approx(0.5));          // a b -> 1/2
+    CHECK(f.value("P@4", "1") == approx(0.5));          // a b x c -> 2/4
+    CHECK(f.value("P@10", "1") == approx(0.2));         // 2 relevant / 10
+    CHECK(f.value("P(rel=2)@4", "1") == approx(0.25));  // only a has grade >= 2
     // judged_only drops x and e: a b c -> P@2 = 1/2, P@3 = 2/3
     CHECK(f.value("P(judged_only=True)@3", "1") == approx(2.0 / 3.0));
 }
@@ -47,13 +47,13 @@ TEST_CASE("R@k, Success@k, RelP@k, Rprec") {
 TEST_CASE("precision family with rel, judged_only, an empty relevant set and a missing topic") {
     Fixture f(kQrels, {kRun});
     // judged_only drops x and e: a b c (rels 2 0 1), R = 3.
-    CHECK(f.value("R(judged_only=True)@2", "1") == approx(1.0 / 3.0));   // a b -> 1/3
-    CHECK(f.value("R(rel=2)@5", "1") == approx(1.0));                     // R = 1 (a), found at 1
+    CHECK(f.value("R(judged_only=True)@2", "1") == approx(1.0 / 3.0));  // a b -> 1/3
+    CHECK(f.value("R(rel=2)@5", "1") == approx(1.0));                   // R = 1 (a), found at 1
     CHECK(f.value("Success(judged_only=True)@2", "1") == approx(1.0));
-    CHECK(f.value("RelP(judged_only=True)@2", "1") == approx(0.5));      // 1 / min(2, 3)
-    CHECK(f.value("RelP(rel=2)@5", "1") == approx(1.0));                 // 1 / min(5, 1)
+    CHECK(f.value("RelP(judged_only=True)@2", "1") == approx(0.5));       // 1 / min(2, 3)
+    CHECK(f.value("RelP(rel=2)@5", "1") == approx(1.0));                  // 1 / min(5, 1)
     CHECK(f.value("Rprec(judged_only=True)", "1") == approx(2.0 / 3.0));  // a b c -> 2/3
-    CHECK(f.value("Rprec(rel=2)", "1") == approx(1.0));                  // R = 1: a at rank 1
+    CHECK(f.value("Rprec(rel=2)", "1") == approx(1.0));                   // R = 1: a at rank 1
     // Topic 2 has no relevant document: every measure is 0 (never 0/0).
     for (const char* m : {"P@1", "R@5", "Success@5", "RelP@5", "Rprec", "RprecMult(mult=2)"})
         CHECK_MESSAGE(f.value(m, "2") == 0, m);
@@ -61,7 +61,7 @@ TEST_CASE("precision family with rel, judged_only, an empty relevant set and a m
     CHECK(std::isnan(f.value("P@2", "3")));
     for (const char* m : {"P@2", "R@5", "Success@5", "RelP@5", "Rprec", "RprecMult(mult=0.2)"})
         CHECK_MESSAGE(f.value(m, "3", 0, kZero) == 0, m);
-    CHECK(f.mean("P@2") == approx(0.25));              // (1/2 + 0) / 2
+    CHECK(f.mean("P@2") == approx(0.25));               // (1/2 + 0) / 2
     CHECK(f.mean("P@2", 0, kZero) == approx(1.0 / 6));  // (1/2 + 0 + 0) / 3, trec_eval -c's P_2
     CHECK(f.mean("Success@1", 0, kZero) == approx(1.0 / 3));
 }
@@ -70,9 +70,9 @@ TEST_CASE("RprecMult: precision at (long)(mult * R + 0.9) documents, as trec_eva
     Fixture f(kQrels, {kRun});
     // Ranking a b x c e (rels 2 0 - 1 .), R = 3 (a c d), 2 relevant retrieved.
     CHECK(f.value("RprecMult(mult=0.2)", "1") == approx(1.0));      // cutoff (long)(1.5) = 1: a -> 1/1
-    CHECK(f.value("RprecMult", "1") == approx(1.0 / 3.0));           // mult 1: cutoff 3 -> 1/3 = Rprec
-    CHECK(f.value("RprecMult(mult=1.4)", "1") == approx(0.4));       // cutoff (long)(5.1) = 5 -> 2/5
-    CHECK(f.value("RprecMult(mult=2)", "1") == approx(1.0 / 3.0));   // cutoff 6 > 5 retrieved -> 2/6
+    CHECK(f.value("RprecMult", "1") == approx(1.0 / 3.0));          // mult 1: cutoff 3 -> 1/3 = Rprec
+    CHECK(f.value("RprecMult(mult=1.4)", "1") == approx(0.4));      // cutoff (long)(5.1) = 5 -> 2/5
+    CHECK(f.value("RprecMult(mult=2)", "1") == approx(1.0 / 3.0));  // cutoff 6 > 5 retrieved -> 2/6
     // judged_only: a b c (3 retrieved). mult 1: cutoff 3 -> 2/3; mult 1.4: cutoff 5 -> 2/5.
     CHECK(f.value("RprecMult(judged_only=True)", "1") == approx(2.0 / 3.0));
     CHECK(f.value("RprecMult(mult=1.4,judged_only=True)", "1") == approx(0.4));
@@ -83,9 +83,10 @@ TEST_CASE("RprecMult: precision at (long)(mult * R + 0.9) documents, as trec_eva
     // Absurd parameters are refused where the name is read (the registry's range); the trec_eval
     // drop-in, unchecked, saturates instead of overflowing: 2 relevant retrieved / LONG_MAX (long
     // is 64 bits natively, 32 in WASM).
-    CHECK_THROWS_WITH_AS(f.value("RprecMult(mult=1e300)", "1"),
-                         "measure 'RprecMult(mult=1e300)': parameter mult of RprecMult must be (0, 1e+100], got '1e300'",
-                         irlens::UsageError);
+    CHECK_THROWS_WITH_AS(
+        f.value("RprecMult(mult=1e300)", "1"),
+        "measure 'RprecMult(mult=1e300)': parameter mult of RprecMult must be (0, 1e+100], got '1e300'",
+        irlens::UsageError);
     irlens::Evaluation unchecked =
         irlens::evaluate(f.qrels, f.runs, {irlens::parse_measure("RprecMult(mult=1e300)", {}, false)});
     REQUIRE(unchecked.runs[0].topics[0] == "1");
@@ -99,10 +100,10 @@ TEST_CASE("RprecMult: precision at (long)(mult * R + 0.9) documents, as trec_eva
 TEST_CASE("a ranking shorter than R or than the cutoff counts the missing ranks as non-relevant") {
     // R = 3 (a b c); only a is retrieved.
     Fixture f("1 0 a 1\n1 0 b 1\n1 0 c 1\n", {"1 Q0 a 1 1 t\n"});
-    CHECK(f.value("Rprec", "1") == approx(1.0 / 3.0));                 // 1 relevant in the top 3
-    CHECK(f.value("RprecMult(mult=0.5)", "1") == approx(0.5));         // cutoff (long)(2.4) = 2 -> 1/2
-    CHECK(f.value("P@5", "1") == approx(0.2));                         // 1 / 5
-    CHECK(f.value("RelP@2", "1") == approx(0.5));                      // 1 / min(2, 3)
+    CHECK(f.value("Rprec", "1") == approx(1.0 / 3.0));          // 1 relevant in the top 3
+    CHECK(f.value("RprecMult(mult=0.5)", "1") == approx(0.5));  // cutoff (long)(2.4) = 2 -> 1/2
+    CHECK(f.value("P@5", "1") == approx(0.2));                  // 1 / 5
+    CHECK(f.value("RelP@2", "1") == approx(0.5));               // 1 / min(2, 3)
     CHECK(f.value("R@1000", "1") == approx(1.0 / 3.0));
     CHECK(f.value("Success@1000", "1") == approx(1.0));
 }
@@ -110,8 +111,8 @@ TEST_CASE("a ranking shorter than R or than the cutoff counts the missing ranks 
 TEST_CASE("ties in score are broken by doc id, descending (byte order), as trec_eval") {
     // All scores equal: order is z y b a ("z" > "y" > "b" > "a"); only a is relevant.
     Fixture f("1 0 a 1\n1 0 b 0\n", {"1 Q0 a 1 1 t\n1 Q0 b 2 1 t\n1 Q0 y 3 1 t\n1 Q0 z 4 1 t\n"});
-    CHECK(f.value("P@3", "1") == 0);                   // z y b
-    CHECK(f.value("P@4", "1") == approx(0.25));        // a comes last
+    CHECK(f.value("P@3", "1") == 0);             // z y b
+    CHECK(f.value("P@4", "1") == approx(0.25));  // a comes last
     CHECK(f.value("Success@3", "1") == 0);
     // By the rank column instead (RunOrder::Rank): a is first.
     Fixture g("1 0 a 1\n1 0 b 0\n", {"1 Q0 a 1 1 t\n1 Q0 b 2 1 t\n1 Q0 y 3 1 t\n1 Q0 z 4 1 t\n"},
@@ -126,7 +127,8 @@ TEST_CASE("precision: cutoff and parameter errors") {
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RprecMult(mult=x)"),
                          "measure 'RprecMult(mult=x)': parameter mult of RprecMult must be a number, got 'x'",
                          irlens::UsageError);
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("RelP(judged_only=maybe)@5"),
-                         "measure 'RelP(judged_only=maybe)@5': parameter judged_only of RelP must be True or False, got 'maybe'",
-                         irlens::UsageError);
+    CHECK_THROWS_WITH_AS(
+        irlens::parse_measure("RelP(judged_only=maybe)@5"),
+        "measure 'RelP(judged_only=maybe)@5': parameter judged_only of RelP must be True or False, got 'maybe'",
+        irlens::UsageError);
 }

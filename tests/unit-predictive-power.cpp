@@ -80,10 +80,10 @@ TEST_CASE("meta predictive-power on a hand-checked evaluation") {
     //   1 run2 > run1   P@1 1 > 0 agree      P@3 2/3 = 2/3 tie
     //   3 run0 ~ run2   a human tie: left out
     // P@1: 4 of 5 agree (1 measure tie) = 0.8; P@3: 3 of 5 (1 measure tie) = 0.6.
-    const MetaReport r = run(
-        "# topic\trun X\trun Y\tverdict\n"
-        "1\trun0\trun1\tX\n1\trun2\trun0\tx\n2\trun1\trun0\tY\n3\trun1.txt\trun0\tX\n1\trun2\trun1\tX\r\n\n"
-        "3\trun0\trun2\tTie\n");
+    const MetaReport r =
+        run("# topic\trun X\trun Y\tverdict\n"
+            "1\trun0\trun1\tX\n1\trun2\trun0\tx\n2\trun1\trun0\tY\n3\trun1.txt\trun0\tX\n1\trun2\trun1\tX\r\n\n"
+            "3\trun0\trun2\tTie\n");
     const PredictivePowerReport& p = r.predictive;
     CHECK(p.judgments == 6);
     CHECK(p.human_ties == 1);
@@ -99,8 +99,9 @@ TEST_CASE("meta predictive-power on a hand-checked evaluation") {
     CHECK(p.measures[1].result.power == doctest::Approx(0.6));
     CHECK(p.measures[1].unscored == 0);
     // Seeded: the same seed gives the same interval, which holds the estimate.
-    const MetaReport again = run(
-        "1\trun0\trun1\tX\n1\trun2\trun0\tx\n2\trun1\trun0\tY\n3\trun1.txt\trun0\tX\n1\trun2\trun1\tX\n3\trun0\trun2\ttie\n");
+    const MetaReport again =
+        run("1\trun0\trun1\tX\n1\trun2\trun0\tx\n2\trun1\trun0\tY\n3\trun1."
+            "txt\trun0\tX\n1\trun2\trun1\tX\n3\trun0\trun2\ttie\n");
     CHECK(again.predictive.measures[1].result.interval.low == p.measures[1].result.interval.low);
     CHECK(again.predictive.measures[1].result.interval.high == p.measures[1].result.interval.high);
     CHECK(p.measures[1].result.interval.low <= 0.6);
@@ -123,9 +124,11 @@ TEST_CASE("meta predictive-power: bad preferences name file, line and problem") 
     CHECK_THROWS_WITH_AS(PreferenceJudgments::parse("p.tsv", "1\trun0\trun1\tX\n1\trun0\trun1\tmaybe\n"),
                          "p.tsv:2: verdict must be X, Y or tie, got 'maybe'", InputError);
     CHECK_THROWS_WITH_AS(PreferenceJudgments::parse("p.tsv", "1 run0 run1 X\n"),
-                         "p.tsv:1: expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found 1", InputError);
+                         "p.tsv:1: expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found 1",
+                         InputError);
     CHECK_THROWS_WITH_AS(PreferenceJudgments::parse("p.tsv", "1\trun0\trun1\tX\textra\n"),
-                         "p.tsv:1: expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found 5", InputError);
+                         "p.tsv:1: expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found 5",
+                         InputError);
     CHECK_THROWS_WITH_AS(PreferenceJudgments::parse("p.tsv", "1\t\trun1\tX\n"), "p.tsv:1: empty run name", InputError);
     CHECK_THROWS_WITH_AS(PreferenceJudgments::parse("p.tsv", "1\trun1\trun1\tY\n"),
                          "p.tsv:1: run 'run1' is compared with itself", InputError);
@@ -156,7 +159,8 @@ TEST_CASE("meta predictive-power with --missing skip leaves out preferences a ru
     CHECK(m.result.preferences == 1);
     CHECK(m.result.power == 1);
     // Only the unscored preference: no number, and the note says why.
-    s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse("prefs", "3\trun0\trun1\tX\n"));
+    s.preferences =
+        std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse("prefs", "3\trun0\trun1\tX\n"));
     const MetaReport r0 = meta_evaluation(ev, "qrels", 3, s);
     const MeasurePredictivePower& none = r0.predictive.measures.at(0);
     CHECK(std::isnan(none.result.power));

@@ -63,9 +63,10 @@ const char* kAnyRun = "qid1 Q0 docno1 1 1 r\n";
 TEST_CASE("prefs: the worked examples of trec_eval's get_prefs.c") {
     // One sub-group ranking 6 docs: 6 > 3 > 2 = 2 > 0 = 0 gives 5 + 4 + 2 + 2 = 13 preferences
     // (docno4 over 5 docs, docno1 over 4, docno2 and docno6 over the two at 0).
-    PrefsFixture all("qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 0.0\n"
-                     "qid1 ujg1 sub1 docno4 6.0\nqid1 ujg1 sub1 docno5 0.0\nqid1 ujg1 sub1 docno6 2.0\n",
-                     {"qid1 Q0 docno1 1 1 r\n"});
+    PrefsFixture all(
+        "qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 0.0\n"
+        "qid1 ujg1 sub1 docno4 6.0\nqid1 ujg1 sub1 docno5 0.0\nqid1 ujg1 sub1 docno6 2.0\n",
+        {"qid1 Q0 docno1 1 1 r\n"});
     CHECK(all.value("NumPrefsPossible", "qid1") == 13);
     const PrefsGroup& g = all.prefs->groups(0).at(0);
     CHECK(!g.partial);
@@ -76,27 +77,30 @@ TEST_CASE("prefs: the worked examples of trec_eval's get_prefs.c") {
     // Two sub-groups of one group: 1>2, 1>3, 2>3 and 4>1, 4>2; the duplicate 1>2 counts once.
     // The header comment says "5 preferences", but the transitive closure trec_eval computes
     // also gives 4>3 (4>1>3): trec_eval 10.0 reports 6, and so does irlens.
-    PrefsFixture two("qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 1.0\n"
-                     "qid1 ujg1 sub2 docno1 2.0\nqid1 ujg1 sub2 docno2 1.0\nqid1 ujg1 sub2 docno4 3.0\n",
-                     {"qid1 Q0 docno1 1 1 r\n"});
+    PrefsFixture two(
+        "qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 1.0\n"
+        "qid1 ujg1 sub2 docno1 2.0\nqid1 ujg1 sub2 docno2 1.0\nqid1 ujg1 sub2 docno4 3.0\n",
+        {"qid1 Q0 docno1 1 1 r\n"});
     CHECK(two.value("NumPrefsPossible", "qid1") == 6);
     const PrefsGroup& p = two.prefs->groups(0).at(0);
     CHECK(p.partial);
-    CHECK(p.prefers(3, 2));   // docno4 > docno3, by transitivity
+    CHECK(p.prefers(3, 2));  // docno4 > docno3, by transitivity
     CHECK(!p.prefers(2, 3));
 
     // Two users (groups) that disagree: ujg1 1>2; ujg2 3>1, 3>4, 4>1 (sub1) and 2>1 (sub2): 5.
-    PrefsFixture users("qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg2 sub1 docno1 0.0\n"
-                       "qid1 ujg2 sub1 docno3 6.0\nqid1 ujg2 sub1 docno4 2.0\nqid1 ujg2 sub2 docno1 0.0\n"
-                       "qid1 ujg2 sub2 docno2 8.0\n",
-                       {kAnyRun});
+    PrefsFixture users(
+        "qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg2 sub1 docno1 0.0\n"
+        "qid1 ujg2 sub1 docno3 6.0\nqid1 ujg2 sub1 docno4 2.0\nqid1 ujg2 sub2 docno1 0.0\n"
+        "qid1 ujg2 sub2 docno2 8.0\n",
+        {kAnyRun});
     CHECK(users.value("NumPrefsPossible", "qid1") == 5);
     CHECK(users.prefs->groups(0).size() == 2);
 
     // Transitivity: 1>2, 1>3, 2>3 (sub1), 2>4 (sub2) and 1>4 through 2; nothing between 3 and 4.
-    PrefsFixture trans("qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 1.0\n"
-                       "qid1 ujg1 sub2 docno2 5.0\nqid1 ujg1 sub2 docno4 4.0\n",
-                       {kAnyRun});
+    PrefsFixture trans(
+        "qid1 ujg1 sub1 docno1 3.0\nqid1 ujg1 sub1 docno2 2.0\nqid1 ujg1 sub1 docno3 1.0\n"
+        "qid1 ujg1 sub2 docno2 5.0\nqid1 ujg1 sub2 docno4 4.0\n",
+        {kAnyRun});
     CHECK(trans.value("NumPrefsPossible", "qid1") == 5);
     const PrefsGroup& t = trans.prefs->groups(0).at(0);
     CHECK(t.prefers(0, 3));
@@ -139,10 +143,10 @@ TEST_CASE("prefs: disagreeing groups - simple, per-group and per-pair ratios dif
     //   g1: a>b fulfilled (both retrieved)                        -> 1 of 1 (ret)
     //   g2: b>a failed (ret); b>c, a>c fulfilled (one retrieved) -> ret 0 of 1, imp 2 of 2
     PrefsFixture f("q g1 0 a 2\nq g1 0 b 1\nq g2 0 b 2\nq g2 0 a 1\nq g2 0 c 0\n", {"q Q0 a 1 3 r\nq Q0 b 2 2 r\n"});
-    CHECK(f.value("PrefsSimp", "q") == approx(3.0 / 4.0));                // (1 + 2) / (1 + 3)
-    CHECK(f.value("PrefsAvgJG", "q") == approx((1.0 + 2.0 / 3.0) / 2));   // (1/1 + 2/3) / 2
-    CHECK(f.value("PrefsSimpRet", "q") == approx(0.5));                   // 1 / 2
-    CHECK(f.value("PrefsAvgJGRet", "q") == approx(0.5));                  // (1/1 + 0/1) / 2
+    CHECK(f.value("PrefsSimp", "q") == approx(3.0 / 4.0));               // (1 + 2) / (1 + 3)
+    CHECK(f.value("PrefsAvgJG", "q") == approx((1.0 + 2.0 / 3.0) / 2));  // (1/1 + 2/3) / 2
+    CHECK(f.value("PrefsSimpRet", "q") == approx(0.5));                  // 1 / 2
+    CHECK(f.value("PrefsAvgJGRet", "q") == approx(0.5));                 // (1/1 + 0/1) / 2
     // Pairs: {a,b} preferred both ways (1 of 2 groups agree with the ranking): 1/2;
     // {a,c} and {b,c}: 1 each -> (0.5 + 1 + 1) / 3; among retrieved pairs only {a,b}: 0.5.
     CHECK(f.value("PrefsPair", "q") == approx(2.5 / 3.0));
@@ -180,7 +184,8 @@ TEST_CASE("prefs: score ties are broken by doc id ascending, then the first max_
     // -M 1: only a is retrieved, so a>b is fulfilled as an implied preference, not a retrieved one.
     CHECK(trec_line(up, "q Q0 b 1 1 r\nq Q0 a 2 1 r\n", "prefs_num_prefs_ful_ret", "q", 1) ==
           "prefs_num_prefs_ful_ret\tq\t0");
-    CHECK(trec_line(up, "q Q0 b 1 1 r\nq Q0 a 2 1 r\n", "prefs_num_prefs_ful", "q", 1) == "prefs_num_prefs_ful   \tq\t1");
+    CHECK(trec_line(up, "q Q0 b 1 1 r\nq Q0 a 2 1 r\n", "prefs_num_prefs_ful", "q", 1) ==
+          "prefs_num_prefs_ful   \tq\t1");
 }
 
 TEST_CASE("prefs: a topic without results (trec_eval -c) fulfils nothing but counts its preferences") {
@@ -208,8 +213,8 @@ TEST_CASE("prefs reader: accepted variations and the index runs are read against
     REQUIRE(p->num_topics() == 2);
     CHECK(p->topic_id(0) == "10");  // byte order
     CHECK(p->num_docs(0) == 2);
-    CHECK(p->doc(0, 0) == "a");     // docs numbered in byte order
-    CHECK(p->doc(1, 0) == "d#1");   // '#' inside a line is not a comment
+    CHECK(p->doc(0, 0) == "a");    // docs numbered in byte order
+    CHECK(p->doc(1, 0) == "d#1");  // '#' inside a line is not a comment
     const Qrels& q = *p->qrels();
     CHECK(q.judgment(static_cast<std::uint32_t>(q.find(0, "b"))).rel == 1);  // some rel_level > 0
     CHECK(q.judgment(static_cast<std::uint32_t>(q.find(0, "a"))).rel == 0);
@@ -228,8 +233,8 @@ TEST_CASE("prefs reader: input errors name file, line and problem") {
     CHECK_THROWS_WITH_AS(read_prefs("p.txt", "q g s d nan\n"), "p.txt:1: rel_level 'nan' is not a number", InputError);
     CHECK_THROWS_WITH_AS(read_prefs("p.txt", ""), "p.txt: no preferences found (empty file?)", InputError);
     CHECK_THROWS_WITH_AS(read_prefs("p.txt", "# nothing\n\n"), "p.txt: no preferences found (empty file?)", InputError);
-    CHECK_THROWS_WITH_AS(read_prefs("p.txt", std::string("q g s d\0 1\n", 11)), "p.txt:1: NUL byte in line (binary file?)",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_prefs("p.txt", std::string("q g s d\0 1\n", 11)),
+                         "p.txt:1: NUL byte in line (binary file?)", InputError);
 }
 
 TEST_CASE("prefs reader: trec_eval's consistency rules, checked for every topic at load time") {
@@ -249,10 +254,11 @@ TEST_CASE("prefs reader: trec_eval's consistency rules, checked for every topic 
     // ... which different groups may do.
     CHECK_NOTHROW(read_prefs("p.txt", "q g1 s a 0\nq g1 s b 1\nq g2 s a 2\nq g2 s c 1\n"));
     // a > b in one sub-group, b > c > a through another: a cycle (trec_eval aborts).
-    CHECK_THROWS_WITH_AS(read_prefs("p.txt", "q g s1 a 2\nq g s1 b 1\nq g s2 b 3\nq g s2 c 2\nq g s3 c 5\nq g s3 a 4\n"),
-                         "p.txt:2: inconsistent preferences in topic 'q', judgment group 'g': documents 'a' (line 1) "
-                         "and 'b' (line 2) are each preferred to the other, directly or through other documents",
-                         InputError);
+    CHECK_THROWS_WITH_AS(
+        read_prefs("p.txt", "q g s1 a 2\nq g s1 b 1\nq g s2 b 3\nq g s2 c 2\nq g s3 c 5\nq g s3 a 4\n"),
+        "p.txt:2: inconsistent preferences in topic 'q', judgment group 'g': documents 'a' (line 1) "
+        "and 'b' (line 2) are each preferred to the other, directly or through other documents",
+        InputError);
 }
 
 TEST_CASE("prefs measures need preferences; trec_eval keeps each measure to its relevance format") {
@@ -262,8 +268,8 @@ TEST_CASE("prefs measures need preferences; trec_eval keeps each measure to its 
                          "PrefsSimp needs preference judgments (trec_eval -R prefs or -R qrels_prefs)", UsageError);
     TrecEvalOptions o;
     o.measures = {"prefs_simp"};
-    CHECK_THROWS_WITH_AS(trec_eval(o, qrels, run), "trec_eval: measure 'prefs_simp' needs -R prefs or qrels_prefs, not -R qrels",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(trec_eval(o, qrels, run),
+                         "trec_eval: measure 'prefs_simp' needs -R prefs or qrels_prefs, not -R qrels", UsageError);
     auto prefs = read_prefs("p", "q J 0 a 1\nq J 0 b 0\n");
     o.prefs = prefs;
     o.measures = {"official"};

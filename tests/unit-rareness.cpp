@@ -107,7 +107,7 @@ TEST_CASE("the upper bound at alpha = 1: every document relevant and found by th
     for (std::size_t r = 0; r < 4; ++r) {
         CHECK(f.value("P_rareness(alpha=1)@2", "1", r) == approx(7.0 / 4.0));
         CHECK(f.value("AP_rareness(alpha=1)@2", "1", r) == approx(7.0 / 4.0 * 2.0 / 8.0));  // (7/4 + 7/4)/8
-        CHECK(f.value("P_rareness(alpha=1,variant=mixture)@2", "1", r) == approx(1.0));      // R' = 1: the maximum
+        CHECK(f.value("P_rareness(alpha=1,variant=mixture)@2", "1", r) == approx(1.0));     // R' = 1: the maximum
     }
     // A pool of the other runs only: S_d = 0 for run0's documents -> R = 1 (and R' clamped to 1),
     // the absolute maximum 2.
@@ -132,7 +132,8 @@ TEST_CASE("depth, pool and rel change what counts") {
 
 TEST_CASE("rareness names and parameters") {
     CHECK(irlens::parse_measure("P_rareness(alpha=0.50)@10").name() == "P_rareness(alpha=0.5)@10");
-    CHECK(irlens::parse_measure("AP_rareness(variant=mixture,alpha=1)").name() == "AP_rareness(alpha=1,variant=mixture)");
+    CHECK(irlens::parse_measure("AP_rareness(variant=mixture,alpha=1)").name() ==
+          "AP_rareness(alpha=1,variant=mixture)");
     CHECK_THROWS_WITH_AS(irlens::parse_measure("P_rareness@10"),
                          "measure 'P_rareness@10': P_rareness needs alpha (weight of rarity (0 gives the standard "
                          "measure))",

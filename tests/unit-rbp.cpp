@@ -104,13 +104,18 @@ TEST_CASE("RBPResid: p^n + (1 - p) sum over unjudged ranks of p^(i-1); 0 when al
 
 TEST_CASE("RBP: parameter errors") {
     Fixture f(kQrels, {kRun});
-    CHECK_THROWS_WITH_AS(f.value("RBP(p=1)", "1"), "measure 'RBP(p=1)': parameter p of RBP must be [0, 1), got '1'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("RBP(p=-0.5)", "1"), "measure 'RBP(p=-0.5)': parameter p of RBP must be [0, 1), got '-0.5'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("RBPResid(p=1.5)", "1"), "measure 'RBPResid(p=1.5)': parameter p of RBPResid must be [0, 1), got '1.5'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBP(p=1)", "1"), "measure 'RBP(p=1)': parameter p of RBP must be [0, 1), got '1'",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBP(p=-0.5)", "1"),
+                         "measure 'RBP(p=-0.5)': parameter p of RBP must be [0, 1), got '-0.5'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("RBPResid(p=1.5)", "1"),
+                         "measure 'RBPResid(p=1.5)': parameter p of RBPResid must be [0, 1), got '1.5'", UsageError);
     // p = 0 is allowed: only rank 1 counts, and a is judged: 0^5 + 1 * (0^1 + 0^4) = 0.
     CHECK(f.value("RBPResid(p=0)", "1") == 0);
     CHECK(f.value("RBP(p=0)", "1") == approx(0.5));  // a 2/4 at rank 1, weight 1 - 0
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBP(norm=file)"),
-                         "measure 'RBP(norm=file)': parameter norm of RBP must be one of qrels|topic|none, got 'file'", UsageError);
-    CHECK_THROWS_WITH_AS(irlens::parse_measure("RBPResid@5"), "measure 'RBPResid@5': RBPResid takes no @cutoff", UsageError);
+                         "measure 'RBP(norm=file)': parameter norm of RBP must be one of qrels|topic|none, got 'file'",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(irlens::parse_measure("RBPResid@5"), "measure 'RBPResid@5': RBPResid takes no @cutoff",
+                         UsageError);
 }

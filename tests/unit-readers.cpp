@@ -27,23 +27,25 @@ TEST_CASE("qrels: comments, blank lines, CRLF, topics sorted by id, max grade") 
 TEST_CASE("qrels: input errors name file, line and problem") {
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found 3",
                          InputError);
-    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1 x\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found more",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1 x\n"),
+                         "q.txt:1: expected 4 columns (topic iter doc rel), found more", InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n1 0 d2 0.5\n"), "q.txt:2: relevance '0.5' is not an integer",
                          InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n\n1 0 d1 2\n"),
                          "q.txt:3: duplicate judgment of document 'd1' for topic '1' (first at line 1)", InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", ""), "q.txt: no judgments found (empty file?)", InputError);
-    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "# only a comment\n"), "q.txt: no judgments found (empty file?)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "# only a comment\n"), "q.txt: no judgments found (empty file?)",
+                         InputError);
     // A fifth word: too many columns; a NUL ending it is still reported as a NUL byte.
-    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d 1 x\n"), "q.txt:1: expected 4 columns (topic iter doc rel), found more",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d 1 x\0\n", 11)), "q.txt:1: NUL byte in line (binary file?)",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d\0x 1\n", 10)), "q.txt:1: NUL byte in line (binary file?)",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d 1 x\n"),
+                         "q.txt:1: expected 4 columns (topic iter doc rel), found more", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d 1 x\0\n", 11)),
+                         "q.txt:1: NUL byte in line (binary file?)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", std::string("1 0 d\0x 1\n", 10)),
+                         "q.txt:1: NUL byte in line (binary file?)", InputError);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d\xff\xfe 1\n1 0 d\xff\xfe 0\n"),
-                         "q.txt:2: duplicate judgment of document 'd\\xff\\xfe' for topic '1' (first at line 1)", InputError);
+                         "q.txt:2: duplicate judgment of document 'd\\xff\\xfe' for topic '1' (first at line 1)",
+                         InputError);
 }
 
 TEST_CASE("grouped qrels allow a document once per group") {
@@ -53,7 +55,6 @@ TEST_CASE("grouped qrels allow a document once per group") {
                          "div.txt:2: duplicate judgment of document 'd1' for topic '1' in group '1' (first at line 1)",
                          InputError);
 }
-
 
 // The qrels reader keeps each judgment's line as stretches of consecutive lines of one topic
 // (QrelsReader::Raw::Segment): a comment or blank line, or another topic, starts a new stretch.
@@ -93,12 +94,14 @@ TEST_CASE("qrels: expect_bytes is a hint; the index and the errors do not depend
     std::size_t at = dup.find("2 0 doc50000 ");
     REQUIRE(at != std::string::npos);
     dup.replace(at, 12, "2 0 doc7");  // line 60000 + 50000 repeats line 60007
-    for (std::uint64_t hint : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(qrels.size()), std::uint64_t(qrels.size()) * 8}) {
+    for (std::uint64_t hint :
+         {std::uint64_t(0), std::uint64_t(1), std::uint64_t(qrels.size()), std::uint64_t(qrels.size()) * 8}) {
         CAPTURE(hint);
         auto read = [&](const std::string& bytes) {
             QrelsReader reader("h.txt", QrelsFormat::Plain);
             reader.expect_bytes(hint);
-            for (std::size_t p = 0; p < bytes.size(); p += 1u << 20) reader.feed(std::string_view(bytes).substr(p, 1u << 20));
+            for (std::size_t p = 0; p < bytes.size(); p += 1u << 20)
+                reader.feed(std::string_view(bytes).substr(p, 1u << 20));
             return reader.finish();
         };
         auto q = read(qrels);
@@ -111,13 +114,15 @@ TEST_CASE("qrels: expect_bytes is a hint; the index and the errors do not depend
         REQUIRE(j >= 0);
         CHECK(q->judgment(static_cast<std::uint32_t>(j)).rel == 2);
         CHECK(q->doc(q->judgment(static_cast<std::uint32_t>(j))) == "doc30000");
-        CHECK_THROWS_WITH_AS(read(dup), "h.txt:110000: duplicate judgment of document 'doc7' for topic '2' (first at line 60007)",
+        CHECK_THROWS_WITH_AS(read(dup),
+                             "h.txt:110000: duplicate judgment of document 'doc7' for topic '2' (first at line 60007)",
                              InputError);
     }
 }
 TEST_CASE("runs: accepted variations") {
     auto q = read_qrels("q", "1 0 a 1\n1 0 b 0\n2 0 c 1\n");
-    auto r = read_run(q, "r.txt", "# comment\r\n1 Q0 a 1 2.5 tagA\r\n\n1 Q0 x 2 1 tagA extra columns ignored\n9 Q0 z 1 1 tagB\n");
+    auto r = read_run(q, "r.txt",
+                      "# comment\r\n1 Q0 a 1 2.5 tagA\r\n\n1 Q0 x 2 1 tagA extra columns ignored\n9 Q0 z 1 1 tagB\n");
     CHECK(r->tag() == "tagB");  // trec_eval reports the last line's tag
     CHECK(r->mixed_tags());
     CHECK(r->has_topic(0));
@@ -163,17 +168,18 @@ TEST_CASE("runs: with many topics, the duplicate reported is the one whose repea
 
 TEST_CASE("runs: input errors name file, line and problem") {
     auto q = read_qrels("q", "1 0 a 1\n");
-    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 2.5\n"), "r.txt:1: expected 6 columns (topic Q0 doc rank score tag), found 5",
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 2.5\n"),
+                         "r.txt:1: expected 6 columns (topic Q0 doc rank score tag), found 5", InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 high t\n"), "r.txt:1: score 'high' is not a number",
                          InputError);
-    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 high t\n"), "r.txt:1: score 'high' is not a number", InputError);
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 nan t\n"), "r.txt:1: score is NaN", InputError);
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a 1 1 t\n1 Q0 b 2 0.5 t\n1 Q0 a 3 0.2 t\n"),
                          "r.txt:3: duplicate document 'a' for topic '1' (first at line 1)", InputError);
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 b 1 1 t\n\n1 Q0 b 3 0.2 t\n"),
                          "r.txt:3: duplicate document 'b' for topic '1' (first at line 1)", InputError);
     CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "\n# nothing\n"), "r.txt: no results found (empty file?)", InputError);
-    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a one 1 t\n", RunOrder::Rank), "r.txt:1: rank 'one' is not an integer",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_run(q, "r.txt", "1 Q0 a one 1 t\n", RunOrder::Rank),
+                         "r.txt:1: rank 'one' is not an integer", InputError);
 }
 
 TEST_CASE("ranking: score descending, ties by doc id descending; -1 not in pool, -2 judged negative") {
@@ -236,10 +242,12 @@ TEST_CASE("large inputs: blocks split across parser threads, and many blocks, ke
     at = dup.find("1 0 doc115000 ");
     dup.replace(at, 13, "1 0 doc5");
     CHECK_THROWS_WITH_AS(read_qrels("big.txt", dup),
-                         "big.txt:115000: duplicate judgment of document 'doc5' for topic '1' (first at line 5)", InputError);
+                         "big.txt:115000: duplicate judgment of document 'doc5' for topic '1' (first at line 5)",
+                         InputError);
     // The same holds for runs.
     std::string run;
-    for (int i = 1; i <= n; ++i) run += "1 Q0 doc" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(n - i) + " t\n";
+    for (int i = 1; i <= n; ++i)
+        run += "1 Q0 doc" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(n - i) + " t\n";
     auto r = read_run(q, "big.run", run);
     CHECK(r->entries(0).size() == static_cast<std::size_t>(n));
     CHECK(r->line(0, 99999) == 100000);
@@ -256,7 +264,8 @@ TEST_CASE("large inputs: blocks split across parser threads, and many blocks, ke
     huge.replace(at, 15, "2 Q0 doc100000 1 NaN t\n#");
     RunReader reader(q, "huge.run");
     auto feed_all = [&] {
-        for (std::size_t pos = 0; pos < huge.size(); pos += 1u << 20) reader.feed(std::string_view(huge).substr(pos, 1u << 20));
+        for (std::size_t pos = 0; pos < huge.size(); pos += 1u << 20)
+            reader.feed(std::string_view(huge).substr(pos, 1u << 20));
         reader.finish();
     };
     CHECK_THROWS_WITH_AS(feed_all(), "huge.run:400000: score is NaN", InputError);
@@ -278,7 +287,12 @@ TEST_CASE("a leading UTF-8 byte-order mark is stripped, fed whole or byte by byt
     kept.feed(bom + qrels);
     CHECK(kept.finish()->topic_id(1) == bom + "1");  // as trec_eval reads it (sorted after "2")
     // Only a whole mark at the very start is one: a partial mark and a later one stay data.
-    CHECK(read_qrels("q.txt", "\xEF\xBB" "1 0 a 1\n")->topic_id(0) == "\xEF\xBB" "1");
+    CHECK(read_qrels("q.txt",
+                     "\xEF\xBB"
+                     "1 0 a 1\n")
+              ->topic_id(0) ==
+          "\xEF\xBB"
+          "1");
     CHECK(read_qrels("q.txt", "1 0 a 1\n" + bom + "2 0 b 1\n")->topic_id(1) == bom + "2");
     RunReader run(plain, "r");
     for (char c : bom + "1 Q0 a 1 1 t\n") run.feed(std::string_view(&c, 1));
@@ -346,7 +360,7 @@ TEST_CASE("read in step: runs whose topics come back within a block resolve as r
         CHECK(r->entries(0)[0].doc == 0u);  // topic 1's a: judgment 0
         CHECK(!r->judged(r->entries(0)[1].doc));
         CHECK(r->doc(r->entries(0)[1].doc) == "z");
-        CHECK(r->entries(1)[0].doc == 2u);  // topic 2's a: judgment 2, not topic 1's
+        CHECK(r->entries(1)[0].doc == 2u);        // topic 2's a: judgment 2, not topic 1's
         CHECK(!r->judged(r->entries(1)[1].doc));  // b is judged for topic 1 only
     }
 }

@@ -35,7 +35,8 @@ TEST_CASE("TBG: gains decayed by the expected time to reach them") {
     CHECK(f.value("TBG", "1") == approx(kGain * (std::exp2(-8.144 / 224) + std::exp2(-40.008 / 224))));
     CHECK(f.value("TBG@2", "1") == approx(kGain * std::exp2(-8.144 / 224)));
     // condensed: x dropped, c at rank 3 with T(3) = 29.056
-    CHECK(f.value("TBG(judged_only=True)", "1") == approx(kGain * (std::exp2(-8.144 / 224) + std::exp2(-29.056 / 224))));
+    CHECK(f.value("TBG(judged_only=True)", "1") ==
+          approx(kGain * (std::exp2(-8.144 / 224) + std::exp2(-29.056 / 224))));
     // h = 100, every click probability 1, save 1: T(2) = 4.4 + 9.6, T(4) = 14 + 4.4 + 25.8 + 4.4 + 16.8
     CHECK(f.value("TBG(h=100,click_rel=1,click_nonrel=1,save_rel=1)", "1") ==
           approx(std::exp2(-14.0 / 100) + std::exp2(-65.4 / 100)));
@@ -56,25 +57,28 @@ TEST_CASE("TBG: the lecture's example - a short relevant document at rank 1 brin
 TEST_CASE("TBG: documents without words, missing documents, no lengths file") {
     // a listed without words (5000 characters): with chars_per_word=5 it has 1000 words.
     Fixture f = with_lengths(kQrels, kRun, "a\t5000\nb\t3000\t100\nc\t40000\t10\nx\t100\t500\n");
-    CHECK_THROWS_WITH_AS(f.value("TBG", "1"),
-                         "lengths:1: document 'a' has no word count (third column), which TBG needs; add it or give TBG "
-                         "chars_per_word",
-                         InputError);
-    CHECK(f.value("TBG(chars_per_word=5)", "1") == approx(kGain * (std::exp2(-8.144 / 224) + std::exp2(-40.008 / 224))));
+    CHECK_THROWS_WITH_AS(
+        f.value("TBG", "1"),
+        "lengths:1: document 'a' has no word count (third column), which TBG needs; add it or give TBG "
+        "chars_per_word",
+        InputError);
+    CHECK(f.value("TBG(chars_per_word=5)", "1") ==
+          approx(kGain * (std::exp2(-8.144 / 224) + std::exp2(-40.008 / 224))));
     // a's own length is never needed at @2 (only what is above a relevant document delays it)
     CHECK(f.value("TBG@2", "1") == approx(kGain * std::exp2(-8.144 / 224)));
     Fixture missing = with_lengths(kQrels, kRun, "a\t10000\t1000\nc\t40000\t10\n");
-    CHECK_THROWS_WITH_AS(missing.value("TBG", "1"), "lengths: no length for document 'b' (retrieved by run0 for topic 1)",
-                         InputError);
+    CHECK_THROWS_WITH_AS(missing.value("TBG", "1"),
+                         "lengths: no length for document 'b' (retrieved by run0 for topic 1)", InputError);
     Fixture none(kQrels, {kRun});
     CHECK_THROWS_WITH_AS(none.value("TBG", "1"),
                          "TBG needs document lengths: give a file of lines doc<TAB>characters[<TAB>words] (irlens eval "
                          "--doc-lengths FILE; EvalOptions::doc_lengths in the library)",
                          UsageError);
     CHECK_THROWS_WITH_AS(f.value("TBG(click_rel=1.5)", "1"),
-                         "measure 'TBG(click_rel=1.5)': parameter click_rel of TBG must be [0, 1], got '1.5'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("TBG(h=0)", "1"), "measure 'TBG(h=0)': parameter h of TBG must be (0, 1e+100], got '0'",
+                         "measure 'TBG(click_rel=1.5)': parameter click_rel of TBG must be [0, 1], got '1.5'",
                          UsageError);
+    CHECK_THROWS_WITH_AS(f.value("TBG(h=0)", "1"),
+                         "measure 'TBG(h=0)': parameter h of TBG must be (0, 1e+100], got '0'", UsageError);
 }
 
 TEST_CASE("U-measure: linear decay over the trailtext of snippets and F% of each relevant document") {
@@ -99,8 +103,10 @@ TEST_CASE("U-measure: only relevant documents need a length; errors") {
     Fixture missing = with_lengths(kQrels, kRun, "a 10000\n");
     CHECK_THROWS_WITH_AS(missing.value("U", "1"), "lengths: no length for document 'c' (retrieved by run0 for topic 1)",
                          InputError);
-    CHECK_THROWS_WITH_AS(f.value("U(F=2)", "1"), "measure 'U(F=2)': parameter F of U must be [0, 1], got '2'", UsageError);
-    CHECK_THROWS_WITH_AS(f.value("U(L=0)", "1"), "measure 'U(L=0)': parameter L of U must be (0, 1e+100], got '0'", UsageError);
+    CHECK_THROWS_WITH_AS(f.value("U(F=2)", "1"), "measure 'U(F=2)': parameter F of U must be [0, 1], got '2'",
+                         UsageError);
+    CHECK_THROWS_WITH_AS(f.value("U(L=0)", "1"), "measure 'U(L=0)': parameter L of U must be (0, 1e+100], got '0'",
+                         UsageError);
     Fixture none(kQrels, {kRun});
     CHECK_THROWS_AS(none.value("U", "1"), UsageError);
     CHECK(irlens::parse_measure("U-measure@10").name() == "U@10");  // defaults are not printed (issue 13)

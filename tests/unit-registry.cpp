@@ -24,9 +24,10 @@ bool needs(const MeasureInfo& m, Need n) { return std::find(m.needs.begin(), m.n
 TEST_CASE("explainable comes from the compiled measure: the families built with traced(...)") {
     // Every family uses traced(...) (or overrides explain(): RelString, the IA and D-forms); the test
     // over the whole registry is unit-explain-registry.cpp.
-    for (const char* name : {"P", "R", "Success", "RelP", "AP", "RR", "nDCG", "DCG", "IdealDCG", "RBP", "Compat", "Bpref",
-                             "infAP", "Rprec", "Q", "ERR", "NumRet", "SetP", "RelString", "TBG", "sDCG", "PrefsSimp",
-                             "APAvgJG", "P_rareness", "NRG", "alpha_nDCG", "ERR_IA", "S-RR"})
+    for (const char* name :
+         {"P",      "R",         "Success", "RelP",       "AP",  "RR",         "nDCG",   "DCG",  "IdealDCG",  "RBP",
+          "Compat", "Bpref",     "infAP",   "Rprec",      "Q",   "ERR",        "NumRet", "SetP", "RelString", "TBG",
+          "sDCG",   "PrefsSimp", "APAvgJG", "P_rareness", "NRG", "alpha_nDCG", "ERR_IA", "S-RR"})
         CHECK_MESSAGE(info(name).explainable(), name);
 }
 

@@ -16,8 +16,9 @@ using irlens::test::ranked;
 
 TEST_CASE("rarity report: relevant documents, rarest first, with S_d, R and R'") {
     // The fixture of unit-rareness.cpp: run0 = a b n c, run1 = a n d x, run2 = a b e y.
-    Fixture f("1 0 a 1\n1 0 b 1\n1 0 c 1\n1 0 d 1\n1 0 e 2\n1 0 n 0\n",
-              {ranked("1", {"a", "b", "n", "c"}), ranked("1", {"a", "n", "d", "x"}), ranked("1", {"a", "b", "e", "y"})});
+    Fixture f(
+        "1 0 a 1\n1 0 b 1\n1 0 c 1\n1 0 d 1\n1 0 e 2\n1 0 n 0\n",
+        {ranked("1", {"a", "b", "n", "c"}), ranked("1", {"a", "n", "d", "x"}), ranked("1", {"a", "b", "e", "y"})});
     irlens::RarityOptions o;
     o.depth = 4;
     irlens::RarityReport r = irlens::rarity_report(f.qrels, f.runs, o);
@@ -31,7 +32,7 @@ TEST_CASE("rarity report: relevant documents, rarest first, with S_d, R and R'")
         CHECK(r.documents[i].doc == docs[i]);
         CHECK(r.documents[i].found_by == found[i]);
         CHECK(r.documents[i].only_run == only[i]);
-        CHECK(r.documents[i].rarity == approx(1.0 - found[i] / 3.0));               // R = 1 - S_d/3
+        CHECK(r.documents[i].rarity == approx(1.0 - found[i] / 3.0));                // R = 1 - S_d/3
         CHECK(r.documents[i].rarity_mixture == approx(1.0 - (found[i] - 1) / 2.0));  // R' = 1 - (S_d-1)/2
     }
     CHECK(r.documents[2].rel == 2);
@@ -59,7 +60,8 @@ TEST_CASE("rarity report: relevant documents, rarest first, with S_d, R and R'")
     CHECK(irlens::rarity_report(f.qrels, f.runs, o).documents.size() == 1);  // only e
     CHECK_THROWS_WITH_AS(irlens::rarity_report(f.qrels, {}, o), "rarity needs at least one run", UsageError);
     o.depth = 0;
-    CHECK_THROWS_WITH_AS(irlens::rarity_report(f.qrels, f.runs, o), "rarity: depth must be at least 1, got 0", UsageError);
+    CHECK_THROWS_WITH_AS(irlens::rarity_report(f.qrels, f.runs, o), "rarity: depth must be at least 1, got 0",
+                         UsageError);
 }
 
 namespace {
@@ -129,8 +131,8 @@ TEST_CASE("Algorithm 1: tau between a sample's ranking and the full ranking") {
     CHECK(again[0].defined == points[0].defined);
     CHECK_THROWS_WITH_AS(irlens::sample_size_tau(f.qrels, f.runs, m, {4}, 10, 1),
                          "run sampling: a sample size must be from 2 to the number of runs (3), got 4", UsageError);
-    CHECK_THROWS_WITH_AS(irlens::sample_size_tau(f.qrels, f.runs, irlens::parse_measure("P_rareness(alpha=1,pool=[run0])@2"),
-                                                 {2}, 10, 1),
+    CHECK_THROWS_WITH_AS(irlens::sample_size_tau(
+                             f.qrels, f.runs, irlens::parse_measure("P_rareness(alpha=1,pool=[run0])@2"), {2}, 10, 1),
                          "run sampling recomputes rarity over each sample: 'P_rareness(alpha=1,pool=[run0])@2' must "
                          "not set pool",
                          UsageError);
@@ -182,7 +184,8 @@ Fixture unique_fixture() {
                    {ranked("1", {"a", "b"}) + ranked("2", {"e"}), ranked("1", {"c", "d"}), ranked("1", {"a", "x"}),
                     ranked("1", {"b", "c"}), ranked("1", {"d", "y"})});
 }
-const irlens::RunGroups kGroups("groups", {{"run0", "g1"}, {"run1", "g1"}, {"run2", "g2"}, {"run3", "g2"}, {"run4", "g1"}});
+const irlens::RunGroups kGroups("groups",
+                                {{"run0", "g1"}, {"run1", "g1"}, {"run2", "g2"}, {"run3", "g2"}, {"run4", "g1"}});
 }  // namespace
 
 TEST_CASE("unique contributions per run and per group") {
@@ -218,7 +221,8 @@ TEST_CASE("unique contributions per topic are K x NRG(base=P,prior=other_groups)
     irlens::EvalOptions o;
     o.groups = std::make_shared<irlens::RunGroups>(kGroups);
     o.missing = irlens::MissingTopics::Zero;
-    irlens::Evaluation ev = irlens::evaluate(f.qrels, f.runs, {irlens::parse_measure("NRG(base=P,prior=other_groups)@2")}, o);
+    irlens::Evaluation ev =
+        irlens::evaluate(f.qrels, f.runs, {irlens::parse_measure("NRG(base=P,prior=other_groups)@2")}, o);
     irlens::UniqueContributions u = irlens::unique_contributions(f.qrels, f.runs, &kGroups, 2);
     for (std::size_t r = 0; r < f.runs.size(); ++r) {
         double sum = 0;

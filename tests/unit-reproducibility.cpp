@@ -33,8 +33,8 @@ TEST_CASE("reproducibility of a tiny experiment, by hand") {
                        ranked("1", {"a", "c", "b"}) + ranked("2", {"a", "x"})});
     ReproSettings s;
     s.cutoffs = {2};
-    ReproReport r = reproducibility(f.runs[0], f.runs[1], f.runs[2], f.runs[3],
-                                    {parse_measure("P@1"), parse_measure("P@2")}, s);
+    ReproReport r =
+        reproducibility(f.runs[0], f.runs[1], f.runs[2], f.runs[3], {parse_measure("P@1"), parse_measure("P@2")}, s);
     // P@1: orig b (0, 1), orig a (1, 1), rep b (0, 0), rep a (1, 1).
     // RMSE baseline = sqrt(((0-0)^2 + (1-0)^2) / 2) = 0.707107; max(x, 1-x) of (0, 1) = (1, 1):
     // nRMSE = 0.707107 / 1. Advanced: identical scores, 0.
@@ -88,7 +88,8 @@ TEST_CASE("Student's unpaired t-test against scipy.stats.ttest_ind") {
     CHECK(t.statistic == doctest::Approx(-3.0 / std::sqrt(2.0 / 3.0)));
     CHECK(t.p == doctest::Approx(0.021311641128756727).epsilon(1e-9));
     // scipy: ttest_ind([0.1, 0.4, 0.2, 0.9], [0.3, 0.35, 0.8]).pvalue = 0.7515066532672103
-    CHECK(unpaired_t_test({0.1, 0.4, 0.2, 0.9}, {0.3, 0.35, 0.8}).p == doctest::Approx(0.7515066532672103).epsilon(1e-9));
+    CHECK(unpaired_t_test({0.1, 0.4, 0.2, 0.9}, {0.3, 0.35, 0.8}).p ==
+          doctest::Approx(0.7515066532672103).epsilon(1e-9));
     TestResult same = unpaired_t_test({1, 1}, {1, 1});
     CHECK(std::isnan(same.p));
     CHECK(same.note == "both samples are constant and equal: t is undefined (scipy: NaN); p is undefined");
@@ -96,8 +97,7 @@ TEST_CASE("Student's unpaired t-test against scipy.stats.ttest_ind") {
 }
 
 TEST_CASE("run versus run: per topic, means, the most different topic first, missing topics") {
-    Fixture f(kQrels, {ranked("1", {"a", "b", "c"}) + ranked("2", {"d", "a"}),
-                       ranked("1", {"a", "b", "c"})});
+    Fixture f(kQrels, {ranked("1", {"a", "b", "c"}) + ranked("2", {"d", "a"}), ranked("1", {"a", "b", "c"})});
     RunComparisonSettings s;
     s.cutoffs = {1, 2};
     RunComparison c = compare_rankings(*f.runs[0], *f.runs[1], s);
@@ -108,8 +108,8 @@ TEST_CASE("run versus run: per topic, means, the most different topic first, mis
     CHECK(c.mean_ktu == doctest::Approx(1.0));
     CHECK(c.mean_overlap[1] == doctest::Approx(1.0));
 
-    Fixture g(kQrels, {ranked("1", {"a", "b"}) + ranked("2", {"d", "a"}),
-                       ranked("1", {"a", "b"}) + ranked("2", {"a", "d"})});
+    Fixture g(kQrels,
+              {ranked("1", {"a", "b"}) + ranked("2", {"d", "a"}), ranked("1", {"a", "b"}) + ranked("2", {"a", "d"})});
     RunComparison d = compare_rankings(*g.runs[0], *g.runs[1], s);
     // Topic 2 is the swapped pair: RBO_ext at p = 0.9 = (0.1/0.9)(0 + 2/2 0.81) + 0.81 = 0.9;
     // topic 1 is identical (1): topic 2 comes first. Means: ext (1 + 0.9)/2, KTU (1 - 1)/2 = 0,

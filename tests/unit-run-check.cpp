@@ -53,8 +53,8 @@ TEST_CASE("check: format findings per line, and the line is skipped or kept as d
                        "1 Q0 f 6 NaN t\n1 Q0 g 7 abc t\n" + std::string("1 Q0 h\0 8 1 t\n", 14) + "# comment\n";
     CheckReport r = check_run("r", text, {});
     // The valid ranks 1 3 4 6 7 (lines 1 3 4 6 7) also miss rank 2: a warning at the topic's first line.
-    CHECK(kinds(r) == std::vector<std::string>{"1 missing_rank", "2 columns", "3 columns", "4 iteration", "5 rank", "6 score",
-                                               "7 score", "8 binary"});
+    CHECK(kinds(r) == std::vector<std::string>{"1 missing_rank", "2 columns", "3 columns", "4 iteration", "5 rank",
+                                               "6 score", "7 score", "8 binary"});
     CHECK(r.findings[1].message == "expected 6 columns (topic Q0 doc rank score tag), found 5");
     CHECK(r.findings[2].message ==
           "expected 6 columns (topic Q0 doc rank score tag), found 7 (trec_eval ignores the columns past the sixth; "
@@ -77,15 +77,16 @@ TEST_CASE("check: per-topic findings - repeated documents and ranks, missing ran
     // (line 4, score 5) scores higher than rank 2 (line 2, score 3): one disagreeing pair (the
     // repeated rank 2 of line 3 is skipped). Scores 9 3 3 5: lines 2 and 3 tie (2 results).
     CheckReport r = check_run("r", "1 Q0 a 1 9 t\n1 Q0 b 2 3 t\n1 Q0 a 2 3 t\n1 Q0 c 4 5 t\n", {});
-    CHECK(kinds(r) == std::vector<std::string>{"1 missing_rank", "3 duplicate_document", "3 duplicate_rank", "3 tied_scores",
-                                               "4 rank_order"});
+    CHECK(kinds(r) == std::vector<std::string>{"1 missing_rank", "3 duplicate_document", "3 duplicate_rank",
+                                               "3 tied_scores", "4 rank_order"});
     CHECK(only(r, "duplicate_document").message == "duplicate document 'a' for topic '1' (first at line 1)");
     CHECK(only(r, "duplicate_rank").message == "rank 2 repeats line 2's for topic '1'");
     CHECK(only(r, "missing_rank").message == "topic '1': rank 3 is missing (ranks should run 1, 2, ..., n)");
     CHECK(only(r, "missing_rank").severity == Severity::Warning);
-    CHECK(only(r, "rank_order").message ==
-          "topic '1': rank 4 has a higher score (5) than rank 2 (line 2, score 3); 1 pair of consecutive ranks disagree "
-          "with the scores, and trec_eval evaluates in score order");
+    CHECK(
+        only(r, "rank_order").message ==
+        "topic '1': rank 4 has a higher score (5) than rank 2 (line 2, score 3); 1 pair of consecutive ranks disagree "
+        "with the scores, and trec_eval evaluates in score order");
     CHECK(only(r, "tied_scores").message ==
           "topic '1': 2 results share their score with another (first: lines 2 and 3, score 3); trec_eval orders tied "
           "results by document id, descending, not by rank");
@@ -114,7 +115,8 @@ TEST_CASE("check: limits, topic and document lists, qrels, tags") {
           "topic '1' has 3 results, more than the limit of 2 (this line is result 3)");
     CHECK(only(r, "tag").message == "run tag 'u' is not the expected 't'");
     CHECK(only(r, "unknown_topic").message == "topic '9' is not in the topic list (topics.txt); 2 results");
-    CHECK(only(r, "unjudged_topic").message == "topic '9' is not in the qrels (qrels): evaluation ignores its 2 results");
+    CHECK(only(r, "unjudged_topic").message ==
+          "topic '9' is not in the qrels (qrels): evaluation ignores its 2 results");
     CHECK(only(r, "unjudged_topic").severity == Severity::Warning);
     CHECK(r.findings[5].message == "topic '2' of the topic list (topics.txt) has no results");
     CHECK(r.findings[6].message == "topic '3' of the topic list (topics.txt) has no results");
@@ -141,7 +143,7 @@ TEST_CASE("check: an empty file, and a line over 1 MiB is a finding without bein
     c.feed("1 Q0 a 1 2 t\n1 Q0 ");
     std::string block(64 << 10, 'x');
     for (int i = 0; i < 20; ++i) c.feed(block);  // 1.25 MiB on line 2
-    c.feed(" 2 1 t\n1 Q0 b 3 0 t");                // line 3 has no newline
+    c.feed(" 2 1 t\n1 Q0 b 3 0 t");              // line 3 has no newline
     CheckReport r = c.finish();
     CHECK(kinds(r) == std::vector<std::string>{"1 missing_rank", "2 long_line"});  // ranks 1 and 3
     CHECK(r.lines == 3);
@@ -164,7 +166,8 @@ TEST_CASE("check: lines split across chunks at every byte read as one buffer") {
 
 TEST_CASE("check: every finding is counted, only the first 100 of a kind listed") {
     std::string text;
-    for (int i = 1; i <= 250; ++i) text += "1 Q0 d" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(1000 - i) + "\n";
+    for (int i = 1; i <= 250; ++i)
+        text += "1 Q0 d" + std::to_string(i) + " " + std::to_string(i) + " " + std::to_string(1000 - i) + "\n";
     CheckReport r = check_run("r", text, {});  // 250 lines of five columns
     CHECK(r.counts.at("columns") == 250);
     CHECK(r.errors == 251);  // and the file has no result lines: empty
@@ -198,9 +201,10 @@ TEST_CASE("check: id lists and the JSON document") {
     o.max_docs = 5;
     CheckReport r = check_run("r.txt", "1 0 a 1 1 t\n", o);
     std::string json = check_json({r}, o, -1);
-    CHECK(json.find("\"command\":\"check\",\"options\":{\"qrels\":null,\"topics\":null,\"docs\":null,\"max_docs\":5,"
-                    "\"tag\":null},\"errors\":0,\"warnings\":1,\"files\":[{\"file\":\"r.txt\",\"lines\":1,\"results\":1,"
-                    "\"topics\":1,\"errors\":0,\"warnings\":1,\"counts\":{\"iteration\":1},\"unlisted\":0,\"findings\":["
-                    "{\"line\":1,\"severity\":\"warning\",\"kind\":\"iteration\",\"topic\":\"1\",\"message\":") !=
-          std::string::npos);
+    CHECK(
+        json.find("\"command\":\"check\",\"options\":{\"qrels\":null,\"topics\":null,\"docs\":null,\"max_docs\":5,"
+                  "\"tag\":null},\"errors\":0,\"warnings\":1,\"files\":[{\"file\":\"r.txt\",\"lines\":1,\"results\":1,"
+                  "\"topics\":1,\"errors\":0,\"warnings\":1,\"counts\":{\"iteration\":1},\"unlisted\":0,\"findings\":["
+                  "{\"line\":1,\"severity\":\"warning\",\"kind\":\"iteration\",\"topic\":\"1\",\"message\":") !=
+        std::string::npos);
 }

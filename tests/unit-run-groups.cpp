@@ -9,7 +9,8 @@ using irlens::RunGroups;
 using irlens::UsageError;
 
 TEST_CASE("run<TAB>group files, with an optional header, comments and CRLF") {
-    RunGroups g = RunGroups::parse("g.tsv", "run\tgroup\r\n# comment\nbm25\tbaseline\r\n\nance.gz\tneural\ncolbert\tneural\n");
+    RunGroups g =
+        RunGroups::parse("g.tsv", "run\tgroup\r\n# comment\nbm25\tbaseline\r\n\nance.gz\tneural\ncolbert\tneural\n");
     REQUIRE(g.size() == 3);
     CHECK(g.run(0) == "bm25");
     CHECK(g.group(2) == "neural");
@@ -27,7 +28,7 @@ TEST_CASE("a leaderboard's tags ending in .txt or .tsv find the runs named witho
     CHECK(*g.group_of("final.qruir.f") == "qruir");
     CHECK(*g.group_of("final.qruir.txt.gz") == "qruir");
     CHECK(g.group_of("final.qruir33") == nullptr);  // no group: the page lists such runs
-    CHECK(g.group_of("final") == nullptr);           // only one trailing .txt/.tsv goes
+    CHECK(g.group_of("final") == nullptr);          // only one trailing .txt/.tsv goes
 }
 
 TEST_CASE("a leaderboard CSV: the run and team columns, quoted fields") {
@@ -76,7 +77,8 @@ TEST_CASE("bad groups files name file, line and problem") {
                          "g:1: expected 'run<TAB>group' lines or a CSV header naming 'run' and 'group'/'team' columns",
                          InputError);
     CHECK_THROWS_WITH_AS(RunGroups::parse("g", "# nothing\n"), "g: no runs found (empty groups file?)", InputError);
-    CHECK_THROWS_WITH_AS(RunGroups("groups", {{"a", "x"}, {"a", "y"}}), "groups: run 'a' is listed twice (first as 'a')", UsageError);
+    CHECK_THROWS_WITH_AS(RunGroups("groups", {{"a", "x"}, {"a", "y"}}),
+                         "groups: run 'a' is listed twice (first as 'a')", UsageError);
 }
 
 TEST_CASE("a control byte in a run or group name is refused, naming it (issue 37: a NUL reached the outputs)") {

@@ -22,7 +22,8 @@ TEST_CASE("the scipy check itself: a NaN or unparsable reference value never cou
     using irlens::test::check_scipy_reference;
     const std::string xy = "\t0.3,0.52,0.21,0.8,0.66,0.45\t0.1,0.6,0.2,0.55,0.31,0.47\n";
     // The recorded line (t = 1.6854..., p = 0.1527...) agrees.
-    CHECK(check_scipy_reference("tiny\tttest_rel\ttwo-sided\t1.6854198717998614\t0.1527205958734847" + xy).failures.empty());
+    CHECK(check_scipy_reference("tiny\tttest_rel\ttwo-sided\t1.6854198717998614\t0.1527205958734847" + xy)
+              .failures.empty());
     // scipy's statistic NaN while irlens' is 1.6854...: one disagreement (it used to agree).
     CHECK(check_scipy_reference("tiny\tttest_rel\ttwo-sided\tnan\t0.1527205958734847" + xy).failures.size() == 1);
     // A p-value that does not parse is a failure, not a NaN.

@@ -27,13 +27,14 @@ TEST_CASE("sessions: positions order the queries; a topic belongs to one session
 }
 
 TEST_CASE("sessions: input errors name file, line and problem") {
-    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1\ns1 2\n"), "s.txt:2: expected 3 columns (session position topic), found 2",
-                         InputError);
-    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1 x\n"), "s.txt:1: expected 3 columns (session position topic), found more",
-                         InputError);
+    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1\ns1 2\n"),
+                         "s.txt:2: expected 3 columns (session position topic), found 2", InputError);
+    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1 x\n"),
+                         "s.txt:1: expected 3 columns (session position topic), found more", InputError);
     CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 first q1\n"), "s.txt:1: position 'first' is not a positive integer",
                          InputError);
-    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 0 q1\n"), "s.txt:1: position '0' is not a positive integer", InputError);
+    CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 0 q1\n"), "s.txt:1: position '0' is not a positive integer",
+                         InputError);
     CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1\ns2 1 q2\ns2 2 q1\n"),
                          "s.txt:3: topic 'q1' is already a query of session 's1' (line 1)", InputError);
     CHECK_THROWS_WITH_AS(read_sessions("s.txt", "s1 1 q1\ns1 1 q2\n"),
@@ -67,7 +68,8 @@ TEST_CASE("sDCG: concatenated lists discounted by rank and query number; duplica
     CHECK(f.mean("sDCG") == approx((s1 + 1) / 2));  // mean over the two sessions
     // dedup=False: a (r3, q2, 2), c (r4), b (r5)
     CHECK(f.value("sDCG(dedup=False)", "q1") ==
-          approx(2 / std::log2(3.0) + 2 / (kLog4of5 * 2) + 1 / (kLog4of5 * std::log2(5.0)) + 1 / (kLog4of5 * std::log2(6.0))));
+          approx(2 / std::log2(3.0) + 2 / (kLog4of5 * 2) + 1 / (kLog4of5 * std::log2(5.0)) +
+                 1 / (kLog4of5 * std::log2(6.0))));
     // @1: x from q1, a from q2 (not a duplicate: q1's a is below the cutoff) at r2
     CHECK(f.value("sDCG@1", "q1") == approx(2 / (kLog4of5 * std::log2(3.0))));
     // gains={2:3}

@@ -46,5 +46,6 @@ TEST_CASE("F and E without a relevant document retrieved; bad beta") {
     CHECK(f.value("F", "1") == 0.0);
     CHECK(f.value("E", "1") == 1.0);
     CHECK(irlens::parse_measure("E-measure@10").name() == "E@10");  // defaults are not printed (issue 13)
-    CHECK_THROWS_WITH_AS(f.value("F(beta=-2)", "1"), "measure 'F(beta=-2)': parameter beta of F must be [0, 1e+100], got '-2'", irlens::UsageError);
+    CHECK_THROWS_WITH_AS(f.value("F(beta=-2)", "1"),
+                         "measure 'F(beta=-2)': parameter beta of F must be [0, 1e+100], got '-2'", irlens::UsageError);
 }

@@ -38,10 +38,10 @@ TEST_CASE("SetP: relevant retrieved / retrieved") {
 
 TEST_CASE("SetRelP: relevant retrieved / min(retrieved, R)") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("SetRelP", "1") == approx(2.0 / 3.0));  // 2 / min(5, 3)
-    CHECK(f.value("SetRelP(rel=2)", "1") == approx(1.0));  // 1 / min(5, 1)
+    CHECK(f.value("SetRelP", "1") == approx(2.0 / 3.0));                    // 2 / min(5, 3)
+    CHECK(f.value("SetRelP(rel=2)", "1") == approx(1.0));                   // 1 / min(5, 1)
     CHECK(f.value("SetRelP(judged_only=True)", "1") == approx(2.0 / 3.0));  // 2 / min(3, 3)
-    CHECK(f.value("SetRelP", "2") == 0);  // R = 0: 0, not 0/0
+    CHECK(f.value("SetRelP", "2") == 0);                                    // R = 0: 0, not 0/0
     CHECK(f.value("SetRelP", "3", 0, kZero) == 0);
 }
 
@@ -56,8 +56,8 @@ TEST_CASE("SetR: relevant retrieved / R") {
 
 TEST_CASE("SetAP: relevant retrieved^2 / (retrieved * R)") {
     Fixture f(kQrels, {kRun});
-    CHECK(f.value("SetAP", "1") == approx(4.0 / 15.0));                  // 2*2 / (5*3)
-    CHECK(f.value("SetAP(rel=2)", "1") == approx(0.2));                  // 1*1 / (5*1)
+    CHECK(f.value("SetAP", "1") == approx(4.0 / 15.0));                   // 2*2 / (5*3)
+    CHECK(f.value("SetAP(rel=2)", "1") == approx(0.2));                   // 1*1 / (5*1)
     CHECK(f.value("SetAP(judged_only=True)", "1") == approx(4.0 / 9.0));  // 2*2 / (3*3)
     CHECK(f.value("SetAP", "2") == 0);
     CHECK(f.value("SetAP", "3", 0, kZero) == 0);

@@ -219,7 +219,7 @@ TEST_CASE("unpaired bootstrap (Figs. 13-14)") {
     CHECK(std::fabs(t.p - 1.0 / 32) < 0.01);  // Monte Carlo error: sqrt(0.031 * 0.97 / 4000) = 0.0027
     CHECK(std::fabs(unpaired_bootstrap_test({1, 1, 1}, {0, 0, 0}, kGreater, r).p - 1.0 / 64) < 0.008);
     CHECK(unpaired_bootstrap_test({1, 1, 1}, {0, 0, 0}, kTwo, r).p == t.p);  // reproducible
-    CHECK(std::isnan(unpaired_bootstrap_test({0.2, 0.4}, {}, kTwo, r).p));  // a run without topics
+    CHECK(std::isnan(unpaired_bootstrap_test({0.2, 0.4}, {}, kTwo, r).p));   // a run without topics
 }
 
 TEST_CASE("randomised Tukey HSD") {

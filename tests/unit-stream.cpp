@@ -99,15 +99,16 @@ TEST_CASE("stream: a topic that appears again is NotGrouped, naming both topics 
                          "`LC_ALL=C sort -s -k1,1 RUN > SORTED`",
                          NotGrouped);
     // Topics not in the qrels may come back: their lines are dropped anyway.
-    CHECK_NOTHROW(streamed(kQrels, "9 Q0 q 1 1 t\n1 Q0 a 1 3 t\n9 Q0 r 1 1 t\n2 Q0 x 1 2 t\n", {"P@2"},
-                           MissingTopics::Skip, 3));
+    CHECK_NOTHROW(
+        streamed(kQrels, "9 Q0 q 1 1 t\n1 Q0 a 1 3 t\n9 Q0 r 1 1 t\n2 Q0 x 1 2 t\n", {"P@2"}, MissingTopics::Skip, 3));
 }
 
 TEST_CASE("stream: bad lines and duplicates give the in-memory path's messages") {
     auto qrels = irlens::read_qrels("qrels", kQrels);
     // A duplicate in topic 1 and a bad line later: the bad line first, as reading into memory does.
     const std::string both = "1 Q0 a 1 3 t\n1 Q0 a 2 2 t\n2 Q0 x 1 2 t\n2 Q0 z 2 zz t\n";
-    CHECK_THROWS_WITH_AS(irlens::read_run(qrels, "run0", both), "run0:4: score 'zz' is not a number", irlens::InputError);
+    CHECK_THROWS_WITH_AS(irlens::read_run(qrels, "run0", both), "run0:4: score 'zz' is not a number",
+                         irlens::InputError);
     CHECK_THROWS_WITH_AS(streamed(kQrels, both, {"P@2"}, MissingTopics::Skip, 4), "run0:4: score 'zz' is not a number",
                          irlens::InputError);
     const std::string dups = "1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n2 Q0 x 1 2 t\n2 Q0 x 2 1 t\n";

@@ -96,8 +96,10 @@ TEST_CASE("TaSC with prior=best_per_group: Clarke et al.'s Figure 5 (the best ru
 TEST_CASE("TaSC's parameters are checked") {
     Fixture f = campaign();
     CHECK_THROWS_WITH_AS(f.value("TaSC(prior=list)@2", "1", 0),
-                         "TaSC(prior=list)@2: prior=list needs the runs, e.g. runs=[runA,runB] (the prior set)", UsageError);
+                         "TaSC(prior=list)@2: prior=list needs the runs, e.g. runs=[runA,runB] (the prior set)",
+                         UsageError);
     CHECK_THROWS_WITH_AS(f.value("TaSC(runs=[run1])@2", "1", 0),
-                         "TaSC(runs=[run1])@2: runs=[...] applies only to prior=list or prior=chronological", UsageError);
+                         "TaSC(runs=[run1])@2: runs=[...] applies only to prior=list or prior=chronological",
+                         UsageError);
     CHECK_THROWS_AS(f.value("TaSC", "1", 0), UsageError);  // K is required
 }

@@ -30,7 +30,10 @@ TEST_CASE("the readers note the first line with invalid UTF-8, whatever the chun
         CHECK(n.invalid_utf8_line == 3);  // line 2's e-acute (C3 A9) is valid
         CHECK(!n.byte_order_mark);
     }
-    CHECK(qrels_notes("\xEF\xBB\xBF" "1 0 a 1\n", 1).byte_order_mark);
+    CHECK(qrels_notes("\xEF\xBB\xBF"
+                      "1 0 a 1\n",
+                      1)
+              .byte_order_mark);
     CHECK(qrels_notes("1 0 a\xF0\x9F\x98\x80 1\n", 3).invalid_utf8_line == 0);  // an emoji, cut across chunks
     // Far into a large file (several 4 MiB blocks): still the right line.
     std::string big;

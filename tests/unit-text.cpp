@@ -54,7 +54,8 @@ TEST_CASE("parse_double agrees with strtod, including correctly rounded ties") {
 
 TEST_CASE("parse_double rejects what is not a plain decimal number") {
     double v;
-    for (const char* bad : {"", "-", "abc", "1.2.3", "1e", "1e+", "nan", "NaN", "0x1p3", "12abc", " 1", "1 ", "--1", "e5", "."})
+    for (const char* bad :
+         {"", "-", "abc", "1.2.3", "1e", "1e+", "nan", "NaN", "0x1p3", "12abc", " 1", "1 ", "--1", "e5", "."})
         CHECK_MESSAGE(!parse_double(bad, v), bad);
 }
 
@@ -133,13 +134,13 @@ TEST_CASE("is_blank_or_comment") {
 }
 
 TEST_CASE("numeric_id_before: ndeval's topic and subtopic order") {
-    CHECK(numeric_id_before("2", "10"));      // by value, not bytes
+    CHECK(numeric_id_before("2", "10"));  // by value, not bytes
     CHECK(!numeric_id_before("10", "2"));
     CHECK(numeric_id_before("151", "200"));
-    CHECK(numeric_id_before("007", "7"));     // equal values: byte order decides
+    CHECK(numeric_id_before("007", "7"));  // equal values: byte order decides
     CHECK(!numeric_id_before("5", "5"));
-    CHECK(numeric_id_before("999", "a1"));    // numbers before other ids
-    CHECK(numeric_id_before("a10", "a2"));    // others in byte order
+    CHECK(numeric_id_before("999", "a1"));  // numbers before other ids
+    CHECK(numeric_id_before("a10", "a2"));  // others in byte order
     CHECK(!numeric_id_before("a1", "999"));
 }
 
@@ -161,20 +162,24 @@ TEST_CASE("to_utf8: each maximal subpart of an ill-formed sequence becomes one U
     using irlens::text::valid_utf8_prefix;
     const std::string R = "\xEF\xBF\xBD";  // U+FFFD
     CHECK(to_utf8("plain ascii") == "plain ascii");
-    CHECK(to_utf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") == "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");  // é € 😀
-    CHECK(to_utf8("a\xFF" "b") == "a" + R + "b");            // never a byte of UTF-8
-    CHECK(to_utf8("\xFF\xFE") == R + R);                     // two bytes, two replacements
-    CHECK(to_utf8("a\xC3(") == "a" + R + "(");               // lead without its continuation
-    CHECK(to_utf8("\xF0\x9F\x98") == R);                     // truncated 4-byte sequence: one subpart
+    CHECK(to_utf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") ==
+          "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");  // é € 😀
+    CHECK(to_utf8("a\xFF"
+                  "b") == "a" + R + "b");       // never a byte of UTF-8
+    CHECK(to_utf8("\xFF\xFE") == R + R);        // two bytes, two replacements
+    CHECK(to_utf8("a\xC3(") == "a" + R + "(");  // lead without its continuation
+    CHECK(to_utf8("\xF0\x9F\x98") == R);        // truncated 4-byte sequence: one subpart
     CHECK(to_utf8("\xF0\x9F\x98x") == R + "x");
-    CHECK(to_utf8("\x80\x80") == R + R);                     // lone continuation bytes
-    CHECK(to_utf8("\xC0\xAF") == R + R);                     // overlong: C0 is never a lead
-    CHECK(to_utf8("\xE0\x80\xAF") == R + R + R);             // overlong 3-byte: E0 needs A0..BF
-    CHECK(to_utf8("\xED\xA0\x80") == R + R + R);             // a surrogate (U+D800)
-    CHECK(to_utf8("\xF4\x90\x80\x80") == R + R + R + R);     // above U+10FFFF
-    CHECK(to_utf8("\xE2\x82" "\xE2\x82\xAC") == R + "\xE2\x82\xAC");
+    CHECK(to_utf8("\x80\x80") == R + R);                  // lone continuation bytes
+    CHECK(to_utf8("\xC0\xAF") == R + R);                  // overlong: C0 is never a lead
+    CHECK(to_utf8("\xE0\x80\xAF") == R + R + R);          // overlong 3-byte: E0 needs A0..BF
+    CHECK(to_utf8("\xED\xA0\x80") == R + R + R);          // a surrogate (U+D800)
+    CHECK(to_utf8("\xF4\x90\x80\x80") == R + R + R + R);  // above U+10FFFF
+    CHECK(to_utf8("\xE2\x82"
+                  "\xE2\x82\xAC") == R + "\xE2\x82\xAC");
     CHECK(to_utf8(std::string("a\0b", 3)) == std::string("a\0b", 3));  // NUL is valid UTF-8
-    CHECK(valid_utf8_prefix("ab\xC3\xA9\xFF" "c") == 4);
+    CHECK(valid_utf8_prefix("ab\xC3\xA9\xFF"
+                            "c") == 4);
     CHECK(valid_utf8_prefix("") == 0);
 }
 

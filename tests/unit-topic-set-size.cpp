@@ -50,7 +50,9 @@ TEST_CASE("undefined variances say why, never a number") {
     TopicSetSize t = paired_t_topic_set_size(0.0, s);
     CHECK(t.topics == 0);
     CHECK(std::isnan(t.achieved));
-    CHECK(t.note == "V_E is 0: the scores leave no variance to size a topic set with (every difference is the same on every topic)");
+    CHECK(t.note ==
+          "V_E is 0: the scores leave no variance to size a topic set with (every difference is the same on every "
+          "topic)");
     CHECK(paired_t_topic_set_size(NAN, s).note == "no V_E (see the variance's note)");
     CHECK(anova_topic_set_size(1, 0.04, s).note == "the one-way ANOVA design compares at least 2 runs (1 given)");
     CHECK(std::isnan(paired_t_power(1, 0.1, 0.02, 0.05)));
@@ -107,17 +109,20 @@ TEST_CASE("CI width: 2 t(alpha/2; n - 1) sqrt(2 V_E / n), with the t table's qua
 TEST_CASE("power settings are checked, and only for topic-set-size and power") {
     PowerSettings s;
     s.beta = 0.96;  // power 0.04 below alpha 0.05
-    CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
-                         "e.g. 0.2 (got 0.96)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        check_power_settings(s),
+        "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+        "e.g. 0.2 (got 0.96)",
+        UsageError);
     s = PowerSettings();
     s.alpha = 0;
-    CHECK_THROWS_WITH_AS(check_power_settings(s), "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 0)",
+    CHECK_THROWS_WITH_AS(check_power_settings(s),
+                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 0)",
                          UsageError);
     s = PowerSettings();
     s.min_diff = -0.1;
-    CHECK_THROWS_WITH_AS(check_power_settings(s), "--min-diff must be a positive number, e.g. 0.05 (got -0.1)", UsageError);
+    CHECK_THROWS_WITH_AS(check_power_settings(s), "--min-diff must be a positive number, e.g. 0.05 (got -0.1)",
+                         UsageError);
     MetaSettings m;
     m.analysis = "correlation";
     m.power_given = true;
@@ -159,17 +164,20 @@ TEST_CASE("error rates below 1.1e-16 are computed from themselves, never from 1 
     CHECK(paired_t_type2(b20.topics, 0.05, 0.02, 0.05) <= 1e-20);
     CHECK(paired_t_type2(b20.topics - 1, 0.05, 0.02, 0.05) > 1e-20);
     CHECK(anova_topic_set_size(3, 0.02, s).topics > 0);
-    CHECK(anova_type2(10, 3, 0.05, 0.02, 0.05) == doctest::Approx(1 - anova_power(10, 3, 0.05, 0.02, 0.05)).epsilon(1e-12));
+    CHECK(anova_type2(10, 3, 0.05, 0.02, 0.05) ==
+          doctest::Approx(1 - anova_power(10, 3, 0.05, 0.02, 0.05)).epsilon(1e-12));
     // Below 1e-100 the settings are refused, with the value named (alpha 1e-300 crashed boost).
     s.beta = 1e-101;
-    CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
-                         "e.g. 0.2 (got 1e-101)",
-                         UsageError);
+    CHECK_THROWS_WITH_AS(
+        check_power_settings(s),
+        "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+        "e.g. 0.2 (got 1e-101)",
+        UsageError);
     s = PowerSettings();
     s.alpha = 1e-300;
     CHECK_THROWS_WITH_AS(check_power_settings(s),
-                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-300)", UsageError);
+                         "--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got 1e-300)",
+                         UsageError);
 }
 
 TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note naming it, never an exception") {
@@ -180,10 +188,13 @@ TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note nam
     const TopicSetSize t = paired_t_topic_set_size(0.02, s);
     CHECK(t.topics == 0);
     CHECK(std::isnan(t.achieved));
-    CHECK(t.note == "the noncentral t distribution could not be evaluated with 2 topics (noncentrality min-diff / sqrt(2 V_E / n) "
-                    "= 7.07107e+300): --min-diff is too large against this variance for Boost.Math");
+    CHECK(
+        t.note ==
+        "the noncentral t distribution could not be evaluated with 2 topics (noncentrality min-diff / sqrt(2 V_E / n) "
+        "= 7.07107e+300): --min-diff is too large against this variance for Boost.Math");
     CHECK(anova_topic_set_size(3, 0.02, s).note ==
-          "the noncentral F distribution could not be evaluated with 2 topics (noncentrality n min-diff^2 / (2 V_W) = inf): "
+          "the noncentral F distribution could not be evaluated with 2 topics (noncentrality n min-diff^2 / (2 V_W) = "
+          "inf): "
           "--min-diff is too large against this variance for Boost.Math");
     // The campaign's power says the same, with 3 topics 1e300 / sqrt(2 * 0.02 / 3) = 8.66025e300
     // (it said "V_E is 0" of any NaN power); its minimum
@@ -191,12 +202,15 @@ TEST_CASE("a noncentral distribution Boost.Math cannot evaluate gives a note nam
     const CampaignPower p = paired_t_campaign_power(3, 0.02, s);
     CHECK(std::isnan(p.power));
     CHECK(p.min_detectable_difference > 0);
-    CHECK(p.note == "the noncentral t distribution could not be evaluated with 3 topics (noncentrality min-diff / sqrt(2 V_E / n) "
-                    "= 8.66025e+300): --min-diff is too large against this variance for Boost.Math");
+    CHECK(
+        p.note ==
+        "the noncentral t distribution could not be evaluated with 3 topics (noncentrality min-diff / sqrt(2 V_E / n) "
+        "= 8.66025e+300): --min-diff is too large against this variance for Boost.Math");
     s = PowerSettings();
     const CampaignPower fine = paired_t_campaign_power(3, 0.02, s);
     CHECK(fine.note == "");
     CHECK(fine.power == doctest::Approx(paired_t_power(3, 0.05, 0.02, 0.05)));
     CHECK(paired_t_campaign_power(3, 0, s).note ==
-          "V_E is 0: the scores leave no variance to size a topic set with (every difference is the same on every topic)");
+          "V_E is 0: the scores leave no variance to size a topic set with (every difference is the same on every "
+          "topic)");
 }

@@ -21,8 +21,8 @@ namespace {
 struct CheckSession {
     std::string name;
     CheckOptions options;
-    std::unique_ptr<IdListReader> ids;  // the list being read
-    std::string ids_kind;               // "topics" or "docs"
+    std::unique_ptr<IdListReader> ids;    // the list being read
+    std::string ids_kind;                 // "topics" or "docs"
     std::unique_ptr<RunChecker> checker;  // created by the first checkFeed
 };
 

@@ -50,14 +50,16 @@ std::string ndeval_js(int qrels_handle, int run_handle, val args, int baseline_h
                              c.files[0] + "'");
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         if (q->format() != QrelsFormat::Grouped)
-            throw UsageError("ndeval needs diversity qrels (topic subtopic doc judgment): load them with {format: 'diversity'}");
+            throw UsageError(
+                "ndeval needs diversity qrels (topic subtopic doc judgment): load them with {format: 'diversity'}");
         auto run = lookup(table().runs, run_handle, "run");
         if (&run->qrels() != q.get()) throw UsageError("ndeval: the run was read against other qrels");
         check_order(*run, c.traditional, "run");
         std::shared_ptr<const Run> baseline;
         if (baseline_handle) {
             baseline = lookup(table().runs, baseline_handle, "baseline run");
-            if (&baseline->qrels() != q.get()) throw UsageError("ndeval: the baseline run was read against other qrels");
+            if (&baseline->qrels() != q.get())
+                throw UsageError("ndeval: the baseline run was read against other qrels");
             check_order(*baseline, c.traditional, "baseline run");
         } else if (!c.baseline_file.empty()) {
             throw UsageError("ndeval -baseline " + c.baseline_file + ": pass the baseline run as {baseline: Run}");
@@ -69,8 +71,8 @@ std::string ndeval_js(int qrels_handle, int run_handle, val args, int baseline_h
 /// {topic, intents, docs, grades: [[grade per intent] per rank], firstRank, covered}.
 val subtopic_coverage_js(int run_handle, const std::string& topic, double depth, double rel) {
     return guarded([&] {
-        SubtopicCoverage c = subtopic_coverage(lookup(table().runs, run_handle, "run"), topic,
-                                               static_cast<long>(depth), static_cast<long>(rel));
+        SubtopicCoverage c = subtopic_coverage(lookup(table().runs, run_handle, "run"), topic, static_cast<long>(depth),
+                                               static_cast<long>(rel));
         val o = val::object();
         o.set("topic", js_text(c.topic));
         o.set("intents", strings_to_js(c.intents));

@@ -101,7 +101,8 @@ int load_intents(const std::string& probabilities_name, double probabilities_siz
         std::string_view both = staged(probabilities_size + types_size);
         auto intents = std::make_shared<Intents>();
         if (probabilities_size > 0)
-            intents->read_probabilities(probabilities_name, both.substr(0, static_cast<std::size_t>(probabilities_size)));
+            intents->read_probabilities(probabilities_name,
+                                        both.substr(0, static_cast<std::size_t>(probabilities_size)));
         if (types_size > 0) intents->read_types(types_name, both.substr(static_cast<std::size_t>(probabilities_size)));
         return table().add(table().intents, std::shared_ptr<const Intents>(std::move(intents)));
     });

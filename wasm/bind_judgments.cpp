@@ -30,10 +30,12 @@ std::string judgments_js(int qrels_a, int qrels_b, val run_handles, val measure_
         const std::vector<std::shared_ptr<const Run>> runs = runs_from_js(run_handles);
         if (!runs.empty() && measures.empty())
             throw UsageError("no measure given: comparing the runs' conclusions needs measures");
-        if (runs.size() == 1) throw UsageError("comparing the conclusions of two sets of judgments needs at least 2 runs, got 1");
-        return judgments_json(compare_judgments(lookup(table().qrels, qrels_a, "qrels"), lookup(table().qrels, qrels_b, "qrels"),
-                                                runs, measures, eval_options(options), s),
-                              -1);
+        if (runs.size() == 1)
+            throw UsageError("comparing the conclusions of two sets of judgments needs at least 2 runs, got 1");
+        return judgments_json(
+            compare_judgments(lookup(table().qrels, qrels_a, "qrels"), lookup(table().qrels, qrels_b, "qrels"), runs,
+                              measures, eval_options(options), s),
+            -1);
     });
 }
 

@@ -28,7 +28,6 @@
 #include <limits>
 #include <unordered_map>
 
-
 using emscripten::val;
 
 namespace irlens::wasm {
@@ -64,14 +63,15 @@ std::string compare_js(int qrels_handle, val run_handles, val measure_names, val
         auto q = lookup(table().qrels, qrels_handle, "qrels");
         const std::vector<std::shared_ptr<const Run>> runs = runs_from_js(run_handles);
         const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
-        return comparison_json(compare_runs(q, runs, measures_from_js(measure_names), eval_options(options), s, base), -1);
+        return comparison_json(compare_runs(q, runs, measures_from_js(measure_names), eval_options(options), s, base),
+                               -1);
     });
 }
 
 /// compare_evaluation on the runs' scores (the evaluation's wire format) with compare's settings
 /// `s`: what compareScores and comparePValues share.
-Comparison compare_scores(val evaluation, const std::string& qrels_name, double qrels_topics,
-                          const CompareSettings& s, val progress) {
+Comparison compare_scores(val evaluation, const std::string& qrels_name, double qrels_topics, const CompareSettings& s,
+                          val progress) {
     const Evaluation ev = evaluation_from_js(evaluation);
     std::vector<std::string> names;
     for (const RunScores& r : ev.runs) names.push_back(r.name);
@@ -177,8 +177,8 @@ std::string meta_js(const std::string& analysis, int qrels_handle, val run_handl
         MetaSettings s = meta_settings_from_args(analysis, strings_from_js(args));
         take_preferences(s, prefs);
         auto q = lookup(table().qrels, qrels_handle, "qrels");
-        return meta_json(meta_runs(q, runs_from_js(run_handles), measures_from_js(measure_names), eval_options(options), s),
-                         -1);
+        return meta_json(
+            meta_runs(q, runs_from_js(run_handles), measures_from_js(measure_names), eval_options(options), s), -1);
     });
 }
 
@@ -224,8 +224,9 @@ val test_js(const std::string& name, val x, val y, val args) {
             try {
                 test = parse_paired_test(name);
             } catch (const UsageError&) {
-                throw UsageError("test must be t, wilcoxon, sign, randomisation, bootstrap or unpaired-bootstrap, got '" +
-                                 name + "'");
+                throw UsageError(
+                    "test must be t, wilcoxon, sign, randomisation, bootstrap or unpaired-bootstrap, got '" + name +
+                    "'");
             }
             t = paired_test(test, a, b, s.testing.alternative, r);
         }
@@ -249,12 +250,14 @@ val null_distribution_js(val evaluation, const std::string& qrels_name, double q
     return guarded([&] {
         const CompareSettings s = compare_settings_from_args(strings_from_js(args));
         if (s.testing.tukey || s.unpaired)
-            throw UsageError("the null distribution is drawn for one paired test: t, wilcoxon, sign, randomisation or bootstrap");
+            throw UsageError(
+                "the null distribution is drawn for one paired test: t, wilcoxon, sign, randomisation or bootstrap");
         const Evaluation ev = evaluation_from_js(evaluation);
         std::size_t m = ev.measures.size();
         for (std::size_t i = 0; i < ev.measures.size(); ++i)
             if (ev.measures[i].name() == measure) m = i;
-        if (m == ev.measures.size()) throw UsageError("nullDistribution: measure '" + measure + "' is not in the result");
+        if (m == ev.measures.size())
+            throw UsageError("nullDistribution: measure '" + measure + "' is not in the result");
         std::vector<std::string> names;
         for (const RunScores& r : ev.runs) names.push_back(r.name);
         const std::size_t a = find_baseline(names, run), b = find_baseline(names, versus);
@@ -284,7 +287,8 @@ val null_distribution_js(val evaluation, const std::string& qrels_name, double q
         o.set("x", float64_array(x));
         o.set("y", float64_array(y));
         o.set("samples", float64_array(nd.samples));
-        o.set("extreme", val::global("Uint8Array").new_(emscripten::typed_memory_view(nd.extreme.size(), nd.extreme.data())));
+        o.set("extreme",
+              val::global("Uint8Array").new_(emscripten::typed_memory_view(nd.extreme.size(), nd.extreme.data())));
         return o;
     });
 }
@@ -307,10 +311,14 @@ val correlation_js(const std::string& method, val x, val y, double rbo_p, val ar
             return o;
         }
         double c;
-        if (method == "tau_a") c = kendall_tau_a(a, b);
-        else if (method == "tau_ap") c = tau_ap(a, b);
-        else if (method == "tau_ap_symmetric") c = tau_ap_symmetric(a, b);
-        else if (method == "rbo") c = rank_biased_overlap(a, b, rbo_p);
+        if (method == "tau_a")
+            c = kendall_tau_a(a, b);
+        else if (method == "tau_ap")
+            c = tau_ap(a, b);
+        else if (method == "tau_ap_symmetric")
+            c = tau_ap_symmetric(a, b);
+        else if (method == "rbo")
+            c = rank_biased_overlap(a, b, rbo_p);
         else
             throw UsageError("correlation must be tau_a, tau_b, tau_ap, tau_ap_symmetric, spearman or rbo, got '" +
                              method + "'");

@@ -49,7 +49,9 @@ val groups_js() {
     return a;
 }
 
-val parse_measure_js(const std::string& text) { return guarded([&] { return spec_to_js(parse_measure(text)); }); }
+val parse_measure_js(const std::string& text) {
+    return guarded([&] { return spec_to_js(parse_measure(text)); });
+}
 
 val parse_measures_js(const std::string& text) {
     return guarded([&] {
@@ -120,7 +122,8 @@ int run_finish(int h) {
         if (reader->input_format() != InputFormat::Trec)  // the same words as the CLI's warning
             table().run_formats[r] = table().runs[r]->name() + ": read as a" +
                                      (reader->input_format() == InputFormat::MsMarco ? "n " : " ") +
-                                     input_format_name(reader->input_format()) + " run (" + reader->format_evidence() + ")";
+                                     input_format_name(reader->input_format()) + " run (" + reader->format_evidence() +
+                                     ")";
         return r;
     });
 }
@@ -163,10 +166,12 @@ std::string evaluation_json_js(val data, bool per_topic) {
     return guarded([&] {
         EvalDocument doc;
         doc.per_topic = per_topic;
-        if (!data["qrels"].isUndefined() && !data["qrels"].isNull()) doc.qrels = data["qrels"]["name"].as<std::string>();
+        if (!data["qrels"].isUndefined() && !data["qrels"].isNull())
+            doc.qrels = data["qrels"]["name"].as<std::string>();
         const val measures = data["measures"];
         for (unsigned i = 0, n = measures["length"].as<unsigned>(); i < n; ++i)
-            if (!measures[i].isString() && measures[i]["typed"].isString()) doc.typed.push_back(measures[i]["typed"].as<std::string>());
+            if (!measures[i].isString() && measures[i]["typed"].isString())
+                doc.typed.push_back(measures[i]["typed"].as<std::string>());
         return eval_json(evaluation_from_js(data), doc, -1);
     });
 }
@@ -181,7 +186,9 @@ val join_topics_js(int qrels_handle, val data) {
         const val measures = data["measures"];
         for (unsigned i = 0, n = measures["length"].as<unsigned>(); i < n; ++i) {
             const val m = measures[i];
-            typed.push_back(m.isString() ? m.as<std::string>() : m["typed"].isString() ? m["typed"].as<std::string>() : m["name"].as<std::string>());
+            typed.push_back(m.isString()            ? m.as<std::string>()
+                            : m["typed"].isString() ? m["typed"].as<std::string>()
+                                                    : m["name"].as<std::string>());
         }
         return evaluation_to_js(evaluation_from_js(data), *q, typed);
     });
@@ -252,9 +259,11 @@ std::string trec_eval_js(int qrels_handle, int run_handle, val args, const std::
         if (c.rel_format == "prefs" || c.rel_format == "qrels_prefs") {
             const char* want = c.rel_format == "prefs" ? "prefs" : "qrels_prefs";
             if (!c.options.prefs || (c.options.prefs->format() == PrefsFormat::Prefs) != (c.rel_format == "prefs"))
-                throw UsageError("-R " + c.rel_format + ": load the judgments with loadPrefs(data, {format: '" + want + "'})");
+                throw UsageError("-R " + c.rel_format + ": load the judgments with loadPrefs(data, {format: '" + want +
+                                 "'})");
         } else if (c.options.prefs) {
-            throw UsageError("-R " + c.rel_format + ": these judgments were loaded as preferences (use -R prefs or -R qrels_prefs)");
+            throw UsageError("-R " + c.rel_format +
+                             ": these judgments were loaded as preferences (use -R prefs or -R qrels_prefs)");
         }
         bool grouped = c.rel_format == "qrels_jg";
         if (grouped != (q->format() == QrelsFormat::Grouped))
@@ -275,9 +284,11 @@ val explain_js(int run_handle, const std::string& topic, const std::string& meas
             runs = runs_from_js(options["runs"]);
         for (const auto& other : runs)
             if (other->qrels_ptr() != r->qrels_ptr())
-                throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + r->name() + "'");
+                throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" +
+                                 r->name() + "'");
         EvalOptions eo = eval_options(options);
-        for (const auto& [handle, prefs] : table().prefs)  // preference measures, when the run was read against preferences
+        for (const auto& [handle, prefs] :
+             table().prefs)  // preference measures, when the run was read against preferences
             if (prefs->qrels() == r->qrels_ptr()) eo.prefs = prefs;
         return explanation_to_js(explain(r->qrels_ptr(), r, topic, parse_measure(measure), eo, runs));
     });

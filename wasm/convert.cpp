@@ -189,8 +189,8 @@ Evaluation evaluation_from_js(const val& e) {
         const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(r["values"]);
         const std::size_t T = topics.size();
         if (values.size() != M * T)
-            throw UsageError("run '" + s.name + "': expected " + std::to_string(M * T) + " scores (measures x topics), got " +
-                             std::to_string(values.size()));
+            throw UsageError("run '" + s.name + "': expected " + std::to_string(M * T) +
+                             " scores (measures x topics), got " + std::to_string(values.size()));
         std::vector<std::size_t> order(T);
         std::iota(order.begin(), order.end(), std::size_t(0));
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return topics[a] < topics[b]; });
@@ -205,7 +205,9 @@ Evaluation evaluation_from_js(const val& e) {
             const val column = texts[std::to_string(m)];
             if (column.isUndefined()) continue;
             const std::vector<std::string> given = strings_from_js(column);
-            if (given.size() != T) throw UsageError("run '" + s.name + "': expected " + std::to_string(T) + " texts of " + ev.measures[m].name());
+            if (given.size() != T)
+                throw UsageError("run '" + s.name + "': expected " + std::to_string(T) + " texts of " +
+                                 ev.measures[m].name());
             for (std::size_t k : order) s.texts[m].push_back(given[k]);
         }
         ev.runs.push_back(std::move(s));

@@ -32,7 +32,8 @@
 namespace irlens::wasm {
 
 struct HandleTable {
-    std::unordered_map<int, std::unique_ptr<AnyQrelsReader>> qrels_readers;  // TREC, BEIR or JSON qrels (input_formats.hpp)
+    std::unordered_map<int, std::unique_ptr<AnyQrelsReader>>
+        qrels_readers;  // TREC, BEIR or JSON qrels (input_formats.hpp)
     std::unordered_map<int, std::shared_ptr<const Qrels>> qrels;
     std::unordered_map<int, std::unique_ptr<AnyRunReader>> run_readers;  // TREC, MS MARCO or JSON runs
     std::unordered_map<int, std::shared_ptr<const Run>> runs;
@@ -64,7 +65,8 @@ HandleTable& table();
 template <class Map>
 auto& lookup(Map& map, int handle, const char* what) {
     auto it = map.find(handle);
-    if (it == map.end()) throw UsageError(std::string("invalid or released ") + what + " handle " + std::to_string(handle));
+    if (it == map.end())
+        throw UsageError(std::string("invalid or released ") + what + " handle " + std::to_string(handle));
     return it->second;
 }
 

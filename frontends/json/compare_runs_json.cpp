@@ -17,8 +17,8 @@ using json = nlohmann::ordered_json;  // keys in the documented order
 json value_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }  // NaN as null
 
 json runs_table_row(const std::vector<std::string>& columns, const std::string& topic, std::size_t docs_a,
-               std::size_t docs_b, const Rbo& rbo, double ktu, const std::vector<double>& overlap,
-               const std::vector<double>& jaccard) {
+                    std::size_t docs_b, const Rbo& rbo, double ktu, const std::vector<double>& overlap,
+                    const std::vector<double>& jaccard) {
     json row;
     std::size_t i = 0;
     row[columns[i++]] = topic;
@@ -45,9 +45,12 @@ std::string runs_json(const RunComparison& c, const std::string& run_a, const st
     for (const TopicComparison& t : c.topics) {
         docs_a += t.length_a;
         docs_b += t.length_b;
-        if (per_topic) rows.push_back(runs_table_row(columns, t.topic, t.length_a, t.length_b, t.rbo, t.ktu, t.overlap, t.jaccard));
+        if (per_topic)
+            rows.push_back(
+                runs_table_row(columns, t.topic, t.length_a, t.length_b, t.rbo, t.ktu, t.overlap, t.jaccard));
     }
-    rows.push_back(runs_table_row(columns, "all", docs_a, docs_b, c.mean_rbo, c.mean_ktu, c.mean_overlap, c.mean_jaccard));
+    rows.push_back(
+        runs_table_row(columns, "all", docs_a, docs_b, c.mean_rbo, c.mean_ktu, c.mean_overlap, c.mean_jaccard));
     json doc;
     doc["command"] = "runs";
     doc["run_a"] = run_a;

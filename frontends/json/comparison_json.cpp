@@ -39,7 +39,8 @@ public:
 
     /// Ends a row: appends it to the array's text.
     void end_row() {
-        std::sort(fields_.begin(), fields_.end(), [](const Field& x, const Field& y) { return std::strcmp(x.key, y.key) < 0; });
+        std::sort(fields_.begin(), fields_.end(),
+                  [](const Field& x, const Field& y) { return std::strcmp(x.key, y.key) < 0; });
         const bool pretty = indent_ >= 0;
         const std::string row_pad = pad(depth_), key_pad = pad(depth_ + 1), item_pad = pad(depth_ + 2);
         if (rows_++) out_ += pretty ? ",\n" : ",";
@@ -74,7 +75,9 @@ public:
     }
 
 private:
-    std::string pad(std::size_t depth) const { return indent_ < 0 ? "" : std::string(depth * static_cast<std::size_t>(indent_), ' '); }
+    std::string pad(std::size_t depth) const {
+        return indent_ < 0 ? "" : std::string(depth * static_cast<std::size_t>(indent_), ' ');
+    }
 
     struct Field {
         const char* key;

@@ -43,7 +43,7 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
             jr["mean"][name] = json_number(run.aggregate[m]);
             const Interval& i = ci[r][m];
             jr["ci95"][name] = std::isfinite(i.low) && std::isfinite(i.high) ? nlohmann::json::array({i.low, i.high})
-                                                                            : nlohmann::json(nullptr);
+                                                                             : nlohmann::json(nullptr);
         }
         if (doc.per_topic) {
             jr["per_topic"] = nlohmann::json::object();
@@ -63,7 +63,7 @@ std::string eval_json(const Evaluation& ev, const EvalDocument& doc, int indent)
     std::vector<std::string> warnings = doc.input_warnings;
     warnings.insert(warnings.end(), ev.warnings.begin(), ev.warnings.end());
     j["warnings"] = warnings;
-    j["runs"] = nullptr;              // its place among the keys
+    j["runs"] = nullptr;            // its place among the keys
     nlohmann::ordered_json out(j);  // the keys in their (sorted) order, as before
     out["runs"] = std::move(runs);
     return json_text(out, indent);

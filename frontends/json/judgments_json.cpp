@@ -64,7 +64,8 @@ nlohmann::json conclusions_json(const ConclusionsAgreement& c) {
                         {"rank_a", c.rank_a[i]},
                         {"rank_b", c.rank_b[i]}});
     nlohmann::json per_topic = nlohmann::json::array();
-    for (const TopicCorrelation& t : c.per_topic) per_topic.push_back({{"topic", t.topic}, {"tau_b", json_number(t.tau_b)}});
+    for (const TopicCorrelation& t : c.per_topic)
+        per_topic.push_back({{"topic", t.topic}, {"tau_b", json_number(t.tau_b)}});
     nlohmann::json changes = nlohmann::json::array();
     for (const VerdictChange& v : c.changes)
         changes.push_back({{"run_a", c.runs[v.a]},

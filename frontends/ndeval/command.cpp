@@ -67,7 +67,8 @@ NdevalCommand parse_ndeval_command(const std::vector<std::string>& args) {
         }
         if (a.size() > 1 && a[0] == '-') {
             for (std::size_t k = 1; k < a.size(); ++k) {
-                if (a[k] == 'c') o.complete = true;
+                if (a[k] == 'c')
+                    o.complete = true;
                 else if (a[k] != 'a')  // -a (report all measures) changes nothing in ndeval 4.5
                     throw UsageError("unknown option '" + a + "' (see irlens ndeval --help)");
             }

@@ -54,12 +54,15 @@ void check_ranks(const Run& run) {
         const std::vector<RunEntry>& e = run.entries(t);
         std::vector<std::uint32_t> order(e.size());
         std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return e[a].key > e[b].key; });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return e[a].key > e[b].key; });
         for (std::size_t i = 1; i < order.size(); ++i)
             if (e[order[i]].key == e[order[i - 1]].key)
                 throw InputError(run.name(), run.line(t, order[i]),
-                                 "duplicate rank " + format_number(-e[order[i]].key) + " for topic '" + quote_bytes(q.topic_id(t)) +
-                                     "' (first at line " + std::to_string(run.line(t, order[i - 1])) + "; ndeval orders by rank: "
+                                 "duplicate rank " + format_number(-e[order[i]].key) + " for topic '" +
+                                     quote_bytes(q.topic_id(t)) + "' (first at line " +
+                                     std::to_string(run.line(t, order[i - 1])) +
+                                     "; ndeval orders by rank: "
                                      "use -traditional to order by score)");
     }
 }
@@ -101,9 +104,10 @@ void append_row(std::string& out, const std::string& runid, const std::string& t
 
 }  // namespace
 
-std::string ndeval(const NdevalOptions& o, const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
-                   const std::shared_ptr<const Run>& baseline) {
-    if (!(o.alpha >= 0 && o.alpha <= 1)) throw UsageError("ndeval: -alpha must be in [0,1], got " + format_number(o.alpha));
+std::string ndeval(const NdevalOptions& o, const std::shared_ptr<const Qrels>& qrels,
+                   const std::shared_ptr<const Run>& run, const std::shared_ptr<const Run>& baseline) {
+    if (!(o.alpha >= 0 && o.alpha <= 1))
+        throw UsageError("ndeval: -alpha must be in [0,1], got " + format_number(o.alpha));
     if (!(o.beta >= 0 && o.beta <= 1)) throw UsageError("ndeval: -beta must be in [0,1], got " + format_number(o.beta));
     if (!(o.risk_alpha >= 0)) throw UsageError("ndeval: -riskAlpha must be >= 0, got " + format_number(o.risk_alpha));
     if (o.max_docs < 0) throw UsageError("ndeval: -M must be positive");
@@ -162,7 +166,8 @@ std::string ndeval(const NdevalOptions& o, const std::shared_ptr<const Qrels>& q
     long averaged = o.complete ? static_cast<long>(qrels->num_topics()) : static_cast<long>(run->num_topics_answered());
     if (baseline && printed > averaged) averaged = printed;
     if (averaged == 0)
-        throw InputError(run->name(), 0, "no topic has both results and relevance judgments (ndeval would divide by 0)");
+        throw InputError(run->name(), 0,
+                         "no topic has both results and relevance judgments (ndeval would divide by 0)");
     for (double& x : total) x /= static_cast<double>(averaged);
     append_row(out, runid, "amean", total);
     return out;

@@ -19,7 +19,9 @@ std::string trec_eval_help() {
            "Evaluates RUN against QRELS exactly as trec_eval 10.0 does and prints the same output.\n"
            "RUN may be '-' for stdin; both files may be gzip-compressed.\n"
            "  -q        also print the value of every measure for every topic\n"
-           "  -m M      measure or nickname to compute (repeatable); nicknames: " + nicknames + ";\n"
+           "  -m M      measure or nickname to compute (repeatable); nicknames: " +
+           nicknames +
+           ";\n"
            "            a measure may take parameters: P.5,10  ndcg.1=3,2=9  rbp.p=0.5  relstring.20\n"
            "            (`irlens measures` gives each measure's trec_eval names)\n"
            "  -c        average over every qrels topic; a topic without results scores 0\n"
@@ -60,7 +62,8 @@ void check_measure_params(const std::string& measure, std::vector<std::string>& 
         std::string piece = params.substr(start, i - start);
         start = i + 1;
         std::size_t eq = piece.find('=');
-        if (!piece.empty()) check_number("-m " + measure, eq == std::string::npos ? piece : piece.substr(eq + 1), false, warnings);
+        if (!piece.empty())
+            check_number("-m " + measure, eq == std::string::npos ? piece : piece.substr(eq + 1), false, warnings);
     }
 }
 
@@ -120,7 +123,8 @@ TrecEvalCommand parse_trec_eval_command(const std::vector<std::string>& args) {
             throw UsageError("illegal retrieval results format '" + p.value + "' (only trec_results)");
         if (p.name == "Zscore") c.zscores_file = p.value;
     }
-    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg" && c.rel_format != "prefs" && c.rel_format != "qrels_prefs")
+    if (c.rel_format != "qrels" && c.rel_format != "qrels_jg" && c.rel_format != "prefs" &&
+        c.rel_format != "qrels_prefs")
         throw UsageError("illegal rel_format '" + c.rel_format + "' (qrels, qrels_jg, prefs or qrels_prefs)");
     return c;
 }

@@ -26,9 +26,9 @@ enum class Avg { Mean, Sum, GeoMean, NumQ, NumRel, None };
 
 /// The parameter of one printed value.
 struct Param {
-    long k = 0;                                      // Cutoffs
-    double x = 0;                                    // Levels
-    std::vector<double> doubles;                     // Numbers
+    long k = 0;                                         // Cutoffs
+    double x = 0;                                       // Levels
+    std::vector<double> doubles;                        // Numbers
     std::vector<std::pair<std::string, double>> pairs;  // Pairs
 };
 
@@ -84,7 +84,8 @@ const std::vector<Binding>& bindings() {
         std::vector<Binding> v{{&runid, nullptr}};
         for (const MeasureInfo& m : registry())
             for (const TrecEvalName& n : m.trec_eval) v.push_back({&n, &m});
-        std::stable_sort(v.begin(), v.end(), [](const Binding& a, const Binding& b) { return a.name->order < b.name->order; });
+        std::stable_sort(v.begin(), v.end(),
+                         [](const Binding& a, const Binding& b) { return a.name->order < b.name->order; });
         return v;
     }();
     return all;
@@ -104,14 +105,9 @@ std::string spec_of(const Binding& b, const Param& p, const TrecEvalOptions& o) 
             args.push_back(n.fill[0] + "=" + value);
     };
     switch (n.params) {
-        case TrecParams::None:
-            break;
-        case TrecParams::Cutoffs:
-            fill(std::to_string(p.k));
-            break;
-        case TrecParams::Levels:
-            fill(format_number(p.x));
-            break;
+        case TrecParams::None: break;
+        case TrecParams::Cutoffs: fill(std::to_string(p.k)); break;
+        case TrecParams::Levels: fill(format_number(p.x)); break;
         case TrecParams::Numbers:
             if (n.fill.empty()) {
                 // An integer cutoff (relstring): a length <= 0 prints an empty string, no measure
@@ -119,7 +115,8 @@ std::string spec_of(const Binding& b, const Param& p, const TrecEvalOptions& o) 
                 // relstring.nan) is undefined; on x86 it gives LONG_MIN, an empty string, and so does
                 // irlens (found by the fuzzer).
                 double x = p.doubles[0];
-                long len = x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
+                long len =
+                    x > static_cast<double>(LONG_MIN) && x < static_cast<double>(LONG_MAX) ? static_cast<long>(x) : 0;
                 if (len <= 0) return "";
                 cutoff = std::to_string(len);
             } else if (n.fill.size() == 1) {
@@ -136,9 +133,10 @@ std::string spec_of(const Binding& b, const Param& p, const TrecEvalOptions& o) 
                 fill(text);
             } else {
                 if (p.doubles.size() != n.fill.size())
-                    throw UsageError("trec_eval.calc_" + n.root + ": improper number of coefficients (" + n.root + " takes " +
-                                     std::to_string(n.fill.size()) + ")");
-                for (std::size_t i = 0; i < n.fill.size(); ++i) args.push_back(n.fill[i] + "=" + format_number(p.doubles[i]));
+                    throw UsageError("trec_eval.calc_" + n.root + ": improper number of coefficients (" + n.root +
+                                     " takes " + std::to_string(n.fill.size()) + ")");
+                for (std::size_t i = 0; i < n.fill.size(); ++i)
+                    args.push_back(n.fill[i] + "=" + format_number(p.doubles[i]));
             }
             break;
         case TrecParams::Pairs:
@@ -166,7 +164,7 @@ std::string spec_of(const Binding& b, const Param& p, const TrecEvalOptions& o) 
     return name;
 }
 
-const double kMinGeoMean = 0.00001;     // MIN_GEO_MEAN
+const double kMinGeoMean = 0.00001;      // MIN_GEO_MEAN
 const double kMissingZscore = -1000000;  // MISSING_ZSCORE_VALUE
 
 /// trec_eval's atol/atof on a piece of the parameter string.
@@ -216,9 +214,7 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
     std::string text = given ? *given : b.name->defaults;
     char buf[64];
     switch (b.name->params) {
-        case TrecParams::None:
-            add(root, Param{});
-            break;
+        case TrecParams::None: add(root, Param{}); break;
         case TrecParams::Cutoffs: {
             std::vector<long> cuts;
             for (const std::string& piece : split_commas(text)) {
@@ -230,7 +226,8 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
             }
             std::sort(cuts.begin(), cuts.end());
             for (std::size_t i = 1; i < cuts.size(); ++i)
-                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
+                if (cuts[i - 1] == cuts[i])
+                    throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
             for (long k : cuts) {
                 Param p;
                 p.k = k;
@@ -243,7 +240,8 @@ void expand(const Binding& b, const std::string* given, const TrecEvalOptions& o
             for (const std::string& piece : split_commas(text)) cuts.push_back(c_atof(piece));
             std::sort(cuts.begin(), cuts.end());
             for (std::size_t i = 1; i < cuts.size(); ++i)
-                if (cuts[i - 1] == cuts[i]) throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
+                if (cuts[i - 1] == cuts[i])
+                    throw UsageError("trec_eval: duplicate cutoffs detected in '" + root + "." + text + "'");
             for (double x : cuts) {
                 Param p;
                 p.x = x;
@@ -320,8 +318,10 @@ std::shared_ptr<const ZScores> ZScores::parse(const std::string& source, std::st
         if (text::is_blank_or_comment(line)) return;
         std::string_view f[4];
         std::size_t n = text::split_fields(line, f, 4);
-        if (n != 4) throw InputError(source, no, "expected 4 columns (topic measure mean stddev), found " +
-                                                      (n > 4 ? std::string("more") : std::to_string(n)));
+        if (n != 4)
+            throw InputError(source, no,
+                             "expected 4 columns (topic measure mean stddev), found " +
+                                 (n > 4 ? std::string("more") : std::to_string(n)));
         double mean, sd;
         if (!text::parse_double(f[2], mean) || !text::parse_double(f[3], sd))
             throw InputError(source, no, "mean and stddev must be numbers");
@@ -408,15 +408,17 @@ std::vector<Slot> select(const TrecEvalOptions& options, const Qrels& qrels, con
 
     // trec_eval computes each measure from one relevance format only (form_res_rels.c,
     // form_res_rels_jg.c, form_prefs_counts.c refuse the others); runid and num_q need none.
-    RelInput given = options.prefs                              ? RelInput::Preferences
+    RelInput given = options.prefs                            ? RelInput::Preferences
                      : qrels.format() == QrelsFormat::Grouped ? RelInput::JudgmentGroups
-                                                                : RelInput::Qrels;
+                                                              : RelInput::Qrels;
     for (const Slot& s : slots) {
         if (!s.measure || s.binding->avg() == Avg::NumQ || s.input == given) continue;
         const char* format_names[] = {"qrels", "qrels_jg", "prefs or qrels_prefs"};
         throw UsageError("trec_eval: measure '" + s.name + "' needs -R " + format_names[static_cast<int>(s.input)] +
-                         ", not -R " + (given != RelInput::Preferences ? format_names[static_cast<int>(given)]
-                                        : options.prefs->format() == PrefsFormat::Prefs ? "prefs" : "qrels_prefs"));
+                         ", not -R " +
+                         (given != RelInput::Preferences                  ? format_names[static_cast<int>(given)]
+                          : options.prefs->format() == PrefsFormat::Prefs ? "prefs"
+                                                                          : "qrels_prefs"));
     }
     for (Slot& s : slots)
         if (s.measure) s.measure->prepare(context);
@@ -514,8 +516,9 @@ std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptio
         ++num_queries;
     }
     if (num_queries == 0)
-        throw InputError(run.name(), 0, "no topic has both results and relevance judgments (trec_eval: No queries "
-                                        "with both results and relevance info)");
+        throw InputError(run.name(), 0,
+                         "no topic has both results and relevance judgments (trec_eval: No queries "
+                         "with both results and relevance info)");
 
     long averaged = options.complete ? static_cast<long>(qrels.num_topics()) : num_queries;
     for (Slot& s : slots) {
@@ -528,9 +531,7 @@ std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptio
                 if (options.complete) v += (averaged - num_queries) * std::log(kMinGeoMean);
                 v = std::exp(v / averaged);
                 break;
-            case Avg::NumQ:
-                v = static_cast<double>(averaged);
-                break;
+            case Avg::NumQ: v = static_cast<double>(averaged); break;
             case Avg::NumRel:
                 if (options.complete) {
                     // m_num_rel.c: with -c, every judgment > 0 in the qrels file.
@@ -541,26 +542,20 @@ std::string print(std::vector<Slot>& slots, TopicValues& tv, const TrecEvalOptio
                 }
                 break;
             case Avg::Sum:
-            case Avg::None:
-                break;
+            case Avg::None: break;
         }
         if (!options.summary) continue;
         const char* z = options.zscores ? "Z" : "";
         switch (s.binding->print()) {
-            case Print::RunId:
-                appendf(out, "%-22s\t%s\t%s\n", "runid", "all", run.tag().c_str());
-                break;
-            case Print::Text:
-                break;
+            case Print::RunId: appendf(out, "%-22s\t%s\t%s\n", "runid", "all", run.tag().c_str()); break;
+            case Print::Text: break;
             case Print::Long:
                 if (!options.zscores) {
                     appendf(out, "%-22s\t%s\t%ld\n", s.name.c_str(), "all", static_cast<long>(v));
                     break;
                 }
                 [[fallthrough]];
-            case Print::Double:
-                appendf(out, "%s%-22s\t%s\t%6.4f\n", z, s.name.c_str(), "all", v);
-                break;
+            case Print::Double: appendf(out, "%s%-22s\t%s\t%6.4f\n", z, s.name.c_str(), "all", v); break;
         }
     }
     return out;
@@ -597,7 +592,8 @@ TrecEvalValues trec_eval_values(const TrecEvalOptions& options, const std::share
     std::vector<std::size_t> kept;
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const Print kind = slots[i].binding->print();
-        if (!slots[i].measure || kind == Print::Text || kind == Print::RunId || slots[i].binding->avg() == Avg::NumQ) continue;
+        if (!slots[i].measure || kind == Print::Text || kind == Print::RunId || slots[i].binding->avg() == Avg::NumQ)
+            continue;
         kept.push_back(i);
         out.measures.push_back(slots[i].name);
         out.specs.push_back(slots[i].spec);
@@ -677,7 +673,8 @@ std::string TrecEvalStream::finish() {
         if (!evaluated(st.options, *st.qrels, t, st.answered[t])) continue;
         tv.topics.push_back(t);
         std::size_t at = t * num_slots;
-        if (!st.answered[t]) score_slots(st.slots, TopicView(st.context, 0, t), &st.by_topic.values[at], &st.by_topic.texts[at]);
+        if (!st.answered[t])
+            score_slots(st.slots, TopicView(st.context, 0, t), &st.by_topic.values[at], &st.by_topic.texts[at]);
         tv.values.insert(tv.values.end(), st.by_topic.values.begin() + static_cast<std::ptrdiff_t>(at),
                          st.by_topic.values.begin() + static_cast<std::ptrdiff_t>(at + num_slots));
         for (std::size_t i = 0; i < num_slots; ++i) tv.texts.push_back(std::move(st.by_topic.texts[at + i]));

@@ -89,8 +89,9 @@ std::vector<std::string> names_of(const std::vector<RunPtr>& runs) {
 }
 
 /// args: compare's options as the CLI spells them (--test=t, -B 1000, ...).
-std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, const std::vector<std::string>& measures,
-                       const std::vector<std::string>& args, const std::string& missing, const PySideInputs* side) {
+std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles,
+                       const std::vector<std::string>& measures, const std::vector<std::string>& args,
+                       const std::string& missing, const PySideInputs* side) {
     const std::vector<RunPtr> runs = runs_of(handles);
     const CompareSettings s = compare_settings_from_args(args);
     const std::size_t base = s.baseline.empty() ? runs.size() : find_baseline(names_of(runs), s.baseline);
@@ -104,8 +105,9 @@ std::string compare_py(const PyQrels& qrels, const std::vector<PyRun>& handles, 
 
 /// preferences: predictive-power's judgments (name, bytes), or None.
 std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std::vector<PyRun>& handles,
-                    const std::vector<std::string>& measures, const std::vector<std::string>& args, const std::string& missing,
-                    const std::optional<std::pair<std::string, std::string>>& preferences, const PySideInputs* side) {
+                    const std::vector<std::string>& measures, const std::vector<std::string>& args,
+                    const std::string& missing, const std::optional<std::pair<std::string, std::string>>& preferences,
+                    const PySideInputs* side) {
     MetaSettings s = meta_settings_from_args(analysis, args);
     const std::vector<RunPtr> runs = runs_of(handles);
     std::vector<MeasureSpec> specs = measures_of(measures);
@@ -114,7 +116,8 @@ std::string meta_py(const std::string& analysis, const PyQrels& qrels, const std
     qrels.apply(eo);
     py::gil_scoped_release unlocked;
     if (preferences)
-        s.preferences = std::make_shared<const PreferenceJudgments>(PreferenceJudgments::parse(preferences->first, preferences->second));
+        s.preferences = std::make_shared<const PreferenceJudgments>(
+            PreferenceJudgments::parse(preferences->first, preferences->second));
     return meta_json(meta_runs(qrels.ptr, runs, specs, eo, s), -1);
 }
 
@@ -127,7 +130,8 @@ std::string explain_py(const PyQrels& q, const PyRun& r, const std::string& topi
     const std::vector<RunPtr> runs = runs_of(handles);
     for (const RunPtr& other : runs)
         if (other->qrels_ptr() != run->qrels_ptr())
-            throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" + run->name() + "'");
+            throw UsageError("explain: run '" + other->name() + "' was read against other qrels than run '" +
+                             run->name() + "'");
     const MeasureSpec spec = parse_measure(measure);
     EvalOptions eo;
     PySideInputs::apply(side, eo);
@@ -187,9 +191,9 @@ std::string trec_eval_py(const PyQrels& q, const PyRun& r, const std::vector<std
     return trec_eval(c.options, qrels, run);
 }
 
-/// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for measures
-/// named as trec_eval's -m takes them; rel_level: -l; judged_only: -J; complete: -c (every qrels topic, one the run
-/// did not answer scored as trec_eval -c scores it: as an empty ranking, what pytrec_eval gives for one).
+/// (measure names, their canonical names, topics, values (topics x measures)) as trec_eval -q computes them, for
+/// measures named as trec_eval's -m takes them; rel_level: -l; judged_only: -J; complete: -c (every qrels topic, one
+/// the run did not answer scored as trec_eval -c scores it: as an empty ranking, what pytrec_eval gives for one).
 py::tuple trec_eval_values_py(const PyQrels& qrels, const PyRun& run, const std::vector<std::string>& measures,
                               long rel_level, bool judged_only, bool complete) {
     TrecEvalOptions o;
@@ -212,30 +216,42 @@ py::tuple trec_eval_values_py(const PyQrels& qrels, const PyRun& run, const std:
 
 void register_analyses(py::module_& m) {
     py::class_<PyEvaluation>(m, "Evaluation")
-        .def_property_readonly("measures", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr;
-            std::vector<std::string> names;
-            for (const MeasureSpec& s : ev.measures) names.push_back(s.name());
-            return names;
-        })
-        .def_property_readonly("full_names", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr;
-            std::vector<std::string> names;
-            for (const MeasureSpec& s : ev.measures) names.push_back(s.full_name());
-            return names;
-        })
-        .def_property_readonly("text_valued", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr;
-            std::vector<bool> t;
-            for (const MeasureSpec& s : ev.measures) t.push_back(s.info().text_valued);
-            return t;
-        })
-        .def_property_readonly("num_runs", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr; return ev.runs.size(); })
-        .def_property_readonly("warnings", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr; return ev.warnings; })
-        .def_property_readonly("missing", [](const PyEvaluation& e) {
-            const Evaluation& ev = *e.ptr; return ev.missing == MissingTopics::Zero ? "zero" : "skip"; })
+        .def_property_readonly("measures",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   std::vector<std::string> names;
+                                   for (const MeasureSpec& s : ev.measures) names.push_back(s.name());
+                                   return names;
+                               })
+        .def_property_readonly("full_names",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   std::vector<std::string> names;
+                                   for (const MeasureSpec& s : ev.measures) names.push_back(s.full_name());
+                                   return names;
+                               })
+        .def_property_readonly("text_valued",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   std::vector<bool> t;
+                                   for (const MeasureSpec& s : ev.measures) t.push_back(s.info().text_valued);
+                                   return t;
+                               })
+        .def_property_readonly("num_runs",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   return ev.runs.size();
+                               })
+        .def_property_readonly("warnings",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   return ev.warnings;
+                               })
+        .def_property_readonly("missing",
+                               [](const PyEvaluation& e) {
+                                   const Evaluation& ev = *e.ptr;
+                                   return ev.missing == MissingTopics::Zero ? "zero" : "skip";
+                               })
         .def("run", &run_scores)
         .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
              py::arg("input_warnings"), py::arg("indent") = -1);
@@ -243,8 +259,8 @@ void register_analyses(py::module_& m) {
           py::arg("side") = py::none());
     m.def("compare", &compare_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("args"),
           py::arg("missing"), py::arg("side") = py::none());
-    m.def("meta", &meta_py, py::arg("analysis"), py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("args"),
-          py::arg("missing"), py::arg("preferences"), py::arg("side") = py::none());
+    m.def("meta", &meta_py, py::arg("analysis"), py::arg("qrels"), py::arg("runs"), py::arg("measures"),
+          py::arg("args"), py::arg("missing"), py::arg("preferences"), py::arg("side") = py::none());
     m.def("meta_seed", [](const std::string& analysis, const std::vector<std::string>& args) {
         return meta_settings_from_args(analysis, args).testing.resampling.seed;  // the provenance's seeds, as the CLI's
     });
@@ -253,8 +269,8 @@ void register_analyses(py::module_& m) {
     m.def("check", &check_py);
     m.def("axioms", &axioms_py);
     m.def("trec_eval", &trec_eval_py);
-    m.def("trec_eval_values", &trec_eval_values_py, py::arg("qrels"), py::arg("run"), py::arg("measures"), py::arg("rel_level"),
-          py::arg("judged_only"), py::arg("complete") = false);
+    m.def("trec_eval_values", &trec_eval_values_py, py::arg("qrels"), py::arg("run"), py::arg("measures"),
+          py::arg("rel_level"), py::arg("judged_only"), py::arg("complete") = false);
     m.def("trec_eval_names", &trec_eval_names);
     m.def("trec_eval_measures", [] {
         // {"groups": {nickname: [measure]}, "roots": [every measure's root name, runid included]}

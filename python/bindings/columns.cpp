@@ -48,7 +48,8 @@ using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
 class IdTable {
 public:
     IdTable(const py::array& table, const char* what) {
-        if (table.ndim() != 1 || table.dtype().kind() != 'O') throw UsageError(std::string(what) + " table: expected a 1-d object array");
+        if (table.ndim() != 1 || table.dtype().kind() != 'O')
+            throw UsageError(std::string(what) + " table: expected a 1-d object array");
         held_ = table.strides(0) == static_cast<py::ssize_t>(sizeof(PyObject*))
                     ? table
                     : py::array(py::module_::import("numpy").attr("ascontiguousarray")(table));
@@ -105,7 +106,8 @@ public:
         *p_++ = '\n';
         return true;
     }
-    static constexpr std::size_t kMaxInteger = 20, kMaxNumber = 32;  // "-9223372036854775808"; "-2.2250738585072014e-308"
+    static constexpr std::size_t kMaxInteger = 20,
+                                 kMaxNumber = 32;  // "-9223372036854775808"; "-2.2250738585072014e-308"
 
 protected:
     /// Makes room for n more bytes (at least).
@@ -170,7 +172,8 @@ void write_run(const RunColumns& c, Sink& out) {
 class Digest : public Sink {
 public:
     Digest() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
-        if (!ctx_ || !EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr)) throw std::runtime_error("SHA-256 unavailable");
+        if (!ctx_ || !EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr))
+            throw std::runtime_error("SHA-256 unavailable");
         grow(kBuffer + 4096);
     }
     std::atomic<bool> stop{false};
@@ -295,10 +298,10 @@ py::tuple read_qrels_columns(const std::string& source, const std::string& forma
 }
 
 /// (Run, bytes, sha256) of a run's columns; digest false: (Run, 0, "").
-py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const std::string& order, const Int64s& topics,
-                           const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
-                           const Doubles& scores, const std::optional<Int64s>& ranks, const std::string& tag,
-                           bool digest) {
+py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const std::string& order,
+                           const Int64s& topics, const py::array& topic_table, const Int64s& docs,
+                           const py::array& doc_table, const Doubles& scores, const std::optional<Int64s>& ranks,
+                           const std::string& tag, bool digest) {
     RunArgs a(topics, topic_table, docs, doc_table, scores, ranks, tag);
     const RunOrder ord = run_order_word(order);
     auto read = [&] {
@@ -354,7 +357,8 @@ void register_columns(py::module_& m) {
     m.def("read_qrels_columns", &read_qrels_columns, py::arg("source"), py::arg("format"), py::arg("topics"),
           py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"));
     m.def("read_run_columns", &read_run_columns, py::arg("qrels"), py::arg("name"), py::arg("order"), py::arg("topics"),
-          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"), py::arg("tag"), py::arg("digest") = true);
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"),
+          py::arg("tag"), py::arg("digest") = true);
     m.def("qrels_text", &qrels_text);
     m.def("run_text", &run_text);
 }

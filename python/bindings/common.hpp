@@ -61,7 +61,7 @@ EvalOptions eval_options(const std::string& missing);
 void register_inputs(py::module_& m);
 void register_columns(py::module_& m);
 void register_analyses(py::module_& m);
-void register_judgments(py::module_& m);  // judgments.cpp
+void register_judgments(py::module_& m);     // judgments.cpp
 void register_compare_runs(py::module_& m);  // compare_runs.cpp
 
 }  // namespace irlens::python

@@ -33,9 +33,13 @@ std::string_view bytes_of(const py::buffer& b, py::buffer_info& info) {
 /// The Python handle of what a reader's finish() returns: the index itself, or, for preference
 /// judgments, their index holding the preferences (which the preference measures read).
 template <class Handle, class Index>
-Handle handle_of(Index index) { return Handle{std::move(index)}; }
+Handle handle_of(Index index) {
+    return Handle{std::move(index)};
+}
 template <>
-PyQrels handle_of<PyQrels>(std::shared_ptr<const Preferences> prefs) { return PyQrels{prefs->qrels(), prefs}; }
+PyQrels handle_of<PyQrels>(std::shared_ptr<const Preferences> prefs) {
+    return PyQrels{prefs->qrels(), prefs};
+}
 
 /// A streaming reader (AnyQrelsReader, AnyRunReader, PrefsReader) as Python holds it: feed(bytes),
 /// finish() -> its handle.
@@ -70,7 +74,9 @@ using Source = std::optional<std::pair<std::string, py::bytes>>;  // (name, byte
 /// released.
 PySideInputs side_inputs(const Source& doc_lengths, const Source& sessions, const Source& groups, const Source& intents,
                          const Source& intent_types) {
-    auto text = [](const Source& s) { return s ? std::make_pair(s->first, std::string(s->second)) : std::make_pair(std::string(), std::string()); };
+    auto text = [](const Source& s) {
+        return s ? std::make_pair(s->first, std::string(s->second)) : std::make_pair(std::string(), std::string());
+    };
     const auto [dl_name, dl] = text(doc_lengths);
     const auto [s_name, se] = text(sessions);
     const auto [g_name, g] = text(groups);
@@ -116,14 +122,17 @@ void register_inputs(py::module_& m) {
         .def_property_readonly("name", [](const PyQrels& q) { return q.ptr->source(); })
         .def_property_readonly("plain", [](const PyQrels& q) { return q.ptr->format() == QrelsFormat::Plain; })
         .def_property_readonly("preferences", [](const PyQrels& q) { return bool(q.prefs); })
-        .def_property_readonly("topics", [](const PyQrels& q) {
-            std::vector<std::string> t;
-            for (std::size_t i = 0; i < q.ptr->num_topics(); ++i) t.emplace_back(q.ptr->topic_id(i));
-            return t;
-        })
+        .def_property_readonly("topics",
+                               [](const PyQrels& q) {
+                                   std::vector<std::string> t;
+                                   for (std::size_t i = 0; i < q.ptr->num_topics(); ++i)
+                                       t.emplace_back(q.ptr->topic_id(i));
+                                   return t;
+                               })
         .def_property_readonly("judgments", [](const PyQrels& q) { return q.ptr->num_judgments(); })
         .def_property_readonly("max_grade", [](const PyQrels& q) { return q.ptr->max_grade(); })
-        .def_property_readonly("warnings", [](const PyQrels& q) { return text::warnings(q.ptr->text_notes(), q.ptr->source()); });
+        .def_property_readonly("warnings",
+                               [](const PyQrels& q) { return text::warnings(q.ptr->text_notes(), q.ptr->source()); });
     py::class_<PyRun>(m, "Run")
         .def_property_readonly("name", [](const PyRun& r) { return r.ptr->name(); })
         .def_property_readonly("tag", [](const PyRun& r) { return r.ptr->tag(); })
@@ -131,7 +140,8 @@ void register_inputs(py::module_& m) {
         .def_property_readonly("topics_answered", [](const PyRun& r) { return r.ptr->num_topics_answered(); })
         .def_property_readonly("ignored_lines", [](const PyRun& r) { return r.ptr->ignored_lines(); })
         .def_property_readonly("ignored_topics", [](const PyRun& r) { return r.ptr->ignored_topics(); })
-        .def_property_readonly("warnings", [](const PyRun& r) { return text::warnings(r.ptr->text_notes(), r.ptr->name()); });
+        .def_property_readonly("warnings",
+                               [](const PyRun& r) { return text::warnings(r.ptr->text_notes(), r.ptr->name()); });
     py::class_<QrelsReaderPy>(m, "QrelsReader")
         .def(py::init([](const std::string& name, const std::string& format) {
                  return QrelsReaderPy(std::make_unique<AnyQrelsReader>(name, qrels_format_word(format)));
@@ -143,7 +153,8 @@ void register_inputs(py::module_& m) {
         .def(py::init([](const std::string& name, const std::string& format) {
                  if (format != "prefs" && format != "qrels_prefs")
                      throw UsageError("preferences format must be prefs or qrels_prefs, got '" + format + "'");
-                 return PrefsReaderPy(std::make_unique<PrefsReader>(name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs));
+                 return PrefsReaderPy(std::make_unique<PrefsReader>(
+                     name, format == "prefs" ? PrefsFormat::Prefs : PrefsFormat::QrelsPrefs));
              }),
              py::arg("name"), py::arg("format"))
         .def("feed", &PrefsReaderPy::feed)

@@ -20,8 +20,10 @@ std::string judgments_py(const PyQrels& qrels_a, const PyQrels& qrels_b, const s
     const JudgmentsSettings s = judgments_settings_from_args(args);
     const std::vector<RunPtr> runs = runs_of(handles);
     const std::vector<MeasureSpec> specs = measures.empty() ? std::vector<MeasureSpec>() : measures_of(measures);
-    if (!runs.empty() && specs.empty()) throw UsageError("no measure given: comparing the runs' conclusions needs measures");
-    if (runs.size() == 1) throw UsageError("comparing the conclusions of two sets of judgments needs at least 2 runs, got 1");
+    if (!runs.empty() && specs.empty())
+        throw UsageError("no measure given: comparing the runs' conclusions needs measures");
+    if (runs.size() == 1)
+        throw UsageError("comparing the conclusions of two sets of judgments needs at least 2 runs, got 1");
     EvalOptions eo = eval_options("zero");
     PySideInputs::apply(side, eo);
     py::gil_scoped_release unlocked;

@@ -26,6 +26,22 @@ def measures() -> list:
     return _core.registry()
 
 
-__all__ = ["evaluate", "wide", "compare", "meta", "explain", "check", "axioms", "read_qrels", "measures", "show",
-           "Document", "InputError", "UsageError", "__version__", "judgments", "Judgments"]
+__all__ = [
+    "evaluate",
+    "wide",
+    "compare",
+    "meta",
+    "explain",
+    "check",
+    "axioms",
+    "read_qrels",
+    "measures",
+    "show",
+    "Document",
+    "InputError",
+    "UsageError",
+    "__version__",
+    "judgments",
+    "Judgments",
+]
 __all__ += ["compare_rankings", "reproducibility"]

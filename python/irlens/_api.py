@@ -50,8 +50,15 @@ def _inputs(qrels: Any, runs: Any, qrels_format: str, order: str) -> Tuple[Loade
 
 # The side inputs of some measure families, as the JS API's options name them (snake_case too),
 # and their roles in the provenance record, in the CLI's order (cli/provenance.cpp).
-SIDE_INPUTS = {"groups": "groups", "intents": "intents", "intentTypes": "intent_types", "intent_types": "intent_types",
-               "docLengths": "doc_lengths", "doc_lengths": "doc_lengths", "sessions": "sessions"}
+SIDE_INPUTS = {
+    "groups": "groups",
+    "intents": "intents",
+    "intentTypes": "intent_types",
+    "intent_types": "intent_types",
+    "docLengths": "doc_lengths",
+    "doc_lengths": "doc_lengths",
+    "sessions": "sessions",
+}
 SIDE_ROLES = ("groups", "intents", "intent_types", "doc_lengths", "sessions")
 
 
@@ -106,8 +113,14 @@ def _no_other_options(function: str, options: Mapping[str, Any]) -> None:
         raise TypeError(f"{function}() got an unexpected keyword argument '{next(iter(options))}'")
 
 
-def provenance(command: str, inputs: Sequence[dict], measures: Sequence[dict] = (), missing: Optional[str] = None,
-               settings: Optional[dict] = None, seeds: Optional[dict] = None) -> dict:
+def provenance(
+    command: str,
+    inputs: Sequence[dict],
+    measures: Sequence[dict] = (),
+    missing: Optional[str] = None,
+    settings: Optional[dict] = None,
+    seeds: Optional[dict] = None,
+) -> dict:
     """The CLI's provenance record (cli/provenance.hpp)."""
     return {
         "tool": "irlens",
@@ -122,8 +135,17 @@ def provenance(command: str, inputs: Sequence[dict], measures: Sequence[dict] = 
     }
 
 
-def evaluate(qrels: Any, runs: Any, measures: Measures, per_topic: bool = False, missing: str = "zero", *,
-             qrels_format: str = "plain", order: str = "score", **side: Any) -> pd.DataFrame:
+def evaluate(
+    qrels: Any,
+    runs: Any,
+    measures: Measures,
+    per_topic: bool = False,
+    missing: str = "zero",
+    *,
+    qrels_format: str = "plain",
+    order: str = "score",
+    **side: Any,
+) -> pd.DataFrame:
     """Evaluates runs against qrels, as `irlens eval`.
 
     qrels, runs: paths (plain or gzip), DataFrames, pytrec_eval dicts or records (see irlens._inputs);
@@ -157,8 +179,9 @@ def evaluate(qrels: Any, runs: Any, measures: Measures, per_topic: bool = False,
         settings["qrels-format"] = qrels_format
     if order != "score":
         settings["order"] = order
-    df.attrs["provenance"] = provenance("eval", [q.record] + [r.record for r in rs] + side_records, specs, ev.missing,
-                                        settings)
+    df.attrs["provenance"] = provenance(
+        "eval", [q.record] + [r.record for r in rs] + side_records, specs, ev.missing, settings
+    )
     df.attrs["warnings"] = list(q.handle.warnings) + [w for r in rs for w in r.handle.warnings] + list(ev.warnings)
     df.attrs["missing"] = ev.missing
     df.attrs["measures_typed"] = {s["name"]: s["typed"] for s in specs}
@@ -196,7 +219,9 @@ def _frame(ev: Any, per_topic: bool) -> pd.DataFrame:
         parts["value"].append(r["aggregate"][numeric])
         if texted:
             texts.append(np.full(len(numeric), None, dtype=object))
-    data = {k: (np.concatenate(v) if v else np.array([], dtype=object if k != "value" else float)) for k, v in parts.items()}
+    data = {
+        k: (np.concatenate(v) if v else np.array([], dtype=object if k != "value" else float)) for k, v in parts.items()
+    }
     if texted:
         data["text"] = np.concatenate(texts) if texts else np.array([], dtype=object)
     return pd.DataFrame(data)
@@ -236,8 +261,16 @@ def _settings(options: Mapping[str, Any]) -> dict:
     return {_flag(k).lstrip("-"): v for k, v in options.items() if v is not None}
 
 
-def compare(qrels: Any, runs: Any, measures: Measures, *, missing: str = "zero", qrels_format: str = "plain",
-            order: str = "score", **options: Any) -> Document:
+def compare(
+    qrels: Any,
+    runs: Any,
+    measures: Measures,
+    *,
+    missing: str = "zero",
+    qrels_format: str = "plain",
+    order: str = "score",
+    **options: Any,
+) -> Document:
     """Significance tests between runs, as `irlens compare --format json` (the same document, with
     its provenance). options, as the JS API's compare(): baseline (a run name), pairs ('a:b,c:d'),
     test, correction, alternative, confidence, ci, risk, B, seed, exactLimit; the CLI's defaults;
@@ -249,14 +282,29 @@ def compare(qrels: Any, runs: Any, measures: Measures, *, missing: str = "zero",
     q, rs = _inputs(qrels, runs, qrels_format, order)
     doc = Document(json.loads(_core.compare(q.handle, [r.handle for r in rs], lists, args, missing, side_handle)))
     seeds = {"seed": doc.get("seed")} if "seed" in doc else {}
-    doc["provenance"] = provenance("compare", [q.record] + [r.record for r in rs] + side_records,
-                                   _core.parse_measures(lists), missing,
-                                   _settings(options), seeds)
+    doc["provenance"] = provenance(
+        "compare",
+        [q.record] + [r.record for r in rs] + side_records,
+        _core.parse_measures(lists),
+        missing,
+        _settings(options),
+        seeds,
+    )
     return doc
 
 
-def meta(analysis: str, qrels: Any, runs: Any, measures: Measures, *, missing: str = "zero",
-         qrels_format: str = "plain", order: str = "score", preferences: Any = None, **options: Any) -> Document:
+def meta(
+    analysis: str,
+    qrels: Any,
+    runs: Any,
+    measures: Measures,
+    *,
+    missing: str = "zero",
+    qrels_format: str = "plain",
+    order: str = "score",
+    preferences: Any = None,
+    **options: Any,
+) -> Document:
     """A meta-evaluation, as `irlens meta ANALYSIS --format json`: correlation,
     discriminative-power, stability, concordance, unanimity, predictive-power (preferences: a path).
     options as the JS API's meta(): test, correction, topics, trials, binWidth, rboP, gold, depth,
@@ -286,16 +334,31 @@ def meta(analysis: str, qrels: Any, runs: Any, measures: Measures, *, missing: s
         prefs = (os.fspath(preferences), b"".join(sink.parts))
         inputs_extra.append({"role": "preferences", **record})
     q, rs = _inputs(qrels, runs, qrels_format, order)
-    doc = Document(json.loads(_core.meta(analysis, q.handle, [r.handle for r in rs], lists, args, missing, prefs,
-                                         side_handle)))
-    doc["provenance"] = provenance("meta " + analysis, [q.record] + [r.record for r in rs] + inputs_extra + side_records,
-                                   _core.parse_measures(lists), missing, _settings(options),
-                                   {"seed": _core.meta_seed(analysis, args)})
+    doc = Document(
+        json.loads(_core.meta(analysis, q.handle, [r.handle for r in rs], lists, args, missing, prefs, side_handle))
+    )
+    doc["provenance"] = provenance(
+        "meta " + analysis,
+        [q.record] + [r.record for r in rs] + inputs_extra + side_records,
+        _core.parse_measures(lists),
+        missing,
+        _settings(options),
+        {"seed": _core.meta_seed(analysis, args)},
+    )
     return doc
 
 
-def explain(qrels: Any, run: Any, topic: str, measure: str, *, runs: Any = None, qrels_format: str = "plain",
-            order: str = "score", **side: Any) -> Document:
+def explain(
+    qrels: Any,
+    run: Any,
+    topic: str,
+    measure: str,
+    *,
+    runs: Any = None,
+    qrels_format: str = "plain",
+    order: str = "score",
+    **side: Any,
+) -> Document:
     """The arithmetic of one measure on one topic of a run, as `irlens explain --format json`:
     {irlens, command, qrels, explanations: [{measure, run, topic, formula, columns, rows, terms,
     value, text, missing}]}. runs: the evaluation's runs, for the measures that score a run
@@ -316,11 +379,16 @@ def explain(qrels: Any, run: Any, topic: str, measure: str, *, runs: Any = None,
     if target is None:
         [(name, r)] = named_runs(run)
         target = load_run(q, r, name, order)
-    doc = Document(json.loads(_core.explain(q.handle, target.handle, str(topic), str(measure), [o.handle for o in others],
-                                            side_handle)))
-    doc["provenance"] = provenance("explain", [q.record, target.record] + [o.record for o in others if o is not target]
-                                   + side_records,
-                                   _core.parse_measures([str(measure)]))
+    doc = Document(
+        json.loads(
+            _core.explain(q.handle, target.handle, str(topic), str(measure), [o.handle for o in others], side_handle)
+        )
+    )
+    doc["provenance"] = provenance(
+        "explain",
+        [q.record, target.record] + [o.record for o in others if o is not target] + side_records,
+        _core.parse_measures([str(measure)]),
+    )
     return doc
 
 
@@ -335,8 +403,17 @@ def _id_list(value: Any, kind: str) -> Tuple[str, bytes]:
     return kind, "\n".join(str(v) for v in value).encode()
 
 
-def check(run: Any, *, qrels: Any = None, topics: Any = None, docs: Any = None, maxDocs: Optional[int] = None,
-          tag: Optional[str] = None, name: Optional[str] = None, max_docs: Optional[int] = None) -> Document:
+def check(
+    run: Any,
+    *,
+    qrels: Any = None,
+    topics: Any = None,
+    docs: Any = None,
+    maxDocs: Optional[int] = None,
+    tag: Optional[str] = None,
+    name: Optional[str] = None,
+    max_docs: Optional[int] = None,
+) -> Document:
     """Validates a run, as `irlens check RUN --format json`: problems are findings in the document,
     never exceptions. topics, docs: the topic list and the collection's doc ids (a path, text or a
     list of ids); qrels: its topics are the judged ones; maxDocs: results per topic at most; tag:
@@ -350,7 +427,7 @@ def check(run: Any, *, qrels: Any = None, topics: Any = None, docs: Any = None, 
 
         with open(path, "rb") as f:
             magic = f.read(2)
-        with (gzip.open(path, "rb") if magic == b"\x1f\x8b" else open(path, "rb")) as f:
+        with gzip.open(path, "rb") if magic == b"\x1f\x8b" else open(path, "rb") as f:
             data = f.read()
         label = name or path
     else:
@@ -360,14 +437,25 @@ def check(run: Any, *, qrels: Any = None, topics: Any = None, docs: Any = None, 
         else:
             data, _ = run_text(run, label, label)
     q = load_qrels(qrels).handle if qrels is not None else None
-    return Document(json.loads(_core.check(label, data, q, _id_list(topics, "topics") if topics is not None else None,
-                                           _id_list(docs, "docs") if docs is not None else None, int(limit or 0), tag or "")))
+    return Document(
+        json.loads(
+            _core.check(
+                label,
+                data,
+                q,
+                _id_list(topics, "topics") if topics is not None else None,
+                _id_list(docs, "docs") if docs is not None else None,
+                int(limit or 0),
+                tag or "",
+            )
+        )
+    )
 
 
 def axioms(measures: Union[str, Sequence[str]] = (), seed: int = 2018) -> Document:
     """The axiomatic audit, as `irlens axioms --format json`: measures omitted or [] for the metrics
     of the paper's Table 1, "all" for every registered measure, else measure names."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2 ** 64:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
         raise _core.UsageError(f"axioms: seed must be a whole number from 0 to {2 ** 64 - 1}, got {seed!r}")
     if measures == "all":
         lists = ["all"]

@@ -119,9 +119,11 @@ def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> O
     ValueError naming both when it holds two (query_id and qid may disagree: neither is taken)."""
     present = [n for n in names if n in df.columns]
     if len(present) > 1:
-        raise ValueError(f"{source}: both {present[0]!r} and {present[1]!r} are columns (the {what} twice, which may "
-                         f"disagree): keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, "
-                         f"docno, label / score)")
+        raise ValueError(
+            f"{source}: both {present[0]!r} and {present[1]!r} are columns (the {what} twice, which may "
+            f"disagree): keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, "
+            f"docno, label / score)"
+        )
     return df[present[0]] if present else None
 
 
@@ -179,12 +181,18 @@ def _records(items: Iterable[Any], fields: Sequence[Sequence[str]], source: str)
                 name = next((n for n in names if hasattr(item, n)), None)
                 getters.append(name)
             if None in getters and not isinstance(item, (tuple, list)):
-                raise TypeError(f"{source}: row {i}: expected records with fields "
-                                f"{' / '.join(fields[getters.index(None)])} (or tuples), got {type(item).__name__}")
+                raise TypeError(
+                    f"{source}: row {i}: expected records with fields "
+                    f"{' / '.join(fields[getters.index(None)])} (or tuples), got {type(item).__name__}"
+                )
         if None in getters:
             if len(item) < len(fields):
-                raise _error(source, f"expected {len(fields)} values, got {len(item)}", i + 1,
-                             f"{source}, row {i}: expected {len(fields)} values, got {len(item)}")
+                raise _error(
+                    source,
+                    f"expected {len(fields)} values, got {len(item)}",
+                    i + 1,
+                    f"{source}, row {i}: expected {len(fields)} values, got {len(item)}",
+                )
             for c, v in zip(columns, item):
                 c.append(v)
         else:
@@ -209,11 +217,16 @@ def _dict_columns(d: Mapping[Any, Mapping[Any, Any]], source: str) -> Tuple[List
 def qrels_columns(qrels: Any, source: str):
     """(topics, docs, relevance, row labels) of an in-memory qrels."""
     if isinstance(qrels, pd.DataFrame):
-        q, d, r = (_column(qrels, QUERY_COLUMNS, "query", source), _column(qrels, DOC_COLUMNS, "doc", source),
-                   _column(qrels, REL_COLUMNS, "relevance", source))
+        q, d, r = (
+            _column(qrels, QUERY_COLUMNS, "query", source),
+            _column(qrels, DOC_COLUMNS, "doc", source),
+            _column(qrels, REL_COLUMNS, "relevance", source),
+        )
         if q is None or d is None or r is None:
-            raise ValueError(f"{source}: expected columns query_id, doc_id, relevance (ir_measures) or qid, docno, "
-                             f"label (PyTerrier); got {', '.join(map(str, qrels.columns))}")
+            raise ValueError(
+                f"{source}: expected columns query_id, doc_id, relevance (ir_measures) or qid, docno, "
+                f"label (PyTerrier); got {', '.join(map(str, qrels.columns))}"
+            )
         return q, d, r.to_numpy(), qrels.index  # labels looked up only for an error
     if isinstance(qrels, Mapping):
         t, d, v, rows = _dict_columns(qrels, source)
@@ -225,10 +238,16 @@ def qrels_columns(qrels: Any, source: str):
 def run_columns(run: Any, source: str):
     """(topics, docs, scores, ranks or None, row labels) of an in-memory run."""
     if isinstance(run, pd.DataFrame):
-        q, d, s = _column(run, QUERY_COLUMNS, "query", source), _column(run, DOC_COLUMNS, "doc", source), _column(run, SCORE_COLUMNS, "score", source)
+        q, d, s = (
+            _column(run, QUERY_COLUMNS, "query", source),
+            _column(run, DOC_COLUMNS, "doc", source),
+            _column(run, SCORE_COLUMNS, "score", source),
+        )
         if q is None or d is None or s is None:
-            raise ValueError(f"{source}: expected columns query_id, doc_id, score (ir_measures) or qid, docno, score "
-                             f"[, rank] (PyTerrier); got {', '.join(map(str, run.columns))}")
+            raise ValueError(
+                f"{source}: expected columns query_id, doc_id, score (ir_measures) or qid, docno, score "
+                f"[, rank] (PyTerrier); got {', '.join(map(str, run.columns))}"
+            )
         ranks = run["rank"].to_numpy() if "rank" in run.columns else None
         return q, d, s.to_numpy(), ranks, run.index
     if isinstance(run, Mapping):
@@ -299,11 +318,15 @@ def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) 
             reader = _core.PrefsReader(source, format)
             reader.feed(qrels)
             data = bytes(qrels)
-            return Loaded(reader.finish(), {"role": "qrels", "name": source, "bytes": len(data),
-                                            "sha256": hashlib.sha256(data).hexdigest()})
+            return Loaded(
+                reader.finish(),
+                {"role": "qrels", "name": source, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()},
+            )
         if not is_path(qrels):
-            raise TypeError(f"preference judgments (format {format!r}) are read from a path or bytes, "
-                            f"got {type(qrels).__name__}")
+            raise TypeError(
+                f"preference judgments (format {format!r}) are read from a path or bytes, "
+                f"got {type(qrels).__name__}"
+            )
         path = os.fspath(qrels)
         reader = _core.PrefsReader(path, format)
         record = _feed_file(path, reader)
@@ -332,7 +355,9 @@ def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded
             raise _error(path, e.problem, e.line) from None
     source = f"run {name}" if name else "run"
     columns, rows = _run_columns(run, source, name or "run")
-    handle, size, sha = _translated(lambda: _core.read_run_columns(qrels.handle, name, order, *columns), source, rows, name)
+    handle, size, sha = _translated(
+        lambda: _core.read_run_columns(qrels.handle, name, order, *columns), source, rows, name
+    )
     return Loaded(handle, {"role": "run", "name": source, "bytes": size, "sha256": sha})
 
 
@@ -364,7 +389,11 @@ def named_runs(runs: Any) -> List[Tuple[str, Any]]:
         if not one_run and values:
             return [(str(k), v) for k, v in runs.items()]
         items = [runs]
-    elif isinstance(runs, (list, tuple)) and runs and all(is_path(r) or isinstance(r, (pd.DataFrame, Mapping)) for r in runs):
+    elif (
+        isinstance(runs, (list, tuple))
+        and runs
+        and all(is_path(r) or isinstance(r, (pd.DataFrame, Mapping)) for r in runs)
+    ):
         items = list(runs)
     else:
         items = [runs]
@@ -406,8 +435,10 @@ def groups_text(groups: Mapping[Any, Any], source: str = "groups") -> bytes:
             if not v.strip():
                 raise _core.UsageError(f"{source}[{run!r}]: the {what} is empty")
             if bad is not None:
-                raise _core.UsageError(f"{source}[{run!r}]: the {what} {v!r} holds a control character "
-                                       f"(U+{ord(bad):04X}): names are one line of text")
+                raise _core.UsageError(
+                    f"{source}[{run!r}]: the {what} {v!r} holds a control character "
+                    f"(U+{ord(bad):04X}): names are one line of text"
+                )
             if v != v.strip():
                 raise _core.UsageError(f"{source}[{run!r}]: the {what} {v!r} starts or ends with a space")
         lines.append(f"{run}\t{group}\n")

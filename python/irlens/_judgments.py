@@ -53,25 +53,65 @@ def _num(v: Any) -> float:
 
 def _label_row(scope: str, d: dict) -> dict:
     b = d["binary"]
-    return {"scope": scope, "pairs": d["pairs"], **{k: _num(d[k]) for k in (
-        "observed", "expected", "kappa", "kappa_linear", "kappa_quadratic", "alpha_nominal", "alpha_ordinal",
-        "alpha_interval")}, "binary_agreement": _num(b["agreement"]), "binary_kappa": _num(b["kappa"]),
-        "rel_both": b["both"], "rel_a_only": b["a_only"], "rel_b_only": b["b_only"], "rel_neither": b["neither"],
-        "note": d["note"]}
+    return {
+        "scope": scope,
+        "pairs": d["pairs"],
+        **{
+            k: _num(d[k])
+            for k in (
+                "observed",
+                "expected",
+                "kappa",
+                "kappa_linear",
+                "kappa_quadratic",
+                "alpha_nominal",
+                "alpha_ordinal",
+                "alpha_interval",
+            )
+        },
+        "binary_agreement": _num(b["agreement"]),
+        "binary_kappa": _num(b["kappa"]),
+        "rel_both": b["both"],
+        "rel_a_only": b["a_only"],
+        "rel_b_only": b["b_only"],
+        "rel_neither": b["neither"],
+        "note": d["note"],
+    }
 
 
 def _frames(doc: Document) -> Judgments:
     labels = pd.DataFrame([_label_row("all", doc["labels"])] + [_label_row(t["topic"], t) for t in doc["topic_labels"]])
     grades = doc["labels"]["grades"]
-    confusion = pd.DataFrame(doc["labels"]["confusion"] or [], index=pd.Index(grades, name="grade_a"),
-                             columns=pd.Index(grades, name="grade_b"), dtype="int64")
-    one_sided = pd.DataFrame([{"set": s, "grade": int(g), "judgments": n} for s, key in (("A", "only_a"), ("B", "only_b"))
-                              for g, n in sorted(doc[key].items(), key=lambda x: int(x[0]))],
-                             columns=["set", "grade", "judgments"])
+    confusion = pd.DataFrame(
+        doc["labels"]["confusion"] or [],
+        index=pd.Index(grades, name="grade_a"),
+        columns=pd.Index(grades, name="grade_b"),
+        dtype="int64",
+    )
+    one_sided = pd.DataFrame(
+        [
+            {"set": s, "grade": int(g), "judgments": n}
+            for s, key in (("A", "only_a"), ("B", "only_b"))
+            for g, n in sorted(doc[key].items(), key=lambda x: int(x[0]))
+        ],
+        columns=["set", "grade", "judgments"],
+    )
     measures = (doc["conclusions"] or {}).get("measures", [])
-    runs = pd.DataFrame([{"measure": m["measure"], "run": r["run"], "mean_a": _num(r["mean_a"]), "mean_b": _num(r["mean_b"]),
-                          "rank_a": r["rank_a"], "rank_b": r["rank_b"]} for m in measures for r in m["runs"]],
-                        columns=["measure", "run", "mean_a", "mean_b", "rank_a", "rank_b"])
+    runs = pd.DataFrame(
+        [
+            {
+                "measure": m["measure"],
+                "run": r["run"],
+                "mean_a": _num(r["mean_a"]),
+                "mean_b": _num(r["mean_b"]),
+                "rank_a": r["rank_a"],
+                "rank_b": r["rank_b"],
+            }
+            for m in measures
+            for r in m["runs"]
+        ],
+        columns=["measure", "run", "mean_a", "mean_b", "rank_a", "rank_b"],
+    )
     rows = []
     for m in measures:
         row = {"measure": m["measure"], "runs": len(m["runs"]), "topics": m["topics"]}
@@ -79,22 +119,48 @@ def _frames(doc: Document) -> Judgments:
             row[k] = _num(m[k]["value"])
             row[k + "_low"], row[k + "_high"] = (_num(v) for v in m[k]["interval"])
         largest = m["largest_rank_change"] or {}
-        row.update({"largest_rank_change": largest.get("change"), "largest_change_run": largest.get("run"),
-                    "top_k": m["top_k"], "top_k_overlap": _num(m["top_k_overlap"]),
-                    "per_topic_tau_b_mean": _num(m["per_topic_tau_b_mean"]), "per_topic_undefined": m["per_topic_undefined"],
-                    "test": m["test"], "pairs": m["pairs"], "significant_a": m["significant_a"],
-                    "significant_b": m["significant_b"], "changed": len(m["changes"]), "note": m["note"]})
+        row.update(
+            {
+                "largest_rank_change": largest.get("change"),
+                "largest_change_run": largest.get("run"),
+                "top_k": m["top_k"],
+                "top_k_overlap": _num(m["top_k_overlap"]),
+                "per_topic_tau_b_mean": _num(m["per_topic_tau_b_mean"]),
+                "per_topic_undefined": m["per_topic_undefined"],
+                "test": m["test"],
+                "pairs": m["pairs"],
+                "significant_a": m["significant_a"],
+                "significant_b": m["significant_b"],
+                "changed": len(m["changes"]),
+                "note": m["note"],
+            }
+        )
         rows.append(row)
-    changes = pd.DataFrame([{"measure": m["measure"], **{k: (_num(v) if k.startswith(("difference", "p_")) else v)
-                                                         for k, v in c.items()}} for m in measures for c in m["changes"]],
-                           columns=["measure", "run_a", "run_b", "difference_a", "p_a", "difference_b", "p_b", "change"])
-    per_topic = pd.DataFrame([{"measure": m["measure"], "topic": t["topic"], "tau_b": _num(t["tau_b"])}
-                              for m in measures for t in m["per_topic"]], columns=["measure", "topic", "tau_b"])
+    changes = pd.DataFrame(
+        [
+            {
+                "measure": m["measure"],
+                **{k: (_num(v) if k.startswith(("difference", "p_")) else v) for k, v in c.items()},
+            }
+            for m in measures
+            for c in m["changes"]
+        ],
+        columns=["measure", "run_a", "run_b", "difference_a", "p_a", "difference_b", "p_b", "change"],
+    )
+    per_topic = pd.DataFrame(
+        [
+            {"measure": m["measure"], "topic": t["topic"], "tau_b": _num(t["tau_b"])}
+            for m in measures
+            for t in m["per_topic"]
+        ],
+        columns=["measure", "topic", "tau_b"],
+    )
     return Judgments(labels, confusion, one_sided, runs, pd.DataFrame(rows), changes, per_topic, doc)
 
 
-def judgments(qrels_a: Any, qrels_b: Any, runs: Any = None, measures: Measures = (), *, order: str = "score",
-              **options: Any) -> Judgments:
+def judgments(
+    qrels_a: Any, qrels_b: Any, runs: Any = None, measures: Measures = (), *, order: str = "score", **options: Any
+) -> Judgments:
     """Compares two sets of relevance judgments (A, e.g. the assessors'; B, e.g. an LLM's), as
     `irlens judgments QRELS_A QRELS_B [RUN...] -m ...`: the labels on the (topic, document) pairs
     both judge, and with runs (read against A, then re-read under both sets on the topics both
@@ -116,9 +182,17 @@ def judgments(qrels_a: Any, qrels_b: Any, runs: Any = None, measures: Measures =
     else:
         qa, rs = _inputs(qrels_a, runs, "plain", order)
     doc = Document(json.loads(_core.judgments(qa.handle, qb.handle, [r.handle for r in rs], lists, args, side_handle)))
-    records = [{**qa.record, "role": "qrels_a"}, {**qb.record, "role": "qrels_b"}] + [r.record for r in rs] + side_records
-    doc["provenance"] = provenance("judgments", records, _core.parse_measures(lists) if lists else [], "zero",
-                                   _settings(options), {"seed": _core.judgments_seed(args)})
+    records = (
+        [{**qa.record, "role": "qrels_a"}, {**qb.record, "role": "qrels_b"}] + [r.record for r in rs] + side_records
+    )
+    doc["provenance"] = provenance(
+        "judgments",
+        records,
+        _core.parse_measures(lists) if lists else [],
+        "zero",
+        _settings(options),
+        {"seed": _core.judgments_seed(args)},
+    )
     return _frames(doc)
 
 

@@ -27,8 +27,21 @@ from . import _core
 from ._inputs import load_qrels, load_run, is_path
 from .pytrec_eval import NO_ANSWER, supported_nicknames
 
-__all__ = ["Measure", "Metric", "Qrel", "ScoredDoc", "CalcResults", "parse_measure", "parse_trec_measure",
-           "calc_aggregate", "iter_calc", "calc", "evaluator", "read_trec_qrels", "read_trec_run"]
+__all__ = [
+    "Measure",
+    "Metric",
+    "Qrel",
+    "ScoredDoc",
+    "CalcResults",
+    "parse_measure",
+    "parse_trec_measure",
+    "calc_aggregate",
+    "iter_calc",
+    "calc",
+    "evaluator",
+    "read_trec_qrels",
+    "read_trec_run",
+]
 
 
 class Qrel(NamedTuple):
@@ -84,7 +97,11 @@ def _printed(v: Any) -> str:
     if isinstance(v, Mapping):
         return "{" + ",".join(f"{_printed(k)}:{_printed(x)}" for k, x in v.items()) + "}"
     if isinstance(v, (list, tuple)):
-        return "(" + ",".join(_printed(x) for x in v) + ")" if isinstance(v, tuple) else "[" + ",".join(_printed(x) for x in v) + "]"
+        return (
+            "(" + ",".join(_printed(x) for x in v) + ")"
+            if isinstance(v, tuple)
+            else "[" + ",".join(_printed(x) for x in v) + "]"
+        )
     return repr(v)
 
 
@@ -138,8 +155,11 @@ class Measure:
 
     def __repr__(self) -> str:
         text = self.NAME
-        shown = [f"{k}={_printed(v)}" for k, v in self.params.items()
-                 if k != "cutoff" and v is not None and not _is_default(self._info, k, v)]
+        shown = [
+            f"{k}={_printed(v)}"
+            for k, v in self.params.items()
+            if k != "cutoff" and v is not None and not _is_default(self._info, k, v)
+        ]
         if shown:
             text += "(" + ",".join(shown) + ")"
         if self.params.get("cutoff") is not None:
@@ -224,9 +244,29 @@ def parse_measure(text: Union[str, Measure]) -> Measure:
 
 # The trec_eval roots ir_measures' parse_trec_measure has a measure for (its util.py, TREC_NAME_MAP's
 # entries that are not None): a nickname expands to these alone, as there.
-_IR_MEASURES_TREC = {"ndcg", "P", "map_cut", "set_map", "set_P", "infAP", "bpref", "num_rel_ret", "recip_rank", "recall",
-                     "set_recall", "set_relative_P", "num_ret", "num_rel", "ndcg_cut", "Rprec", "num_q", "map", "success",
-                     "set_F", "iprec_at_recall"}
+_IR_MEASURES_TREC = {
+    "ndcg",
+    "P",
+    "map_cut",
+    "set_map",
+    "set_P",
+    "infAP",
+    "bpref",
+    "num_rel_ret",
+    "recip_rank",
+    "recall",
+    "set_recall",
+    "set_relative_P",
+    "num_ret",
+    "num_rel",
+    "ndcg_cut",
+    "Rprec",
+    "num_q",
+    "map",
+    "success",
+    "set_F",
+    "iprec_at_recall",
+}
 
 
 def parse_trec_measure(text: str) -> List[Measure]:
@@ -268,8 +308,8 @@ def _ir_spelling(spec: str) -> str:
     if "(" not in spec:
         return spec
     close = spec.rindex(")")
-    head, cutoff = spec[: close + 1], spec[close + 1:].lstrip("@")
-    name, args = head[: head.index("(")], head[head.index("(") + 1: -1]
+    head, cutoff = spec[: close + 1], spec[close + 1 :].lstrip("@")
+    name, args = head[: head.index("(")], head[head.index("(") + 1 : -1]
     out = []
     depth, item = 0, ""
     for c in args + ",":
@@ -372,7 +412,7 @@ def _lines(file: Any) -> Iterator[str]:
         path = os.fspath(file)
         with open(path, "rb") as f:
             gz = f.read(2) == b"\x1f\x8b"
-        with (gzip.open(path, "rt") if gz else open(path)) as f:
+        with gzip.open(path, "rt") if gz else open(path) as f:
             yield from f
     elif isinstance(file, str):
         yield from io.StringIO(file)
@@ -410,7 +450,6 @@ def _empty(x: Any) -> bool:
     if isinstance(x, (list, tuple)):
         return len(x) == 0
     return getattr(x, "empty", False) is True  # a DataFrame
-
 
 
 def _run_input(run: Any) -> Any:

@@ -23,9 +23,11 @@ BUNDLE = "irlens-embed.single.js"
 _loaded = False
 # How to get the bundle when it is not there (a package built without web/dist, e.g. from a clone
 # without Emscripten): the message of show() and views().
-_NO_BUNDLE = ("the embed bundle irlens-embed.single.js was not found: build it with `sh web/build.sh` in the "
-              "repository, then reinstall the package (`pip install --no-build-isolation ./python` copies it in), "
-              "or set IRLENS_EMBED_BUNDLE to the path of one (web/dist/irlens-embed.single.js)")
+_NO_BUNDLE = (
+    "the embed bundle irlens-embed.single.js was not found: build it with `sh web/build.sh` in the "
+    "repository, then reinstall the package (`pip install --no-build-isolation ./python` copies it in), "
+    "or set IRLENS_EMBED_BUNDLE to the path of one (web/dist/irlens-embed.single.js)"
+)
 
 
 class Inputs:
@@ -43,12 +45,20 @@ class Inputs:
 
 def document_html(doc: dict) -> str:
     """A CLI document (compare, meta, ...) as HTML: its tables where it has them, else its JSON."""
-    if "measures" in doc and isinstance(doc["measures"], list) and doc["measures"] and "comparisons" in doc["measures"][0]:
+    if (
+        "measures" in doc
+        and isinstance(doc["measures"], list)
+        and doc["measures"]
+        and "comparisons" in doc["measures"][0]
+    ):
         parts = []
         for m in doc["measures"]:
             frame = pd.DataFrame(m["comparisons"])
-            cols = [c for c in ("run", "versus", "mean", "versus_mean", "difference", "p", "p_adjusted", "marker", "topics")
-                    if c in frame.columns]
+            cols = [
+                c
+                for c in ("run", "versus", "mean", "versus_mean", "difference", "p", "p_adjusted", "marker", "topics")
+                if c in frame.columns
+            ]
             parts.append(f"<h4>{html.escape(m['measure'])}</h4>" + frame[cols].to_html(index=False, na_rep="undefined"))
         return "".join(parts)
     return "<pre>" + html.escape(json.dumps(doc, indent=1)[:100000]) + "</pre>"
@@ -77,8 +87,10 @@ def views(path: Optional[Path] = None) -> list:
         first = f.readline(4096)
     found = re.search(r"; views: ([^*]*)\*/", first)
     if found is None:
-        raise ValueError(f"show: {path} does not name its views in its first line (an embed bundle older than "
-                         f"this package: rebuild it with `sh web/build.sh`)")
+        raise ValueError(
+            f"show: {path} does not name its views in its first line (an embed bundle older than "
+            f"this package: rebuild it with `sh web/build.sh`)"
+        )
     return found.group(1).split()
 
 
@@ -91,11 +103,13 @@ def _text(x: Any, what: str) -> bytes:
         path = os.fspath(x)
         size = os.path.getsize(path)
         if size > MAX_BYTES:
-            raise ValueError(f"show: {path} has {size} bytes; a view takes at most {MAX_BYTES} bytes of inputs "
-                             f"(use irlens.evaluate's numbers, or the web app for large files)")
+            raise ValueError(
+                f"show: {path} has {size} bytes; a view takes at most {MAX_BYTES} bytes of inputs "
+                f"(use irlens.evaluate's numbers, or the web app for large files)"
+            )
         with open(path, "rb") as f:
             gz = f.read(2) == b"\x1f\x8b"
-        with (gzip.open(path, "rb") if gz else open(path, "rb")) as f:
+        with gzip.open(path, "rb") if gz else open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
         return data
     if what == "qrels":
@@ -113,8 +127,9 @@ def _script_text(text: str) -> str:
     return re.sub(r"<(?=[/!\\])", "<\\\\", text)
 
 
-def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, *, bundle: Optional[str] = None,
-              **attributes: Any) -> str:
+def view_html(
+    qrels: Any, runs: Any, view: str = "table", measures: Any = None, *, bundle: Optional[str] = None, **attributes: Any
+) -> str:
     """The HTML of one view: the bundle (when given) and an <irlens-view> holding the inputs,
     rendered in its own shadow root (isolated: the notebook's styles do not reach into it)."""
     from ._inputs import named_runs
@@ -125,18 +140,22 @@ def view_html(qrels: Any, runs: Any, view: str = "table", measures: Any = None, 
         if view not in known:
             raise ValueError(f"show: view must be one of {', '.join(known)}, got {view!r}")
     parts = [(f"qrels", "data-qrels", _text(qrels, "qrels"))] if qrels is not None else []
-    for name, r in (named_runs(runs) if runs is not None else []):
+    for name, r in named_runs(runs) if runs is not None else []:
         parts.append((name, "data-run", _text(r, name)))
     total = sum(len(p[2]) for p in parts)
     if total > MAX_BYTES:
-        raise ValueError(f"show: the inputs have {total} bytes of TREC text; a view takes at most {MAX_BYTES} "
-                         f"(use irlens.evaluate's numbers, or the web app for large files)")
+        raise ValueError(
+            f"show: the inputs have {total} bytes of TREC text; a view takes at most {MAX_BYTES} "
+            f"(use irlens.evaluate's numbers, or the web app for large files)"
+        )
     attrs = {"view": view}
     if measures:
         attrs["measures"] = measures if isinstance(measures, str) else " ".join(str(m) for m in measures)
     attrs.update({k.replace("_", "-"): str(v) for k, v in attributes.items() if v is not None})
     out = [bundle or ""]
-    out.append("<irlens-view isolated " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + ">")
+    out.append(
+        "<irlens-view isolated " + " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items()) + ">"
+    )
     for name, kind, data in parts:
         text = _script_text(data.decode("utf-8", errors="replace"))
         out.append(f'<script type="text/plain" {kind} name="{html.escape(name, quote=True)}">{text}</script>')
@@ -152,8 +171,15 @@ def _bundle_script() -> str:
     return f"<script>{code}</script>"
 
 
-def show(result: Any = None, view: str = "table", *, qrels: Any = None, runs: Any = None, measures: Any = None,
-         **attributes: Any) -> Any:
+def show(
+    result: Any = None,
+    view: str = "table",
+    *,
+    qrels: Any = None,
+    runs: Any = None,
+    measures: Any = None,
+    **attributes: Any,
+) -> Any:
     """Shows a web app view inline in a notebook: of an evaluate() result (its inputs and
     measures), or of qrels, runs and measures given. attributes: the view's (docs/web-app.md), e.g.
     measure="AP", run="bm25", topic="q1". Returns an IPython HTML object (or the HTML text

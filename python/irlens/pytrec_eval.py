@@ -22,8 +22,14 @@ import numpy as np
 from . import _core
 from ._inputs import load_qrels, load_run
 
-__all__ = ["parse_run", "parse_qrel", "supported_measures", "supported_nicknames", "RelevanceEvaluator",
-           "compute_aggregated_measure"]
+__all__ = [
+    "parse_run",
+    "parse_qrel",
+    "supported_measures",
+    "supported_nicknames",
+    "RelevanceEvaluator",
+    "compute_aggregated_measure",
+]
 
 _TREC = _core.trec_eval_measures()
 # The measures trec_eval 10.0's nicknames name that trec_eval 9.0.x's, and so pytrec_eval's, do not.
@@ -32,7 +38,8 @@ _NOT_IN_9 = {"unj", "rbp", "rbp_resid"}
 # supported measures the all_trec list (34 roots, runid, num_q and relstring among them; no prefs_*,
 # *_avgjg, dcg or ideal_dcg): so RelevanceEvaluator(qrel, supported_measures) asks what all_trec does.
 supported_nicknames: Dict[str, Set[str]] = {
-    name: {m for m in ms if m not in _NOT_IN_9} for name, ms in _TREC["groups"].items()}
+    name: {m for m in ms if m not in _NOT_IN_9} for name, ms in _TREC["groups"].items()
+}
 supported_measures: Set[str] = set(supported_nicknames["all_trec"])
 # The values trec_eval -q prints as no number of the query (runid, relstring: text; num_q: the
 # count), given as pytrec_eval keys them: num_q 1 per query (pytrec_eval's, which trec_eval sums);
@@ -90,8 +97,14 @@ def _trec_measures(measures: Iterable[str]) -> list:
         if m in supported_measures:
             params.setdefault(m, set())
             continue
-        match = next(((base, re.match(_PARAMS.format(re.escape(base)), m)) for base in sorted(supported_measures, key=len, reverse=True)
-                      if re.fullmatch(_PARAMS.format(re.escape(base)), m)), None)
+        match = next(
+            (
+                (base, re.match(_PARAMS.format(re.escape(base)), m))
+                for base in sorted(supported_measures, key=len, reverse=True)
+                if re.fullmatch(_PARAMS.format(re.escape(base)), m)
+            ),
+            None,
+        )
         if match is None:
             raise ValueError(f"unsupported measure {m}")
         base, found = match
@@ -102,8 +115,13 @@ def _trec_measures(measures: Iterable[str]) -> list:
 class RelevanceEvaluator:
     """pytrec_eval.RelevanceEvaluator: the qrels read once, evaluate(run) per run."""
 
-    def __init__(self, query_relevance: Mapping[str, Mapping[str, int]], measures: Iterable[str],
-                 relevance_level: int = 1, judged_docs_only_flag: bool = False):
+    def __init__(
+        self,
+        query_relevance: Mapping[str, Mapping[str, int]],
+        measures: Iterable[str],
+        relevance_level: int = 1,
+        judged_docs_only_flag: bool = False,
+    ):
         self._measures = _trec_measures(measures)
         # The keys of a query, in trec_eval's order (unknown parameters fail here, as pytrec_eval's
         # constructor); no measure asked (an empty set): none, as pytrec_eval (never -m's default).
@@ -125,9 +143,14 @@ class RelevanceEvaluator:
         # With an empty ranking, every qrels topic (trec_eval -c), of which those the run names are
         # kept; else the topics the run answers (a run of one query costs one topic).
         run = load_run(self._qrels, ranked or NO_ANSWER, "run")
-        names, _specs, topics, values = _core.trec_eval_values(self._qrels.handle, run.handle, self._measures or ["num_q"],
-                                                               self._level, self._judged_only,
-                                                               complete=len(ranked) < len(scores))
+        names, _specs, topics, values = _core.trec_eval_values(
+            self._qrels.handle,
+            run.handle,
+            self._measures or ["num_q"],
+            self._level,
+            self._judged_only,
+            complete=len(ranked) < len(scores),
+        )
         rows = dict(zip(topics, values.tolist()))
         out: Dict[str, Dict[str, float]] = {}
         for q in scores:

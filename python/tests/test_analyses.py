@@ -14,10 +14,26 @@ def without_provenance(doc):
 
 def test_compare_equals_the_cli(examples, cli):
     runs = [examples / "bm25.run", examples / "dense.run", examples / "hybrid.run"]
-    doc = irlens.compare(examples / "qrels.txt", runs, ["AP", "nDCG@10"], baseline="bm25.run", test="randomisation", B=1000,
-                         seed=7)
-    theirs = cli("compare", examples / "qrels.txt", *runs, "-m", "AP nDCG@10", "--baseline", "bm25.run", "--test",
-                 "randomisation", "-B", "1000", "--seed", "7", "--format", "json")
+    doc = irlens.compare(
+        examples / "qrels.txt", runs, ["AP", "nDCG@10"], baseline="bm25.run", test="randomisation", B=1000, seed=7
+    )
+    theirs = cli(
+        "compare",
+        examples / "qrels.txt",
+        *runs,
+        "-m",
+        "AP nDCG@10",
+        "--baseline",
+        "bm25.run",
+        "--test",
+        "randomisation",
+        "-B",
+        "1000",
+        "--seed",
+        "7",
+        "--format",
+        "json"
+    )
     assert doc["provenance"]["inputs"][0]["sha256"] == theirs["provenance"]["inputs"][0]["sha256"]
     doc, theirs = without_provenance(doc), without_provenance(theirs)
     assert doc.pop("qrels").endswith("qrels.txt") and theirs.pop("qrels").endswith("qrels.txt")
@@ -46,7 +62,9 @@ def test_meta_equals_the_cli(examples, cli):
 
 def test_explain_equals_the_cli(examples, cli):
     doc = irlens.explain(examples / "qrels.txt", examples / "bm25.run", "101", "AP")
-    theirs = cli("explain", examples / "qrels.txt", examples / "bm25.run", "--topic", "101", "-m", "AP", "--format", "json")
+    theirs = cli(
+        "explain", examples / "qrels.txt", examples / "bm25.run", "--topic", "101", "-m", "AP", "--format", "json"
+    )
     [e] = doc["explanations"]
     assert e == theirs["explanations"][0]
     df = irlens.evaluate(examples / "qrels.txt", examples / "bm25.run", ["AP"], per_topic=True)
@@ -82,7 +100,9 @@ def test_design_options_are_checked_and_never_an_internal_error(examples):
         irlens.meta("topic-set-size", q, runs, ["AP"], ciWidth=0)
     power = irlens.meta("power", q, runs, ["AP"], minDiff=1e300)
     [row] = power["measures"]
-    assert row["power"] is None and row["note"].startswith("the noncentral t distribution could not be evaluated with 3 topics")
+    assert row["power"] is None and row["note"].startswith(
+        "the noncentral t distribution could not be evaluated with 3 topics"
+    )
     # alpha below 1.1e-16 (1 - alpha/2 was 1): a number, and never fewer topics than at 1e-15.
     sizes = [irlens.meta("topic-set-size", q, runs, ["AP"], alpha=a)["designs"][0]["topics"] for a in (1e-15, 1e-17)]
     assert sizes[0] is not None and sizes[1] is not None and sizes[1] > sizes[0]

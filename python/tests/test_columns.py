@@ -78,17 +78,27 @@ def test_the_digest_is_the_text_paths():
     # and ids of every kind: the digest of the columns equals the SHA-256 of the text the package
     # writes for irlens.check and the notebook views (both C++: one writer).
     q = pd.DataFrame({"query_id": [1, 1, 2], "doc_id": ["a", "b", "c"], "relevance": [1, 0, 2]})
-    r = pd.DataFrame({"query_id": [1, 1, 2, 3], "doc_id": ["a", "é", "c", "z"],
-                      "score": [1e-4, 1e300, -0.5, 12345678901234567.0]})
+    r = pd.DataFrame(
+        {"query_id": [1, 1, 2, 3], "doc_id": ["a", "é", "c", "z"], "score": [1e-4, 1e300, -0.5, 12345678901234567.0]}
+    )
     loaded = _inputs.load_qrels(q)
     text, _ = _inputs.qrels_text(q, "qrels DataFrame")
     assert text == b"1 0 a 1\n1 0 b 0\n2 0 c 2\n"
-    assert loaded.record == {"role": "qrels", "name": "qrels DataFrame", "bytes": len(text),
-                             "sha256": hashlib.sha256(text).hexdigest()}
+    assert loaded.record == {
+        "role": "qrels",
+        "name": "qrels DataFrame",
+        "bytes": len(text),
+        "sha256": hashlib.sha256(text).hexdigest(),
+    }
     run = _inputs.load_run(loaded, r, "x")
     text, _ = _inputs.run_text(r, "run x", "x")
     assert text.decode().splitlines()[1] == "1 Q0 é 0 1e+300 x"
-    assert run.record == {"role": "run", "name": "run x", "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+    assert run.record == {
+        "role": "run",
+        "name": "run x",
+        "bytes": len(text),
+        "sha256": hashlib.sha256(text).hexdigest(),
+    }
     assert run.handle.ignored_topics == ["3"] and run.handle.lines_read == 4
 
 
@@ -129,15 +139,16 @@ def test_the_text_readers_checks_name_the_row():
     bad = q.copy()
     bad.loc[1, "relevance"] = 2000
     assert error(bad, r) == "qrels DataFrame, row 1: relevance 2000 is above 1000, the highest grade irlens supports"
-    bad.loc[1, "relevance"] = 2 ** 40
+    bad.loc[1, "relevance"] = 2**40
     assert error(bad, r) == f"qrels DataFrame, row 1: relevance '{2 ** 40}' is not an integer"
     bad = q.astype({"relevance": float})
     bad.loc[2, "relevance"] = np.nan
     assert error(bad, r) == "qrels DataFrame, row 2: relevance 'nan' is not an integer"
     bad = q.copy()
     bad.loc[0, "doc_id"] = "b"
-    assert error(bad, r) == ("qrels DataFrame, row 1: duplicate judgment of document 'b' for topic '1' "
-                             "(first at line 1)")
+    assert error(bad, r) == (
+        "qrels DataFrame, row 1: duplicate judgment of document 'b' for topic '1' " "(first at line 1)"
+    )
     assert error(q.iloc[:0], r) == "qrels DataFrame: no judgments found (empty file?)"
     assert error(q, r.iloc[:0]) == "bm25: no results found (empty file?)"  # the reader names the run
 
@@ -146,8 +157,13 @@ def test_unused_categories_are_not_checked():
     # A categorical column's categories that no row uses are never read (pandas keeps them after a
     # filter): the frame evaluates as its rows do.
     q = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]})
-    r = pd.DataFrame({"query_id": ["1", "1"], "doc_id": pd.Categorical(["a", "b"], categories=["a", "b", "bad id"]),
-                      "score": [2.0, 1.0]})
+    r = pd.DataFrame(
+        {
+            "query_id": ["1", "1"],
+            "doc_id": pd.Categorical(["a", "b"], categories=["a", "b", "bad id"]),
+            "score": [2.0, 1.0],
+        }
+    )
     assert irlens.evaluate(q, r, ["P@1"])["value"].item() == 1.0
 
 
@@ -179,8 +195,9 @@ def test_the_digest_over_many_buffers():
 def test_the_read_without_its_digest():
     # read_run_columns(digest=False), the bench's step "the read alone": the same run, no record.
     q = _inputs.load_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]}))
-    columns, _ = _inputs._run_columns(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["b", "a"], "score": [2.0, 1.0]}),
-                                      "run x", "x")
+    columns, _ = _inputs._run_columns(
+        pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["b", "a"], "score": [2.0, 1.0]}), "run x", "x"
+    )
     run, size, sha = _core.read_run_columns(q.handle, "x", "score", *columns, digest=False)
     assert (size, sha) == (0, "") and run.lines_read == 2
     ev = _core.evaluate(q.handle, [run], ["P@1"], "zero")
@@ -192,7 +209,9 @@ def test_ids_of_every_str_layout_read_in_place(tmp_path):
     # PyUnicode_AsUTF8AndSize (python/bindings/columns.cpp): ids of 1-, 2- and 4-byte characters
     # beside ASCII ones give the numbers and the digest of the same rows as a file.
     ids = ["d1", "é", "日本", "\U0001F600", "d2"]
-    q = pd.DataFrame({"query_id": ["1"] * 4 + ["ü"] * 2, "doc_id": ids[:4] + ["é", "d2"], "relevance": [1, 0, 2, 1, 1, 0]})
+    q = pd.DataFrame(
+        {"query_id": ["1"] * 4 + ["ü"] * 2, "doc_id": ids[:4] + ["é", "d2"], "relevance": [1, 0, 2, 1, 1, 0]}
+    )
     r = pd.DataFrame({"query_id": ["1"] * 5 + ["ü"] * 2, "doc_id": ids + ["d2", "é"], "score": [5.0, 4, 3, 2, 1, 2, 1]})
     qf, rf = tmp_path / "q.txt", tmp_path / "x.run"
     qf.write_bytes(qrels_lines(q).encode())
@@ -209,8 +228,9 @@ def test_a_strided_id_table_is_read_as_its_values():
     q = _inputs.load_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]}))
     table = np.array(["1", "skip", "a", "skip", "b", "skip"], dtype=object)[::2]  # "1", "a", "b"
     codes = np.array([0, 0], dtype=np.int64)
-    handle, size, sha = _core.read_run_columns(q.handle, "r", "score", codes, table, np.array([2, 1], dtype=np.int64),
-                                               table, np.array([2.0, 1.0]), None, "r")
+    handle, size, sha = _core.read_run_columns(
+        q.handle, "r", "score", codes, table, np.array([2, 1], dtype=np.int64), table, np.array([2.0, 1.0]), None, "r"
+    )
     text = b"1 Q0 b 0 2 r\n1 Q0 a 0 1 r\n"
     assert (size, sha) == (len(text), hashlib.sha256(text).hexdigest())
     assert handle.lines_read == 2
@@ -223,10 +243,14 @@ def test_a_frame_with_two_columns_for_one_field_is_refused_naming_both():
     r = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [2.0, 1.0]})
     with pytest.raises(ValueError) as e:
         irlens.evaluate(q, {"bm25": r}, ["AP"])
-    assert str(e.value) == ("qrels DataFrame: both 'query_id' and 'qid' are columns (the query twice, which may disagree): "
-                            "keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, docno, label / score)")
+    assert str(e.value) == (
+        "qrels DataFrame: both 'query_id' and 'qid' are columns (the query twice, which may disagree): "
+        "keep one (ir_measures' query_id, doc_id, relevance / score or PyTerrier's qid, docno, label / score)"
+    )
     both_docs = r.assign(docno=["b", "a"])
     with pytest.raises(ValueError, match="both 'doc_id' and 'docno' are columns"):
         irlens.evaluate(q.drop(columns="qid"), {"bm25": both_docs}, ["AP"])
     # One of each name is fine, either spelling.
-    assert irlens.evaluate(q.drop(columns="query_id"), {"bm25": r.rename(columns={"query_id": "qid"})}, ["AP"]) is not None
+    assert (
+        irlens.evaluate(q.drop(columns="query_id"), {"bm25": r.rename(columns={"query_id": "qid"})}, ["AP"]) is not None
+    )

@@ -38,20 +38,50 @@ def test_compare_rankings_by_hand(tmp_path):
 
 
 def test_compare_rankings_equals_the_cli(examples, cli):
-    df = irlens.compare_rankings(examples / "qrels.txt", examples / "bm25.run", examples / "shuffled.run", cutoffs=[3, 5])
-    theirs = cli("runs", examples / "qrels.txt", examples / "bm25.run", examples / "shuffled.run", "-k", "3,5", "-q",
-                 "--format", "json")
+    df = irlens.compare_rankings(
+        examples / "qrels.txt", examples / "bm25.run", examples / "shuffled.run", cutoffs=[3, 5]
+    )
+    theirs = cli(
+        "runs",
+        examples / "qrels.txt",
+        examples / "bm25.run",
+        examples / "shuffled.run",
+        "-k",
+        "3,5",
+        "-q",
+        "--format",
+        "json",
+    )
     same(df.to_dict("records"), rows_of(theirs))
     assert df.attrs["only_a"] == theirs["only_a"] == ["103"]
 
 
 def test_reproducibility_equals_the_cli_and_says_undefined(examples, cli):
-    runs = dict(orig_baseline=examples / "bm25.run", orig_advanced=examples / "hybrid.run",
-                repro_baseline=examples / "dense.run", repro_advanced=examples / "hybrid.run")
+    runs = dict(
+        orig_baseline=examples / "bm25.run",
+        orig_advanced=examples / "hybrid.run",
+        repro_baseline=examples / "dense.run",
+        repro_advanced=examples / "hybrid.run",
+    )
     df = irlens.reproducibility(examples / "qrels.txt", measures=["AP", "P@10"], cutoffs=[5, 10], **runs)
-    theirs = cli("repro", examples / "qrels.txt", "--orig-baseline", runs["orig_baseline"], "--orig-advanced",
-                 runs["orig_advanced"], "--repro-baseline", runs["repro_baseline"], "--repro-advanced",
-                 runs["repro_advanced"], "-m", "AP P@10", "-k", "5,10", "--format", "json")
+    theirs = cli(
+        "repro",
+        examples / "qrels.txt",
+        "--orig-baseline",
+        runs["orig_baseline"],
+        "--orig-advanced",
+        runs["orig_advanced"],
+        "--repro-baseline",
+        runs["repro_baseline"],
+        "--repro-advanced",
+        runs["repro_advanced"],
+        "-m",
+        "AP P@10",
+        "-k",
+        "5,10",
+        "--format",
+        "json",
+    )
     same(df.to_dict("records"), rows_of(theirs))
     er = df[(df.quantity == "ER") & (df.measure == "AP")]["value"].iloc[0]
     assert er == pytest.approx(0.17486122125297388)  # repro_eval's (tests/golden/repro_eval/examples.json)
@@ -61,9 +91,15 @@ def test_reproducibility_equals_the_cli_and_says_undefined(examples, cli):
 
 
 def test_replicability_has_no_document_order(examples):
-    df = irlens.reproducibility(examples / "qrels.txt", orig_baseline=examples / "bm25.run",
-                                orig_advanced=examples / "hybrid.run", repro_baseline=examples / "dense.run",
-                                repro_advanced=examples / "hybrid.run", repro_qrels=examples / "qrels.txt", measures="AP")
+    df = irlens.reproducibility(
+        examples / "qrels.txt",
+        orig_baseline=examples / "bm25.run",
+        orig_advanced=examples / "hybrid.run",
+        repro_baseline=examples / "dense.run",
+        repro_advanced=examples / "hybrid.run",
+        repro_qrels=examples / "qrels.txt",
+        measures="AP",
+    )
     assert set(df["quantity"]) == {"ER", "DeltaRI", "p_value"}
     assert df.attrs["kind"] == "replicability"
     # repro_eval's ttest_ind for the baseline AP (tests/golden/repro_eval/examples.json)

@@ -13,8 +13,9 @@ RUN = [ScoredDoc("T3", "D%d" % i, 4.4 - 0.1 * i) for i in range(1, 11)]
 
 
 def test_ir_measures_spellings_give_cwl_evals_numbers():
-    got = ir_measures.calc_aggregate([INST(T=1.0, max_rel=1), SDCG(max_rel=1) @ 10, BPM(T=1000.0, max_rel=1) @ 10],
-                                     QRELS, RUN)
+    got = ir_measures.calc_aggregate(
+        [INST(T=1.0, max_rel=1), SDCG(max_rel=1) @ 10, BPM(T=1000.0, max_rel=1) @ 10], QRELS, RUN
+    )
     assert got[INST(max_rel=1)] == pytest.approx(0.08884289479593199, abs=1e-9)
     assert got[ir_measures.parse_measure("SDCG(max_rel=1)@10")] == pytest.approx(0.28481420121376433, abs=1e-9)
     assert got[BPM(T=1000.0, max_rel=1) @ 10] == pytest.approx(0.4, abs=1e-9)  # P@10 when T is out of reach

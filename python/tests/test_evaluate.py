@@ -24,8 +24,9 @@ def runs_of(examples):
 def test_evaluate_equals_the_cli(examples, cli, missing):
     runs = runs_of(examples)
     df = irlens.evaluate(examples / "qrels.txt", runs, MEASURES, per_topic=True, missing=missing)
-    doc = cli("eval", examples / "qrels.txt", *runs, "-m", " ".join(MEASURES), "-q", "--missing", missing,
-              "--format", "json")
+    doc = cli(
+        "eval", examples / "qrels.txt", *runs, "-m", " ".join(MEASURES), "-q", "--missing", missing, "--format", "json"
+    )
     assert sorted(doc["runs"]) == sorted(set(df["run"]))
     n = same_values(df, doc)
     per_topic = sum(len(r["per_topic"]) for r in doc["runs"].values())
@@ -53,8 +54,15 @@ def test_the_tidy_frame_in_the_clis_order(examples):
 
 
 def frames(examples):
-    q = pd.read_csv(examples / "qrels.txt", sep=" ", names=["query_id", "iteration", "doc_id", "relevance"], dtype={"query_id": str})
-    r = pd.read_csv(examples / "bm25.run", sep=" ", names=["query_id", "q0", "doc_id", "rank", "score", "tag"], dtype={"query_id": str})
+    q = pd.read_csv(
+        examples / "qrels.txt", sep=" ", names=["query_id", "iteration", "doc_id", "relevance"], dtype={"query_id": str}
+    )
+    r = pd.read_csv(
+        examples / "bm25.run",
+        sep=" ",
+        names=["query_id", "q0", "doc_id", "rank", "score", "tag"],
+        dtype={"query_id": str},
+    )
     return q, r
 
 
@@ -73,9 +81,14 @@ def test_in_memory_inputs_equal_the_files(examples):
     pyterrier_r = r.rename(columns={"query_id": "qid", "doc_id": "docno"})[["qid", "docno", "score", "rank"]]
     categorical = r.astype({"query_id": "category", "doc_id": "category"})
     inputs = [
-        (q, r), (pyterrier_q, pyterrier_r), (qdict, rdict), (q, categorical),
-        ([Qrel(t.query_id, t.doc_id, t.relevance, "0") for t in q.itertuples()],
-         (ScoredDoc(t.query_id, t.doc_id, t.score) for t in r.itertuples())),
+        (q, r),
+        (pyterrier_q, pyterrier_r),
+        (qdict, rdict),
+        (q, categorical),
+        (
+            [Qrel(t.query_id, t.doc_id, t.relevance, "0") for t in q.itertuples()],
+            (ScoredDoc(t.query_id, t.doc_id, t.score) for t in r.itertuples()),
+        ),
     ]
     for qrels, run in inputs:
         df = irlens.evaluate(qrels, {"bm25.run": run}, MEASURES, per_topic=True)
@@ -84,7 +97,12 @@ def test_in_memory_inputs_equal_the_files(examples):
     df = irlens.evaluate(q, {"bm25": r}, ["AP"])
     text = "".join(f"{a} 0 {b} {c}\n" for a, b, c in zip(q.query_id, q.doc_id, q.relevance)).encode()
     record = df.attrs["provenance"]["inputs"][0]
-    assert record == {"role": "qrels", "name": "qrels DataFrame", "bytes": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+    assert record == {
+        "role": "qrels",
+        "name": "qrels DataFrame",
+        "bytes": len(text),
+        "sha256": hashlib.sha256(text).hexdigest(),
+    }
 
 
 def test_gzip_files(examples, tmp_path):

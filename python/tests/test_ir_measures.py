@@ -10,8 +10,13 @@ import irlens.ir_measures as ir_measures
 from irlens.ir_measures import AP, MAP, MRR, P, RR, nDCG, Qrel, ScoredDoc
 
 QRELS = [Qrel("q1", "d1", 2), Qrel("q1", "d2", 0), Qrel("q1", "d3", 1), Qrel("q2", "d1", 1)]
-RUN = [ScoredDoc("q1", "d1", 0.9), ScoredDoc("q1", "d2", 0.8), ScoredDoc("q1", "d4", 0.7), ScoredDoc("q1", "d3", 0.1),
-       ScoredDoc("q3", "d1", 1.0)]
+RUN = [
+    ScoredDoc("q1", "d1", 0.9),
+    ScoredDoc("q1", "d2", 0.8),
+    ScoredDoc("q1", "d4", 0.7),
+    ScoredDoc("q1", "d3", 0.1),
+    ScoredDoc("q3", "d1", 1.0),
+]
 
 
 def test_measure_objects():
@@ -51,7 +56,9 @@ def test_inputs_as_ir_measures_takes_them(tmp_path):
     r.write_text("".join(f"{d.query_id} Q0 {d.doc_id} 0 {d.score} x\n" for d in RUN))
     assert list(ir_measures.read_trec_qrels(str(q))) == QRELS
     assert list(ir_measures.read_trec_run(str(r))) == RUN
-    assert ir_measures.calc_aggregate([AP], ir_measures.read_trec_qrels(str(q)), ir_measures.read_trec_run(str(r))) == {AP: 0.375}
+    assert ir_measures.calc_aggregate([AP], ir_measures.read_trec_qrels(str(q)), ir_measures.read_trec_run(str(r))) == {
+        AP: 0.375
+    }
     assert ir_measures.calc_aggregate([AP], {"q1": {"d1": 1}}, {"q1": {"d1": 1.0, "d2": 0.5}}) == {AP: 1.0}
 
 
@@ -70,17 +77,53 @@ def test_parse_trec_measure():
 def ir_measures_parse_trec_measure_cases():
     """ir_measures' own test_parse_trec_measure (terrierteam/ir_measures, tests/test_util.py):
     each trec_eval name with the list it expects."""
-    from irlens.ir_measures import Bpref, IPrec, NumQ, NumRel, NumRelRet, NumRet, Rprec, SetAP, SetF, SetP, SetR, SetRelP
+    from irlens.ir_measures import (
+        Bpref,
+        IPrec,
+        NumQ,
+        NumRel,
+        NumRelRet,
+        NumRet,
+        Rprec,
+        SetAP,
+        SetF,
+        SetP,
+        SetR,
+        SetRelP,
+    )
 
     cut = [5, 10, 15, 20, 30, 100, 200, 500, 1000]
     return {
-        "map": [AP], "P_5": [P @ 5], "P_5,10": [P @ 5, P @ 10], "P.5": [P @ 5], "P.5,10": [P @ 5, P @ 10],
-        "P": [P @ k for k in cut], "ndcg": [nDCG], "ndcg_cut.10": [nDCG @ 10], "ndcg_cut.5,10": [nDCG @ 5, nDCG @ 10],
-        "ndcg_cut_10": [nDCG @ 10], "ndcg_cut_5,10": [nDCG @ 5, nDCG @ 10], "ndcg_cut": [nDCG @ k for k in cut],
-        "set_P": [SetP], "set_recall": [SetR], "set_F": [SetF], "set_relative_P": [SetRelP], "set_map": [SetAP],
+        "map": [AP],
+        "P_5": [P @ 5],
+        "P_5,10": [P @ 5, P @ 10],
+        "P.5": [P @ 5],
+        "P.5,10": [P @ 5, P @ 10],
+        "P": [P @ k for k in cut],
+        "ndcg": [nDCG],
+        "ndcg_cut.10": [nDCG @ 10],
+        "ndcg_cut.5,10": [nDCG @ 5, nDCG @ 10],
+        "ndcg_cut_10": [nDCG @ 10],
+        "ndcg_cut_5,10": [nDCG @ 5, nDCG @ 10],
+        "ndcg_cut": [nDCG @ k for k in cut],
+        "set_P": [SetP],
+        "set_recall": [SetR],
+        "set_F": [SetF],
+        "set_relative_P": [SetRelP],
+        "set_map": [SetAP],
         "set_F.1.0,0.5,2.4": [SetF, SetF(beta=0.5), SetF(beta=2.4)],
-        "official": [*(P @ k for k in cut), Rprec, Bpref, *(IPrec @ (r / 10) for r in range(11)), AP, NumQ, NumRel,
-                     NumRelRet, NumRet, RR],
+        "official": [
+            *(P @ k for k in cut),
+            Rprec,
+            Bpref,
+            *(IPrec @ (r / 10) for r in range(11)),
+            AP,
+            NumQ,
+            NumRel,
+            NumRelRet,
+            NumRet,
+            RR,
+        ],
     }
 
 
@@ -144,7 +187,10 @@ def test_an_exhausted_generator_as_ir_measures(tmp_path):
     again = ir_measures.calc_aggregate([AP, NumRet], qrels, RUN)
     assert math.isnan(again[AP]) and again[NumRet] == 0  # MeanAgg's NaN, SumAgg's 0
     assert list(ir_measures.iter_calc([AP], qrels, RUN)) == []
-    assert list(ir_measures.iter_calc([AP], [], RUN)) == [] and list(ir_measures.iter_calc([AP], pd.DataFrame(), RUN)) == []
+    assert (
+        list(ir_measures.iter_calc([AP], [], RUN)) == []
+        and list(ir_measures.iter_calc([AP], pd.DataFrame(), RUN)) == []
+    )
     # An exhausted run: every qrels topic unanswered (0).
     run = iter(RUN)
     list(run)
@@ -161,16 +207,28 @@ def test_empty_and_partial_inputs_as_ir_measures_test_empty():
     # D1 (1), D4 (0): P@5 = 3/5, RR@5 = 1/2 (D2 at rank 2), Judged@5 = 5/5.
     from irlens.ir_measures import Judged, Metric
 
-    qrels = list(ir_measures.read_trec_qrels("0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n"))
+    qrels = list(
+        ir_measures.read_trec_qrels("0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n")
+    )
     partial_qrels = [q for q in qrels if q.query_id == "0"]
-    run = list(ir_measures.read_trec_run("0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n"
-                                         "0 0 D4 5 0.1 run\n1 0 D1 1 0.8 run\n1 0 D3 2 0.7 run\n1 0 D4 3 0.3 run\n1 0 D2 4 0.4 run\n"))
+    run = list(
+        ir_measures.read_trec_run(
+            "0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n"
+            "0 0 D4 5 0.1 run\n1 0 D1 1 0.8 run\n1 0 D3 2 0.7 run\n1 0 D4 3 0.3 run\n1 0 D2 4 0.4 run\n"
+        )
+    )
     partial_run = [r for r in run if r.query_id == "0"]
     empty = []
     for m in (P @ 5, RR @ 5, Judged @ 5):  # qrels but no run
         assert set(ir_measures.iter_calc([m], qrels, empty)) == {Metric("0", m, 0.0), Metric("1", m, 0.0)}
     assert set(ir_measures.iter_calc([P @ 5], qrels, partial_run)) == {Metric("0", P @ 5, 0.6), Metric("1", P @ 5, 0.0)}
-    assert set(ir_measures.iter_calc([RR @ 5], qrels, partial_run)) == {Metric("0", RR @ 5, 0.5), Metric("1", RR @ 5, 0.0)}
-    assert set(ir_measures.iter_calc([Judged @ 5], qrels, partial_run)) == {Metric("0", Judged @ 5, 1.0), Metric("1", Judged @ 5, 0.0)}
+    assert set(ir_measures.iter_calc([RR @ 5], qrels, partial_run)) == {
+        Metric("0", RR @ 5, 0.5),
+        Metric("1", RR @ 5, 0.0),
+    }
+    assert set(ir_measures.iter_calc([Judged @ 5], qrels, partial_run)) == {
+        Metric("0", Judged @ 5, 1.0),
+        Metric("1", Judged @ 5, 0.0),
+    }
     assert list(ir_measures.iter_calc([P @ 5], empty, run)) == []  # run but no qrels
     assert set(ir_measures.iter_calc([P @ 5], partial_qrels, run)) == {Metric("0", P @ 5, 0.6)}

@@ -30,18 +30,44 @@ def test_hand_checked_labels(files):
     t2 = j.labels.set_index("scope").loc["2"]
     assert math.isnan(t2["kappa"]) and "undefined" in t2["note"]
     assert j.confusion.loc[1, 0] == 1 and j.confusion.loc[2, 2] == 1
-    assert j.one_sided.to_dict("records") == [{"set": "A", "grade": 1, "judgments": 2}, {"set": "B", "grade": 0, "judgments": 1},
-                                              {"set": "B", "grade": 1, "judgments": 1}, {"set": "B", "grade": 2, "judgments": 1}]
+    assert j.one_sided.to_dict("records") == [
+        {"set": "A", "grade": 1, "judgments": 2},
+        {"set": "B", "grade": 0, "judgments": 1},
+        {"set": "B", "grade": 1, "judgments": 1},
+        {"set": "B", "grade": 2, "judgments": 1},
+    ]
     assert j.runs.empty and j.orderings.empty
     assert [i["role"] for i in j.document["provenance"]["inputs"]] == ["qrels_a", "qrels_b"]
 
 
 def test_runs_equal_the_cli(files, cli):
     runs = [files / "run0", files / "run1"]
-    j = irlens.judgments(files / "a", files / "b", runs, ["P@1", "nDCG@2"], threshold=2, test="bootstrap", B=300, seed=5)
-    theirs = cli("judgments", files / "a", files / "b", *runs, "-m", "P@1", "-m", "nDCG@2", "--threshold", "2", "--test",
-                 "bootstrap", "-B", "300", "--seed", "5", "--format", "json")
-    assert [i["sha256"] for i in j.document["provenance"]["inputs"]] == [i["sha256"] for i in theirs["provenance"]["inputs"]]
+    j = irlens.judgments(
+        files / "a", files / "b", runs, ["P@1", "nDCG@2"], threshold=2, test="bootstrap", B=300, seed=5
+    )
+    theirs = cli(
+        "judgments",
+        files / "a",
+        files / "b",
+        *runs,
+        "-m",
+        "P@1",
+        "-m",
+        "nDCG@2",
+        "--threshold",
+        "2",
+        "--test",
+        "bootstrap",
+        "-B",
+        "300",
+        "--seed",
+        "5",
+        "--format",
+        "json"
+    )
+    assert [i["sha256"] for i in j.document["provenance"]["inputs"]] == [
+        i["sha256"] for i in theirs["provenance"]["inputs"]
+    ]
     mine = dict(j.document)
     mine.pop("provenance"), theirs.pop("provenance")
     assert mine == theirs

@@ -38,7 +38,9 @@ def test_the_views_are_the_bundles(examples, tmp_path, monkeypatch):
     # show() takes the views the bundle names in its first line (web/bundle.mjs writes them from the
     # embed's registry, web/src/widgets/views.js): no list of its own.
     fake = tmp_path / notebook.BUNDLE
-    fake.write_text("/* irlens embed bundle: <irlens-view> with the WASM inlined (docs/js-api.md); views: table explain */\n")
+    fake.write_text(
+        "/* irlens embed bundle: <irlens-view> with the WASM inlined (docs/js-api.md); views: table explain */\n"
+    )
     monkeypatch.setenv("IRLENS_EMBED_BUNDLE", str(fake))
     assert notebook.views() == ["table", "explain"]
     assert 'view="explain"' in notebook.view_html(examples / "qrels.txt", [examples / "bm25.run"], "explain")
@@ -59,9 +61,17 @@ def test_the_built_bundle_names_the_embeds_registry():
     built = ROOT / "web" / "dist" / notebook.BUNDLE
     if not built.is_file() or not shutil.which("node"):
         pytest.skip("SKIPPED: the embed bundle is not built (sh web/build.sh), or no node")
-    registry = subprocess.run(["node", "--input-type=module", "-e",
-                               "const { VIEWS } = await import(process.argv[1]); console.log(JSON.stringify(Object.keys(VIEWS)))",
-                               (ROOT / "web" / "src" / "widgets" / "views.js").as_uri()], capture_output=True, text=True)
+    registry = subprocess.run(
+        [
+            "node",
+            "--input-type=module",
+            "-e",
+            "const { VIEWS } = await import(process.argv[1]); console.log(JSON.stringify(Object.keys(VIEWS)))",
+            (ROOT / "web" / "src" / "widgets" / "views.js").as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert registry.returncode == 0, registry.stderr
     assert notebook.views(built) == json.loads(registry.stdout)
     assert {"table", "explain", "axioms"} <= set(notebook.views(built))
@@ -99,9 +109,16 @@ def test_show_in_chromium_shows_the_numbers(examples, tmp_path, monkeypatch):
     again = irlens.show(df, "table")
     assert not getattr(again, "data", again).startswith("<script>")  # the bundle once per session
     page = tmp_path / "notebook.html"
-    page.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title></head><body>{html}</body></html>')
-    out = subprocess.run(["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)], capture_output=True,
-                         text=True, cwd=ROOT, env={**os.environ, "NODE_PATH": str(ROOT / "node_modules") + ":/usr/share/nodejs"})
+    page.write_text(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title></head><body>{html}</body></html>'
+    )
+    out = subprocess.run(
+        ["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NODE_PATH": str(ROOT / "node_modules") + ":/usr/share/nodejs"},
+    )
     assert out.returncode == 0, out.stderr
     shown = json.loads(out.stdout)
     assert shown["states"] == ["done"] and shown["errors"] == []
@@ -129,8 +146,13 @@ def _nbconvert():
 
 
 def _open_in_chromium(page):
-    out = subprocess.run(["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)], capture_output=True,
-                         text=True, cwd=ROOT, env={**os.environ, "NODE_PATH": str(ROOT / "node_modules") + ":/usr/share/nodejs"})
+    out = subprocess.run(
+        ["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NODE_PATH": str(ROOT / "node_modules") + ":/usr/share/nodejs"},
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -146,8 +168,9 @@ def test_executed_notebook_shows_two_views_isolated(examples, tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_code_cell(f"import irlens\ndf = irlens.evaluate({qrels!r}, {runs!r}, {MEASURES!r})"),
-        nbformat.v4.new_code_cell("from IPython.display import HTML\n"
-                                  "HTML('<style>table, td, th { display: none !important; }</style>')"),
+        nbformat.v4.new_code_cell(
+            "from IPython.display import HTML\n" "HTML('<style>table, td, th { display: none !important; }</style>')"
+        ),
         nbformat.v4.new_code_cell('irlens.show(df, "table")'),
         nbformat.v4.new_code_cell(f'irlens.show(df, "explain", measure="AP", run="bm25", topic={topic!r})'),
     ]
@@ -157,13 +180,39 @@ def test_executed_notebook_shows_two_views_isolated(examples, tmp_path):
     # Debian's python3 kernelspec would start /usr/bin/python3.
     spec = tmp_path / "jupyter" / "kernels" / "irlens-test"
     spec.mkdir(parents=True)
-    (spec / "kernel.json").write_text(json.dumps({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-                                                  "display_name": "irlens test", "language": "python"}))
-    env = {**os.environ, "JUPYTER_PATH": str(tmp_path / "jupyter"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "IPYTHONDIR": str(tmp_path / "ipython")}
-    done = subprocess.run([sys.executable, "-m", "nbconvert", "--to", "html", "--execute",
-                           "--ExecutePreprocessor.kernel_name=irlens-test", "--ExecutePreprocessor.timeout=120", str(path)],
-                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    (spec / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "irlens test",
+                "language": "python",
+            }
+        )
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_PATH": str(tmp_path / "jupyter"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "IPYTHONDIR": str(tmp_path / "ipython"),
+    }
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "nbconvert",
+            "--to",
+            "html",
+            "--execute",
+            "--ExecutePreprocessor.kernel_name=irlens-test",
+            "--ExecutePreprocessor.timeout=120",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     shown = _open_in_chromium(tmp_path / "views.html")
     # Debian's nbconvert template links require.js and MathJax from /usr/share/javascript (absent here).
@@ -178,6 +227,8 @@ def test_executed_notebook_shows_two_views_isolated(examples, tmp_path):
     assert numbers["rows"] == [[run, *[f"{wide.loc[(run, 'all'), m]:.4f}" for m in MEASURES]] for run in runs]
     ap = wide.loc[("bm25", topic), "AP"]
     assert f"AP for topic {topic} of bm25" in explain["text"] and f"{ap:.4f}" in explain["text"], explain["text"]
+
+
 def test_embedded_data_stays_in_its_part_in_every_html_state(tmp_path):
     # A doc id '<!--<script>' once put the script data into its escaped states: the qrels' element
     # swallowed the runs (1 part instead of 3). '<' before '/', '!' and '\' gets a backslash, the
@@ -190,13 +241,23 @@ def test_embedded_data_stays_in_its_part_in_every_html_state(tmp_path):
     escaped = [d.replace("<\\", "<\\\\").replace("</", "<\\/").replace("<!", "<\\!") for d in ids]
     assert len(set(escaped)) == len(ids)  # still distinct
     chromium = os.environ.get("IRLENS_CHROMIUM", "/usr/bin/chromium")
-    if not Path(chromium).is_file() or not shutil.which("node") or not (ROOT / "node_modules" / "playwright-core").is_dir():
+    if (
+        not Path(chromium).is_file()
+        or not shutil.which("node")
+        or not (ROOT / "node_modules" / "playwright-core").is_dir()
+    ):
         pytest.skip("SKIPPED: no Chromium, node or playwright-core to parse the HTML with")
     page = tmp_path / "parts.html"
-    page.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>parts</title></head><body>{html}'
-                    f'<p id="after">after</p></body></html>')
-    out = subprocess.run(["node", str(Path(__file__).with_name("notebook_parts.mjs")), str(page)], capture_output=True,
-                         text=True, cwd=ROOT)
+    page.write_text(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>parts</title></head><body>{html}'
+        f'<p id="after">after</p></body></html>'
+    )
+    out = subprocess.run(
+        ["node", str(Path(__file__).with_name("notebook_parts.mjs")), str(page)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stderr
     [parts] = json.loads(out.stdout)
     assert [(p["kind"], p["name"]) for p in parts] == [("qrels", "qrels"), ("run", "a.run"), ("run", "b.run")]

@@ -12,7 +12,9 @@ import pytest
 import irlens.ir_measures as ir_measures
 import irlens.pytrec_eval as pytrec_eval
 
-CASES = Path(os.environ.get("IRLENS_PEER_CASES", Path(__file__).resolve().parents[2] / "tests" / "peers" / "cases.json"))
+CASES = Path(
+    os.environ.get("IRLENS_PEER_CASES", Path(__file__).resolve().parents[2] / "tests" / "peers" / "cases.json")
+)
 
 
 def load_cases():
@@ -20,8 +22,11 @@ def load_cases():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"SKIPPED: {CASES} is absent"))]
     doc = json.loads(CASES.read_text())
     assert doc["format"] == 1
-    return [pytest.param(c, id=f"{i}-{c['tool']}-{c['measure']}") for i, c in enumerate(doc["cases"])
-            if c["tool"] in ("ir_measures", "pytrec_eval")]
+    return [
+        pytest.param(c, id=f"{i}-{c['tool']}-{c['measure']}")
+        for i, c in enumerate(doc["cases"])
+        if c["tool"] in ("ir_measures", "pytrec_eval")
+    ]
 
 
 def qrels_of(text):

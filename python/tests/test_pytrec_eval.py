@@ -65,10 +65,13 @@ def golden_lines(path):
     return out
 
 
-@pytest.mark.parametrize("args", [
-    ("qrels.test", "results.test", "out.test.aq", {"all_trec"}, 1),
-    ("qrels.rel_level", "results.test", "out.test.aql", {"all_trec"}, 2),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("qrels.test", "results.test", "out.test.aq", {"all_trec"}, 1),
+        ("qrels.rel_level", "results.test", "out.test.aql", {"all_trec"}, 2),
+    ],
+)
 def test_equals_trec_eval_on_the_golden_data(shared, args):
     qrels_file, run_file, golden, measures, level = args
     folder = shared / "data" / "trec_eval-test"
@@ -99,34 +102,118 @@ def test_equals_trec_eval_on_the_golden_data(shared, args):
 # the qrels and the key sets it expects of all_trec, set and official for a run of empty rankings.
 PTE_QREL = {"q1": {"d1": 0, "d2": 1, "d3": 0}, "q2": {"d2": 1, "d3": 1}}
 PTE_ALL_TREC = {
-    "11pt_avg", "binG", "bpref", "G", "gm_bpref", "gm_map", "infAP", *(f"iprec_at_recall_{r / 10:.2f}" for r in range(11)),
-    "map", *(f"map_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)), "ndcg",
-    *(f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)), "ndcg_rel", "num_nonrel_judged_ret", "num_q",
-    "num_rel", "num_rel_ret", "num_ret", *(f"P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
-    *(f"recall_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)), "recip_rank",
-    *(f"relative_P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)), "relstring", "Rndcg", "Rprec",
-    *(f"Rprec_mult_{m / 5:.2f}" for m in range(1, 11)), "runid", "set_F", "set_map", "set_P", "set_recall",
-    "set_relative_P", "success_1", "success_10", "success_5", "utility"}
-PTE_SET = {"num_q", "num_rel", "num_rel_ret", "num_ret", "runid", "set_F", "set_map", "set_P", "set_recall",
-           "set_relative_P", "utility"}
-PTE_OFFICIAL = {"iprec_at_recall_0.80", "P_500", "num_q", "iprec_at_recall_0.20", "iprec_at_recall_0.50", "map",
-                "iprec_at_recall_0.70", "iprec_at_recall_1.00", "iprec_at_recall_0.40", "iprec_at_recall_0.60", "num_rel",
-                "iprec_at_recall_0.90", "bpref", "P_200", "gm_map", "P_30", "iprec_at_recall_0.30", "P_100", "P_10", "P_20",
-                "Rprec", "iprec_at_recall_0.10", "P_1000", "num_ret", "P_5", "num_rel_ret", "recip_rank", "P_15", "runid",
-                "iprec_at_recall_0.00"}
+    "11pt_avg",
+    "binG",
+    "bpref",
+    "G",
+    "gm_bpref",
+    "gm_map",
+    "infAP",
+    *(f"iprec_at_recall_{r / 10:.2f}" for r in range(11)),
+    "map",
+    *(f"map_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
+    "ndcg",
+    *(f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
+    "ndcg_rel",
+    "num_nonrel_judged_ret",
+    "num_q",
+    "num_rel",
+    "num_rel_ret",
+    "num_ret",
+    *(f"P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
+    *(f"recall_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
+    "recip_rank",
+    *(f"relative_P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)),
+    "relstring",
+    "Rndcg",
+    "Rprec",
+    *(f"Rprec_mult_{m / 5:.2f}" for m in range(1, 11)),
+    "runid",
+    "set_F",
+    "set_map",
+    "set_P",
+    "set_recall",
+    "set_relative_P",
+    "success_1",
+    "success_10",
+    "success_5",
+    "utility",
+}
+PTE_SET = {
+    "num_q",
+    "num_rel",
+    "num_rel_ret",
+    "num_ret",
+    "runid",
+    "set_F",
+    "set_map",
+    "set_P",
+    "set_recall",
+    "set_relative_P",
+    "utility",
+}
+PTE_OFFICIAL = {
+    "iprec_at_recall_0.80",
+    "P_500",
+    "num_q",
+    "iprec_at_recall_0.20",
+    "iprec_at_recall_0.50",
+    "map",
+    "iprec_at_recall_0.70",
+    "iprec_at_recall_1.00",
+    "iprec_at_recall_0.40",
+    "iprec_at_recall_0.60",
+    "num_rel",
+    "iprec_at_recall_0.90",
+    "bpref",
+    "P_200",
+    "gm_map",
+    "P_30",
+    "iprec_at_recall_0.30",
+    "P_100",
+    "P_10",
+    "P_20",
+    "Rprec",
+    "iprec_at_recall_0.10",
+    "P_1000",
+    "num_ret",
+    "P_5",
+    "num_rel_ret",
+    "recip_rank",
+    "P_15",
+    "runid",
+    "iprec_at_recall_0.00",
+}
 
 
 def test_supported_measures_are_pytrec_evals():
     # pytrec_eval.cpp: supported_measures is trec_eval 9's all_trec list, the 34 roots of the keys
     # above; nothing of -R prefs / qrels_jg, nor trec_eval 10.0's unj, rbp, rbp_resid, dcg, ideal_dcg.
-    roots = {k for k in PTE_ALL_TREC if not any(k.startswith(p + "_") and k[len(p) + 1].isdigit()
-                                                 for p in ("P", "recall", "map_cut", "ndcg_cut", "relative_P", "success",
-                                                           "iprec_at_recall", "Rprec_mult"))}
+    roots = {
+        k
+        for k in PTE_ALL_TREC
+        if not any(
+            k.startswith(p + "_") and k[len(p) + 1].isdigit()
+            for p in ("P", "recall", "map_cut", "ndcg_cut", "relative_P", "success", "iprec_at_recall", "Rprec_mult")
+        )
+    }
     roots |= {"P", "recall", "map_cut", "ndcg_cut", "relative_P", "success", "iprec_at_recall", "Rprec_mult"}
     assert len(roots) == 34 and pytrec_eval.supported_measures == roots
     assert pytrec_eval.supported_nicknames["all_trec"] == roots
-    assert pytrec_eval.supported_nicknames["official"] == {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map",
-                                                           "gm_map", "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"}
+    assert pytrec_eval.supported_nicknames["official"] == {
+        "runid",
+        "num_q",
+        "num_ret",
+        "num_rel",
+        "num_rel_ret",
+        "map",
+        "gm_map",
+        "Rprec",
+        "bpref",
+        "recip_rank",
+        "iprec_at_recall",
+        "P",
+    }
     # The common idiom: every supported measure at once (it asked for prefs_* measures before).
     out = pytrec_eval.RelevanceEvaluator(PTE_QREL, pytrec_eval.supported_measures).evaluate({"q1": {"d2": 1.0}})
     assert set(out["q1"]) == PTE_ALL_TREC
@@ -134,8 +221,15 @@ def test_supported_measures_are_pytrec_evals():
         pytrec_eval.RelevanceEvaluator(PTE_QREL, {"dcg"})
 
 
-@pytest.mark.parametrize("nicknames, keys", [({"all_trec"}, PTE_ALL_TREC), ({"set"}, PTE_SET), ({"official"}, PTE_OFFICIAL),
-                                             ({"official", "set", "ndcg"}, PTE_OFFICIAL | PTE_SET | {"ndcg"})])
+@pytest.mark.parametrize(
+    "nicknames, keys",
+    [
+        ({"all_trec"}, PTE_ALL_TREC),
+        ({"set"}, PTE_SET),
+        ({"official"}, PTE_OFFICIAL),
+        ({"official", "set", "ndcg"}, PTE_OFFICIAL | PTE_SET | {"ndcg"}),
+    ],
+)
 def test_nicknames_as_pytrec_evals_unit_test(nicknames, keys):
     out = pytrec_eval.RelevanceEvaluator(PTE_QREL, nicknames).evaluate({"q1": {}, "q2": {}})
     assert set(out["q1"]) == keys and set(out["q2"]) == keys
@@ -143,7 +237,8 @@ def test_nicknames_as_pytrec_evals_unit_test(nicknames, keys):
 
 def test_values_that_are_no_number_of_the_query():
     out = pytrec_eval.RelevanceEvaluator(PTE_QREL, {"num_q", "runid", "relstring", "num_ret"}).evaluate(
-        {"q1": {"d1": 1.0}, "q2": {"d2": 1.0}})
+        {"q1": {"d1": 1.0}, "q2": {"d2": 1.0}}
+    )
     # num_q: 1 per query (pytrec_eval's), so that compute_aggregated_measure sums them to trec_eval's num_q (2).
     assert [out[q]["num_q"] for q in ("q1", "q2")] == [1.0, 1.0]
     assert pytrec_eval.compute_aggregated_measure("num_q", [v["num_q"] for v in out.values()]) == 2
@@ -165,7 +260,10 @@ def test_empty_inputs_as_pytrec_eval():
     # The run's order, queries only in the run left out.
     assert list(ev.evaluate({"q2": {}, "zz": {"d1": 1.0}, "q1": {}})) == ["q2", "q1"]
     # No measure: an empty dict per query (never trec_eval's default measures).
-    assert pytrec_eval.RelevanceEvaluator(PTE_QREL, set()).evaluate({"q1": {"d1": 1.0}, "q2": {}}) == {"q1": {}, "q2": {}}
+    assert pytrec_eval.RelevanceEvaluator(PTE_QREL, set()).evaluate({"q1": {"d1": 1.0}, "q2": {}}) == {
+        "q1": {},
+        "q2": {},
+    }
     # No judgment at all: no query in both, {} (pytrec_eval's evaluate of such an evaluator).
     assert pytrec_eval.RelevanceEvaluator({}, {"map"}).evaluate({"q1": {"d1": 1.0}}) == {}
     assert ev.evaluate({}) == {}

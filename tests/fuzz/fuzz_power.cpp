@@ -52,11 +52,12 @@ void check_design(const char* name, const TopicSetSize& t, const PowerSettings& 
     }
     if (!(t.achieved >= 0 && t.achieved <= 1 + 1e-12)) fail(d + ": a power out of [0, 1]");
     const bool paired = d == "paired-t";
-    const double type2 = paired ? paired_t_type2(n, s.min_diff, variance, s.alpha) : anova_type2(n, m, s.min_diff, variance, s.alpha);
+    const double type2 =
+        paired ? paired_t_type2(n, s.min_diff, variance, s.alpha) : anova_type2(n, m, s.min_diff, variance, s.alpha);
     if (!(type2 <= s.beta)) fail(d + ": the Type II error at the size is above beta");
     if (n > 2) {
-        const double before =
-            paired ? paired_t_type2(n - 1, s.min_diff, variance, s.alpha) : anova_type2(n - 1, m, s.min_diff, variance, s.alpha);
+        const double before = paired ? paired_t_type2(n - 1, s.min_diff, variance, s.alpha)
+                                     : anova_type2(n - 1, m, s.min_diff, variance, s.alpha);
         if (!(before > s.beta)) fail(d + ": not the smallest size");
     }
 }

@@ -67,8 +67,20 @@ struct HarnessFailure : std::logic_error {
 enum class Outcome { Accepted, InputError, UsageError };
 
 enum Target : unsigned {
-    kQrelsPlain, kQrelsGrouped, kRun, kZScores, kMeasures, kDocLengths, kSessions, kTrecEvalArgs, kPrefs, kIntents,
-    kRunGroups, kScoreFiles, kDetection, kNumTargets
+    kQrelsPlain,
+    kQrelsGrouped,
+    kRun,
+    kZScores,
+    kMeasures,
+    kDocLengths,
+    kSessions,
+    kTrecEvalArgs,
+    kPrefs,
+    kIntents,
+    kRunGroups,
+    kScoreFiles,
+    kDetection,
+    kNumTargets
 };
 
 /// The qrels the run target is read against: grades -1..3, three topics in byte order 1 < 10 < 2.
@@ -167,21 +179,24 @@ inline void check_text_writers(std::string_view s) {
             read += cell[i];
         }
     } else {
-        if (cell.find_first_of(",\"\n\r") != std::string::npos) throw HarnessFailure("csv: a special character unquoted");
+        if (cell.find_first_of(",\"\n\r") != std::string::npos)
+            throw HarnessFailure("csv: a special character unquoted");
         read = cell;
     }
     const std::size_t first = utf8.find_first_not_of('\'');
-    const bool formula = first != std::string::npos && std::string_view("=+-@\t\r").find(utf8[first]) != std::string_view::npos;
+    const bool formula =
+        first != std::string::npos && std::string_view("=+-@\t\r").find(utf8[first]) != std::string_view::npos;
     if (read != (formula ? "'" : "") + utf8) throw HarnessFailure("csv: the cell does not read back as the text");
     std::string latex = text::latex_text(s);
     if (text::valid_utf8_prefix(latex) != latex.size()) throw HarnessFailure("latex: invalid UTF-8 out");
     for (const char* pair : {"--", ",,"})
         if (latex.find(pair) != std::string::npos) throw HarnessFailure("latex: a ligature left whole");
-    for (const char* word : {"\\textbackslash{}", "{\\fontencoding{OT1}\\ttfamily\\char13}", "{\\fontencoding{OT1}\\ttfamily\\char18}",
-                             "{\\fontencoding{OT1}\\ttfamily\\char34}", "{\\fontencoding{OT1}\\ttfamily\\char60}",
-                             "{\\fontencoding{OT1}\\ttfamily\\char62}", "{\\fontencoding{OT1}\\ttfamily\\char124}",
-                             "{\\fontencoding{OT1}\\ttfamily\\char95}", "{\\fontencoding{OT1}\\ttfamily\\char94}",
-                             "{\\fontencoding{OT1}\\ttfamily\\char126}", "-{}", ",{}"})
+    for (const char* word :
+         {"\\textbackslash{}", "{\\fontencoding{OT1}\\ttfamily\\char13}", "{\\fontencoding{OT1}\\ttfamily\\char18}",
+          "{\\fontencoding{OT1}\\ttfamily\\char34}", "{\\fontencoding{OT1}\\ttfamily\\char60}",
+          "{\\fontencoding{OT1}\\ttfamily\\char62}", "{\\fontencoding{OT1}\\ttfamily\\char124}",
+          "{\\fontencoding{OT1}\\ttfamily\\char95}", "{\\fontencoding{OT1}\\ttfamily\\char94}",
+          "{\\fontencoding{OT1}\\ttfamily\\char126}", "-{}", ",{}"})
         for (std::size_t p; (p = latex.find(word)) != std::string::npos;) latex.erase(p, std::strlen(word));
     for (std::size_t i = 0; i < latex.size(); ++i) {
         if (latex[i] == '\\' && i + 1 < latex.size() && std::strchr("&%$#_{}", latex[i + 1])) {
@@ -204,7 +219,8 @@ inline void write_all(const Evaluation& ev) {
             check_text_writers(r.topics[t]);
             for (std::size_t m = 0; m < ev.measures.size(); ++m) {
                 const double v = r.values[m][t];
-                jr["per_topic"][r.topics[t]][ev.measures[m].name()] = std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+                jr["per_topic"][r.topics[t]][ev.measures[m].name()] =
+                    std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
             }
         }
         j["runs"][r.name] = jr;
@@ -212,7 +228,8 @@ inline void write_all(const Evaluation& ev) {
     j["warnings"] = ev.warnings;
     const std::string doc = json_text(j, 2);
     if (text::valid_utf8_prefix(doc) != doc.size()) throw HarnessFailure("json: invalid UTF-8 out");
-    if (nlohmann::json::parse(doc, nullptr, false).is_discarded()) throw HarnessFailure("json: the document does not parse");
+    if (nlohmann::json::parse(doc, nullptr, false).is_discarded())
+        throw HarnessFailure("json: the document does not parse");
 }
 
 /// Evaluates the runs with the measures, all at once and, if that is refused (a measure needing
@@ -233,8 +250,7 @@ inline void evaluate_all(const std::shared_ptr<const Qrels>& qrels, const std::v
 
 /// The run through the trec_eval front-end, -q -m all_trec (qrels_jg for grouped qrels) with
 /// options drawn from rng.
-inline void trec_eval_all(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run,
-                          Rng& rng) {
+inline void trec_eval_all(const std::shared_ptr<const Qrels>& qrels, const std::shared_ptr<const Run>& run, Rng& rng) {
     TrecEvalOptions o;
     if (qrels->format() == QrelsFormat::Grouped)
         o.measures = {"qrels_jg"};
@@ -371,7 +387,8 @@ inline void fuzz_doc_lengths(std::string_view payload, Rng& rng) {
     EvalOptions o = options_from(rng);
     o.doc_lengths = read_in_chunks(DocLengthsReader("fuzz.lengths"), payload, rng);
     // A document without a length stops the evaluation with an InputError naming it.
-    evaluate(fuzz_qrels_fixture(), {fuzz_run_fixture()}, parse_measures("TBG U TBG(chars_per_word=5)@3 U(judged_only=True)"), o);
+    evaluate(fuzz_qrels_fixture(), {fuzz_run_fixture()},
+             parse_measures("TBG U TBG(chars_per_word=5)@3 U(judged_only=True)"), o);
 }
 
 inline void fuzz_sessions(std::string_view payload, Rng& rng) {
@@ -396,7 +413,8 @@ inline void fuzz_trec_eval_args(std::string_view payload) {
 
 inline void fuzz_intents(std::string_view payload, Rng& rng) {
     static const std::shared_ptr<const Qrels> qrels = read_qrels("fuzz.div", kFuzzDiversityQrels, QrelsFormat::Grouped);
-    static const std::shared_ptr<const Run> run = read_run(qrels, "fuzz.run", "1 Q0 a 1 3 t\n1 Q0 c 2 2 t\n1 Q0 x 3 1 t\n2 Q0 d 1 1 t\n");
+    static const std::shared_ptr<const Run> run =
+        read_run(qrels, "fuzz.run", "1 Q0 a 1 3 t\n1 Q0 c 2 2 t\n1 Q0 x 3 1 t\n2 Q0 d 1 1 t\n");
     static const std::vector<MeasureSpec> diversity = [] {
         std::vector<MeasureSpec> out;
         for (const MeasureInfo& m : registry()) {
@@ -473,7 +491,8 @@ inline void fuzz_detection(std::string_view payload, Rng& rng) {
     std::shared_ptr<const Run> run = reader.finish();
     if (reader.input_format() == InputFormat::Unknown || reader.format_evidence().empty())
         throw HarnessFailure("run detection: no format or no evidence");
-    if (given != InputFormat::Unknown && reader.input_format() != given) throw HarnessFailure("run detection: the given format was not used");
+    if (given != InputFormat::Unknown && reader.input_format() != given)
+        throw HarnessFailure("run detection: the given format was not used");
     evaluate_all(fuzz_qrels_fixture(), {run}, all_measures(), options_from(rng));
 }
 

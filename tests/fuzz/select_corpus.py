@@ -16,9 +16,9 @@ def read_control(path):
     with open(path) as f:
         lines = f.read().split("\n")
     n = int(lines[0])
-    files = lines[2:2 + n]
+    files = lines[2 : 2 + n]
     cov = {}
-    for line in lines[2 + n:]:
+    for line in lines[2 + n :]:
         parts = line.split()
         if len(parts) >= 2 and parts[0] == "COV":
             cov[int(parts[1])] = set(parts[2:])

@@ -31,7 +31,8 @@ std::string slurp(const std::string& path) {
 }
 
 /// Compares what `irlens ARGS` printed (out, after any reshaping) with the golden file.
-void compare(const std::string& label, const std::string& golden, int rc, const std::string& out, const std::string& err) {
+void compare(const std::string& label, const std::string& golden, int rc, const std::string& out,
+             const std::string& err) {
     std::string want = slurp(golden);
     if (rc == 0 && out == want) {
         ++passes;
@@ -61,7 +62,8 @@ void check(const std::string& label, const std::string& golden, const std::vecto
 /// values out as the reference tools' CSV: `header`, then `runid,TOPIC,M1,M2,...` per topic in
 /// the order printed and `runid,amean,...` for the means; compares that with the golden file.
 void check_eval_as_csv(const std::string& label, const std::string& golden, const std::string& header,
-                       const std::string& runid, std::vector<std::string> args, const std::vector<std::string>& measures) {
+                       const std::string& runid, std::vector<std::string> args,
+                       const std::vector<std::string>& measures) {
     for (const std::string& m : measures) args.insert(args.end(), {"-m", m});
     std::string out, err;
     int rc = irlens::cli::run(args, out, err);
@@ -74,7 +76,8 @@ void check_eval_as_csv(const std::string& label, const std::string& golden, cons
         pos = end == std::string::npos ? out.size() : end + 1;
         if (line.rfind("# ", 0) == 0) continue;  // the comment line stating the missing-topic policy
         std::vector<std::string> f;
-        for (std::size_t a = 0, b; (b = line.find('\t', a)) != std::string::npos; a = b + 1) f.push_back(line.substr(a, b - a));
+        for (std::size_t a = 0, b; (b = line.find('\t', a)) != std::string::npos; a = b + 1)
+            f.push_back(line.substr(a, b - a));
         f.push_back(line.substr(line.rfind('\t') + 1));
         if (f.size() != 4) break;
         std::string topic = f[2] == "all" ? "amean" : f[2];
@@ -100,8 +103,9 @@ int main(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string te = shared + "/data/trec_eval-test/";
     if (!is_dir(te)) {
-        std::printf("SKIPPED: %s not found - the trec_eval, covid-r1, web2012, ndeval and gdeval golden tests were NOT run\n",
-                    te.c_str());
+        std::printf(
+            "SKIPPED: %s not found - the trec_eval, covid-r1, web2012, ndeval and gdeval golden tests were NOT run\n",
+            te.c_str());
         return 77;
     }
 
@@ -147,9 +151,9 @@ int main(int argc, char** argv) {
     // without relevant documents still in them) must give ndeval's numbers; gdeval's nDCG@20 and
     // ERR@20 from `irlens eval` against gdeval.pl's output (5 decimals).
     const std::vector<std::string> ndeval_measures = {
-        "ERR_IA@5",  "ERR_IA@10",  "ERR_IA@20",  "nERR_IA@5", "nERR_IA@10", "nERR_IA@20", "alpha_DCG@5",
-        "alpha_DCG@10", "alpha_DCG@20", "alpha_nDCG@5", "alpha_nDCG@10", "alpha_nDCG@20", "NRBP", "nNRBP",
-        "AP_IA", "P_IA@5", "P_IA@10", "P_IA@20", "StRecall@5", "StRecall@10", "StRecall@20"};
+        "ERR_IA@5",     "ERR_IA@10",    "ERR_IA@20",    "nERR_IA@5",     "nERR_IA@10",    "nERR_IA@20",  "alpha_DCG@5",
+        "alpha_DCG@10", "alpha_DCG@20", "alpha_nDCG@5", "alpha_nDCG@10", "alpha_nDCG@20", "NRBP",        "nNRBP",
+        "AP_IA",        "P_IA@5",       "P_IA@10",      "P_IA@20",       "StRecall@5",    "StRecall@10", "StRecall@20"};
     std::string ndeval_header = slurp(web + "ref/ql-results-cata.ndeval.csv");
     ndeval_header = ndeval_header.substr(0, ndeval_header.find('\n') + 1);
     int diversity_runs = 0;
@@ -192,9 +196,10 @@ int main(int argc, char** argv) {
         check(std::string("web2012 ndeval ") + c.golden, std::string(IRLENS_GOLDEN_NDEVAL) + c.golden, args);
     }
 
-    std::printf("conformance: %d passed, %d failed (trec_eval-test cases, %d covid-r1 runs, %d web2012 runs; ndeval, "
-                "eval-as-ndeval and gdeval for %d web2012 runs)\n",
-                passes, failures, covid_runs, web_runs, diversity_runs);
+    std::printf(
+        "conformance: %d passed, %d failed (trec_eval-test cases, %d covid-r1 runs, %d web2012 runs; ndeval, "
+        "eval-as-ndeval and gdeval for %d web2012 runs)\n",
+        passes, failures, covid_runs, web_runs, diversity_runs);
     if (covid_runs != 143 || web_runs != 8 || diversity_runs != 8) {
         std::printf("FAIL: expected 143 covid-r1 runs and 8 web2012 runs in %s\n", shared.c_str());
         return 1;

@@ -54,11 +54,12 @@ std::map<std::string, double> per_topic(const Evaluation& ev, std::size_t measur
 void expect(const std::string& what, const std::string& want, double got, int decimals) {
     ++checks;
     if (fixed(got, decimals) == want) return;
-    if (++failures <= 20) std::printf("FAIL %s: want %s, got %s\n", what.c_str(), want.c_str(), fixed(got, decimals).c_str());
+    if (++failures <= 20)
+        std::printf("FAIL %s: want %s, got %s\n", what.c_str(), want.c_str(), fixed(got, decimals).c_str());
 }
 
-Evaluation evaluate_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path, const std::vector<std::string>& names,
-                        MissingTopics missing) {
+Evaluation evaluate_run(const std::shared_ptr<const Qrels>& qrels, const std::string& path,
+                        const std::vector<std::string>& names, MissingTopics missing) {
     std::vector<MeasureSpec> specs;
     for (const std::string& n : names) specs.push_back(parse_measure(n));
     EvalOptions o;
@@ -69,7 +70,8 @@ Evaluation evaluate_run(const std::shared_ptr<const Qrels>& qrels, const std::st
 /// gdeval's per-topic CSV (runid,topic,ndcg@20,err@20) against irlens.
 void check_gdeval(const std::string& web) {
     auto qrels = cli::load_qrels(web + "qrels/qrels.adhoc.txt", QrelsFormat::Plain);
-    const std::vector<std::string> names = {"nDCG(gains=exp)@20", "nDCG(dcg=exp-log2)@20", "ERR@20", "ERR(max_grade=4)@20"};
+    const std::vector<std::string> names = {"nDCG(gains=exp)@20", "nDCG(dcg=exp-log2)@20", "ERR@20",
+                                            "ERR(max_grade=4)@20"};
     for (const std::string& f : list_dir(web + "runs")) {
         std::string run = f.substr(0, f.size() - 7);  // strip .txt.gz
         Evaluation ev = evaluate_run(qrels, web + "runs/" + f, names, MissingTopics::Skip);
@@ -118,8 +120,10 @@ std::map<std::string, std::pair<long, long>> rel_counts(const Qrels& q) {
     for (std::size_t t = 0; t < q.num_topics(); ++t) {
         auto& c = out[std::string(q.topic_id(t))];
         for (const Judgment* j = q.begin(t); j != q.end(t); ++j) {
-            if (j->rel >= 1) ++c.first;
-            else if (j->rel >= 0) ++c.second;
+            if (j->rel >= 1)
+                ++c.first;
+            else if (j->rel >= 0)
+                ++c.second;
         }
     }
     return out;
@@ -161,8 +165,9 @@ int main(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string web = shared + "/data/web2012/", covid = shared + "/data/covid-r1/";
     if (!is_dir(web) || !is_dir(covid)) {
-        std::printf("SKIPPED: %s or %s not found - the gdeval and trec_eval cross-checks of the ranked measures were NOT run\n",
-                    web.c_str(), covid.c_str());
+        std::printf(
+            "SKIPPED: %s or %s not found - the gdeval and trec_eval cross-checks of the ranked measures were NOT run\n",
+            web.c_str(), covid.c_str());
         return 77;
     }
     int runs = 0;
@@ -184,7 +189,8 @@ int main(int argc, char** argv) {
         std::printf("FAIL: %s\n", e.what());
         return 1;
     }
-    std::printf("golden ranked: %d of %d checks failed (gdeval on web2012; trec_eval on %d runs)\n", failures, checks, runs);
+    std::printf("golden ranked: %d of %d checks failed (gdeval on web2012; trec_eval on %d runs)\n", failures, checks,
+                runs);
     if (runs != 151 || checks < 50000) {
         std::printf("FAIL: expected 8 web2012 and 143 covid-r1 runs in %s\n", shared.c_str());
         return 1;

@@ -60,7 +60,8 @@ int run_checks(int argc, char** argv) {
     std::string shared = argc > 1 ? argv[1] : "../shared";
     std::string dir = shared + "/data/covid-r1/";
     if (!irlens::test::is_dir(dir + "runs")) {
-        std::printf("SKIPPED: %sruns not found - the relative-measure checks on TREC-COVID were NOT run\n", dir.c_str());
+        std::printf("SKIPPED: %sruns not found - the relative-measure checks on TREC-COVID were NOT run\n",
+                    dir.c_str());
         return 77;
     }
     // The runs the leaderboard lists, read from runs/NAME.gz and so named "NAME" (without .gz).
@@ -73,13 +74,28 @@ int run_checks(int argc, char** argv) {
     for (const auto& r : runs) check(groups->group_of(r->name()) != nullptr, r->name() + " matched in leaderboard.csv");
 
     // One evaluation, every measure: index = position in this list.
-    const std::vector<std::string> names = {
-        "P@5", "P_rareness(alpha=0)@5", "P@10", "P_rareness(alpha=0)@10", "P_rareness(alpha=0,variant=mixture)@10",
-        "P@100", "P_rareness(alpha=0)@100", "AP", "AP_rareness(alpha=0)", "AP@100", "AP_rareness(alpha=0)@100",
-        "nDCG@10", "NRG(base=nDCG,prior=list,runs=[])@10", "RBP(p=0.8)", "NRG(base=RBP,prior=list,runs=[])",
-        "RR@10", "NRG(base=RR,prior=list,runs=[])@10", "NRG(base=P,prior=list,runs=[])@10",
-        "NRG(base=P,prior=other_groups)@10", "NRG(base=P,prior=others)@10", "NRG(base=RBP,prior=best_per_group)",
-        "P_rareness(alpha=1)@10"};
+    const std::vector<std::string> names = {"P@5",
+                                            "P_rareness(alpha=0)@5",
+                                            "P@10",
+                                            "P_rareness(alpha=0)@10",
+                                            "P_rareness(alpha=0,variant=mixture)@10",
+                                            "P@100",
+                                            "P_rareness(alpha=0)@100",
+                                            "AP",
+                                            "AP_rareness(alpha=0)",
+                                            "AP@100",
+                                            "AP_rareness(alpha=0)@100",
+                                            "nDCG@10",
+                                            "NRG(base=nDCG,prior=list,runs=[])@10",
+                                            "RBP(p=0.8)",
+                                            "NRG(base=RBP,prior=list,runs=[])",
+                                            "RR@10",
+                                            "NRG(base=RR,prior=list,runs=[])@10",
+                                            "NRG(base=P,prior=list,runs=[])@10",
+                                            "NRG(base=P,prior=other_groups)@10",
+                                            "NRG(base=P,prior=others)@10",
+                                            "NRG(base=RBP,prior=best_per_group)",
+                                            "P_rareness(alpha=1)@10"};
     std::vector<irlens::MeasureSpec> specs;
     for (const std::string& n : names) specs.push_back(irlens::parse_measure(n));
     irlens::EvalOptions options;
@@ -105,9 +121,12 @@ int run_checks(int argc, char** argv) {
     };
     // ... and trec_eval's printed values (ref/RUN.all_trec.txt.gz = trec_eval -c -q -m all_trec).
     const std::vector<std::pair<std::string, std::string>> golden_of = {
-        {"P_5", "P_rareness(alpha=0)@5"},          {"P_10", "P_rareness(alpha=0)@10"},
-        {"P_100", "P_rareness(alpha=0)@100"},      {"map", "AP_rareness(alpha=0)"},
-        {"map_cut_100", "AP_rareness(alpha=0)@100"}, {"ndcg_cut_10", "NRG(base=nDCG,prior=list,runs=[])@10"},
+        {"P_5", "P_rareness(alpha=0)@5"},
+        {"P_10", "P_rareness(alpha=0)@10"},
+        {"P_100", "P_rareness(alpha=0)@100"},
+        {"map", "AP_rareness(alpha=0)"},
+        {"map_cut_100", "AP_rareness(alpha=0)@100"},
+        {"ndcg_cut_10", "NRG(base=nDCG,prior=list,runs=[])@10"},
     };
     irlens::UniqueContributions unique = irlens::unique_contributions(qrels, runs, groups.get(), 10);
     for (std::size_t r = 0; r < ev.runs.size(); ++r) {
@@ -128,7 +147,8 @@ int run_checks(int argc, char** argv) {
             check(at(rs, "NRG(base=P,prior=others)@10", t) <= at(rs, "NRG(base=P,prior=other_groups)@10", t),
                   where + "others is a superset of other_groups");
             check(at(rs, "NRG(base=P,prior=other_groups)@10", t) <= at(rs, "P@10", t), where + "NRG(P) <= P");
-            check(at(rs, "NRG(base=RBP,prior=best_per_group)", t) <= at(rs, "RBP(p=0.8)", t), where + "NRG(RBP) <= RBP");
+            check(at(rs, "NRG(base=RBP,prior=best_per_group)", t) <= at(rs, "RBP(p=0.8)", t),
+                  where + "NRG(RBP) <= RBP");
             check(at(rs, "P_rareness(alpha=1)@10", t) >= at(rs, "P@10", t) &&
                       at(rs, "P_rareness(alpha=1)@10", t) < 2 * at(rs, "P@10", t) + 1e-12,
                   where + "P@10 <= P_rareness(alpha=1)@10 < 2 P@10");

@@ -41,8 +41,8 @@ const irlens::ReproValue* find(const irlens::ReproReport& r, const std::string& 
     return nullptr;
 }
 
-double value_of(const irlens::ReproReport& r, const std::string& quantity, const std::string& measure, std::size_t cutoff,
-                const std::string& run) {
+double value_of(const irlens::ReproReport& r, const std::string& quantity, const std::string& measure,
+                std::size_t cutoff, const std::string& run) {
     const irlens::ReproValue* v = find(r, quantity, measure, cutoff, run);
     if (!v) {
         ++failures;
@@ -52,7 +52,8 @@ double value_of(const irlens::ReproReport& r, const std::string& quantity, const
     return v->value;
 }
 
-int run_checks(const std::string& qrels_path, const std::vector<std::string>& run_paths, const std::string& golden_path) {
+int run_checks(const std::string& qrels_path, const std::vector<std::string>& run_paths,
+               const std::string& golden_path) {
     std::ifstream in(golden_path);
     if (!in) {
         std::printf("FAIL cannot read %s\n", golden_path.c_str());
@@ -88,8 +89,8 @@ int run_checks(const std::string& qrels_path, const std::vector<std::string>& ru
         for (const char* run : {"baseline", "advanced"}) {
             for (const char* q : {"RMSE", "nRMSE"})
                 check_value(value_of(rpd, q, name, 0, run), e[q][run][name], std::string(q) + " " + name + " " + run);
-            for (const auto& [quantity, report] : {std::pair<std::string, const irlens::ReproReport*>{"p_value", &rpd},
-                                                   {"p_value_unpaired", &rpl}}) {
+            for (const auto& [quantity, report] :
+                 {std::pair<std::string, const irlens::ReproReport*>{"p_value", &rpd}, {"p_value_unpaired", &rpl}}) {
                 const double got = value_of(*report, "p_value", name, 0, run);
                 const std::string what = quantity + " " + name + " " + run;
                 if (e[quantity][run][name].get<double>() == 1.0 && std::isnan(got)) {
@@ -123,7 +124,8 @@ int main(int argc, char** argv) {
     const std::string which = argv[1], dir = std::string(argv[2]) + "/", golden = std::string(argv[3]) + "/";
     try {
         if (which == "examples")
-            return run_checks(dir + "qrels.txt", {dir + "bm25.run", dir + "hybrid.run", dir + "dense.run", dir + "hybrid.run"},
+            return run_checks(dir + "qrels.txt",
+                              {dir + "bm25.run", dir + "hybrid.run", dir + "dense.run", dir + "hybrid.run"},
                               golden + "examples.json");
         const std::string covid = dir + "data/covid-r1/";
         if (!readable(covid + "qrels-rnd1.txt")) {
@@ -131,9 +133,10 @@ int main(int argc, char** argv) {
             return 77;
         }
         const std::string runs = covid + "runs/";
-        return run_checks(covid + "qrels-rnd1.txt",
-                          {runs + "smith.bm25.gz", runs + "smith.rm3.gz", runs + "bm25_baseline.gz", runs + "udel_fang_run1.gz"},
-                          golden + "covid-r1.json");
+        return run_checks(
+            covid + "qrels-rnd1.txt",
+            {runs + "smith.bm25.gz", runs + "smith.rm3.gz", runs + "bm25_baseline.gz", runs + "udel_fang_run1.gz"},
+            golden + "covid-r1.json");
     } catch (const std::exception& e) {
         std::printf("FAIL %s\n", e.what());
         return 1;

@@ -49,7 +49,8 @@ std::string sorted_by_topic(const std::string& bytes) {
         std::size_t e = l.find_first_of(" \t\r\n", b);
         return l.substr(b, (e == std::string_view::npos ? l.size() : e) - b);
     };
-    std::stable_sort(lines.begin(), lines.end(), [&](std::string_view a, std::string_view b) { return key(a) < key(b); });
+    std::stable_sort(lines.begin(), lines.end(),
+                     [&](std::string_view a, std::string_view b) { return key(a) < key(b); });
     std::string out;
     for (std::string_view l : lines) {
         out.append(l.data(), l.size());
@@ -85,7 +86,8 @@ void compare_eval(const std::shared_ptr<const irlens::Qrels>& qrels, const std::
         check(a.warnings == b.warnings || &grouped != &bytes, what + ": warnings");
         for (std::size_t m = 0; m < measures.size(); ++m) {
             bool same = a.runs[0].values[m].size() == b.runs[0].values[m].size() &&
-                        same_bits(a.runs[0].aggregate[m], b.runs[0].aggregate[m]) && a.runs[0].texts[m] == b.runs[0].texts[m];
+                        same_bits(a.runs[0].aggregate[m], b.runs[0].aggregate[m]) &&
+                        a.runs[0].texts[m] == b.runs[0].texts[m];
             for (std::size_t k = 0; same && k < a.runs[0].values[m].size(); ++k)
                 same = same_bits(a.runs[0].values[m][k], b.runs[0].values[m][k]);
             check(same, what + ": " + measures[m].name());

@@ -31,13 +31,30 @@ def cases():
     # P@10-like scores: tied differences, no zero -> Wilcoxon's exact path with ties.
     yield "ties", [0.5, 0.3, 0.7, 0.4, 0.6, 0.2, 0.9, 0.5], [0.3, 0.1, 0.5, 0.5, 0.4, 0.1, 0.6, 0.4]
     # Zero differences -> Wilcoxon switches to the normal approximation.
-    yield "zeros", [0.5, 0.3, 0.7, 0.4, 0.6, 0.2, 0.9, 0.5, 0.8, 0.1], [0.5, 0.1, 0.5, 0.4, 0.4, 0.1, 0.6, 0.5, 0.3, 0.2]
+    yield "zeros", [0.5, 0.3, 0.7, 0.4, 0.6, 0.2, 0.9, 0.5, 0.8, 0.1], [
+        0.5,
+        0.1,
+        0.5,
+        0.4,
+        0.4,
+        0.1,
+        0.6,
+        0.5,
+        0.3,
+        0.2,
+    ]
     yield "identical", [0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]
     yield "one_topic", [0.7], [0.2]
     yield "all_wins", [0.9, 0.8, 0.7, 0.6, 0.75, 0.85, 0.65], [0.1, 0.2, 0.3, 0.15, 0.25, 0.05, 0.35]
     rng = np.random.RandomState(20130101)
-    for name, n, shift, decimals in (("n12", 12, 0.05, 4), ("n30", 30, 0.02, 4), ("n50", 50, 0.03, 4),
-                                     ("n60", 60, 0.01, 4), ("n40_grid", 40, 0.02, 1), ("n150", 150, 0.0, 3)):
+    for name, n, shift, decimals in (
+        ("n12", 12, 0.05, 4),
+        ("n30", 30, 0.02, 4),
+        ("n50", 50, 0.03, 4),
+        ("n60", 60, 0.01, 4),
+        ("n40_grid", 40, 0.02, 1),
+        ("n150", 150, 0.0, 3),
+    ):
         x = np.round(rng.uniform(0, 1, n), decimals)
         y = np.round(np.clip(x - shift + rng.normal(0, 0.15, n), 0, 1), decimals)
         yield name, [float(v) for v in x], [float(v) for v in y]
@@ -83,6 +100,7 @@ def bootstrap_intervals(x, B, seed, level):
     """irlens' B bootstrap means of x (counts per topic, summed in topic order), then scipy's BCa
     and percentile bounds."""
     from scipy.stats._resampling import _bca_interval
+
     n = len(x)
     rng = IrlensRng(seed)
     means = []

@@ -118,7 +118,11 @@ def main():
         if not os.path.exists(path):
             print(f"SKIPPED: {path} is absent")
             sys.exit(77)
-    runs = [os.path.join(r, f) for r in runs for f in sorted(os.listdir(r))] if all(os.path.isdir(r) for r in runs) else runs
+    runs = (
+        [os.path.join(r, f) for r in runs for f in sorted(os.listdir(r))]
+        if all(os.path.isdir(r) for r in runs)
+        else runs
+    )
     measure_args = [a for m in MEASURES for a in ("-m", m)]
     ev = run_irlens(irlens, ["eval", qrels] + runs + measure_args + ["-q", "-f", "json"])
     names = list(ev["runs"])
@@ -126,16 +130,22 @@ def main():
     for alpha, beta, d, width in SETTINGS:
         common = ["--alpha", str(alpha), "--beta", str(beta), "--min-diff", str(d)] + measure_args
         docs[(alpha, beta, d, width)] = (
-            run_irlens(irlens, ["meta", "topic-set-size", qrels] + runs + common + ["--ci-width", str(width), "-f", "json"]),
-            run_irlens(irlens, ["meta", "power", qrels] + runs + common + ["-f", "json"]))
+            run_irlens(
+                irlens, ["meta", "topic-set-size", qrels] + runs + common + ["--ci-width", str(width), "-f", "json"]
+            ),
+            run_irlens(irlens, ["meta", "power", qrels] + runs + common + ["-f", "json"]),
+        )
     global compared
     for measure in ev["measures"]:
-        topics = [t for t in ev["runs"][names[0]]["per_topic"]
-                  if all(ev["runs"][r]["per_topic"].get(t, {}).get(measure) is not None for r in names)]
+        topics = [
+            t
+            for t in ev["runs"][names[0]]["per_topic"]
+            if all(ev["runs"][r]["per_topic"].get(t, {}).get(measure) is not None for r in names)
+        ]
         x = np.array([[ev["runs"][r]["per_topic"][t][measure] for t in topics] for r in names])
         m, n = x.shape
         resid = x - x.mean(axis=1, keepdims=True) - x.mean(axis=0, keepdims=True) + x.mean()
-        v_e = float((resid ** 2).sum() / ((n - 1) * (m - 1)))
+        v_e = float((resid**2).sum() / ((n - 1) * (m - 1)))
         v_w = float(((x - x.mean(axis=1, keepdims=True)) ** 2).sum() / (m * (n - 1)))
         for (alpha, beta, d, width), (doc, power) in docs.items():
             rows = {r["design"]: r for r in doc["designs"] if r["measure"] == measure}
@@ -150,11 +160,15 @@ def main():
                 agree(f"{tag} {design} variance", row["variance"], variance)
                 compared += 1
                 if row["topics"] != size or row["runs"] != m:
-                    failures.append(f"{tag} {design}: irlens {row['topics']} topics ({row['runs']} runs), scipy {size} ({m})")
+                    failures.append(
+                        f"{tag} {design}: irlens {row['topics']} topics ({row['runs']} runs), scipy {size} ({m})"
+                    )
                 if size is not None:
-                    achieved = {"paired-t": lambda: paired_t_power(size, d, v_e, alpha),
-                                "anova": lambda: anova_power(size, m, d, v_w, alpha),
-                                "ci": lambda: ci_width(size, v_e, alpha)}[design]()
+                    achieved = {
+                        "paired-t": lambda: paired_t_power(size, d, v_e, alpha),
+                        "anova": lambda: anova_power(size, m, d, v_w, alpha),
+                        "ci": lambda: ci_width(size, v_e, alpha),
+                    }[design]()
                     agree(f"{tag} {design} achieved", row["achieved"], float(achieved))
             # The curves run to the largest answer of any measure (or the topics), at most 1000.
             top = doc["curve_topics"]
@@ -162,7 +176,10 @@ def main():
                 failures.append(f"{tag}: curve_topics {top} is below this measure's answers or above 1000")
             ns = np.arange(2, top + 1)
             pc = next(mm for mm in doc["measures"] if mm["measure"] == measure)["power_curve"]
-            for design, values in (("paired-t", paired_t_power(ns, d, v_e, alpha)), ("anova", anova_power(ns, m, d, v_w, alpha))):
+            for design, values in (
+                ("paired-t", paired_t_power(ns, d, v_e, alpha)),
+                ("anova", anova_power(ns, m, d, v_w, alpha)),
+            ):
                 if len(pc[design]) != len(ns):
                     failures.append(f"{tag} {design} curve: {len(pc[design])} points, expected {len(ns)}")
                     continue
@@ -173,8 +190,14 @@ def main():
             if p["topics"] != n or p["runs"] != m:
                 failures.append(f"{tag} power: {p['topics']} topics, {p['runs']} runs; expected {n}, {m}")
             agree(f"{tag} power", p["power"], float(paired_t_power(n, d, v_e, alpha)))
-            mdd = optimize.brentq(lambda z: float(paired_t_power(n, z, v_e, alpha)) - (1 - beta), 1e-12, 10,
-                                  xtol=1e-16, rtol=4 * np.finfo(float).eps, maxiter=500)
+            mdd = optimize.brentq(
+                lambda z: float(paired_t_power(n, z, v_e, alpha)) - (1 - beta),
+                1e-12,
+                10,
+                xtol=1e-16,
+                rtol=4 * np.finfo(float).eps,
+                maxiter=500,
+            )
             agree(f"{tag} min_detectable_diff", p["min_detectable_diff"], mdd)
     for f in failures:
         print("FAIL", f)

@@ -57,7 +57,8 @@ void balance(Case& c) {
     if (n < 2) return;
     int top = 0;
     for (const Grades& g : c.docs) top = std::max(top, *std::max_element(g.begin(), g.end()));
-    std::vector<std::vector<int>> count(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(top) + 1, 0));
+    std::vector<std::vector<int>> count(static_cast<std::size_t>(n),
+                                        std::vector<int>(static_cast<std::size_t>(top) + 1, 0));
     for (const Grades& g : c.docs)
         for (int a = 0; a < n; ++a) count[a][static_cast<std::size_t>(g[a])]++;
     for (int grade = 1; grade <= top; ++grade) {
@@ -237,7 +238,8 @@ std::vector<Case> aspect_diversity_cases(const Space& s, Rng& rng) {
         c.worse = first_n(static_cast<int>(docs.size()));
         c.better = c.worse;
         c.better[static_cast<std::size_t>(i)] = add_doc(c, richer);
-        c.note = "rank " + std::to_string(i + 1) + " replaced by a document more relevant to aspect " + std::to_string(t + 1);
+        c.note = "rank " + std::to_string(i + 1) + " replaced by a document more relevant to aspect " +
+                 std::to_string(t + 1);
         balance(c);
         return c;
     };
@@ -274,8 +276,8 @@ std::vector<Case> redundancy_cases(const Space& s, Rng& rng) {
         c.better = c.worse = prefix;
         c.better.push_back(add_doc(c, only(n_aspects, t2, 1)));
         c.worse.push_back(add_doc(c, only(n_aspects, t, 1)));
-        c.note = "better appends a document relevant to aspect " + std::to_string(t2 + 1) + ", worse one relevant to aspect " +
-                 std::to_string(t + 1);
+        c.note = "better appends a document relevant to aspect " + std::to_string(t2 + 1) +
+                 ", worse one relevant to aspect " + std::to_string(t + 1);
         balance(c);
         out.push_back(std::move(c));
     };
@@ -319,9 +321,9 @@ std::vector<Case> monotonic_redundancy_cases(const Space& s, Rng& rng) {
         c.better = c.worse = first_n(static_cast<int>(which.size()));
         c.better.push_back(add_doc(c, only(2, 1 - t, grade)));
         c.worse.push_back(add_doc(c, only(2, t, grade)));
-        c.note = "every ranked document leans to aspect " + std::to_string(t + 1) + "; better appends one relevant to aspect " +
-                 std::to_string(2 - t) + " (grade " + std::to_string(grade) + "), worse one relevant to aspect " +
-                 std::to_string(t + 1);
+        c.note = "every ranked document leans to aspect " + std::to_string(t + 1) +
+                 "; better appends one relevant to aspect " + std::to_string(2 - t) + " (grade " +
+                 std::to_string(grade) + "), worse one relevant to aspect " + std::to_string(t + 1);
         balance(c);
         out.push_back(std::move(c));
     };

@@ -38,16 +38,16 @@ constexpr int kScaleTop = 5;
 void add_scale_top(Case& c);
 
 // Relevance-oriented (Sec. 3.2: one aspect).
-std::vector<Case> pri_cases(const Space& s, Rng& rng);            // Eq. 1
-std::vector<Case> deep_cases(const Space& s, Rng& rng);           // Eq. 2
-std::vector<Case> deep_threshold_cases(int bound);                // Eq. 3, n = 1..bound
-std::vector<Case> close_threshold_cases(int bound);               // Eq. 4, m = 1..bound
-std::vector<Case> confidence_cases(const Space& s, Rng& rng);     // Eq. 5
+std::vector<Case> pri_cases(const Space& s, Rng& rng);         // Eq. 1
+std::vector<Case> deep_cases(const Space& s, Rng& rng);        // Eq. 2
+std::vector<Case> deep_threshold_cases(int bound);             // Eq. 3, n = 1..bound
+std::vector<Case> close_threshold_cases(int bound);            // Eq. 4, m = 1..bound
+std::vector<Case> confidence_cases(const Space& s, Rng& rng);  // Eq. 5
 // Diversity-oriented (Sec. 3.3: intents).
-std::vector<Case> aspect_diversity_cases(const Space& s, Rng& rng);    // Eq. 6
-std::vector<Case> redundancy_cases(const Space& s, Rng& rng);          // Eq. 7
-std::vector<Case> monotonic_redundancy_cases(const Space& s, Rng& rng);// Eq. 8
+std::vector<Case> aspect_diversity_cases(const Space& s, Rng& rng);             // Eq. 6
+std::vector<Case> redundancy_cases(const Space& s, Rng& rng);                   // Eq. 7
+std::vector<Case> monotonic_redundancy_cases(const Space& s, Rng& rng);         // Eq. 8
 std::vector<Case> saturation_cases(int grade_bound, const Space& s, Rng& rng);  // Eq. 9, r_max = 1..grade_bound
-std::vector<Case> aspect_relevance_cases(const Space& s, Rng& rng);    // Eq. 10
+std::vector<Case> aspect_relevance_cases(const Space& s, Rng& rng);             // Eq. 10
 
 }  // namespace irlens::axioms

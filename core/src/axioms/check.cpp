@@ -20,21 +20,26 @@ namespace irlens {
 
 const std::vector<ConstraintInfo>& axiom_constraints() {
     static const std::vector<ConstraintInfo> list = {
-        {Constraint::Pri, "Pri", false, false, "Eq. 1", "swapping two documents into the order of their relevance raises the score"},
-        {Constraint::Deep, "Deep", false, false, "Eq. 2", "a correct swap of contiguous documents counts more near the top"},
+        {Constraint::Pri, "Pri", false, false, "Eq. 1",
+         "swapping two documents into the order of their relevance raises the score"},
+        {Constraint::Deep, "Deep", false, false, "Eq. 2",
+         "a correct swap of contiguous documents counts more near the top"},
         {Constraint::DeepTh, "DeepTh", false, true, "Eq. 3",
          "for n large enough, one relevant document at rank 1 beats n relevant documents after n non-relevant ones"},
         {Constraint::CloseTh, "CloseTh", false, true, "Eq. 4",
          "for some small m, m relevant documents after m non-relevant ones beat one relevant document at rank 1"},
         {Constraint::Conf, "Conf", false, false, "Eq. 5", "appending a non-relevant document lowers the score"},
-        {Constraint::AspDiv, "AspDiv", true, false, "Eq. 6", "a document relevant to more aspects in the same place raises the score"},
+        {Constraint::AspDiv, "AspDiv", true, false, "Eq. 6",
+         "a document relevant to more aspects in the same place raises the score"},
         {Constraint::Red, "Red", true, false, "Eq. 7",
          "appending a document of a less covered aspect beats appending one of a more covered aspect (binary)"},
         {Constraint::MRed, "MRed", true, false, "Eq. 8",
          "as Red with graded relevance: the aspect every ranked document favours is the redundant one"},
         {Constraint::Sat, "Sat", true, true, "Eq. 9",
-         "after a document of grade r_max for an aspect, another document for it adds nothing (for r_max large enough)"},
-        {Constraint::AspRel, "AspRel", true, false, "Eq. 10", "a first document for an aspect of higher weight beats one for a lower weight"},
+         "after a document of grade r_max for an aspect, another document for it adds nothing (for r_max large "
+         "enough)"},
+        {Constraint::AspRel, "AspRel", true, false, "Eq. 10",
+         "a first document for an aspect of higher weight beats one for a lower weight"},
     };
     return list;
 }
@@ -93,15 +98,15 @@ std::vector<Scores> score(const MeasureSpec& spec, const std::vector<axioms::Cas
             for (std::size_t a = 0; a < g.size(); ++a) {
                 if (g[a] <= 0 && !(a + 1 == g.size() && !any)) continue;
                 any = true;
-                qrels += topic + (grouped ? " " + std::to_string(a + 1) : std::string(" 0")) + " " + doc_id(static_cast<int>(k)) +
-                         " " + std::to_string(g[a]) + "\n";
+                qrels += topic + (grouped ? " " + std::to_string(a + 1) : std::string(" 0")) + " " +
+                         doc_id(static_cast<int>(k)) + " " + std::to_string(g[a]) + "\n";
                 if (!grouped) break;
             }
         }
         auto ranking = [&](const std::vector<int>& r, const char* tag, std::string& out) {
             for (std::size_t k = 0; k < r.size(); ++k)
-                out += topic + " Q0 " + doc_id(r[k]) + " " + std::to_string(k + 1) + " " + std::to_string(r.size() - k) + " " +
-                       tag + "\n";
+                out += topic + " Q0 " + doc_id(r[k]) + " " + std::to_string(k + 1) + " " +
+                       std::to_string(r.size() - k) + " " + tag + "\n";
         };
         ranking(c.better, "better", better);
         ranking(c.worse, "worse", worse);
@@ -215,7 +220,8 @@ std::string AxiomResult::verdict_text() const {
         case Verdict::NoViolation:
             return "no violation in " + std::to_string(cases) + " cases" +
                    (undefined ? " (" + std::to_string(undefined) + " undefined left out)" : "");
-        case Verdict::Witness: return "witness at " + unit + std::to_string(witness) + " (bound " + std::to_string(bound) + ")";
+        case Verdict::Witness:
+            return "witness at " + unit + std::to_string(witness) + " (bound " + std::to_string(bound) + ")";
         case Verdict::NoWitness: return "none up to " + unit + std::to_string(bound);
         case Verdict::NotApplicable: return "n/a: " + reason;
     }
@@ -235,8 +241,10 @@ AxiomResult check_axiom(const MeasureSpec& spec, Constraint c, const AxiomOption
     try {
         r.max_grade = reads_grades(spec) ? 2 : 1;
         cases = cases_of(c, r.max_grade == 2, o);
-        if (c == Constraint::Sat) r.max_grade = o.grade_bound;
-        else if (c == Constraint::DeepTh || c == Constraint::CloseTh) r.max_grade = 1;
+        if (c == Constraint::Sat)
+            r.max_grade = o.grade_bound;
+        else if (c == Constraint::DeepTh || c == Constraint::CloseTh)
+            r.max_grade = 1;
         scores = score(spec, cases);
     } catch (const UsageError& e) {
         r.reason = e.what();
@@ -312,16 +320,26 @@ const std::vector<PaperMetric>& axiom_paper_metrics() {
     // weighted by w(t) (Sec. 4.2: M-IA = sum_t w(t) M_t), ERR-IA graded (Chapelle's), alpha-nDCG and
     // NRBP with graded r(d, t) (Sec. 4.3); D#-Measure@k as D#-nDCG@k, its instance in Sakai & Song.
     static const std::vector<PaperMetric> list = {
-        {"P@k", "P@10"},           {"RR", "RR"},
-        {"AP", "AP"},              {"nDCG@k", "nDCG@10"},
-        {"ERR@k", "ERR@10"},       {"RBP", "RBP"},
-        {"P-IA@k", "wP_IA@10"},    {"RR-IA@k", "RR_IA@10"},
-        {"AP-IA", "wAP_IA"},       {"nDCG-IA@k", "nDCG_IA@10"},
-        {"ERR-IA@k", "ERR_IA(graded=True)@10"}, {"RBP-IA", "RBP_IA"},
-        {"S-Recall@k", "StRecall@10"}, {"S-RR@100%", "S-RR@100%"},
-        {"NRBP", "NRBP(graded=True)"}, {"D#-Measure@k", "D#-nDCG@10"},
-        {"α-nDCG@k", "alpha_nDCG(graded=True)@10"}, {"EU", "EU"},
-        {"CT@k", "CT@10"},         {"RBU@k", "RBU@10"},
+        {"P@k", "P@10"},
+        {"RR", "RR"},
+        {"AP", "AP"},
+        {"nDCG@k", "nDCG@10"},
+        {"ERR@k", "ERR@10"},
+        {"RBP", "RBP"},
+        {"P-IA@k", "wP_IA@10"},
+        {"RR-IA@k", "RR_IA@10"},
+        {"AP-IA", "wAP_IA"},
+        {"nDCG-IA@k", "nDCG_IA@10"},
+        {"ERR-IA@k", "ERR_IA(graded=True)@10"},
+        {"RBP-IA", "RBP_IA"},
+        {"S-Recall@k", "StRecall@10"},
+        {"S-RR@100%", "S-RR@100%"},
+        {"NRBP", "NRBP(graded=True)"},
+        {"D#-Measure@k", "D#-nDCG@10"},
+        {"α-nDCG@k", "alpha_nDCG(graded=True)@10"},
+        {"EU", "EU"},
+        {"CT@k", "CT@10"},
+        {"RBU@k", "RBU@10"},
     };
     return list;
 }
@@ -330,7 +348,9 @@ MeasureSpec axiom_measure(const MeasureInfo& info) {
     std::map<std::string, std::string> preset;
     for (const ParamInfo& p : info.params)
         if (p.required) preset[p.name] = "1";
-    std::string cutoff = info.cutoff == CutoffKind::Real ? "@0.5" : info.cutoff == CutoffKind::Percent ? "@100%" : "@10";
+    std::string cutoff = info.cutoff == CutoffKind::Real      ? "@0.5"
+                         : info.cutoff == CutoffKind::Percent ? "@100%"
+                                                              : "@10";
     if (info.cutoff_required) return parse_measure(info.name + cutoff, preset);
     MeasureSpec plain = parse_measure(info.name, preset);
     try {

@@ -18,8 +18,7 @@ namespace {
 void check_no_repeats(const DocList& list) {
     std::unordered_set<std::string_view> seen;
     for (std::string_view d : list)
-        if (!seen.insert(d).second)
-            throw UsageError("ranked list: the document '" + std::string(d) + "' occurs twice");
+        if (!seen.insert(d).second) throw UsageError("ranked list: the document '" + std::string(d) + "' occurs twice");
 }
 
 /// X_d for d = 1..max(|a|, |b|): the overlap of the two prefixes of depth d (a list past its end

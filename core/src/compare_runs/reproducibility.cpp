@@ -47,7 +47,9 @@ std::string left_out_note(std::size_t n) {
     return n ? std::to_string(n) + " topic(s) scored for one run only left out" : "";
 }
 
-std::string join_notes(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+std::string join_notes(const std::string& a, const std::string& b) {
+    return a.empty() ? b : b.empty() ? a : a + "; " + b;
+}
 
 double mean_improvement_of(const TopicPairs& p) {
     if (p.x.empty()) return kUndefined;
@@ -82,14 +84,15 @@ void add_document_order(ReproReport& report, const Run& orig, const Run& rep, co
             r.value = r.topics ? sum / double(r.topics) : kUndefined;
             if (r.topics < v.size())
                 note = join_notes(note, std::to_string(v.size() - r.topics) + " of " + std::to_string(v.size()) +
-                                      " topics where it is undefined left out");
+                                            " topics where it is undefined left out");
             if (v.empty()) note = join_notes(note, "no topic both runs answered: undefined");
             r.note = join_notes(note, left_out_note(missing));
             report.values.push_back(std::move(r));
         };
         add("KTU", ktu, "");
         add("KTU_repro_eval", ktu_re,
-            re_fails ? "repro_eval fails on " + std::to_string(re_fails) + " topic(s): the lists differ in length" : "");
+            re_fails ? "repro_eval fails on " + std::to_string(re_fails) + " topic(s): the lists differ in length"
+                     : "");
         add("RBO_repro_eval", rbo_re, "");
         add("RBO_ext", rbo_ext, "");
     }
@@ -125,7 +128,8 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
         const std::string name = measures[m].name();
         const auto ob = scores_by_topic(orig.runs[0], m), oa = scores_by_topic(orig.runs[1], m);
         const auto rb = scores_by_topic(rep.runs[0], m), ra = scores_by_topic(rep.runs[1], m);
-        const std::pair<const char*, std::pair<const std::map<std::string, double>*, const std::map<std::string, double>*>>
+        const std::pair<const char*,
+                        std::pair<const std::map<std::string, double>*, const std::map<std::string, double>*>>
             runs[] = {{"baseline", {&ob, &rb}}, {"advanced", {&oa, &ra}}};
         if (!settings.replicability) {
             for (const auto& [which, scores] : runs) {
@@ -133,7 +137,8 @@ ReproReport reproducibility(const std::shared_ptr<const Run>& orig_b, const std:
                 ReproValue rmse{"RMSE", name, 0, which}, nrmse{"nRMSE", name, 0, which};
                 rmse.topics = nrmse.topics = p.x.size();
                 if (p.x.empty()) {
-                    rmse.note = nrmse.note = join_notes("no topic scored for both runs: undefined", left_out_note(p.unpaired));
+                    rmse.note = nrmse.note =
+                        join_notes("no topic scored for both runs: undefined", left_out_note(p.unpaired));
                 } else {
                     double se = 0, worst = 0;
                     for (std::size_t i = 0; i < p.x.size(); ++i) {

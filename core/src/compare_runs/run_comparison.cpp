@@ -13,8 +13,7 @@ namespace irlens {
 DocList ranked_docs(const Run& run, std::size_t topic, std::size_t depth) {
     DocList docs;
     if (!run.has_topic(topic)) return docs;
-    const std::vector<std::uint32_t> order =
-        depth ? order_topic(run, topic, depth) : order_topic(run, topic);
+    const std::vector<std::uint32_t> order = depth ? order_topic(run, topic, depth) : order_topic(run, topic);
     for (std::uint32_t ref : order) docs.push_back(run.doc(ref));
     return docs;
 }

@@ -14,7 +14,8 @@ TestResult unpaired_t_test(const std::vector<double>& x, const std::vector<doubl
     const std::size_t nx = x.size(), ny = y.size(), n = nx + ny;
     const char* method = "Student's t, pooled variance, nx + ny - 2 degrees of freedom";
     if (nx == 0 || ny == 0 || n < 3)
-        return stats::undefined_test(n, NAN, method, "fewer than 3 scores or an empty sample: t is undefined (scipy: NaN)");
+        return stats::undefined_test(n, NAN, method,
+                                     "fewer than 3 scores or an empty sample: t is undefined (scipy: NaN)");
     const double mx = stats::mean(x), my = stats::mean(y);
     double ss = 0;
     for (double v : x) ss += (v - mx) * (v - mx);

@@ -52,7 +52,8 @@ std::vector<std::string> run_warnings(const Run& run, MissingTopics missing, std
         out.push_back(run.name() + ": " + std::to_string(total - answered) + " of " + std::to_string(total) +
                       " qrels topics have no results (" +
                       (missing == MissingTopics::Skip ? "skipped; --missing zero scores them 0)" : "scored 0)"));
-    if (run.mixed_tags()) out.push_back(run.name() + ": several run tags in one file; reporting the last, '" + run.tag() + "'");
+    if (run.mixed_tags())
+        out.push_back(run.name() + ": several run tags in one file; reporting the last, '" + run.tag() + "'");
     // Invalid UTF-8 (U+FFFD in the writers) and a byte-order mark are the readers' warnings
     // (Run::text_notes, Qrels::text_notes): the front-ends report them with file and line.
     return out;

@@ -49,8 +49,10 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
         if (context.runs[i] == run) index = i;
     for (std::size_t i = 0; i < context.runs.size() && index == context.runs.size(); ++i)
         if (context.runs[i]->name() == run->name()) index = i;
-    if (index == context.runs.size()) context.runs.push_back(run);
-    else context.runs[index] = run;
+    if (index == context.runs.size())
+        context.runs.push_back(run);
+    else
+        context.runs[index] = run;
     context.intents = inputs.intents;
     context.doc_lengths = inputs.doc_lengths;
     context.sessions = inputs.sessions;
@@ -79,7 +81,8 @@ Explanation explain(const std::shared_ptr<const Qrels>& qrels, const std::shared
         out.terms.clear();
         out.text.clear();
         out.value = spec.info().text_valued ? std::nan("") : 0.0;
-        out.terms.emplace_back("the run did not answer the topic: trec_eval scores " + spec.name() + " 0 for it", out.value);
+        out.terms.emplace_back("the run did not answer the topic: trec_eval scores " + spec.name() + " 0 for it",
+                               out.value);
     }
     return out;
 }

@@ -18,7 +18,8 @@ inline int compare_bytes(std::string_view a, std::string_view b) {
 /// judgments of one doc are adjacent in grouped qrels.
 long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g) {
     std::string_view doc = qrels.doc(qrels.judgment(static_cast<std::uint32_t>(first)));
-    for (const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first)); j != qrels.end(topic) && qrels.doc(*j) == doc; ++j)
+    for (const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first));
+         j != qrels.end(topic) && qrels.doc(*j) == doc; ++j)
         if (j->group == static_cast<std::uint32_t>(g)) return static_cast<long>(qrels.index_of(*j));
     return -1;
 }
@@ -109,14 +110,15 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
         r.rel_levels = std::move(levels);
     }
     std::size_t n = ordered.size();
-    if (options.max_docs >= 0 && static_cast<unsigned long>(options.max_docs) < n) n = static_cast<std::size_t>(options.max_docs);
+    if (options.max_docs >= 0 && static_cast<unsigned long>(options.max_docs) < n)
+        n = static_cast<std::size_t>(options.max_docs);
     r.rels.reserve(n);
     r.docs.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         std::uint32_t ref = ordered[i];
         long judgment = ref == kPlaceholderDoc ? qrels.find(topic, run.doc(ref))
-                        : run.judged(ref)          ? static_cast<long>(ref)
-                                                   : -1;
+                        : run.judged(ref)      ? static_cast<long>(ref)
+                                               : -1;
         if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);
         int rel = kNotInPool;
         if (judgment >= 0) {
@@ -150,7 +152,8 @@ const std::vector<double>& Ranking::interpolated_precision() const {
     for (long i = num_ret; i > 0 && rel_so_far > 0; --i) {
         double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
         if (int_precis < precis) int_precis = precis;
-        if (rels[static_cast<std::size_t>(i - 1)] >= rel_level) iprec_[static_cast<std::size_t>(rel_so_far--)] = int_precis;
+        if (rels[static_cast<std::size_t>(i - 1)] >= rel_level)
+            iprec_[static_cast<std::size_t>(rel_so_far--)] = int_precis;
     }
     iprec_[0] = int_precis;
     return iprec_;

@@ -12,7 +12,8 @@ std::string stream_obstacle(const std::vector<MeasureSpec>& measures) {
     for (const MeasureSpec& m : measures)
         for (Need n : m.info().needs)
             if (n == Need::OtherRuns || n == Need::Sessions)
-                return m.name() + " needs " + (n == Need::OtherRuns ? "every run at once" : "the other topics of a session") +
+                return m.name() + " needs " +
+                       (n == Need::OtherRuns ? "every run at once" : "the other topics of a session") +
                        ", so the run cannot be evaluated one topic at a time";
     return {};
 }
@@ -34,14 +35,16 @@ struct StreamEvaluation::State {
     // scoring.context.runs[0] (the reader owns it until finish()).
     detail::Scoring scoring;
     RunReader reader;
-    RunScores by_topic;            // values[m][t] for every qrels topic t
-    std::vector<char> answered;    // per qrels topic
+    RunScores by_topic;          // values[m][t] for every qrels topic t
+    std::vector<char> answered;  // per qrels topic
     std::size_t num_answered = 0;
     std::shared_ptr<const Run> run;
 
-    State(std::shared_ptr<const Qrels> q, std::string name, std::vector<MeasureSpec> measures, const EvalOptions& options,
-          RunOrder order)
-        : qrels(q), missing(options.missing), scoring(q, {}, streamable(std::move(measures)), options),
+    State(std::shared_ptr<const Qrels> q, std::string name, std::vector<MeasureSpec> measures,
+          const EvalOptions& options, RunOrder order)
+        : qrels(q),
+          missing(options.missing),
+          scoring(q, {}, streamable(std::move(measures)), options),
           reader(std::move(q), std::move(name), order) {}  // reader: the last member initialised from q
 };
 
@@ -53,7 +56,8 @@ StreamEvaluation::StreamEvaluation(std::shared_ptr<const Qrels> qrels, std::stri
     st.scoring.reserve(st.by_topic, st.qrels->num_topics());
     st.answered.assign(st.qrels->num_topics(), 0);
     st.reader.stream_topics([&st](const Run& run, std::size_t t) {
-        if (!st.scoring.context.runs[0]) st.scoring.context.runs[0] = std::shared_ptr<const Run>(&run, [](const Run*) {});
+        if (!st.scoring.context.runs[0])
+            st.scoring.context.runs[0] = std::shared_ptr<const Run>(&run, [](const Run*) {});
         st.scoring.score(TopicView(st.scoring.context, 0, t), st.by_topic, t);
         st.answered[t] = 1;
         ++st.num_answered;

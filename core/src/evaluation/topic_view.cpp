@@ -3,12 +3,15 @@
 namespace irlens {
 
 TopicView::TopicView(const EvalContext& context, std::size_t run_index, std::size_t topic)
-    : context_(&context), run_index_(run_index), topic_(topic),
-      missing_(!context.runs[run_index]->has_topic(topic)) {}
+    : context_(&context), run_index_(run_index), topic_(topic), missing_(!context.runs[run_index]->has_topic(topic)) {}
 
 TopicView::TopicView(const TopicView& parent, RankingSource source)
-    : context_(parent.context_), run_index_(parent.run_index_), topic_(parent.topic_), missing_(parent.missing_),
-      parent_(&parent), source_(std::move(source)) {}
+    : context_(parent.context_),
+      run_index_(parent.run_index_),
+      topic_(parent.topic_),
+      missing_(parent.missing_),
+      parent_(&parent),
+      source_(std::move(source)) {}
 
 const std::vector<std::uint32_t>& TopicView::ordered() const {
     if (parent_) return parent_->ordered();

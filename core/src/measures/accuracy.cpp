@@ -20,8 +20,9 @@ namespace {
 template <class T>
 double accuracy(const Ranking& r, long k, T& t) {
     t.ranking(r);
-    t.formula("Accuracy = 1 - (sum over relevant documents of the non-relevant documents above it) / (N R), R the "
-              "relevant and N the non-relevant documents retrieved in the top k; no value when R = 0 or N = 0");
+    t.formula(
+        "Accuracy = 1 - (sum over relevant documents of the non-relevant documents above it) / (N R), R the "
+        "relevant and N the non-relevant documents retrieved in the top k; no value when R = 0 or N = 0");
     std::size_t c = t.columns({"relevant", "non-relevant above"});
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     double nonrel = 0, above = 0, rel = 0;
@@ -52,8 +53,9 @@ double accuracy(const Ranking& r, long k, T& t) {
 void add_accuracy_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "accuracy");
     rows.add("Accuracy")
-        .help("Probability that a retrieved relevant document ranks above a retrieved non-relevant one (ir_measures' "
-              "diagnostic); no value for a topic without both in the top k.")
+        .help(
+            "Probability that a retrieved relevant document ranks above a retrieved non-relevant one (ir_measures' "
+            "diagnostic); no value for a topic without both in the top k.")
         .cite("ir_measures 0.4.3 (MacAvaney, Macdonald, Ounis; ECIR 2022), Accuracy (providers/accuracy_provider.py)")
         .cutoff()
         .params({rel_param()})

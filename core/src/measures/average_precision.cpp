@@ -34,8 +34,10 @@ double average_precision(const Ranking& r, long k, bool depth_normalised, T& t) 
             ++rel_so_far;
             sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
             if constexpr (T::on)
-                t.row(i, {1.0, static_cast<double>(rel_so_far),
-                          static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum}, c);
+                t.row(i,
+                      {1.0, static_cast<double>(rel_so_far),
+                       static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum},
+                      c);
         } else if constexpr (T::on) {
             t.row(i, {0.0, static_cast<double>(rel_so_far), std::nan(""), sum}, c);
         }
@@ -68,9 +70,10 @@ template <class T>
 double inferred_ap(const Ranking& r, T& t) {
     const double eps = 0.00001;  // INFAP_EPSILON
     t.ranking(r);
-    t.formula("infAP = (1/R) sum over relevant ranks k of [1/k + ((k-1)/k) (|d100 above k| / (k-1)) "
-              "((rel above k + eps) / (rel + nonrel above k + 2 eps))], d100 = judged or pooled-unjudged "
-              "documents (Yilmaz & Aslam 2006); documents not in the pool are skipped");
+    t.formula(
+        "infAP = (1/R) sum over relevant ranks k of [1/k + ((k-1)/k) (|d100 above k| / (k-1)) "
+        "((rel above k + eps) / (rel + nonrel above k + 2 eps))], d100 = judged or pooled-unjudged "
+        "documents (Yilmaz & Aslam 2006); documents not in the pool are skipped");
     std::size_t c = t.columns({"relevant", "non-relevant so far", "pooled unjudged so far", "term", "sum of terms"});
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
     double inf_ap = 0.0;
@@ -80,15 +83,19 @@ double inferred_ap(const Ranking& r, T& t) {
         if (rel == kUnjudged) {
             ++pool_unjudged_so_far;
             if constexpr (T::on)
-                t.row(j, {std::nan(""), static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
-                          std::nan(""), inf_ap}, c);
+                t.row(j,
+                      {std::nan(""), static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
+                       std::nan(""), inf_ap},
+                      c);
             continue;
         }
         if (rel >= 0 && rel < r.rel_level) {
             ++nonrel_so_far;
             if constexpr (T::on)
-                t.row(j, {0.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
-                          std::nan(""), inf_ap}, c);
+                t.row(j,
+                      {0.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far), std::nan(""),
+                       inf_ap},
+                      c);
         } else {
             ++rel_so_far;
             double before = inf_ap;
@@ -96,13 +103,15 @@ double inferred_ap(const Ranking& r, T& t) {
                 inf_ap += 1.0;
             } else {
                 double fj = static_cast<double>(j);
-                inf_ap += 1.0 / (fj + 1.0) +
-                          (fj / (fj + 1.0)) * ((rel_so_far - 1 + nonrel_so_far + pool_unjudged_so_far) / fj) *
-                              ((rel_so_far - 1 + eps) / (rel_so_far - 1 + nonrel_so_far + 2 * eps));
+                inf_ap += 1.0 / (fj + 1.0) + (fj / (fj + 1.0)) *
+                                                 ((rel_so_far - 1 + nonrel_so_far + pool_unjudged_so_far) / fj) *
+                                                 ((rel_so_far - 1 + eps) / (rel_so_far - 1 + nonrel_so_far + 2 * eps));
             }
             if constexpr (T::on)
-                t.row(j, {1.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
-                          inf_ap - before, inf_ap}, c);
+                t.row(j,
+                      {1.0, static_cast<double>(nonrel_so_far), static_cast<double>(pool_unjudged_so_far),
+                       inf_ap - before, inf_ap},
+                      c);
         }
     }
     t.term("sum of terms", inf_ap);
@@ -117,7 +126,8 @@ double inferred_ap(const Ranking& r, T& t) {
 template <class T>
 double yaap(const Ranking& r, T& t) {
     t.ranking(r);
-    t.formula("YAAP = log((1 + S) / (1 + R - S)), S = sum over relevant retrieved documents of precision at their rank");
+    t.formula(
+        "YAAP = log((1 + S) / (1 + R - S)), S = sum over relevant retrieved documents of precision at their rank");
     std::size_t c = t.columns({"relevant", "relevant so far", "precision at rank", "S so far"});
     long rel_so_far = 0;
     double sum = 0.0;
@@ -126,8 +136,10 @@ double yaap(const Ranking& r, T& t) {
             ++rel_so_far;
             sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
             if constexpr (T::on)
-                t.row(i, {1.0, static_cast<double>(rel_so_far),
-                          static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum}, c);
+                t.row(i,
+                      {1.0, static_cast<double>(rel_so_far),
+                       static_cast<double>(rel_so_far) / static_cast<double>(i + 1), sum},
+                      c);
         } else if constexpr (T::on) {
             t.row(i, {0.0, static_cast<double>(rel_so_far), std::nan(""), sum}, c);
         }
@@ -169,8 +181,10 @@ void interpolation_rows(const Ranking& r, T& t) {
         for (long i = 0; i < r.num_ret; ++i) {
             bool is_rel = r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
             so_far += is_rel;
-            t.row(i, {is_rel ? 1.0 : 0.0, static_cast<double>(so_far),
-                      static_cast<double>(so_far) / static_cast<double>(i + 1), best[static_cast<std::size_t>(i)]}, c);
+            t.row(i,
+                  {is_rel ? 1.0 : 0.0, static_cast<double>(so_far),
+                   static_cast<double>(so_far) / static_cast<double>(i + 1), best[static_cast<std::size_t>(i)]},
+                  c);
         }
     }
 }
@@ -180,8 +194,9 @@ void interpolation_rows(const Ranking& r, T& t) {
 /// were not retrieved. (A negative level needs no relevant doc, as level 0.)
 template <class T>
 double interpolated_precision(const Ranking& r, double x, T& t) {
-    t.formula("IPrec@x = max over ranks at or after the one holding the c-th relevant document of P(rank), "
-              "c = round(x * R); 0 when fewer than c relevant documents were retrieved");
+    t.formula(
+        "IPrec@x = max over ranks at or after the one holding the c-th relevant document of P(rank), "
+        "c = round(x * R); 0 when fewer than c relevant documents were retrieved");
     interpolation_rows(r, t);
     long cutoff = recall_cutoff(x, r.num_rel);
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
@@ -240,7 +255,8 @@ template <class T>
 double reciprocal_rank(const Ranking& r, long k, T& t) {
     t.ranking(r);
     if constexpr (T::on)
-        t.formula("RR = 1 / (rank of the first relevant document), 0 if none" + std::string(k < 0 ? "" : " in the top k"));
+        t.formula("RR = 1 / (rank of the first relevant document), 0 if none" +
+                  std::string(k < 0 ? "" : " in the top k"));
     std::size_t c = t.columns({"relevant"});
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     for (long i = 0; i < n; ++i) {
@@ -263,14 +279,17 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
     rows.add("AP")
         .alias("MAP")
         .alias("map")
-        .help("Average precision: precision at each relevant document retrieved (in the top k with @k), "
-              "summed over the number of relevant documents R (AP@k is trec_eval's map_cut.k), or over "
-              "min(k, R) with denom=min.")
-        .cite("Buckley & Voorhees (2005); Harman (1992); Sakai, PROMISE 2013, Eqs. 9-10 (denom=min); "
-              "trec_eval 10.0 (NIST), m_map.c, m_map_cut.c")
+        .help(
+            "Average precision: precision at each relevant document retrieved (in the top k with @k), "
+            "summed over the number of relevant documents R (AP@k is trec_eval's map_cut.k), or over "
+            "min(k, R) with denom=min.")
+        .cite(
+            "Buckley & Voorhees (2005); Harman (1992); Sakai, PROMISE 2013, Eqs. 9-10 (denom=min); "
+            "trec_eval 10.0 (NIST), m_map.c, m_map_cut.c")
         .cutoff()
-        .params({ParamInfo::word("denom", "what the sum of precisions is divided by: R (relevant documents, trec_eval) or "
-                                          "min (min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)")
+        .params({ParamInfo::word("denom",
+                                 "what the sum of precisions is divided by: R (relevant documents, trec_eval) or "
+                                 "min (min(k, R) for AP@k: the measurement-depth normalisation of Sakai's Eq. 10)")
                      .defaults_to("R")
                      .one_of({"R", "min"}),
                  rel_param(), judged_only_param()})
@@ -282,13 +301,16 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             bool by_depth = s.word_param("denom") == "min";
-            return traced([=](const TopicView& v, auto& t) { return average_precision(v.ranking(level, jo), k, by_depth, t); });
+            return traced(
+                [=](const TopicView& v, auto& t) { return average_precision(v.ranking(level, jo), k, by_depth, t); });
         });
     rows.add("infAP")
-        .help("Inferred AP for sampled pools: docs judged negative count as pooled-but-unjudged, "
-              "docs not in the qrels as non-relevant.")
-        .cite("Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect Judgments "
-              "(CIKM 2006); trec_eval 10.0 (NIST), m_infap.c")
+        .help(
+            "Inferred AP for sampled pools: docs judged negative count as pooled-but-unjudged, "
+            "docs not in the qrels as non-relevant.")
+        .cite(
+            "Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect Judgments "
+            "(CIKM 2006); trec_eval 10.0 (NIST), m_infap.c")
         .params({rel_param()})
         .trec(trec("infAP", 14))
         .make([](const MeasureSpec& s) {
@@ -308,8 +330,9 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             return traced([=](const TopicView& v, auto& t) { return yaap(v.ranking(level, jo), t); });
         });
     rows.add("IPrec")
-        .help("Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
-              "at or after the one where recall x is reached.")
+        .help(
+            "Interpolated precision at recall level x (IPrec@0.3): the highest precision at any rank "
+            "at or after the one where recall x is reached.")
         .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 7; trec_eval 10.0 (NIST), m_iprec_at_recall.c")
         .cutoff_required(CutoffKind::Real)
         .cutoff_help("recall level in [0,1]")
@@ -320,13 +343,16 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             double x = s.cutoff();
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return traced([=](const TopicView& v, auto& t) { return interpolated_precision(v.ranking(level, jo), x, t); });
+            return traced(
+                [=](const TopicView& v, auto& t) { return interpolated_precision(v.ranking(level, jo), x, t); });
         });
     rows.add("IPrecAvg")
         .alias("11pt_avg")
         .help("Interpolated precision averaged over recall levels (default: the 11 points 0, 0.1 ... 1).")
-        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 (NIST), "
-              "m_11pt_avg.c")
+        .cite(
+            "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 8 (11-point average precision); trec_eval 10.0 "
+            "(NIST), "
+            "m_11pt_avg.c")
         .params({ParamInfo::reals("recall", "the recall levels averaged")
                      .defaults_to("[0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1]")
                      .in(Range::unit()),
@@ -337,7 +363,8 @@ void add_average_precision_measures(std::vector<MeasureInfo>& out) {
             if (xs.empty()) throw UsageError("IPrecAvg: recall must list at least one level");
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return traced([=](const TopicView& v, auto& t) { return interpolated_precision_avg(v.ranking(level, jo), xs, t); });
+            return traced(
+                [=](const TopicView& v, auto& t) { return interpolated_precision_avg(v.ranking(level, jo), xs, t); });
         });
     rows.add("RR")
         .alias("MRR")

@@ -25,9 +25,10 @@ long judged_nonrelevant(const Ranking& r) {
 template <class T>
 double bpref(const Ranking& r, T& t) {
     t.ranking(r);
-    t.formula("bpref = (1/R) sum over judged relevant retrieved documents of 1 - min(n above, R) / min(N, R), n above "
-              "= judged non-relevant documents ranked above it, N = judged non-relevant for the topic; documents not "
-              "judged are skipped");
+    t.formula(
+        "bpref = (1/R) sum over judged relevant retrieved documents of 1 - min(n above, R) / min(N, R), n above "
+        "= judged non-relevant documents ranked above it, N = judged non-relevant for the topic; documents not "
+        "judged are skipped");
     std::size_t c = t.columns({"relevant", "non-relevant above", "term", "sum"});
     long num_nonrel = judged_nonrelevant(r);
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
@@ -66,8 +67,10 @@ double bpref(const Ranking& r, T& t) {
 template <class T>
 double bpref_sakai(const Ranking& r, bool over_n, T& t) {
     t.ranking(r);
-    t.formula(over_n ? "bpref_N = (1/R) sum over relevant documents of the condensed list of 1 - (non-relevant above) / N"
-                     : "bpref_R = (1/R) sum over relevant documents of the condensed list of 1 - min(R, non-relevant above) / R");
+    t.formula(over_n
+                  ? "bpref_N = (1/R) sum over relevant documents of the condensed list of 1 - (non-relevant above) / N"
+                  : "bpref_R = (1/R) sum over relevant documents of the condensed list of 1 - min(R, non-relevant "
+                    "above) / R");
     std::size_t c = t.columns({"relevant", "non-relevant above", "term", "sum"});
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     if (!r.num_rel) {
@@ -111,10 +114,12 @@ void add_bpref_measures(std::vector<MeasureInfo>& out) {
     rows.add("Bpref")
         .alias("BPref")
         .alias("bpref")
-        .help("Binary preference: how often judged relevant documents rank above judged non-relevant ones "
-              "(unjudged documents are ignored). Bpref(agg=gmean) is trec_eval's gm_bpref.")
-        .cite("Buckley & Voorhees, Retrieval Evaluation with Incomplete Information (SIGIR 2004); "
-              "trec_eval 10.0 (NIST), m_bpref.c")
+        .help(
+            "Binary preference: how often judged relevant documents rank above judged non-relevant ones "
+            "(unjudged documents are ignored). Bpref(agg=gmean) is trec_eval's gm_bpref.")
+        .cite(
+            "Buckley & Voorhees, Retrieval Evaluation with Incomplete Information (SIGIR 2004); "
+            "trec_eval 10.0 (NIST), m_bpref.c")
         .params({rel_param()})
         .trec(trec("bpref", 8))
         .trec(trec("gm_bpref", 15).geometric())
@@ -124,15 +129,17 @@ void add_bpref_measures(std::vector<MeasureInfo>& out) {
         });
     rows.add("BprefR")
         .alias("bpref_R")
-        .help("bpref with R as the denominator: 1/R sum over judged relevant documents of "
-              "1 - min(R, judged non-relevant above) / R (Bpref when R <= N).")
+        .help(
+            "bpref with R as the denominator: 1/R sum over judged relevant documents of "
+            "1 - min(R, judged non-relevant above) / R (Bpref when R <= N).")
         .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 22; Buckley & Voorhees (SIGIR 2004)")
         .params({rel_param()})
         .make(sakai_bpref(false));
     rows.add("BprefN")
         .alias("bpref_N")
-        .help("bpref with N as the denominator: 1/R sum over judged relevant documents of "
-              "1 - (judged non-relevant above) / N (Bpref when R >= N; Buttcher et al.'s RankEff).")
+        .help(
+            "bpref with N as the denominator: 1/R sum over judged relevant documents of "
+            "1 - (judged non-relevant above) / N (Bpref when R >= N; Buttcher et al.'s RankEff).")
         .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 23; Buckley & Voorhees (SIGIR 2004)")
         .params({rel_param()})
         .make(sakai_bpref(true));

@@ -84,9 +84,11 @@ template <class T>
 double compat(const Qrels& q, const CompatLists& l, double p, bool normalize, T& t) {
     const Ranking& r = l.ranking;
     t.ranking(r);
-    t.formula("Compat = RBO(R, I) / RBO(I, I), RBO(X, Y) = sum_{i<=d} p^(i-1) |X[1..i] & Y[1..i]| / i / sum_{i<=d} p^(i-1); "
-              "R the run, I the relevant documents by grade (ties by the run's score), d = max(|R|, |I|)");
-    std::size_t c = t.columns({"ideal grade", "overlap A_i", "p^(i-1)", "p^(i-1) A_i / i", "ideal p^(i-1) min(i,|I|) / i"});
+    t.formula(
+        "Compat = RBO(R, I) / RBO(I, I), RBO(X, Y) = sum_{i<=d} p^(i-1) |X[1..i] & Y[1..i]| / i / sum_{i<=d} p^(i-1); "
+        "R the run, I the relevant documents by grade (ties by the run's score), d = max(|R|, |I|)");
+    std::size_t c =
+        t.columns({"ideal grade", "overlap A_i", "p^(i-1)", "p^(i-1) A_i / i", "ideal p^(i-1) min(i,|I|) / i"});
     std::size_t n_r = static_cast<std::size_t>(r.num_ret), n_i = l.ideal.size();
     std::size_t depth = std::max(n_r, n_i);
     // Membership of the judged documents (by judgment index - first) in the prefixes so far.
@@ -114,8 +116,8 @@ double compat(const Qrels& q, const CompatLists& l, double p, bool normalize, T&
         normalizer += weight;
         if constexpr (T::on)
             t.row(static_cast<long>(i),
-                  {i < n_i ? static_cast<double>(q.judgment(l.ideal[i]).rel) : std::nan(""), static_cast<double>(overlap),
-                   weight, term, ideal_term},
+                  {i < n_i ? static_cast<double>(q.judgment(l.ideal[i]).rel) : std::nan(""),
+                   static_cast<double>(overlap), weight, term, ideal_term},
                   c);
         weight *= p;
     }
@@ -137,13 +139,19 @@ void add_compat_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "compat");
     rows.add("Compat")
         .alias("compat")
-        .help("Compatibility: rank-biased overlap of the run with the ideal ranking of the relevant documents (by grade), "
-              "normalised by the ideal's own; as ir_measures' Compat.")
-        .cite("Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
-              "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
-              "(compat provider)")
-        .params({ParamInfo::real("p", "persistence: the weight of depth i is p^(i-1)").defaults_to("0.95").in(Range{0, 1, true, true}),
-                 ParamInfo::boolean("normalize", "divide by the ideal ranking's RBO with itself (for finite ideal rankings)")
+        .help(
+            "Compatibility: rank-biased overlap of the run with the ideal ranking of the relevant documents (by "
+            "grade), "
+            "normalised by the ideal's own; as ir_measures' Compat.")
+        .cite(
+            "Clarke, Vtyurina & Smucker, Assessing Top-k Preferences (TOIS 39(3), 2021), compatibility with its "
+            "normalisation for finite ideal rankings; RBO: Webber, Moffat & Zobel (TOIS 2010); ir_measures 0.4.3 "
+            "(compat provider)")
+        .params({ParamInfo::real("p", "persistence: the weight of depth i is p^(i-1)")
+                     .defaults_to("0.95")
+                     .in(Range{0, 1, true, true}),
+                 ParamInfo::boolean("normalize",
+                                    "divide by the ideal ranking's RBO with itself (for finite ideal rankings)")
                      .defaults_to("True")})
         .make([](const MeasureSpec& s) {
             double p = s.real_param("p");

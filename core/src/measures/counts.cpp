@@ -38,8 +38,9 @@ double unjudged_at(const Ranking& r, long k, T& t) {
 template <class T>
 double judged_at(const Ranking& r, long k, T& t) {
     t.ranking(r);
-    t.formula("Judged@k = (documents in the top min(k, retrieved) that have a judgment) / min(k, retrieved); 0 when "
-              "nothing was retrieved");
+    t.formula(
+        "Judged@k = (documents in the top min(k, retrieved) that have a judgment) / min(k, retrieved); 0 when "
+        "nothing was retrieved");
     std::size_t c = t.columns({"judged", "judged so far"});
     long n = std::min(k, r.num_ret), judged = 0;
     for (long i = 0; i < n; ++i) {
@@ -59,14 +60,19 @@ double judged_at(const Ranking& r, long k, T& t) {
 template <class T>
 std::string relstring(const Ranking& r, long len, T& t) {
     t.ranking(r);
-    t.formula("RelString = one character per rank of the top k: the judgment 0-9, '>' above 9, '-' not in the "
-              "qrels, '.' judged negative (a text: evaluate() reports no number)");
+    t.formula(
+        "RelString = one character per rank of the top k: the judgment 0-9, '>' above 9, '-' not in the "
+        "qrels, '.' judged negative (a text: evaluate() reports no number)");
     std::size_t c = t.columns({"character code"});
     long n = std::max(0L, std::min(len, r.num_ret));
     std::string s;
     for (long i = 0; i < n; ++i) {
         int rel = r.rels[static_cast<std::size_t>(i)];
-        s += rel > 9 ? '>' : rel >= 0 ? static_cast<char>('0' + rel) : rel == kNotInPool ? '-' : rel == kUnjudged ? '.' : '<';
+        s += rel > 9             ? '>'
+             : rel >= 0          ? static_cast<char>('0' + rel)
+             : rel == kNotInPool ? '-'
+             : rel == kUnjudged  ? '.'
+                                 : '<';
         if constexpr (T::on) t.row(i, {static_cast<double>(static_cast<unsigned char>(s.back()))}, c);
     }
     t.term("characters", static_cast<double>(s.size()));
@@ -116,7 +122,8 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
         .count()
         .trec(trec("num_q", 1).average(TrecAverage::NumQ).summary_only())
         .make([](const MeasureSpec&) {
-            return count("NumQ = 1 per topic evaluated (summed over topics)", "NumQ", [](const TopicView&) { return 1.0; });
+            return count("NumQ = 1 per topic evaluated (summed over topics)", "NumQ",
+                         [](const TopicView&) { return 1.0; });
         });
     rows.add("NumRet")
         .alias("num_ret")
@@ -130,11 +137,12 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
             const ParamValue& rel = s.param("rel");
             bool counted = rel.given;
             long level = rel.i;
-            return count(counted ? "NumRet(rel=N) = documents retrieved with a judgment >= N" : "NumRet = documents retrieved",
-                         "NumRet", [=](const TopicView& v) {
-                             if (!counted) return static_cast<double>(v.ranking(1).num_ret);
-                             return static_cast<double>(v.ranking(level).num_rel_ret);
-                         });
+            return count(
+                counted ? "NumRet(rel=N) = documents retrieved with a judgment >= N" : "NumRet = documents retrieved",
+                "NumRet", [=](const TopicView& v) {
+                    if (!counted) return static_cast<double>(v.ranking(1).num_ret);
+                    return static_cast<double>(v.ranking(level).num_rel_ret);
+                });
         });
     rows.add("NumRel")
         .alias("num_rel")
@@ -150,8 +158,9 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
         });
     rows.add("NumRelRet")
         .alias("num_rel_ret")
-        .help("Number of relevant documents retrieved (summed over topics); with @k, in the top k (ranx's hits@k, "
-              "a mean: NumRelRet(agg=mean)@k).")
+        .help(
+            "Number of relevant documents retrieved (summed over topics); with @k, in the top k (ranx's hits@k, "
+            "a mean: NumRelRet(agg=mean)@k).")
         .cite(num_c)
         .cutoff()
         .params({rel_param(), judged_only_param()})
@@ -161,8 +170,8 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
-            return count("NumRelRet = relevant documents (judgment >= rel) retrieved (in the top k with @k)", "NumRelRet",
-                         [=](const TopicView& v) {
+            return count("NumRelRet = relevant documents (judgment >= rel) retrieved (in the top k with @k)",
+                         "NumRelRet", [=](const TopicView& v) {
                              const Ranking& r = v.ranking(level, jo);
                              if (k < 0 || k >= r.num_ret) return static_cast<double>(r.num_rel_ret);
                              long rel = 0;
@@ -182,13 +191,15 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
             return count("NumNonRelJudgedRet = retrieved - not in the qrels - judged negative - relevant retrieved",
                          "NumNonRelJudgedRet", [=](const TopicView& v) {
                              const Ranking& r = v.ranking(level);
-                             return static_cast<double>(r.num_ret) - r.num_nonpool - r.num_unjudged_in_pool - r.num_rel_ret;
+                             return static_cast<double>(r.num_ret) - r.num_nonpool - r.num_unjudged_in_pool -
+                                    r.num_rel_ret;
                          });
         });
     rows.add("Unjudged")
         .alias("unj")
-        .help("Fraction of the top k that is unjudged (not in the qrels or judged negative); "
-              "a ranking shorter than k counts as padded with judged documents.")
+        .help(
+            "Fraction of the top k that is unjudged (not in the qrels or judged negative); "
+            "a ranking shorter than k counts as padded with judged documents.")
         .cite("trec_eval 10.0 (NIST), m_unjudged.c")
         .cutoff_required()
         .zero_if_missing()
@@ -200,8 +211,9 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
             return traced([=](const TopicView& v, auto& t) { return unjudged_at(v.ranking(1), k, t); });
         });
     rows.add("Judged")
-        .help("Fraction of the top min(k, retrieved) documents that have a judgment (ir_measures' Judged@k); "
-              "without @k the whole ranking.")
+        .help(
+            "Fraction of the top min(k, retrieved) documents that have a judgment (ir_measures' Judged@k); "
+            "without @k the whole ranking.")
         .cite("ir_measures (MacAvaney, Macdonald, Ounis; ECIR 2022), Judged")
         .cutoff()
         .set()
@@ -215,8 +227,9 @@ void add_count_measures(std::vector<MeasureInfo>& out) {
         });
     rows.add("RelString")
         .alias("relstring")
-        .help("The judgments of the top k documents as a string: 0-9, '>' above 9, '-' not judged, "
-              "'.' judged negative (text; per topic only).")
+        .help(
+            "The judgments of the top k documents as a string: 0-9, '>' above 9, '-' not judged, "
+            "'.' judged negative (text; per topic only).")
         .cite("trec_eval 10.0 (NIST), m_relstring.c")
         .cutoff()
         .text_valued()

@@ -63,11 +63,13 @@ std::vector<double> areas(const TopicView& v, const TopicIntents& ti, const std:
     std::vector<double> out;
     for (std::string_view id : ti.names) {
         long s = 0;
-        bool numeric = !id.empty() && id.size() < 10 && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+        bool numeric = !id.empty() && id.size() < 10 &&
+                       std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
         if (numeric) s = std::stol(std::string(id));
         if (s < 1)
-            throw UsageError(name + ": without intent probabilities the importance of a subtopic decays with its number "
-                                    "(cubeTest.pl), which needs subtopic ids 1, 2, ...; topic " +
+            throw UsageError(name +
+                             ": without intent probabilities the importance of a subtopic decays with its number "
+                             "(cubeTest.pl), which needs subtopic ids 1, 2, ...; topic " +
                              std::string(v.qrels().topic_id(v.topic())) + " has subtopic '" + quote_bytes(id) +
                              "' (give --intents)");
         out.push_back(1.0 / std::log2(1.0 + static_cast<double>(s)) / total);
@@ -90,11 +92,12 @@ double words_at(const TopicView& v, const Ranking& r, long i, const std::string&
 template <class T>
 double cube_test(const CubeParams& p, const TopicView& v, T& t) {
     if constexpr (T::on) {
-        t.formula(std::string(p.accel ? "ACT@K = (1/n) sum_{k<=n} CT_speed@k, " : "") +
-                  "CT_speed@k = sum_{i<=k} gain(d_i) / Time(k), n = min(K, retrieved); gain(d) = sum over the unfilled "
-                  "subtopics s of d of area(s) gamma^(c+1) (grade/max_grade) (1 + sum_{s' != s} area(s') H(s')); Time(k) = "
-                  "sum_{j<=k} 4.4 + (0.018 words + 7.8) (0.64 if relevant, else 0.39); gamma = " +
-                  format_number(p.gamma) + ", max_grade = " + format_number(p.max_grade) + ", K = " + std::to_string(p.k));
+        t.formula(
+            std::string(p.accel ? "ACT@K = (1/n) sum_{k<=n} CT_speed@k, " : "") +
+            "CT_speed@k = sum_{i<=k} gain(d_i) / Time(k), n = min(K, retrieved); gain(d) = sum over the unfilled "
+            "subtopics s of d of area(s) gamma^(c+1) (grade/max_grade) (1 + sum_{s' != s} area(s') H(s')); Time(k) = "
+            "sum_{j<=k} 4.4 + (0.018 words + 7.8) (0.64 if relevant, else 0.39); gamma = " +
+            format_number(p.gamma) + ", max_grade = " + format_number(p.max_grade) + ", K = " + std::to_string(p.k));
     }
     if (v.missing()) {  // trec_eval -c's placeholder document has no length: nothing was read
         t.term("no ranking (the topic was not answered), so", 0.0);
@@ -164,7 +167,9 @@ double cube_test(const CubeParams& p, const TopicView& v, T& t) {
 }
 
 ParamInfo cube_gamma_param() {
-    return ParamInfo::real("gamma", "the water a document pours into a subtopic decays as gamma^(documents relevant to it above, + 1)")
+    return ParamInfo::real(
+               "gamma",
+               "the water a document pours into a subtopic decays as gamma^(documents relevant to it above, + 1)")
         .defaults_to("0.5")
         .in(Range::unit());
 }
@@ -181,7 +186,8 @@ std::unique_ptr<TopicMeasure> make_cube_test(const MeasureSpec& s, bool accel) {
     p.k = s.cutoff_int();
     p.accel = accel;
     p.name = s.name();
-    if (!(p.gamma > 0 && p.gamma <= 1)) throw UsageError(p.name + ": gamma must be in (0,1], got " + format_number(p.gamma));
+    if (!(p.gamma > 0 && p.gamma <= 1))
+        throw UsageError(p.name + ": gamma must be in (0,1], got " + format_number(p.gamma));
     if (!(p.max_grade > 0) || !std::isfinite(p.max_grade))
         throw UsageError(p.name + ": max_grade must be a positive number, got " + format_number(p.max_grade));
     return traced([p](const TopicView& v, auto& t) { return cube_test(p, v, t); },
@@ -198,8 +204,9 @@ std::unique_ptr<TopicMeasure> make_cube_test(const MeasureSpec& s, bool accel) {
 
 void add_cube_test_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "cube test");
-    const std::string cite = "Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (CIKM 2013); "
-                             "TREC Dynamic Domain's cubeTest.pl (trec-dd/trec-dd-metrics, version lgc, 2014)";
+    const std::string cite =
+        "Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (CIKM 2013); "
+        "TREC Dynamic Domain's cubeTest.pl (trec-dd/trec-dd-metrics, version lgc, 2014)";
     struct Form {
         const char *name, *alias, *help;
         bool accel;
@@ -211,7 +218,8 @@ void add_cube_test_measures(std::vector<MeasureInfo>& out) {
          true},
         {"CT_speed", "ct_speed",
          "The cube test as TREC Dynamic Domain's cubeTest.pl reports it: the subtopic-weighted water poured into the "
-         "topic's cube by the top K over the time to read them (irlens' CT is Amigo et al.'s form); needs --doc-lengths (words).",
+         "topic's cube by the top K over the time to read them (irlens' CT is Amigo et al.'s form); needs "
+         "--doc-lengths (words).",
          false},
     };
     for (const Form& f : forms) {

@@ -36,13 +36,14 @@ namespace {
 enum class Model { INST, INSQ, BPM, SDCG, NERR8, NERR9, NERR10, NERR11, RBP };
 
 /// The outputs of cwl_eval, in its column order; Res* are the residuals.
-const std::vector<std::string> kOutputs = {"EU", "ETU", "EC", "ETC", "ED", "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
+const std::vector<std::string> kOutputs = {"EU",    "ETU",    "EC",    "ETC",    "ED",
+                                           "ResEU", "ResETU", "ResEC", "ResETC", "ResED"};
 
 struct Settings {
     Model model;
     std::string name;  // the measure, for messages
     double T = 1, p = 0.8;
-    long k = 0;        // the cutoff (SDCG, NERR8, NERR9; BPM's K)
+    long k = 0;  // the cutoff (SDCG, NERR8, NERR9; BPM's K)
     long depth = 1000;
     long min_rel = 0, max_rel = -1;  // max_rel -1: the qrels' highest grade
     long rel = -1;                   // RBP_CWL(rel=N): binary gains
@@ -172,17 +173,18 @@ double cwl_value(const Settings& s, const Ranking& r, long max_rel, T& t) {
     Scored hi;
     if (residual) hi = score(s, std::move(best));
     const std::string& what = kOutputs[static_cast<std::size_t>(s.out)];
-    t.formula(what + (residual ? " = (the output with every unjudged document and padded rank at gain 1) - (the "
-                                 "output with gain 0 there); "
-                               : " with ") +
+    t.formula(what +
+              (residual ? " = (the output with every unjudged document and padded rank at gain 1) - (the "
+                          "output with gain 0 there); "
+                        : " with ") +
               "W(i) = prod_{j<i} C(j) / sum_m prod_{j<m} C(j), L(i) = prod_{j<i} C(j) (1 - C(i)) over the depth " +
-              std::to_string(s.depth) + "; EU = sum W(i) g(i), ETU = sum L(i) sum_{j<=i} g(j), EC = sum W(i), "
+              std::to_string(s.depth) +
+              "; EU = sum W(i) g(i), ETU = sum L(i) sum_{j<=i} g(j), EC = sum W(i), "
               "ETC = sum L(i) i, ED = 1 / W(1)");
     if constexpr (T::on) {
         std::size_t c0 = t.columns({"gain", "C(i)", "W(i)", "L(i)"});
-        std::size_t c1 = residual ? t.columns({"gain, best case", "C(i), best case", "W(i), best case",
-                                               "L(i), best case"})
-                                  : 0;
+        std::size_t c1 =
+            residual ? t.columns({"gain, best case", "C(i), best case", "W(i), best case", "L(i), best case"}) : 0;
         for (std::size_t i = 0; i < shown; ++i) {
             long rank = static_cast<long>(i);
             t.row(rank, {lo.g[i], lo.c[i], lo.w[i], lo.l[i]}, c0);
@@ -222,17 +224,20 @@ std::vector<ParamInfo> common_params(std::vector<ParamInfo> own) {
     own.push_back(ParamInfo::integer("min_rel", "the grade that gains 0 (lower grades too; ir_measures' min_rel)")
                       .defaults_to("0")
                       .in(Range::non_negative(1e9)));
-    own.push_back(ParamInfo::integer("max_rel", "the grade that gains 1: gain = (grade - min_rel) / (max_rel - min_rel); "
-                                                "default: the highest grade in the qrels (ir_measures requires it)")
+    own.push_back(ParamInfo::integer("max_rel",
+                                     "the grade that gains 1: gain = (grade - min_rel) / (max_rel - min_rel); "
+                                     "default: the highest grade in the qrels (ir_measures requires it)")
                       .in(Range::positive(1e9)));
-    own.push_back(ParamInfo::integer("depth", "measurement depth: the ranking is cut or padded (gain 0) to this many "
-                                              "ranks, and W normalised over them (cwl_eval's max_depth)")
+    own.push_back(ParamInfo::integer("depth",
+                                     "measurement depth: the ranking is cut or padded (gain 0) to this many "
+                                     "ranks, and W normalised over them (cwl_eval's max_depth)")
                       .defaults_to("1000")
                       .in(Range{1, 1e5}));
-    own.push_back(ParamInfo::word("out", "the output: EU (expected utility per item, the measure), ETU, EC, ETC, ED "
-                                         "(expected total utility, cost per item, total cost, depth), or a residual "
-                                         "ResEU ... ResED (cwl_eval -r): the output with every unjudged document and "
-                                         "every rank padded to the depth at gain 1, minus the output")
+    own.push_back(ParamInfo::word("out",
+                                  "the output: EU (expected utility per item, the measure), ETU, EC, ETC, ED "
+                                  "(expected total utility, cost per item, total cost, depth), or a residual "
+                                  "ResEU ... ResED (cwl_eval -r): the output with every unjudged document and "
+                                  "every rank padded to the depth at gain 1, minus the output")
                       .defaults_to("EU")
                       .one_of(kOutputs)
                       .reports(output_presentation()));
@@ -276,31 +281,39 @@ std::unique_ptr<TopicMeasure> make_cwl(const MeasureSpec& spec, Model model) {
 }  // namespace
 
 void add_cwl_measures(std::vector<MeasureInfo>& out) {
-    const std::string tool = "; cwl_eval 1.0.12 (Azzopardi, Thomas & Moffat, SIGIR 2019) and ir_measures 0.4.3's cwl_eval provider";
+    const std::string tool =
+        "; cwl_eval 1.0.12 (Azzopardi, Thomas & Moffat, SIGIR 2019) and ir_measures 0.4.3's cwl_eval provider";
     const std::string nerr = "Azzopardi, Mackenzie & Moffat, ERR is not C/W/L (ICTIR 2021), ";
     Rows rows(out, "C/W/L");
     rows.add("INST")
-        .help("INST (C/W/L): an adaptive user who wants T units of gain: C(i) = ((i + T + T_i - 1) / (i + T + T_i))^2, "
-              "T_i = T - gain so far; value = expected utility per item (out= gives cwl_eval's other outputs).")
-        .cite("Moffat, Bailey, Scholer & Thomas, INST: An Adaptive Metric for Information Retrieval Evaluation (ADCS 2015)" + tool)
+        .help(
+            "INST (C/W/L): an adaptive user who wants T units of gain: C(i) = ((i + T + T_i - 1) / (i + T + T_i))^2, "
+            "T_i = T - gain so far; value = expected utility per item (out= gives cwl_eval's other outputs).")
+        .cite(
+            "Moffat, Bailey, Scholer & Thomas, INST: An Adaptive Metric for Information Retrieval Evaluation (ADCS "
+            "2015)" +
+            tool)
         .params(common_params({t_param("T: the gain the user wants (documents of gain 1)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::INST); });
     rows.add("INSQ")
-        .help("INSQ (C/W/L): C(i) = ((i + 2T - 1) / (i + 2T))^2, a non-adaptive INST; value = expected utility per item.")
+        .help(
+            "INSQ (C/W/L): C(i) = ((i + 2T - 1) / (i + 2T))^2, a non-adaptive INST; value = expected utility per item.")
         .cite("Moffat, Scholer & Thomas, Models and Metrics: IR Evaluation as a User Process (ADCS 2012)" + tool)
         .params(common_params({t_param("T: the gain the user wants (documents of gain 1)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::INSQ); });
     rows.add("BPM")
-        .help("Bejeweled Player Model, static (C/W/L): the user goes on while the gain so far is below T and the "
-              "documents seen below K = the cutoff; value = expected utility per item.")
+        .help(
+            "Bejeweled Player Model, static (C/W/L): the user goes on while the gain so far is below T and the "
+            "documents seen below K = the cutoff; value = expected utility per item.")
         .cite("Zhang, Liu, Li, Zhang, Xu & Ma, Evaluating Web Search with a Bejeweled Player Model (SIGIR 2017)" + tool)
         .cutoff_required()
         .cutoff_help("K: the documents the user is willing to examine (cost 1 each)")
         .params(common_params({t_param("T: the gain the user wants (E_b)")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::BPM); });
     rows.add("SDCG")
-        .help("Scaled DCG (C/W/L): DCG@k's log2 discount as a user model, weights summing to 1 over the top k: "
-              "sum_{i<=k} g(i) / log2(i+1) over sum_{i<=k} 1 / log2(i+1). Not sDCG (session DCG).")
+        .help(
+            "Scaled DCG (C/W/L): DCG@k's log2 discount as a user model, weights summing to 1 over the top k: "
+            "sum_{i<=k} g(i) / log2(i+1) over sum_{i<=k} 1 / log2(i+1). Not sDCG (session DCG).")
         .cite("Moffat, Bailey, Scholer & Thomas (ADCS 2015); Jarvelin & Kekalainen (TOIS 2002)" + tool + ", cwl_dcg.py")
         .cutoff_required()
         .params(common_params({ParamInfo::word("dcg", "the DCG formulation (ir_measures': log2 only)")
@@ -308,8 +321,9 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
                                    .one_of({"log2"})}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::SDCG); });
     rows.add("NERR8")
-        .help("Not-but-nearly ERR, Eq. 8 (C/W/L): C(i) = 1 - g(i) before rank k, 0 from k on; value = expected "
-              "utility per item.")
+        .help(
+            "Not-but-nearly ERR, Eq. 8 (C/W/L): C(i) = 1 - g(i) before rank k, 0 from k on; value = expected "
+            "utility per item.")
         .cite(nerr + "Eq. 8" + tool)
         .cutoff_required()
         .params(common_params({}))
@@ -326,22 +340,26 @@ void add_cwl_measures(std::vector<MeasureInfo>& out) {
         .params(common_params({ParamInfo::real("p", "persistence").defaults_to("0.9").in(Range{0, 1, true, true})}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR10); });
     rows.add("NERR11")
-        .help("Not-but-nearly ERR, Eq. 12 of the paper (ir_measures' NERR11): C(i) = ((i + 2T - 1) / (i + 2T))^2 "
-              "(1 - g(i)), INSQ's goal with gain-based stopping.")
+        .help(
+            "Not-but-nearly ERR, Eq. 12 of the paper (ir_measures' NERR11): C(i) = ((i + 2T - 1) / (i + 2T))^2 "
+            "(1 - g(i)), INSQ's goal with gain-based stopping.")
         .cite(nerr + "Eq. 12" + tool)
         .params(common_params({t_param("T: the gain the user wants")}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::NERR11); });
     rows.add("RBP_CWL")
-        .help("RBP as C/W/L defines it: C(i) = p over the measurement depth, weights normalised over it (RBP's "
-              "(1 - p) p^(i-1) / (1 - p^depth)); graded through min_rel/max_rel, or binary with rel=N. Residual, by hand "
-              "(tests/unit-cwl.cpp): p=0.5, depth 6, gains 1, unjudged, 0.5, 0 and two padded ranks: reach 1, 1/2 ... 1/32 "
-              "(sum 63/32); EU = (1 + 1/8) / (63/32) = 36/63; at gain 1 there: (1 + 1/2 + 1/8 + 1/16 + 1/32) / (63/32) "
-              "= 55/63; ResEU = 19/63.")
+        .help(
+            "RBP as C/W/L defines it: C(i) = p over the measurement depth, weights normalised over it (RBP's "
+            "(1 - p) p^(i-1) / (1 - p^depth)); graded through min_rel/max_rel, or binary with rel=N. Residual, by hand "
+            "(tests/unit-cwl.cpp): p=0.5, depth 6, gains 1, unjudged, 0.5, 0 and two padded ranks: reach 1, 1/2 ... "
+            "1/32 "
+            "(sum 63/32); EU = (1 + 1/8) / (63/32) = 36/63; at gain 1 there: (1 + 1/2 + 1/8 + 1/16 + 1/32) / (63/32) "
+            "= 55/63; ResEU = 19/63.")
         .cite("Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008)" + tool +
               ", cwl_rbp.py")
         .params(common_params({ParamInfo::real("p", "persistence").defaults_to("0.8").in(Range{0, 1, true, true}),
-                               ParamInfo::integer("rel", "binary gains: 1 for a grade >= rel, else 0 (ir_measures' "
-                                                         "RBP(rel=N) through cwl_eval); default: graded")
+                               ParamInfo::integer("rel",
+                                                  "binary gains: 1 for a grade >= rel, else 0 (ir_measures' "
+                                                  "RBP(rel=N) through cwl_eval); default: graded")
                                    .in(Range::positive(1e9))}))
         .make([](const MeasureSpec& s) { return make_cwl(s, Model::RBP); });
 }

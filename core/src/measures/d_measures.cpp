@@ -71,7 +71,8 @@ double discounted_sum(const std::vector<double>& gains, long l, T& t, const char
     long n = std::min(l, static_cast<long>(gains.size()));
     for (long r = 0; r < n; ++r) {
         sum += gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2));
-        if constexpr (T::on) t.row(r, {gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2)), sum}, c);
+        if constexpr (T::on)
+            t.row(r, {gains[static_cast<std::size_t>(r)] / std::log2(static_cast<double>(r + 2)), sum}, c);
     }
     if constexpr (T::on) t.term(std::string(who) + " discounted sum", sum);
     return sum;
@@ -147,8 +148,10 @@ MeasureInfo din_measure(const char* name, std::vector<std::string> aliases, cons
     m.family = "diversity";
     m.needs = {Need::DiversityQrels};
     m.help = help;
-    m.citation = std::string("Sakai, Evaluation with informational and navigational intents (WWW 2012); Sakai, PROMISE "
-                             "2013, Sec. 3.1, ") + eqs;
+    m.citation = std::string(
+                     "Sakai, Evaluation with informational and navigational intents (WWW 2012); Sakai, PROMISE "
+                     "2013, Sec. 3.1, ") +
+                 eqs;
     m.cutoff = CutoffKind::Int;
     m.params = {gains_param(), judged_only_param()};
     if (sharp_form) m.params.insert(m.params.begin(), gamma_param());
@@ -159,13 +162,14 @@ MeasureInfo din_measure(const char* name, std::vector<std::string> aliases, cons
         double gamma = sharp_form ? sharp_gamma(s) : 0.0;
         return traced_with_ideal(
             [=](const TopicIntents& ti, const EvalContext&, auto& t) {
-                t.formula(sharp_form ? "DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l; DIN-nDCG@l = sum_{i<=l} "
-                                       "GG_DIN(i) / log2(i+1) over the globally ideal list's sum_{i<=l} GG*(i) / log2(i+1); "
-                                       "GG_DIN = sum_i Pr(i|q) g_i, a navigational intent gaining only at its first "
-                                       "relevant document"
-                                     : "DIN-nDCG@l = sum_{i<=l} GG_DIN(i) / log2(i+1) over the globally ideal list's "
-                                       "sum_{i<=l} GG*(i) / log2(i+1); GG_DIN = sum_i Pr(i|q) g_i, a navigational intent "
-                                       "gaining only at its first relevant document");
+                t.formula(sharp_form
+                              ? "DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l; DIN-nDCG@l = sum_{i<=l} "
+                                "GG_DIN(i) / log2(i+1) over the globally ideal list's sum_{i<=l} GG*(i) / log2(i+1); "
+                                "GG_DIN = sum_i Pr(i|q) g_i, a navigational intent gaining only at its first "
+                                "relevant document"
+                              : "DIN-nDCG@l = sum_{i<=l} GG_DIN(i) / log2(i+1) over the globally ideal list's "
+                                "sum_{i<=l} GG*(i) / log2(i+1); GG_DIN = sum_i Pr(i|q) g_i, a navigational intent "
+                                "gaining only at its first relevant document");
                 return ideal_dcg(ti, given, l, t);
             },
             [=](const TopicView& v, double ideal, auto& t) {
@@ -206,7 +210,8 @@ Ranking global_ranking(const IntentRankings& ir, const ParamValue& given) {
     const TopicIntents& ti = ir.topic;
     auto gains = intent_gains(ti, given);
     std::vector<double> values;  // GG of each relevant document of the topic
-    for (const auto& d : ti.relevant) values.push_back(global_gain(ti, gains, [&](std::size_t i) { return d.grades[i]; }));
+    for (const auto& d : ti.relevant)
+        values.push_back(global_gain(ti, gains, [&](std::size_t i) { return d.grades[i]; }));
     std::vector<double> distinct = values;
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -253,8 +258,12 @@ Ranking global_ranking(const IntentRankings& ir, const ParamValue& given) {
 class DForm final : public TopicMeasure {
 public:
     DForm(const MeasureSpec& s, const std::string& base, bool sharp_form)
-        : base_(base_spec(s, base, "gamma").compile()), gains_(s.param("gains")), judged_only_(s.bool_param("judged_only")),
-          sharp_(sharp_form), gamma_(sharp_form ? sharp_gamma(s) : 0.0), depth_(s.has_cutoff() ? s.cutoff_int() : -1),
+        : base_(base_spec(s, base, "gamma").compile()),
+          gains_(s.param("gains")),
+          judged_only_(s.bool_param("judged_only")),
+          sharp_(sharp_form),
+          gamma_(sharp_form ? sharp_gamma(s) : 0.0),
+          depth_(s.has_cutoff() ? s.cutoff_int() : -1),
           name_("D-" + base) {}
 
     void prepare(const EvalContext& c) override { base_->prepare(c); }
@@ -307,10 +316,13 @@ MeasureInfo d_form(const MeasureInfo& base, bool sharp_form, const std::string& 
     m.aliases = {(sharp_form ? "Dsharp_" : "D_") + base.name};
     m.family = "diversity";
     m.help = sharp_form ? m.name + "@l = gamma I-rec@l + (1 - gamma) D-" + base.name + "@l."
-                        : m.name + ": " + base.name + " of the global gain GG = sum_i Pr(i|q) g_i (relevant: to some intent), "
-                                                      "against the globally ideal list.";
-    m.citation = "Sakai & Song, Evaluating diversified search results using per-intent graded relevance (SIGIR 2011); "
-                 "Sakai, PROMISE 2013, Sec. 3.1, " + eqs + "; base measure: " + base.citation;
+                        : m.name + ": " + base.name +
+                              " of the global gain GG = sum_i Pr(i|q) g_i (relevant: to some intent), "
+                              "against the globally ideal list.";
+    m.citation =
+        "Sakai & Song, Evaluating diversified search results using per-intent graded relevance (SIGIR 2011); "
+        "Sakai, PROMISE 2013, Sec. 3.1, " +
+        eqs + "; base measure: " + base.citation;
     m.aggregate = Aggregate::Mean;
     m.zero_if_missing = false;
     m.trec_eval.clear();  // trec_eval's names stay the base measure's
@@ -335,8 +347,10 @@ const MeasureInfo& registered(const std::vector<MeasureInfo>& out, const char* n
 template <class T>
 double s_rr(const IntentRankings& ir, double percent, T& t) {
     if constexpr (T::on)
-        t.formula("S-RR@x% = 1 / the first rank at which the intents covered (a document of grade >= 1) reach x% of "
-                  "the topic's m intents; x = " + format_number(percent));
+        t.formula(
+            "S-RR@x% = 1 / the first rank at which the intents covered (a document of grade >= 1) reach x% of "
+            "the topic's m intents; x = " +
+            format_number(percent));
     std::size_t m = ir.topic.size();
     if (m == 0) {
         t.term("m (the topic has no intent), so", 0.0);
@@ -381,16 +395,18 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         const char* eqs;
         bool sharp;
     };
-    for (const Form& f : {Form{"nDCG", "Eqs. 27-28", true}, Form{"Q", "Eqs. 13, 27", true}, Form{"nERR", "Eqs. 15, 27", true}, Form{"U", "Eqs. 19, 30", false}}) {
+    for (const Form& f : {Form{"nDCG", "Eqs. 27-28", true}, Form{"Q", "Eqs. 13, 27", true},
+                          Form{"nERR", "Eqs. 15, 27", true}, Form{"U", "Eqs. 19, 30", false}}) {
         const MeasureInfo& base = registered(out, f.base);
         MeasureInfo d = d_form(base, false, f.eqs);
         MeasureInfo dsharp = d_form(base, true, std::string(f.eqs) + ", 24, 29");
         out.push_back(std::move(d));
         if (f.sharp) out.push_back(std::move(dsharp));
     }
-    out.push_back(din_measure("DIN-nDCG", {"DIN_nDCG"},
-                              "DIN-nDCG@l: D-nDCG where a navigational intent gains only at its first relevant document.",
-                              "Eqs. 32-33", false));
+    out.push_back(
+        din_measure("DIN-nDCG", {"DIN_nDCG"},
+                    "DIN-nDCG@l: D-nDCG where a navigational intent gains only at its first relevant document.",
+                    "Eqs. 32-33", false));
     out.push_back(din_measure("DIN#-nDCG", {"DINsharp_nDCG"}, "DIN#-nDCG@l = gamma I-rec@l + (1 - gamma) DIN-nDCG@l.",
                               "Eqs. 24, 29, 32-33", true));
     {
@@ -399,10 +415,12 @@ void add_d_measures(std::vector<MeasureInfo>& out) {
         m.aliases = {"S_RR", "SRR"};
         m.family = "diversity";
         m.needs = {Need::DiversityQrels};
-        m.help = "Subtopic reciprocal rank S-RR@x%: 1 / the first rank at which x% of the topic's intents are covered "
-                 "(0 if never).";
-        m.citation = "Zhai, Cohen & Lafferty, Beyond independent relevance (SIGIR 2003); Amigo, Spina & Carrillo-de-Albornoz, "
-                     "SIGIR 2018, Sec. 4.3";
+        m.help =
+            "Subtopic reciprocal rank S-RR@x%: 1 / the first rank at which x% of the topic's intents are covered "
+            "(0 if never).";
+        m.citation =
+            "Zhai, Cohen & Lafferty, Beyond independent relevance (SIGIR 2003); Amigo, Spina & Carrillo-de-Albornoz, "
+            "SIGIR 2018, Sec. 4.3";
         m.cutoff = CutoffKind::Percent;
         m.cutoff_required = true;
         m.cutoff_help = "the percentage of intents to cover, e.g. 100%";

@@ -71,7 +71,8 @@ std::vector<std::vector<double>> relevance(const IntentRankings& ir, const Param
         if (per_intent) {
             own.gmax = 0.0;
             for (long level = r.rel_level; level < r.num_rel_levels; ++level)
-                if (r.rel_levels[static_cast<std::size_t>(level)] > 0) own.gmax = std::max(own.gmax, gain_of(level, table));
+                if (r.rel_levels[static_cast<std::size_t>(level)] > 0)
+                    own.gmax = std::max(own.gmax, gain_of(level, table));
         }
         std::vector<double> probs = ranking_probs(r, table, own, n);
         for (long x = 0; x < n; ++x) out[static_cast<std::size_t>(x)][i] = probs[static_cast<std::size_t>(x)];
@@ -101,11 +102,13 @@ void utility_row(const std::vector<std::vector<double>>& rel, std::size_t r, T& 
 // The loops below are traced for explain mode (measures/trace.hpp): per rank, r(d, t) of every
 // intent, then the measure's own intermediate values.
 
-const auto eu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+const auto eu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u,
+                   auto& t) {
     if constexpr (std::decay_t<decltype(t)>::on)
         t.formula("EU@k = sum_{i<=k} (sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) - e) / (1 + log2 i); alpha = " +
-              format_number(u.alpha) + ", e = " + format_number(u.e));
-    const std::size_t c = utility_columns(ir, t, {"novelty-biased gain", "discount 1 + log2 i", "(gain - e) / discount", "EU so far"});
+                  format_number(u.alpha) + ", e = " + format_number(u.e));
+    const std::size_t c =
+        utility_columns(ir, t, {"novelty-biased gain", "discount 1 + log2 i", "(gain - e) / discount", "EU so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0);
     double sum = 0.0;
@@ -124,10 +127,13 @@ const auto eu = [](const IntentRankings& ir, const std::vector<std::vector<doubl
     return sum;
 };
 
-const auto ct = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+const auto ct = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u,
+                   auto& t) {
     if constexpr (std::decay_t<decltype(t)>::on)
-        t.formula("CT@k = sum_{i<=k} 1/i sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) [intent t's relevance above i < max_height]; "
-              "alpha = " + format_number(u.alpha) + ", max_height = " + format_number(u.max_height));
+        t.formula(
+            "CT@k = sum_{i<=k} 1/i sum_t w(t) r(d_i,t) (1 - alpha)^c(i,t) [intent t's relevance above i < max_height]; "
+            "alpha = " +
+            format_number(u.alpha) + ", max_height = " + format_number(u.max_height));
     const std::size_t c = utility_columns(ir, t, {"unsaturated novelty-biased gain", "gain / i", "CT so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> novelty(ir.topic.size(), 1.0), filled(ir.topic.size(), 0.0);
@@ -149,13 +155,15 @@ const auto ct = [](const IntentRankings& ir, const std::vector<std::vector<doubl
 };
 
 /// Eq. 11 (rank i weighs p^i), or with u.authors the authors' code (rank i weighs (1 - p) p^(i-1)).
-const auto rbu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u, auto& t) {
+const auto rbu = [](const IntentRankings& ir, const std::vector<std::vector<double>>& rel, const UtilityParams& u,
+                    auto& t) {
     if constexpr (std::decay_t<decltype(t)>::on)
         t.formula(std::string(u.authors ? "RBU (the authors' code) = (1 - p) sum_i p^(i-1) (gain_i - e)"
-                                    : "RBU (Eq. 11) = sum_i p^i (gain_i - e)") +
-              ", gain_i = sum_t w(t) r(d_i,t) prod_{j<i} (1 - r(d_j,t)); p = " + format_number(u.p) +
-              ", e = " + format_number(u.e));
-    const std::size_t c = utility_columns(ir, t, {u.authors ? "p^(i-1)" : "p^i", "gain", "weight (gain - e)", "sum so far"});
+                                        : "RBU (Eq. 11) = sum_i p^i (gain_i - e)") +
+                  ", gain_i = sum_t w(t) r(d_i,t) prod_{j<i} (1 - r(d_j,t)); p = " + format_number(u.p) +
+                  ", e = " + format_number(u.e));
+    const std::size_t c =
+        utility_columns(ir, t, {u.authors ? "p^(i-1)" : "p^i", "gain", "weight (gain - e)", "sum so far"});
     const std::vector<double>& w = ir.topic.weights();
     std::vector<double> unsatisfied(ir.topic.size(), 1.0);
     double sum = 0.0, weight = u.authors ? 1.0 : u.p;  // the weight of rank 1
@@ -205,10 +213,13 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
             if (p.name == "form") u.authors = s.word_param("form") == "authors";
         }
         if (u.authors && s.param("max_grade").given)
-            throw UsageError(s.name() + ": max_grade does not apply to form=authors (gmax is each intent's highest gain)");
-        if (!(u.alpha >= 0 && u.alpha <= 1)) throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(u.alpha));
+            throw UsageError(s.name() +
+                             ": max_grade does not apply to form=authors (gmax is each intent's highest gain)");
+        if (!(u.alpha >= 0 && u.alpha <= 1))
+            throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(u.alpha));
         if (!(u.p >= 0 && u.p <= 1)) throw UsageError(s.name() + ": p must be in [0,1], got " + format_number(u.p));
-        if (!(u.e >= 0) || !std::isfinite(u.e)) throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
+        if (!(u.e >= 0) || !std::isfinite(u.e))
+            throw UsageError(s.name() + ": e must be >= 0, got " + format_number(u.e));
         if (saturates && !(u.max_height > 0))
             throw UsageError(s.name() + ": max_height must be > 0, got " + format_number(u.max_height));
         u.k = s.has_cutoff() ? s.cutoff_int() : kWholeRanking;
@@ -229,38 +240,53 @@ MeasureInfo utility_measure(const char* name, const char* help, const std::strin
 }
 
 ParamInfo alpha_param() {
-    return ParamInfo::real("alpha", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)").defaults_to("0.5").in(Range::unit());
+    return ParamInfo::real("alpha", "redundancy penalty: (1 - alpha)^(documents relevant to the intent above)")
+        .defaults_to("0.5")
+        .in(Range::unit());
 }
 ParamInfo effort_param() {
-    return ParamInfo::real("e", "effort (cost) of inspecting one document, in relevance units").defaults_to("0.03").in(Range::non_negative(kMaxWeight));
+    return ParamInfo::real("e", "effort (cost) of inspecting one document, in relevance units")
+        .defaults_to("0.03")
+        .in(Range::non_negative(kMaxWeight));
 }
 
 }  // namespace
 
-const char kAmigo[] = "Amigo, Spina & Carrillo-de-Albornoz, An Axiomatic Analysis of Diversity Evaluation Metrics: "
-                      "Introducing the Rank-Biased Utility Metric (SIGIR 2018)";
+const char kAmigo[] =
+    "Amigo, Spina & Carrillo-de-Albornoz, An Axiomatic Analysis of Diversity Evaluation Metrics: "
+    "Introducing the Rank-Biased Utility Metric (SIGIR 2018)";
 
 void add_diversity_utility_measures(std::vector<MeasureInfo>& out) {
     out.push_back(utility_measure(
         "EU", "Expected utility: novelty-biased gain minus effort e per document, discounted by 1 / (1 + log2 rank).",
-        std::string("Yang & Lad, Modeling Expected Utility of Multi-session Information Distillation (ICTIR 2009), as written in ") +
+        std::string("Yang & Lad, Modeling Expected Utility of Multi-session Information Distillation (ICTIR 2009), as "
+                    "written in ") +
             kAmigo + ", Sec. 4.3",
         {alpha_param(), effort_param()}, false, eu));
     out.back().values = Range();  // the effort e makes it negative, the sum is unbounded
     out.push_back(utility_measure(
-        "CT", "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
-        std::string("Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") + kAmigo +
-            ", Sec. 4.3",
-        {alpha_param(), ParamInfo::real("max_height", "relevance that saturates an intent (the cube's height)").defaults_to("1").in(Range::positive(kMaxWeight))}, true, ct));
+        "CT",
+        "Cube test: novelty-biased gain while the intent is not yet saturated (max_height), discounted by 1 / rank.",
+        std::string(
+            "Luo, Wing, Yang & Hearst, The Water Filling Model and the Cube Test (SIGIR 2013), as written in ") +
+            kAmigo + ", Sec. 4.3",
+        {alpha_param(), ParamInfo::real("max_height", "relevance that saturates an intent (the cube's height)")
+                            .defaults_to("1")
+                            .in(Range::positive(kMaxWeight))},
+        true, ct));
     out.back().values = Range::non_negative();  // 1/rank summed: unbounded
     out.push_back(utility_measure(
-        "RBU", "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e); form=authors: "
-               "the authors' code, (1 - p) p^(rank-1) weights and each intent's own highest grade.",
+        "RBU",
+        "Rank-biased utility (Eq. 11): sum of p^rank (ERR-style gain over intents - effort e); form=authors: "
+        "the authors' code, (1 - p) p^(rank-1) weights and each intent's own highest grade.",
         std::string(kAmigo) + ", Eq. 11; form=authors: the authors' RBU.java (github.com/jCarrilloDeAlbornoz/RBU)",
-        {ParamInfo::real("p", "persistence: probability of inspecting the next document").defaults_to("0.8").in(Range::unit()),
+        {ParamInfo::real("p", "persistence: probability of inspecting the next document")
+             .defaults_to("0.8")
+             .in(Range::unit()),
          effort_param(),
-         ParamInfo::word("form", "paper: Eq. 11 as printed (p^rank, gmax = max_grade); authors: the released code ((1 - p) "
-                                 "p^(rank-1), gmax per intent, 0 for an unanswered topic)")
+         ParamInfo::word("form",
+                         "paper: Eq. 11 as printed (p^rank, gmax = max_grade); authors: the released code ((1 - p) "
+                         "p^(rank-1), gmax per intent, 0 for an unanswered topic)")
              .defaults_to("paper")
              .one_of({"paper", "authors"})},
         false, rbu));

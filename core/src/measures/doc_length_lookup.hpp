@@ -10,8 +10,9 @@ namespace irlens::measures {
 /// The document lengths of an evaluation; a UsageError naming the measure when none were given.
 inline const DocLengths& need_doc_lengths(const EvalContext& c, const std::string& measure) {
     if (!c.doc_lengths)
-        throw UsageError(measure + " needs document lengths: give a file of lines doc<TAB>characters[<TAB>words] "
-                                   "(irlens eval --doc-lengths FILE; EvalOptions::doc_lengths in the library)");
+        throw UsageError(measure +
+                         " needs document lengths: give a file of lines doc<TAB>characters[<TAB>words] "
+                         "(irlens eval --doc-lengths FILE; EvalOptions::doc_lengths in the library)");
     return *c.doc_lengths;
 }
 

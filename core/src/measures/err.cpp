@@ -33,22 +33,24 @@ constexpr double kGdevalMaxJudgment = 4.0;
 double Satisfaction::of_gain(double g) const {
     double p = (std::exp2(g) - 1.0) / std::exp2(gmax);
     if (!(p >= 0.0 && p <= 1.0))
-        throw UsageError(measure + ": a gain of " + format_number(g) + " gives the satisfaction probability (2^g - 1)/2^" +
-                         format_number(gmax) + " = " + format_number(p) +
-                         ", outside [0,1]; raise max_grade or use gains >= 0");
+        throw UsageError(measure + ": a gain of " + format_number(g) +
+                         " gives the satisfaction probability (2^g - 1)/2^" + format_number(gmax) + " = " +
+                         format_number(p) + ", outside [0,1]; raise max_grade or use gains >= 0");
     return p;
 }
 
 ParamInfo max_grade_param() {
-    return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of "
-                                        "any grade in the qrels file")
+    return ParamInfo::real("max_grade",
+                           "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: the highest gain of "
+                           "any grade in the qrels file")
         .in(Range::non_negative(1000));
 }
 
 ParamInfo gdeval_max_grade_param() {
-    return ParamInfo::real("max_grade", "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: 4 (gdeval's "
-                                        "MAX_JUDGMENT, ir_measures' ERR), or the highest gain of any grade in the qrels "
-                                        "file where it is higher (gdeval refuses those grades)")
+    return ParamInfo::real("max_grade",
+                           "gmax of the satisfaction probability (2^g - 1)/2^gmax; default: 4 (gdeval's "
+                           "MAX_JUDGMENT, ir_measures' ERR), or the highest gain of any grade in the qrels "
+                           "file where it is higher (gdeval refuses those grades)")
         .in(Range::non_negative(1000));
 }
 
@@ -89,7 +91,8 @@ double err_of(const std::vector<double>& probs) {
     return err_sum(probs, t, 0);
 }
 
-std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s, long k) {
+std::vector<double> ranking_probs(const Ranking& r, const std::vector<GainLevel>& gains, const Satisfaction& s,
+                                  long k) {
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     std::vector<double> probs(static_cast<std::size_t>(n), 0.0);
     for (long i = 0; i < n; ++i) {
@@ -127,8 +130,8 @@ auto err_factory(bool normalised) {
             t.ranking(r);
             if constexpr (std::decay_t<decltype(t)>::on)
                 t.formula(std::string(normalised ? "nERR = ERR / (ERR of the ideal ranking), " : "") +
-                      "ERR = sum over ranks r of dsat(r-1) Pr(r) / r, dsat(r-1) = prod over k < r of (1 - Pr(k)), "
-                      "Pr = (2^gain - 1) / 2^gmax for a relevant document, else 0");
+                          "ERR = sum over ranks r of dsat(r-1) Pr(r) / r, dsat(r-1) = prod over k < r of (1 - Pr(k)), "
+                          "Pr = (2^gain - 1) / 2^gmax for a relevant document, else 0");
             t.term("gmax", sat.gmax);
             std::vector<GainLevel> table = gain_table(gains, r);
             std::size_t c = t.columns({"Pr(r)", "dsat(r-1)", "dsat(r-1) Pr(r) / r", "ERR so far"});
@@ -148,20 +151,23 @@ auto err_factory(bool normalised) {
 }  // namespace
 
 void add_err_measures(std::vector<MeasureInfo>& out) {
-    const char* cite = "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
-                       "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
+    const char* cite =
+        "Chapelle, Metzler, Zhang & Grinspan, Expected Reciprocal Rank for Graded Relevance (CIKM 2009); "
+        "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 15";
     Rows rows(out, "err");
     rows.add("ERR")
         .alias("err")
-        .help("Expected reciprocal rank: the user stops at rank r, satisfied with probability "
-              "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.")
+        .help(
+            "Expected reciprocal rank: the user stops at rank r, satisfied with probability "
+            "(2^g - 1)/2^max_grade, with probability dsat(r-1) Pr(r); the utility there is 1/r.")
         .cite(cite)
         .cutoff()
         .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})
         .make(err_factory(false));
     rows.add("nERR")
-        .help("Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
-              "gain), both in the top k with @k.")
+        .help(
+            "Normalised ERR: ERR over the ERR of the ideal ranking (relevant judgments by decreasing "
+            "gain), both in the top k with @k.")
         .cite(cite)
         .cutoff()
         .params({gdeval_max_grade_param(), rel_param(), gains_param(), judged_only_param()})

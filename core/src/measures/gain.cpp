@@ -27,7 +27,8 @@ std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& g
     std::vector<GainLevel> gains;
     if (!r.level_gains.empty()) {  // already in increasing order of gain
         for (long level = 0; level < r.num_rel_levels; ++level)
-            gains.push_back({level, r.level_gains[static_cast<std::size_t>(level)], r.rel_levels[static_cast<std::size_t>(level)]});
+            gains.push_back(
+                {level, r.level_gains[static_cast<std::size_t>(level)], r.rel_levels[static_cast<std::size_t>(level)]});
         return gains;
     }
     for (const auto& g : given) gains.push_back({g.first, g.second, 0});
@@ -35,7 +36,8 @@ std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& g
     // listed) rather than O(levels^2).
     const auto listed_end = static_cast<std::ptrdiff_t>(gains.size());
     for (long level = 0; level < r.num_rel_levels; ++level) {
-        auto it = std::find_if(gains.begin(), gains.begin() + listed_end, [&](const GainLevel& g) { return g.level == level; });
+        auto it = std::find_if(gains.begin(), gains.begin() + listed_end,
+                               [&](const GainLevel& g) { return g.level == level; });
         if (it != gains.begin() + listed_end)
             it->count = r.rel_levels[static_cast<std::size_t>(level)];
         else
@@ -128,7 +130,10 @@ Discount discount_of(const MeasureSpec& s) {
     Discount d;
     const std::string& kind = s.word_param("dcg");
     d.b = s.real_param("b");
-    d.kind = kind == "exp-log2" ? Discount::ExpLog2 : kind == "jk" ? Discount::JK : kind == "1+logb" ? Discount::OnePlusLogB : Discount::Log2;
+    d.kind = kind == "exp-log2" ? Discount::ExpLog2
+             : kind == "jk"     ? Discount::JK
+             : kind == "1+logb" ? Discount::OnePlusLogB
+                                : Discount::Log2;
     if ((d.kind == Discount::Log2 || d.kind == Discount::ExpLog2) && d.b != 2)
         throw UsageError(s.info().name + ": b (the log base) applies to dcg=jk and dcg=1+logb; dcg=" + kind +
                          " uses base 2, got b=" + format_number(d.b));
@@ -173,9 +178,11 @@ Dcg gain_dcg(const Ranking& r, const std::vector<GainLevel>& gains, long k, cons
 template <class T>
 double ndcg_cut(const Ranking& r, long k, T& t) {
     t.ranking(r);
-    t.formula("nDCG@k = DCG@k / IDCG@k, DCG@k = sum over ranks i <= k of gain_i / log2(i + 1), gain = the judgment "
-              "(trec_eval's ndcg_cut); IDCG@k = DCG@k of the ideal ranking");
-    std::size_t c = t.columns({"gain", "discount log2(rank+1)", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
+    t.formula(
+        "nDCG@k = DCG@k / IDCG@k, DCG@k = sum over ranks i <= k of gain_i / log2(i + 1), gain = the judgment "
+        "(trec_eval's ndcg_cut); IDCG@k = DCG@k of the ideal ranking");
+    std::size_t c =
+        t.columns({"gain", "discount log2(rank+1)", "gain / discount", "DCG so far", "ideal gain", "IDCG so far"});
     double sum = 0.0;
     long n = std::min(r.num_ret, k);
     for (long i = 0; i < n; ++i) {
@@ -212,8 +219,9 @@ double ndcg_cut(const Ranking& r, long k, T& t) {
 template <class T>
 double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
     t.ranking(r);
-    t.formula("nDCGRel = (sum over relevant retrieved documents of DCG/IDCG at their rank + (R - relevant retrieved) "
-              "* DCG/IDCG at the end) / R, R = documents with a positive ideal gain; 0 when the sum is 0");
+    t.formula(
+        "nDCGRel = (sum over relevant retrieved documents of DCG/IDCG at their rank + (R - relevant retrieved) "
+        "* DCG/IDCG at the end) / R, R = documents with a positive ideal gain; 0 when the sum is 0");
     std::size_t c = t.columns({"gain", "DCG so far", "ideal gain", "IDCG so far", "nDCG added"});
     double results_dcg = 0, ideal_dcg = 0, sum = 0;
     long num_rel_ret = 0, num_rel = 0, i = 0;
@@ -270,8 +278,9 @@ double ndcg_rel(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
 template <class T>
 double rndcg(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
     t.ranking(r);
-    t.formula("RnDCG = mean of DCG/IDCG taken just before each rank where the ideal gain changes (and at the end "
-              "of the run's list when it ends before the ideal gains do); 0 when R = 0");
+    t.formula(
+        "RnDCG = mean of DCG/IDCG taken just before each rank where the ideal gain changes (and at the end "
+        "of the run's list when it ends before the ideal gains do); 0 when R = 0");
     std::size_t c = t.columns({"gain", "DCG so far", "ideal gain", "IDCG so far", "nDCG added"});
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     if (r.num_rel == 0) {
@@ -337,8 +346,9 @@ double rndcg(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
 template <class T>
 double g_measure(const Ranking& r, const std::vector<GainLevel>& gains, T& t) {
     t.ranking(r);
-    t.formula("G = (sum over ranks of gain / log2(2 + cost so far - gain so far)) / (total ideal gain), cost of a "
-              "rank = max(ideal gain, 1) (1 past the ideal ranking); 0 when the ideal gain is 0");
+    t.formula(
+        "G = (sum over ranks of gain / log2(2 + cost so far - gain so far)) / (total ideal gain), cost of a "
+        "rank = max(ideal gain, 1) (1 past the ideal ranking); 0 when the ideal gain is 0");
     std::size_t c = t.columns({"gain", "ideal gain", "cost so far", "gain so far", "contribution", "sum"});
     double results_g = 0, sum_results = 0, sum_ideal = 0, sum_cost = 0;
     const double min_cost = 1.0;
@@ -391,7 +401,10 @@ double bin_g(const Ranking& r, T& t) {
             ++rel_so_far;
             sum += 1.0 / std::log2(static_cast<double>(3 + i - rel_so_far));
             if constexpr (T::on)
-                t.row(i, {1.0, static_cast<double>(i + 1 - rel_so_far), 1.0 / std::log2(static_cast<double>(3 + i - rel_so_far)), sum}, c);
+                t.row(i,
+                      {1.0, static_cast<double>(i + 1 - rel_so_far),
+                       1.0 / std::log2(static_cast<double>(3 + i - rel_so_far)), sum},
+                      c);
         } else if constexpr (T::on) {
             t.row(i, {0.0, std::nan(""), std::nan(""), sum}, c);
         }
@@ -406,8 +419,9 @@ double bin_g(const Ranking& r, T& t) {
 /// The parameters of nDCG, DCG and IdealDCG: gains, the discount variant, condensed lists.
 std::vector<ParamInfo> dcg_params() {
     return {gains_param(),
-            ParamInfo::word("dcg", "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), "
-                                   "none for r <= b; 1+logb = gain/(1+log_b r)")
+            ParamInfo::word("dcg",
+                            "discount: log2 = gain/log2(r+1); exp-log2 = (2^gain-1)/log2(r+1); jk = gain/log_b(r), "
+                            "none for r <= b; 1+logb = gain/(1+log_b r)")
                 .defaults_to("log2")
                 .one_of({"log2", "exp-log2", "jk", "1+logb"}),
             ParamInfo::real("b", "log base of dcg=jk and dcg=1+logb").defaults_to("2").in(Range::above(1)),
@@ -438,10 +452,12 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
     rows.add("nDCG")
         .alias("NDCG")
         .alias("ndcg")
-        .help("Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
-              "@k truncates both (trec_eval's ndcg_cut.k); dcg= picks another discount.")
-        .cite("Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Eq. 6; Burges et al., ICML 2005 "
-              "(exp-log2); Jarvelin et al., ECIR 2008 (1+logb); trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c")
+        .help(
+            "Normalised discounted cumulative gain, gain / log2(rank + 1), over the ideal ranking's; "
+            "@k truncates both (trec_eval's ndcg_cut.k); dcg= picks another discount.")
+        .cite(
+            "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Eq. 6; Burges et al., ICML 2005 "
+            "(exp-log2); Jarvelin et al., ECIR 2008 (1+logb); trec_eval 10.0 (NIST), m_ndcg.c, m_ndcg_cut.c")
         .cutoff()
         .params(dcg_params())
         .trec(trec("ndcg", 23).pairs())
@@ -450,8 +466,9 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
             long k = s.has_cutoff() ? s.cutoff_int() : kNoCutoff;
             Discount d = discount_of(s);
             auto of_table = [k, d](const Ranking& r, const std::vector<GainLevel>& g, auto& t) {
-                t.formula("nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / discount_i (to rank k with @k); IDCG = "
-                          "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
+                t.formula(
+                    "nDCG = DCG / IDCG, DCG = sum over ranks i of gain_i / discount_i (to rank k with @k); IDCG = "
+                    "the DCG of the ideal ranking (all judged documents by decreasing gain); 0 when IDCG = 0");
                 Dcg x = gain_dcg(r, g, k, d, t);
                 double v = x.ideal > 0.0 ? x.dcg / x.ideal : 0.0;
                 t.term("nDCG = DCG / IDCG", v);
@@ -471,8 +488,9 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
     rows.add("DCG")
         .alias("dcg")
         .help("Discounted cumulative gain, sum of gain / log2(rank + 1) (unnormalised).")
-        .cite("Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Sec. 2.2; trec_eval 10.0 (NIST), "
-              "m_ndcg.c (dcg)")
+        .cite(
+            "Jarvelin & Kekalainen, TOIS 2002; Sakai, PROMISE 2013, Sec. 2.2; trec_eval 10.0 (NIST), "
+            "m_ndcg.c (dcg)")
         .cutoff()
         .params(dcg_params())
         .values(Range::non_negative())
@@ -508,7 +526,8 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         .params({gains_param(), judged_only_param()})
         .trec(trec("ndcg_rel", 24).pairs())
         .make([](const MeasureSpec& s) {
-            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return ndcg_rel(r, g, t); });
+            return with_gains_traced(
+                s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return ndcg_rel(r, g, t); });
         });
     rows.add("RnDCG")
         .alias("Rndcg")
@@ -517,16 +536,19 @@ void add_gain_measures(std::vector<MeasureInfo>& out) {
         .params({gains_param(), judged_only_param()})
         .trec(trec("Rndcg", 25).pairs())
         .make([](const MeasureSpec& s) {
-            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return rndcg(r, g, t); });
+            return with_gains_traced(
+                s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return rndcg(r, g, t); });
         });
     rows.add("G")
-        .help("Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
-              "(trec_eval's experimental G).")
+        .help(
+            "Normalised gain G: gain / log2(2 + ideal gain so far - gain so far), over the total ideal gain "
+            "(trec_eval's experimental G).")
         .cite("trec_eval 10.0 (NIST), m_G.c")
         .params({gains_param(), judged_only_param()})
         .trec(trec("G", 20).pairs())
         .make([](const MeasureSpec& s) {
-            return with_gains_traced(s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return g_measure(r, g, t); });
+            return with_gains_traced(
+                s, [](const Ranking& r, const std::vector<GainLevel>& g, auto& t) { return g_measure(r, g, t); });
         });
     rows.add("BinG")
         .alias("binG")

@@ -47,8 +47,9 @@ std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s) {
         Satisfaction sat = satisfaction(s, v.qrels());
         const IntentRankings& ir = intent_rankings(v, jo);
         show_ranking(v, ir, t);
-        t.formula("ERR-IA@k = sum over intents i of Pr(i|q) ERR_i@k, ERR_i@k = sum_{r<=k} (1/r) R_r prod_{j<r} (1 - R_j) on "
-                  "intent i's judgments, R = (2^g - 1) / 2^max_grade");
+        t.formula(
+            "ERR-IA@k = sum over intents i of Pr(i|q) ERR_i@k, ERR_i@k = sum_{r<=k} (1/r) R_r prod_{j<r} (1 - R_j) on "
+            "intent i's judgments, R = (2^g - 1) / 2^max_grade");
         return intent_aware_sum(ir, [&](const Ranking& intent, std::size_t i) {
             Ranking r = intent;  // relevant from grade rel on
             r.rel_level = rel;
@@ -63,32 +64,38 @@ void add_intent_aware_measures(std::vector<MeasureInfo>& out) {
     std::size_t first = out.size();
     Rows rows(out, "diversity");
     for (bool sharp_form : {false, true}) {
-        std::vector<ParamInfo> params = {
-            ParamInfo::real("beta", "user persistence of Q and P+").defaults_to("1").in(Range::non_negative(kMaxWeight)),
-            gains_param(), judged_only_param()};
+        std::vector<ParamInfo> params = {ParamInfo::real("beta", "user persistence of Q and P+")
+                                             .defaults_to("1")
+                                             .in(Range::non_negative(kMaxWeight)),
+                                         gains_param(), judged_only_param()};
         if (sharp_form) params.insert(params.begin(), gamma_param());
         rows.add(sharp_form ? "P+Q#" : "P+Q")
             .alias(sharp_form ? "PplusQsharp" : "PplusQ")
-            .help(sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
-                             : "P+Q@l: Q-measure for each informational intent, P+ for each navigational one, weighted by "
-                               "Pr(i|q) (intent types from --intent-types; informational by default).")
-            .cite("Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; Sakai, "
-                  "PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012")
+            .help(sharp_form
+                      ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l."
+                      : "P+Q@l: Q-measure for each informational intent, P+ for each navigational one, weighted by "
+                        "Pr(i|q) (intent types from --intent-types; informational by default).")
+            .cite(
+                "Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; "
+                "Sakai, "
+                "PROMISE 2013, Eqs. 12-14, 29, 34; Sakai, WWW 2012")
             .cutoff()
             .params(params)
             .make([sharp_form](const MeasureSpec& s) {
                 double beta = s.real_param("beta");
                 double gamma = sharp_form ? sharp_gamma(s) : 0.0;
-                if (!(beta >= 0) || !std::isfinite(beta)) throw UsageError(s.name() + ": beta must be a finite number >= 0");
+                if (!(beta >= 0) || !std::isfinite(beta))
+                    throw UsageError(s.name() + ": beta must be a finite number >= 0");
                 long l = s.has_cutoff() ? s.cutoff_int() : -1;
                 ParamValue gains = s.param("gains");
                 bool jo = s.bool_param("judged_only");
                 return traced([=](const TopicView& v, auto& t) {
                     const IntentRankings& ir = intent_rankings(v, jo);
                     show_ranking(v, ir, t);
-                    t.formula(std::string(sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l; " : "") +
-                              "P+Q@l = sum over intents i of Pr(i|q) M_i, M_i = Q@l for an informational intent, P+@l for a "
-                              "navigational one, on intent i's judgments");
+                    t.formula(
+                        std::string(sharp_form ? "P+Q#@l = gamma I-rec@l + (1 - gamma) P+Q@l; " : "") +
+                        "P+Q@l = sum over intents i of Pr(i|q) M_i, M_i = Q@l for an informational intent, P+@l for a "
+                        "navigational one, on intent i's judgments");
                     double pq = intent_aware_sum(ir, [&](const Ranking& r, std::size_t i) {
                         std::vector<GainLevel> g = gain_table(gains, r);
                         double value = ir.topic.navigational[i] ? p_plus_at(r, g, beta, l) : q_measure(r, g, beta, l);

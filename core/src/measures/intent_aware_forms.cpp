@@ -147,10 +147,9 @@ void add_intent_aware_forms(std::vector<MeasureInfo>& out) {
     std::vector<MeasureInfo> rows;
     for (const Form& f : forms) {
         const MeasureInfo& base = row(out, f.base);
-        std::string help = std::string("Intent-aware ") + f.base + ": sum over intents of Pr(i|q) " + f.base +
-                           "_i, " + f.base + " on the intent's own judgments (weighted by --intents, uniform without).";
-        if (f.name[0] == 'w')
-            help += std::string(" ") + (f.name + 1) + " is ndeval's unweighted form.";
+        std::string help = std::string("Intent-aware ") + f.base + ": sum over intents of Pr(i|q) " + f.base + "_i, " +
+                           f.base + " on the intent's own judgments (weighted by --intents, uniform without).";
+        if (f.name[0] == 'w') help += std::string(" ") + (f.name + 1) + " is ndeval's unweighted form.";
         rows.push_back(ia_form(base, f.name, f.aliases, help, f.cite));
     }
     for (MeasureInfo& m : rows) out.push_back(std::move(m));

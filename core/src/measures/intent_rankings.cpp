@@ -21,7 +21,8 @@ TopicIntents topic_intents(const EvalContext& context, std::size_t t) {
     for (std::uint32_t g : ti.groups) ti.names.emplace_back(q.group_names()[g]);
     std::string_view topic = q.topic_id(t);
     try {
-        ti.weight_values = context.intents ? context.intents->weights(topic, ti.names) : Intents().weights(topic, ti.names);
+        ti.weight_values =
+            context.intents ? context.intents->weights(topic, ti.names) : Intents().weights(topic, ti.names);
     } catch (const InputError&) {
         ti.weight_error = std::current_exception();
     }
@@ -121,7 +122,8 @@ double intent_aware_sum(const IntentRankings& ir, const std::function<double(con
 
 double sharp_gamma(const MeasureSpec& s) {
     double gamma = s.real_param("gamma");
-    if (!(gamma >= 0 && gamma <= 1)) throw UsageError(s.name() + ": gamma must be in [0,1], got " + format_number(gamma));
+    if (!(gamma >= 0 && gamma <= 1))
+        throw UsageError(s.name() + ": gamma must be in [0,1], got " + format_number(gamma));
     return gamma;
 }
 

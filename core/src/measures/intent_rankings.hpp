@@ -28,8 +28,8 @@ namespace irlens::measures {
 
 /// The intents of one qrels topic and the grades of its judged documents.
 struct TopicIntents {
-    std::vector<std::uint32_t> groups;      // qrels group id of each intent
-    std::vector<std::string_view> names;    // subtopic id of each intent
+    std::vector<std::uint32_t> groups;         // qrels group id of each intent
+    std::vector<std::string_view> names;       // subtopic id of each intent
     std::vector<std::size_t> intent_of_group;  // per qrels group id: its intent, or size() if none
     /// Pr(i|q) of each intent, summing to 1 (Intents::weights). Throws the InputError of an
     /// intent probabilities file that does not cover the topic: only measures that weigh intents
@@ -40,7 +40,7 @@ struct TopicIntents {
     }
     std::vector<double> weight_values;  // set by topic_intents(), with weight_error
     std::exception_ptr weight_error;
-    std::vector<bool> navigational;         // Intents::type
+    std::vector<bool> navigational;  // Intents::type
     /// Judgment counts of each intent per level 0..max (as Ranking::rel_levels).
     std::vector<std::vector<long>> levels;
     /// Every document of the topic that is relevant (>= 1) to some intent, in doc-id byte order,
@@ -118,7 +118,8 @@ public:
     void prepare(const EvalContext& c) override {
         values_.clear();
         NoTrace t;
-        for (std::size_t topic = 0; topic < c.qrels->num_topics(); ++topic) values_.push_back(ideal_(topic_intents(c, topic), c, t));
+        for (std::size_t topic = 0; topic < c.qrels->num_topics(); ++topic)
+            values_.push_back(ideal_(topic_intents(c, topic), c, t));
     }
     double compute(const TopicView& v) const override {
         NoTrace t;
@@ -195,7 +196,9 @@ inline double sharp(double gamma, double intent_recall, double value) {
 
 /// The `gamma` parameter of the "#" measures (default 0.5, as in Sakai's papers).
 inline ParamInfo gamma_param() {
-    return ParamInfo{"gamma", ParamKind::Real, "0.5", "weight of I-rec in the # combination gamma I-rec + (1 - gamma) measure"}.in(Range::unit());
+    return ParamInfo{"gamma", ParamKind::Real, "0.5",
+                     "weight of I-rec in the # combination gamma I-rec + (1 - gamma) measure"}
+        .in(Range::unit());
 }
 /// `gamma` of a "#" measure; UsageError unless it is in [0,1].
 double sharp_gamma(const MeasureSpec& s);

@@ -27,9 +27,8 @@ std::vector<std::uint32_t> topic_groups(const TopicView& v) {
     const Qrels& qrels = v.qrels();
     std::vector<std::uint32_t> groups;
     for (const Judgment* j = qrels.begin(v.topic()); j != qrels.end(v.topic()); ++j) groups.push_back(j->group);
-    std::sort(groups.begin(), groups.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return qrels.group_names()[a] < qrels.group_names()[b];
-    });
+    std::sort(groups.begin(), groups.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return qrels.group_names()[a] < qrels.group_names()[b]; });
     groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
     return groups;
 }
@@ -98,23 +97,28 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
     rows.add("APAvgJG")
         .alias("map_avgjg")
         .help("Average precision against each judgment group's judgments, averaged over the groups.")
-        .cite("trec_eval 10.0 (NIST), m_map_avgjg.c; AP: Sakai, PROMISE 2013, Eq. 9, averaged over "
-              "groups as Eq. 26 with uniform weights")
+        .cite(
+            "trec_eval 10.0 (NIST), m_map_avgjg.c; AP: Sakai, PROMISE 2013, Eq. 9, averaged over "
+            "groups as Eq. 26 with uniform weights")
         .params({rel_param(), judged_only_param()})
         .input(RelInput::JudgmentGroups)
         .trec(trec("map_avgjg", 50))
         .make([](const MeasureSpec& s) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return traced([=](const TopicView& v, auto& t) {
-                return over_groups(v, level, jo, "AP", [](const Ranking& r) { return average_precision(r, -1); }, t);
-            }, need_groups(s.name()));
+            return traced(
+                [=](const TopicView& v, auto& t) {
+                    return over_groups(
+                        v, level, jo, "AP", [](const Ranking& r) { return average_precision(r, -1); }, t);
+                },
+                need_groups(s.name()));
         });
     rows.add("PAvgJG")
         .alias("P_avgjg")
         .help("Precision at k against each judgment group's judgments, averaged over the groups.")
-        .cite("trec_eval 10.0 (NIST), m_P_avgjg.c; averaged over groups as Sakai, PROMISE 2013, "
-              "Eq. 26 with uniform weights")
+        .cite(
+            "trec_eval 10.0 (NIST), m_P_avgjg.c; averaged over groups as Sakai, PROMISE 2013, "
+            "Eq. 26 with uniform weights")
         .cutoff_required()
         .params({rel_param(), judged_only_param()})
         .input(RelInput::JudgmentGroups)
@@ -122,16 +126,21 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
         .make([](const MeasureSpec& s) {
             long k = s.cutoff_int(), level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
-            return traced([=](const TopicView& v, auto& t) {
-                return over_groups(v, level, jo, "P@k", [k](const Ranking& r) { return precision_at(r, k); }, t);
-            }, need_groups(s.name()));
+            return traced(
+                [=](const TopicView& v, auto& t) {
+                    return over_groups(
+                        v, level, jo, "P@k", [k](const Ranking& r) { return precision_at(r, k); }, t);
+                },
+                need_groups(s.name()));
         });
     rows.add("RprecMultAvgJG")
         .alias("Rprec_mult_avgjg")
-        .help("Precision after mult x R documents (R relevant in the group) against each judgment "
-              "group's judgments, averaged over the groups.")
-        .cite("trec_eval 10.0 (NIST), m_Rprec_mult_avgjg.c; averaged over groups as Sakai, PROMISE "
-              "2013, Eq. 26 with uniform weights")
+        .help(
+            "Precision after mult x R documents (R relevant in the group) against each judgment "
+            "group's judgments, averaged over the groups.")
+        .cite(
+            "trec_eval 10.0 (NIST), m_Rprec_mult_avgjg.c; averaged over groups as Sakai, PROMISE "
+            "2013, Eq. 26 with uniform weights")
         .params({mult_param(), rel_param(), judged_only_param()})
         .input(RelInput::JudgmentGroups)
         .trec(trec("Rprec_mult_avgjg", 52).levels(kTrecMultiples).fill({"mult"}))
@@ -139,9 +148,12 @@ void add_judgment_group_measures(std::vector<MeasureInfo>& out) {
             long level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             double mult = s.real_param("mult");
-            return traced([=](const TopicView& v, auto& t) {
-                return over_groups(v, level, jo, "RprecMult", [mult](const Ranking& r) { return r_precision_mult(r, mult); }, t);
-            }, need_groups(s.name()));
+            return traced(
+                [=](const TopicView& v, auto& t) {
+                    return over_groups(
+                        v, level, jo, "RprecMult", [mult](const Ranking& r) { return r_precision_mult(r, mult); }, t);
+                },
+                need_groups(s.name()));
         });
 }
 

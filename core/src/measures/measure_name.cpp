@@ -58,7 +58,8 @@ std::string ParamValue::text() const {
 std::string Range::text() const {
     bool low = min > -DBL_MAX, high = max < DBL_MAX;
     if (low && high)
-        return std::string(min_open ? "(" : "[") + format_number(min) + ", " + format_number(max) + (max_open ? ")" : "]");
+        return std::string(min_open ? "(" : "[") + format_number(min) + ", " + format_number(max) +
+               (max_open ? ")" : "]");
     if (low) return std::string("a number ") + (min_open ? "> " : ">= ") + format_number(min);
     if (high) return std::string("a number ") + (max_open ? "< " : "<= ") + format_number(max);
     return "a finite number";
@@ -244,8 +245,8 @@ std::string MeasureSpec::render(bool full) const {
         if (!v.given) continue;
         std::string text = v.text();
         // Compare canonical spellings, so that "0.80" and "0.8" are the same default.
-        bool is_default = !p.default_value.empty() &&
-                          text == parse_value(p, p.default_value, info_->name, info_->name).text();
+        bool is_default =
+            !p.default_value.empty() && text == parse_value(p, p.default_value, info_->name, info_->name).text();
         if (full || !is_default) add(p.name, text);
     }
     if (full || aggregate_ != info_->aggregate)
@@ -260,7 +261,8 @@ std::string MeasureSpec::full_name() const { return render(true); }
 
 MeasureSpec parse_measure(std::string_view text) { return parse_measure(text, {}); }
 
-MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset, bool check_ranges) {
+MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, std::string>& preset,
+                          bool check_ranges) {
     std::string whole = trim(text_in);
     if (whole.empty()) throw UsageError("empty measure name");
     std::size_t paren = whole.find('(');
@@ -307,7 +309,8 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                 std::string key = trim(std::string_view(item).substr(0, eq));
                 std::string value = trim(std::string_view(item).substr(eq + 1));
                 // ir_measures prints word values quoted: nDCG(dcg='exp-log2'), dcg="exp-log2".
-                if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') && value.back() == value.front())
+                if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') &&
+                    value.back() == value.front())
                     value = value.substr(1, value.size() - 2);
                 if (std::find(given.begin(), given.end(), key) != given.end())
                     throw UsageError("measure '" + whole + "': parameter " + key + " given twice");
@@ -328,7 +331,8 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                     else if (value == "sum")
                         spec.aggregate_ = Aggregate::Sum;
                     else
-                        throw UsageError("measure '" + whole + "': agg must be mean, gmean or sum, got '" + value + "'");
+                        throw UsageError("measure '" + whole + "': agg must be mean, gmean or sum, got '" + value +
+                                         "'");
                     continue;
                 }
                 auto p = std::find_if(info->params.begin(), info->params.end(),
@@ -336,9 +340,9 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
                 if (p == info->params.end()) {
                     std::string list;
                     for (const auto& x : info->params) list += (list.empty() ? "" : ", ") + x.name;
-                    throw UsageError("measure '" + whole + "': " + info->name + " has no parameter '" + key + "'" +
-                                     (list.empty() ? std::string(" (it takes none but agg)")
-                                                   : " (parameters: " + list + ", agg)"));
+                    throw UsageError(
+                        "measure '" + whole + "': " + info->name + " has no parameter '" + key + "'" +
+                        (list.empty() ? std::string(" (it takes none but agg)") : " (parameters: " + list + ", agg)"));
                 }
                 spec.params_[key] = parse_value(*p, value, info->name, whole, check_ranges);
             }
@@ -351,7 +355,8 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
     if (!rest.empty()) {
         if (rest[0] != '@') throw UsageError("measure '" + whole + "': unexpected '" + rest + "'");
         std::string c = trim(std::string_view(rest).substr(1));
-        if (info->cutoff == CutoffKind::None) throw UsageError("measure '" + whole + "': " + info->name + " takes no @cutoff");
+        if (info->cutoff == CutoffKind::None)
+            throw UsageError("measure '" + whole + "': " + info->name + " takes no @cutoff");
         if (info->cutoff == CutoffKind::Int) {
             long k;
             if (!text::parse_long(c, k) || k <= 0)
@@ -360,15 +365,16 @@ MeasureSpec parse_measure(std::string_view text_in, const std::map<std::string, 
             spec.cutoff_text_ = std::to_string(k);
         } else if (info->cutoff == CutoffKind::Percent) {
             double x;
-            if (c.empty() || c.back() != '%' || !text::parse_double(trim(std::string_view(c).substr(0, c.size() - 1)), x) ||
-                !(x > 0 && x <= 100))
-                throw UsageError("measure '" + whole + "': the cutoff must be a percentage in (0,100], e.g. " + info->name +
-                                 "@100%, got '" + c + "'");
+            if (c.empty() || c.back() != '%' ||
+                !text::parse_double(trim(std::string_view(c).substr(0, c.size() - 1)), x) || !(x > 0 && x <= 100))
+                throw UsageError("measure '" + whole + "': the cutoff must be a percentage in (0,100], e.g. " +
+                                 info->name + "@100%, got '" + c + "'");
             spec.cutoff_ = x;
             spec.cutoff_text_ = format_number(x) + "%";
         } else {
             double x;
-            if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0 || (check_ranges && !info->cutoff_range.contains(x)))
+            if (!text::parse_double(c, x) || !std::isfinite(x) || x < 0 ||
+                (check_ranges && !info->cutoff_range.contains(x)))
                 throw UsageError("measure '" + whole + "': the cutoff of " + info->name + " must be " +
                                  info->cutoff_range.text() + ", got '" + c + "'");
             spec.cutoff_ = x;

@@ -116,7 +116,8 @@ std::vector<double> ideal_gains(const TopicIntents& ti, const Novelty& nv, long 
             double score = 0.0;
             for (std::size_t i = 0; i < gain.size(); ++i)
                 if (docs[k]->grades[i] >= nv.rel) score += nv.relevance(docs[k]->grades[i]) * gain[i];
-            if (where < 0 || score > best || (score == best && docs[k]->id > docs[static_cast<std::size_t>(where)]->id)) {
+            if (where < 0 || score > best ||
+                (score == best && docs[k]->id > docs[static_cast<std::size_t>(where)]->id)) {
                 best = score;
                 where = static_cast<long>(k);
             }
@@ -127,7 +128,9 @@ std::vector<double> ideal_gains(const TopicIntents& ti, const Novelty& nv, long 
         out.push_back(best);
         if constexpr (T::on) {
             t.row(r, {best}, c);
-            t.term("ideal rank " + std::to_string(r + 1) + ": " + std::string(docs[static_cast<std::size_t>(where)]->id), best);
+            t.term(
+                "ideal rank " + std::to_string(r + 1) + ": " + std::string(docs[static_cast<std::size_t>(where)]->id),
+                best);
         }
     }
     return out;
@@ -138,8 +141,8 @@ std::vector<double> ideal_gains(const TopicIntents& ti, const Novelty& nv, long 
 /// m (1 - alpha)^(r-1). Explain mode: the columns of `who` (run or ideal) and, with
 /// ideal_ideal_columns, those of the normaliser; the terms of both sums and their ratio.
 template <class Discounted, class T>
-double ideal_ideal_normalised(const std::vector<double>& gains, long m, double alpha, long k, Discounted discounted, T& t,
-                              const std::string& who = "run", bool ideal_ideal_columns = true) {
+double ideal_ideal_normalised(const std::vector<double>& gains, long m, double alpha, long k, Discounted discounted,
+                              T& t, const std::string& who = "run", bool ideal_ideal_columns = true) {
     if (m == 0) {
         t.term("m (intents with a relevant document): none, so", 0.0);
         return 0.0;
@@ -148,14 +151,16 @@ double ideal_ideal_normalised(const std::vector<double>& gains, long m, double a
     if constexpr (T::on) {
         c = t.columns({who + " discounted gain", who + " sum so far"});
         if (ideal_ideal_columns)
-            cn = t.columns({"ideal-ideal gain m (1-alpha)^(i-1)", "ideal-ideal discounted gain", "ideal-ideal sum so far"});
+            cn = t.columns(
+                {"ideal-ideal gain m (1-alpha)^(i-1)", "ideal-ideal discounted gain", "ideal-ideal sum so far"});
     }
     double cum = 0.0, ideal = 0.0, ideal_gain = static_cast<double>(m);
     for (long r = 0; r < k; ++r) {
         if (r < static_cast<long>(gains.size())) cum += discounted(gains[static_cast<std::size_t>(r)], r);
         ideal += discounted(ideal_gain, r);
         if constexpr (T::on) {
-            if (r < static_cast<long>(gains.size())) t.row(r, {discounted(gains[static_cast<std::size_t>(r)], r), cum}, c);
+            if (r < static_cast<long>(gains.size()))
+                t.row(r, {discounted(gains[static_cast<std::size_t>(r)], r), cum}, c);
             if (ideal_ideal_columns) t.row(r, {ideal_gain, discounted(ideal_gain, r), ideal}, cn);
         }
         ideal_gain *= (1.0 - alpha);
@@ -191,7 +196,8 @@ double nrbp(const std::vector<double>& gains, long m, double alpha, double beta,
     }
     if constexpr (T::on) {
         t.term(who + " sum", sum);
-        t.term("(1 - (1 - alpha) beta) / m, m = " + std::to_string(m), (1 - (1 - alpha) * beta) / static_cast<double>(m));
+        t.term("(1 - (1 - alpha) beta) / m, m = " + std::to_string(m),
+               (1 - (1 - alpha) * beta) / static_cast<double>(m));
         t.term(who + " NRBP", sum * ((1 - (1 - alpha) * beta) / static_cast<double>(m)));
     }
     return sum * ((1 - (1 - alpha) * beta) / static_cast<double>(m));
@@ -268,23 +274,32 @@ double p_ia(const IntentRankings& ir, long rel, long k, T& t) {
 }
 
 // Explain mode: the formulas, in words.
-const std::string kGainWords = "gain_i = sum over intents t the document is relevant to of r(d,t) (1 - alpha)^(documents "
-                               "relevant to t above)";
-const std::string kErrIaFormula = "ERR-IA@k = sum_{i<=k} gain_i / i over the same for the ideal-ideal list (gain m (1 - "
-                                  "alpha)^(i-1)); " + kGainWords;
-const std::string kAlphaDcgFormula = "alpha-DCG@k = sum_{i<=k} gain_i disc(i) over the same for the ideal-ideal list (gain m "
-                                     "(1 - alpha)^(i-1)), disc(1) = 1, disc(i) = log 2 / log(i + 1); " + kGainWords;
+const std::string kGainWords =
+    "gain_i = sum over intents t the document is relevant to of r(d,t) (1 - alpha)^(documents "
+    "relevant to t above)";
+const std::string kErrIaFormula =
+    "ERR-IA@k = sum_{i<=k} gain_i / i over the same for the ideal-ideal list (gain m (1 - "
+    "alpha)^(i-1)); " +
+    kGainWords;
+const std::string kAlphaDcgFormula =
+    "alpha-DCG@k = sum_{i<=k} gain_i disc(i) over the same for the ideal-ideal list (gain m "
+    "(1 - alpha)^(i-1)), disc(1) = 1, disc(i) = log 2 / log(i + 1); " +
+    kGainWords;
 const std::string kNrbpFormula = "NRBP = (1 - (1 - alpha) beta) / m sum_i gain_i beta^(i-1); " + kGainWords;
 std::string novelty_words(const Novelty& nv) {
-    return std::string(nv.graded ? ", r(d,t) = (2^g - 1) / 2^max_grade" : ", r(d,t) = 1") + " (relevant: grade >= " +
-           std::to_string(nv.rel) + "), alpha = " + format_number(nv.alpha);
+    return std::string(nv.graded ? ", r(d,t) = (2^g - 1) / 2^max_grade" : ", r(d,t) = 1") +
+           " (relevant: grade >= " + std::to_string(nv.rel) + "), alpha = " + format_number(nv.alpha);
 }
 
 ParamInfo alpha_param() {
-    return ParamInfo{"alpha", ParamKind::Real, "0.5",
-            "redundancy penalty: a document's gain for an intent is (1 - alpha)^(documents relevant to it above)"}.in(Range::unit());
+    return ParamInfo{
+        "alpha", ParamKind::Real, "0.5",
+        "redundancy penalty: a document's gain for an intent is (1 - alpha)^(documents relevant to it above)"}
+        .in(Range::unit());
 }
-ParamInfo beta_param() { return ParamInfo{"beta", ParamKind::Real, "0.5", "patience: NRBP weighs rank r by beta^(r-1)"}.in(Range::unit()); }
+ParamInfo beta_param() {
+    return ParamInfo{"beta", ParamKind::Real, "0.5", "patience: NRBP weighs rank r by beta^(r-1)"}.in(Range::unit());
+}
 ParamInfo div_rel_param() {
     return {"rel", ParamKind::Int, "1", "minimum judgment that counts as relevant to an intent (ndeval: 1)"};
 }
@@ -307,7 +322,8 @@ NdevalParams ndeval_params(const MeasureSpec& s) {
     for (const ParamInfo& info : s.info().params) {
         if (info.name == "alpha") p.nv.alpha = s.real_param("alpha");
         if (info.name == "beta") p.beta = s.real_param("beta");
-        if (info.name == "graded" && info.kind == ParamKind::Bool && s.info().name != "ERR_IA") p.nv.graded = s.bool_param("graded");
+        if (info.name == "graded" && info.kind == ParamKind::Bool && s.info().name != "ERR_IA")
+            p.nv.graded = s.bool_param("graded");
     }
     if (p.nv.graded) {
         p.nv.gains = s.param("gains");
@@ -317,20 +333,25 @@ NdevalParams ndeval_params(const MeasureSpec& s) {
     p.judged_only = s.bool_param("judged_only");
     if (!(p.nv.alpha >= 0 && p.nv.alpha <= 1))
         throw UsageError(s.name() + ": alpha must be in [0,1], got " + format_number(p.nv.alpha));
-    if (!(p.beta >= 0 && p.beta <= 1)) throw UsageError(s.name() + ": beta must be in [0,1], got " + format_number(p.beta));
+    if (!(p.beta >= 0 && p.beta <= 1))
+        throw UsageError(s.name() + ": beta must be in [0,1], got " + format_number(p.beta));
     if (p.nv.rel < 1) throw UsageError(s.name() + ": rel must be at least 1, got " + std::to_string(p.nv.rel));
     return p;
 }
 
-const char kErrIa[] = "Chapelle et al., Expected Reciprocal Rank for Graded Relevance (CIKM 2009); Agrawal et al., "
-                      "Diversifying Search Results (WSDM 2009); Clarke et al., A Comparative Analysis of Cascade Measures "
-                      "for Novelty and Diversity (WSDM 2011); NIST ndeval v4.5";
-const char kAlphaNdcg[] = "Clarke et al., Novelty and Diversity in Information Retrieval Evaluation (SIGIR 2008); Sakai, "
-                          "PROMISE 2013, Sec. 3.1, Eq. 25; NIST ndeval v4.5";
-const char kNrbp[] = "Clarke, Kolla & Vechtomova, An Effectiveness Measure for Ambiguous and Underspecified Queries "
-                     "(ICTIR 2009); NIST ndeval v4.5";
-const char kIa[] = "Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; NIST "
-                   "ndeval v4.5";
+const char kErrIa[] =
+    "Chapelle et al., Expected Reciprocal Rank for Graded Relevance (CIKM 2009); Agrawal et al., "
+    "Diversifying Search Results (WSDM 2009); Clarke et al., A Comparative Analysis of Cascade Measures "
+    "for Novelty and Diversity (WSDM 2011); NIST ndeval v4.5";
+const char kAlphaNdcg[] =
+    "Clarke et al., Novelty and Diversity in Information Retrieval Evaluation (SIGIR 2008); Sakai, "
+    "PROMISE 2013, Sec. 3.1, Eq. 25; NIST ndeval v4.5";
+const char kNrbp[] =
+    "Clarke, Kolla & Vechtomova, An Effectiveness Measure for Ambiguous and Underspecified Queries "
+    "(ICTIR 2009); NIST ndeval v4.5";
+const char kIa[] =
+    "Agrawal et al., Diversifying Search Results (WSDM 2009); Sakai, PROMISE 2013, Sec. 3.1, Eq. 26; NIST "
+    "ndeval v4.5";
 
 MeasureInfo ndeval_measure(const char* name, std::vector<std::string> aliases, const char* help, const char* cite,
                            bool cutoff, std::vector<ParamInfo> params) {
@@ -353,9 +374,10 @@ MeasureInfo ndeval_measure(const char* name, std::vector<std::string> aliases, c
 
 /// The graded variant's parameters (alpha_DCG, alpha_nDCG, NRBP, nNRBP): graded, max_grade, gains.
 void add_graded_params(MeasureInfo& m) {
-    m.params.push_back({"graded", ParamKind::Bool, "False",
-                        "False: ndeval's binary relevance per intent; True: the RBU paper's graded r(d,t) = (2^g - 1)/2^max_grade "
-                        "(Amigo et al., SIGIR 2018, Sec. 4.3)"});
+    m.params.push_back(
+        {"graded", ParamKind::Bool, "False",
+         "False: ndeval's binary relevance per intent; True: the RBU paper's graded r(d,t) = (2^g - 1)/2^max_grade "
+         "(Amigo et al., SIGIR 2018, Sec. 4.3)"});
     for (ParamInfo p : {max_grade_param(), gains_param()}) {
         p.help += " (graded=True only)";
         m.params.push_back(p);
@@ -378,14 +400,16 @@ std::unique_ptr<TopicMeasure> graded_err_ia(const MeasureSpec& s);
 void add_ndeval_measures(std::vector<MeasureInfo>& out) {
     std::size_t first = out.size();
     {
-        MeasureInfo m = ndeval_measure(
-            "ERR_IA", {"ERR-IA"},
-            "Intent-aware ERR@k as ndeval: binary per-intent relevance, novelty gains (1-alpha)^n over rank, normalised "
-            "by an ideal list relevant to every intent. graded=True: Chapelle's ERR-IA, sum of Pr(i|q) ERR_i@k, ERR_i as "
-            "irlens' ERR on the intent's graded judgments.",
-            kErrIa, true, {alpha_param()});
-        m.params.push_back({"graded", ParamKind::Bool, "False",
-                            "False: ndeval's ERR-IA; True: Chapelle et al.'s graded ERR-IA weighted by the intent probabilities"});
+        MeasureInfo m = ndeval_measure("ERR_IA", {"ERR-IA"},
+                                       "Intent-aware ERR@k as ndeval: binary per-intent relevance, novelty gains "
+                                       "(1-alpha)^n over rank, normalised "
+                                       "by an ideal list relevant to every intent. graded=True: Chapelle's ERR-IA, sum "
+                                       "of Pr(i|q) ERR_i@k, ERR_i as "
+                                       "irlens' ERR on the intent's graded judgments.",
+                                       kErrIa, true, {alpha_param()});
+        m.params.push_back(
+            {"graded", ParamKind::Bool, "False",
+             "False: ndeval's ERR-IA; True: Chapelle et al.'s graded ERR-IA weighted by the intent probabilities"});
         for (ParamInfo p : {max_grade_param(), gains_param()}) {
             p.help += " (graded=True only)";
             m.params.push_back(p);
@@ -408,7 +432,8 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
     }
     // alpha-DCG@k / alpha-nDCG@k and nERR-IA@k: run over ideal, both ideal-ideal normalised.
     auto normalised = [](const char* name, std::vector<std::string> aliases, const char* help, bool err) {
-        MeasureInfo m = ndeval_measure(name, std::move(aliases), help, err ? kErrIa : kAlphaNdcg, true, {alpha_param()});
+        MeasureInfo m =
+            ndeval_measure(name, std::move(aliases), help, err ? kErrIa : kAlphaNdcg, true, {alpha_param()});
         m.make = [err](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
@@ -422,7 +447,8 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                         t.formula((err ? "nERR-IA@k = ERR-IA@k / ERR-IA@k of the greedy ideal ranking; "
                                        : "alpha-nDCG@k = alpha-DCG@k / alpha-DCG@k of the greedy ideal ranking; ") +
                                   std::string(err ? kErrIaFormula : kAlphaDcgFormula) + novelty_words(p.nv));
-                    return value(ideal_gains(ti, p.novelty(*c.qrels), k, t), ti.intents_with_relevant(p.nv.rel), t, "ideal", false);
+                    return value(ideal_gains(ti, p.novelty(*c.qrels), k, t), ti.intents_with_relevant(p.nv.rel), t,
+                                 "ideal", false);
                 },
                 [=](const TopicView& v, double ideal, auto& t) {
                     const IntentRankings& ir = intent_rankings(v, p.judged_only);
@@ -442,15 +468,17 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         };
         return m;
     };
-    out.push_back(normalised("nERR_IA", {"nERR-IA"},
-                             "ERR-IA@k (ndeval) over the ERR-IA@k of ndeval's greedy ideal ranking (collection-dependent "
-                             "normalisation).",
-                             true));
+    out.push_back(
+        normalised("nERR_IA", {"nERR-IA"},
+                   "ERR-IA@k (ndeval) over the ERR-IA@k of ndeval's greedy ideal ranking (collection-dependent "
+                   "normalisation).",
+                   true));
     {
-        MeasureInfo m = ndeval_measure("alpha_DCG", {"alpha-DCG"},
-                                       "alpha-DCG@k as ndeval: novelty-biased gains (1-alpha)^n per intent, discounted by "
-                                       "log2(rank+1), over the same for an ideal list relevant to every intent.",
-                                       kAlphaNdcg, true, {alpha_param()});
+        MeasureInfo m =
+            ndeval_measure("alpha_DCG", {"alpha-DCG"},
+                           "alpha-DCG@k as ndeval: novelty-biased gains (1-alpha)^n per intent, discounted by "
+                           "log2(rank+1), over the same for an ideal list relevant to every intent.",
+                           kAlphaNdcg, true, {alpha_param()});
         m.make = [](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
@@ -458,18 +486,20 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                 const IntentRankings& ir = intent_rankings(v, p.judged_only);
                 show_ranking(v, ir, t);
                 if constexpr (std::decay_t<decltype(t)>::on) t.formula(kAlphaDcgFormula + novelty_words(p.nv));
-                return ideal_ideal_normalised(run_gains(ir, p.novelty(v.qrels()), k, t), ir.topic.intents_with_relevant(p.nv.rel),
-                                              p.nv.alpha, k, dcg_discounted, t);
+                return ideal_ideal_normalised(run_gains(ir, p.novelty(v.qrels()), k, t),
+                                              ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha, k, dcg_discounted,
+                                              t);
             });
         };
         add_graded_params(m);
         out.push_back(m);
     }
     {
-        MeasureInfo m = normalised("alpha_nDCG", {"alpha-nDCG"},
-                                   "alpha-nDCG@k (Clarke et al. 2008) as ndeval: alpha-DCG@k over alpha-DCG@k of the greedy "
-                                   "ideal ranking.",
-                                   false);
+        MeasureInfo m =
+            normalised("alpha_nDCG", {"alpha-nDCG"},
+                       "alpha-nDCG@k (Clarke et al. 2008) as ndeval: alpha-DCG@k over alpha-DCG@k of the greedy "
+                       "ideal ranking.",
+                       false);
         add_graded_params(m);
         out.push_back(m);
     }
@@ -484,14 +514,14 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
                 if constexpr (std::decay_t<decltype(t)>::on)
                     t.formula(std::string(normalise ? "nNRBP = NRBP / NRBP of the greedy ideal ranking; " : "") +
                               kNrbpFormula + novelty_words(p.nv) + ", beta = " + format_number(p.beta));
-                return nrbp(run_gains(ir, p.novelty(v.qrels()), all, t), ir.topic.intents_with_relevant(p.nv.rel), p.nv.alpha,
-                            p.beta, t);
+                return nrbp(run_gains(ir, p.novelty(v.qrels()), all, t), ir.topic.intents_with_relevant(p.nv.rel),
+                            p.nv.alpha, p.beta, t);
             };
             if (!normalise) return traced(run_nrbp);
             return traced_with_ideal(
                 [=](const TopicIntents& ti, const EvalContext& c, auto& t) {
-                    return nrbp(ideal_gains(ti, p.novelty(*c.qrels), all, t), ti.intents_with_relevant(p.nv.rel), p.nv.alpha,
-                                p.beta, t, "ideal");
+                    return nrbp(ideal_gains(ti, p.novelty(*c.qrels), all, t), ti.intents_with_relevant(p.nv.rel),
+                                p.nv.alpha, p.beta, t, "ideal");
                 },
                 [=](const TopicView& v, double ideal, auto& t) {
                     if (!(ideal > 0)) {
@@ -506,19 +536,21 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         return m;
     };
     for (bool normalise : {false, true}) {
-        MeasureInfo m = normalise ? nrbp_measure("nNRBP", {}, "NRBP over the NRBP of ndeval's greedy ideal ranking.", true)
-                                  : nrbp_measure("NRBP", {},
-                                                 "Novelty- and rank-biased precision as ndeval: sum of novelty-biased gain * "
-                                                 "beta^(rank-1) over the whole ranking, times (1 - (1-alpha) beta) / m.",
-                                                 false);
+        MeasureInfo m = normalise
+                            ? nrbp_measure("nNRBP", {}, "NRBP over the NRBP of ndeval's greedy ideal ranking.", true)
+                            : nrbp_measure("NRBP", {},
+                                           "Novelty- and rank-biased precision as ndeval: sum of novelty-biased gain * "
+                                           "beta^(rank-1) over the whole ranking, times (1 - (1-alpha) beta) / m.",
+                                           false);
         add_graded_params(m);
         out.push_back(m);
     }
     {
-        MeasureInfo m = ndeval_measure("AP_IA", {"MAP_IA", "MAP-IA"},
-                                       "Intent-aware average precision as ndeval's MAP-IA: the mean over intents of each "
-                                       "intent's AP (binary per-intent judgments).",
-                                       kIa, false, {});
+        MeasureInfo m =
+            ndeval_measure("AP_IA", {"MAP_IA", "MAP-IA"},
+                           "Intent-aware average precision as ndeval's MAP-IA: the mean over intents of each "
+                           "intent's AP (binary per-intent judgments).",
+                           kIa, false, {});
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);
             return traced([=](const TopicView& v, auto& t) {
@@ -530,10 +562,11 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         out.push_back(m);
     }
     {
-        MeasureInfo m = ndeval_measure("P_IA", {"P-IA"},
-                                       "Intent-aware precision@k as ndeval: relevant (document, intent) pairs in the top k over "
-                                       "k times the number of intents.",
-                                       kIa, true, {});
+        MeasureInfo m =
+            ndeval_measure("P_IA", {"P-IA"},
+                           "Intent-aware precision@k as ndeval: relevant (document, intent) pairs in the top k over "
+                           "k times the number of intents.",
+                           kIa, true, {});
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);
             long k = s.cutoff_int();
@@ -546,12 +579,13 @@ void add_ndeval_measures(std::vector<MeasureInfo>& out) {
         out.push_back(m);
     }
     {
-        MeasureInfo m = ndeval_measure("StRecall", {"strec", "S-Recall", "I-rec"},
-                                       "Subtopic (intent) recall: the fraction of the topic's intents with a relevant document "
-                                       "in the top k (the whole ranking without @k); ndeval's strec, Sakai's I-rec.",
-                                       "Zhai, Cohen & Lafferty, Beyond Independent Relevance (SIGIR 2003); Sakai, PROMISE "
-                                       "2013, Sec. 3.1, Eq. 24 (I-rec); NIST ndeval v4.5",
-                                       false, {});
+        MeasureInfo m =
+            ndeval_measure("StRecall", {"strec", "S-Recall", "I-rec"},
+                           "Subtopic (intent) recall: the fraction of the topic's intents with a relevant document "
+                           "in the top k (the whole ranking without @k); ndeval's strec, Sakai's I-rec.",
+                           "Zhai, Cohen & Lafferty, Beyond Independent Relevance (SIGIR 2003); Sakai, PROMISE "
+                           "2013, Sec. 3.1, Eq. 24 (I-rec); NIST ndeval v4.5",
+                           false, {});
         m.cutoff = CutoffKind::Int;
         m.make = [](const MeasureSpec& s) {
             NdevalParams p = ndeval_params(s);

@@ -46,23 +46,27 @@ private:
 void add_nrg_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "relative");
     rows.add("NRG")
-        .help("Normalized residual gain: the base metric (nDCG@k, RBP, P@k, RR) with each document's gain reduced by "
-              "the chance the searcher already saw it in the prior set of rankings; equals the base metric when the "
-              "prior set is empty.")
-        .cite("Clarke et al., Evaluating Relative Retrieval Effectiveness with Normalized Residual Gain (SIGIR-AP "
-              "2024), Eqs. 1, 3, 4; unique contributions: Appendix B")
+        .help(
+            "Normalized residual gain: the base metric (nDCG@k, RBP, P@k, RR) with each document's gain reduced by "
+            "the chance the searcher already saw it in the prior set of rankings; equals the base metric when the "
+            "prior set is empty.")
+        .cite(
+            "Clarke et al., Evaluating Relative Retrieval Effectiveness with Normalized Residual Gain (SIGIR-AP "
+            "2024), Eqs. 1, 3, 4; unique contributions: Appendix B")
         .cutoff()
         .cutoff_help("K: the depth of the ranking scored and of each prior ranking (required for nDCG and P)")
         .params({
-            ParamInfo::word("base", "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen "
-                                    "1 to K), RR (cascade: seen down to the first relevant document)")
+            ParamInfo::word("base",
+                            "the base metric: nDCG (grades as gains, seen 1/log2(i+1)), RBP (seen p^(i-1)), P (seen "
+                            "1 to K), RR (cascade: seen down to the first relevant document)")
                 .defaults_to("nDCG")
                 .one_of({"nDCG", "RBP", "P", "RR"}),
             relative::prior_param(),
             relative::prior_runs_param(),
             ParamInfo::real("p", "persistence of base=RBP").defaults_to("0.8").in(Range::persistence()),
-            ParamInfo::integer("rel", "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's "
-                                      "gains binary"),
+            ParamInfo::integer("rel",
+                               "minimum judgment that counts as relevant for P and RR (default 1); makes RBP's "
+                               "gains binary"),
         })
         .needs(Need::OtherRuns)
         .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {

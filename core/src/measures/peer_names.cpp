@@ -52,8 +52,8 @@ const RanxMetric kRanxMetrics[] = {
 /// trec_eval's output names ROOT_K / ROOT.K (also pytrec_eval's keys and ir_measures'
 /// trec_eval-name parser) with a number K.
 const std::pair<const char*, const char*> kTrecEvalRoots[] = {
-    {"P", "P"}, {"recall", "R"}, {"ndcg_cut", "nDCG"}, {"map_cut", "AP"}, {"success", "Success"},
-    {"iprec_at_recall", "IPrec"}};
+    {"P", "P"},        {"recall", "R"},        {"ndcg_cut", "nDCG"},
+    {"map_cut", "AP"}, {"success", "Success"}, {"iprec_at_recall", "IPrec"}};
 
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -92,8 +92,10 @@ std::string ranx_name(std::string_view whole) {
         std::string n = body.substr(l + 2);
         body = body.substr(0, l);
         if (!all_digits(n) || !text::parse_long(n, level) || level < 1)
-            throw UsageError("measure '" + std::string(whole) + "': ranx's level suffix -lN needs a whole number N >= 1 "
-                             "(judgments below N are dropped), got '-l" + n + "'");
+            throw UsageError("measure '" + std::string(whole) +
+                             "': ranx's level suffix -lN needs a whole number N >= 1 "
+                             "(judgments below N are dropped), got '-l" +
+                             n + "'");
     }
     if (body.size() > 4 && body.compare(0, 3, "rbp") == 0 && (body[3] == '.' || body[3] == '@')) {
         // ranx reads the digits after '.' or '@' as the decimals of p: rbp.95 and rbp@95 are p = 0.95.
@@ -131,31 +133,35 @@ const std::vector<PeerSpelling>& peer_spellings() {
             if (m.at_k) v.push_back({"ranx", kRanx, std::string(m.name) + "@k", ranx_measure(m, "k", 1)});
         }
         // ir_measures' own names, checked against its provider tests (tests/peers/cases.json).
-        for (const char* n : {"P@k", "R@k", "RR", "AP", "nDCG", "Rprec", "Success@k", "SetP", "SetR", "SetF", "SetAP",
-                              "SetRelP", "NumQ", "NumRel", "NumRet", "IPrec@x", "infAP", "Judged@k", "Compat", "Accuracy"})
+        for (const char* n :
+             {"P@k",   "R@k",     "RR",   "AP",     "nDCG",   "Rprec",   "Success@k", "SetP",     "SetR",   "SetF",
+              "SetAP", "SetRelP", "NumQ", "NumRel", "NumRet", "IPrec@x", "infAP",     "Judged@k", "Compat", "Accuracy"})
             v.push_back({"ir_measures", kIrMeasures, n, n});
-        v.insert(v.end(), {
-            {"ranx", kRanx, "rbp.95, rbp@95", "RBP(p=0.95,norm=none)"},
-            {"ranx", kRanx, "NAME-lN", "binary measures: rel=N; ndcg, dcg, *_burges, rbp: gains={1:0,...,N-1:0}"},
-            {"ir_measures", kIrMeasures, "ERR@k", "ERR@k (max_grade=4, gdeval's)"},
-            {"ir_measures", kIrMeasures, "nDCG(dcg='exp-log2')@k", "nDCG(dcg=exp-log2)@k (gdeval's nDCG)"},
-            {"ir_measures", kIrMeasures, "SetP(relative=True)", "SetRelP"},
-            {"ir_measures", kIrMeasures, "IPrec(recall=x)", "IPrec@x"},
-            {"ir_measures", kIrMeasures, "NAME(cutoff=k)", "NAME@k"},
-            {"ir_measures", kIrMeasures, "α_nDCG@k", "alpha_nDCG@k"},
-            {"ir_measures", kIrMeasures, "α_DCG@k", "alpha_DCG@k"},
-            {"ir_measures", kIrMeasures, "official", "the preset trec_official"},
-            // Its cwl_eval provider's measures, checked against cwl_eval 1.0.12 (tests/unit-cwl-golden.cpp).
-            {"ir_measures", kIrMeasures, "INST(T=t,max_rel=m)", "INST(T=t,max_rel=m) (cwl_eval's)"},
-            {"ir_measures", kIrMeasures, "INSQ(T=t,max_rel=m)", "INSQ(T=t,max_rel=m) (cwl_eval's)"},
-            {"ir_measures", kIrMeasures, "BPM(T=t,max_rel=m)@k", "BPM(T=t,max_rel=m)@k (cwl_eval's, K = k)"},
-            {"ir_measures", kIrMeasures, "SDCG(max_rel=m)@k", "SDCG(max_rel=m)@k (cwl_eval's; not sDCG)"},
-            {"ir_measures", kIrMeasures, "NERR8(max_rel=m)@k", "NERR8(max_rel=m)@k (cwl_eval's)"},
-            {"ir_measures", kIrMeasures, "NERR9(max_rel=m)@k", "NERR9(max_rel=m)@k (cwl_eval's)"},
-            {"ir_measures", kIrMeasures, "NERR10(p=x,max_rel=m)", "NERR10(p=x,max_rel=m) (cwl_eval's)"},
-            {"ir_measures", kIrMeasures, "NERR11(T=t,max_rel=m)", "NERR11(T=t,max_rel=m) (cwl_eval's)"},
-            {"cwl_eval", "1.0.12", "RBPCWLMetric(p)", "RBP_CWL(p=p) (ir_measures' RBP(rel=N) through cwl_eval: RBP_CWL(p=p,rel=N))"},
-        });
+        v.insert(
+            v.end(),
+            {
+                {"ranx", kRanx, "rbp.95, rbp@95", "RBP(p=0.95,norm=none)"},
+                {"ranx", kRanx, "NAME-lN", "binary measures: rel=N; ndcg, dcg, *_burges, rbp: gains={1:0,...,N-1:0}"},
+                {"ir_measures", kIrMeasures, "ERR@k", "ERR@k (max_grade=4, gdeval's)"},
+                {"ir_measures", kIrMeasures, "nDCG(dcg='exp-log2')@k", "nDCG(dcg=exp-log2)@k (gdeval's nDCG)"},
+                {"ir_measures", kIrMeasures, "SetP(relative=True)", "SetRelP"},
+                {"ir_measures", kIrMeasures, "IPrec(recall=x)", "IPrec@x"},
+                {"ir_measures", kIrMeasures, "NAME(cutoff=k)", "NAME@k"},
+                {"ir_measures", kIrMeasures, "α_nDCG@k", "alpha_nDCG@k"},
+                {"ir_measures", kIrMeasures, "α_DCG@k", "alpha_DCG@k"},
+                {"ir_measures", kIrMeasures, "official", "the preset trec_official"},
+                // Its cwl_eval provider's measures, checked against cwl_eval 1.0.12 (tests/unit-cwl-golden.cpp).
+                {"ir_measures", kIrMeasures, "INST(T=t,max_rel=m)", "INST(T=t,max_rel=m) (cwl_eval's)"},
+                {"ir_measures", kIrMeasures, "INSQ(T=t,max_rel=m)", "INSQ(T=t,max_rel=m) (cwl_eval's)"},
+                {"ir_measures", kIrMeasures, "BPM(T=t,max_rel=m)@k", "BPM(T=t,max_rel=m)@k (cwl_eval's, K = k)"},
+                {"ir_measures", kIrMeasures, "SDCG(max_rel=m)@k", "SDCG(max_rel=m)@k (cwl_eval's; not sDCG)"},
+                {"ir_measures", kIrMeasures, "NERR8(max_rel=m)@k", "NERR8(max_rel=m)@k (cwl_eval's)"},
+                {"ir_measures", kIrMeasures, "NERR9(max_rel=m)@k", "NERR9(max_rel=m)@k (cwl_eval's)"},
+                {"ir_measures", kIrMeasures, "NERR10(p=x,max_rel=m)", "NERR10(p=x,max_rel=m) (cwl_eval's)"},
+                {"ir_measures", kIrMeasures, "NERR11(T=t,max_rel=m)", "NERR11(T=t,max_rel=m) (cwl_eval's)"},
+                {"cwl_eval", "1.0.12", "RBPCWLMetric(p)",
+                 "RBP_CWL(p=p) (ir_measures' RBP(rel=N) through cwl_eval: RBP_CWL(p=p,rel=N))"},
+            });
         return v;
     }();
     return all;
@@ -203,7 +209,8 @@ std::string translate_peer_name(std::string_view whole) {
                 std::string value = item.substr(item.find('=') + 1);
                 value.erase(std::remove(value.begin(), value.end(), ' '), value.end());
                 if (value != "True" && value != "False")
-                    throw UsageError("measure '" + std::string(whole) + "': relative must be True or False, got '" + value + "'");
+                    throw UsageError("measure '" + std::string(whole) + "': relative must be True or False, got '" +
+                                     value + "'");
                 relative = value == "True";
                 found = true;
             } else if (!item.empty()) {
@@ -222,12 +229,15 @@ std::string translate_peer_name(std::string_view whole) {
 
 std::string peer_refusal(const std::string& name) {
     static const std::pair<const char*, const char*> kRefused[] = {
-        {"NERR", "NERR is not a measure of ir_measures, which has NERR8, NERR9, NERR10 and NERR11 (cwl_eval's Not-but-"
-                 "Nearly ERR, Azzopardi, Mackenzie & Moffat, ICTIR 2021; irlens has them too); irlens' normalised ERR is nERR (until 0.1.0 "
-                 "also spelled NERR) and its ERR@k is gdeval's"},
-        {"rbp", "rbp is ranx's RBP, which needs its persistence in the name: rbp.95 or rbp@95 is "
-                "RBP(p=0.95,norm=none) (raw grades as gains); irlens' own RBP is RBP(p=0.8) (gains over the highest "
-                "grade)"},
+        {"NERR",
+         "NERR is not a measure of ir_measures, which has NERR8, NERR9, NERR10 and NERR11 (cwl_eval's Not-but-"
+         "Nearly ERR, Azzopardi, Mackenzie & Moffat, ICTIR 2021; irlens has them too); irlens' normalised ERR is nERR "
+         "(until 0.1.0 "
+         "also spelled NERR) and its ERR@k is gdeval's"},
+        {"rbp",
+         "rbp is ranx's RBP, which needs its persistence in the name: rbp.95 or rbp@95 is "
+         "RBP(p=0.95,norm=none) (raw grades as gains); irlens' own RBP is RBP(p=0.8) (gains over the highest "
+         "grade)"},
     };
     for (const auto& r : kRefused)
         if (name == r.first) return r.second;

@@ -103,14 +103,15 @@ double r_precision(const Ranking& r, T& t) {
 template <class T>
 double r_precision_mult(const Ranking& r, double mult, T& t) {
     t.ranking(r);
-    t.formula("RprecMult = (relevant documents in the top c) / c, c = (long)(mult * R + 0.9); trec_eval's backward "
-              "scan gives 0 when no relevant document is at or below rank c");
+    t.formula(
+        "RprecMult = (relevant documents in the top c) / c, c = (long)(mult * R + 0.9); trec_eval's backward "
+        "scan gives 0 when no relevant document is at or below rank c");
     // trec_eval's (long) cast, saturated so that a huge or infinite mult cannot overflow it (a
     // cutoff beyond the ranking is all that matters then; found by the fuzzer's UBSan build).
     double c = mult * static_cast<double>(r.num_rel) + 0.9;
     long cutoff = c < static_cast<double>(LONG_MAX) && c > static_cast<double>(LONG_MIN) ? static_cast<long>(c)
-                  : c < 0                                                             ? LONG_MIN
-                                                                                      : LONG_MAX;
+                  : c < 0                                                                ? LONG_MIN
+                                                                                         : LONG_MAX;
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     t.term("c = (long)(mult * R + 0.9)", static_cast<double>(cutoff));
     std::size_t col = t.columns({"relevant", "relevant at or above"});
@@ -181,7 +182,8 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
         .trec(trec("recall", 13).cutoffs(kTrecCutoffs))
         .make(cutoff_factory(RecallAt{}));
     rows.add("Success")
-        .help("1 if a relevant document is in the top k, else 0; without @k, anywhere in the ranking (ranx's hit_rate).")
+        .help(
+            "1 if a relevant document is in the top k, else 0; without @k, anywhere in the ranking (ranx's hit_rate).")
         .cite("trec_eval 10.0 (NIST), m_success.c (S. Tomlinson)")
         .cutoff()
         .params({rel_param(), judged_only_param()})
@@ -197,8 +199,9 @@ void add_precision_measures(std::vector<MeasureInfo>& out) {
     rows.add("Rprec")
         .alias("RPrec")
         .help("R-precision: precision after R documents, R = number of relevant documents.")
-        .cite("Buckley & Voorhees, Retrieval System Evaluation (2005); Sakai, Metrics, Statistics, Tests (PROMISE 2013), "
-              "Sec. 2.2 (R-prec = Prec(R)); trec_eval 10.0 (NIST), m_Rprec.c")
+        .cite(
+            "Buckley & Voorhees, Retrieval System Evaluation (2005); Sakai, Metrics, Statistics, Tests (PROMISE 2013), "
+            "Sec. 2.2 (R-prec = Prec(R)); trec_eval 10.0 (NIST), m_Rprec.c")
         .params({rel_param(), judged_only_param()})
         .trec(trec("Rprec", 7))
         .make([](const MeasureSpec& s) {

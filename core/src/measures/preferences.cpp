@@ -29,12 +29,14 @@ namespace {
 // Which preferences a ratio counts: both docs retrieved, at least one, or all.
 enum class Scope { Ret, Imp, All };
 
-std::int64_t fulfilled(const GroupCounts& c, Scope s) { return c.fulfilled_ret + (s == Scope::Ret ? 0 : c.fulfilled_imp); }
+std::int64_t fulfilled(const GroupCounts& c, Scope s) {
+    return c.fulfilled_ret + (s == Scope::Ret ? 0 : c.fulfilled_imp);
+}
 std::int64_t possible(const GroupCounts& c, Scope s) {
     return c.possible_ret + (s == Scope::Ret ? 0 : c.possible_imp) + (s == Scope::All ? c.possible_notoccur : 0);
 }
 const char* scope_words(Scope s) {
-    return s == Scope::Ret ? "preferences between two retrieved documents"
+    return s == Scope::Ret   ? "preferences between two retrieved documents"
            : s == Scope::Imp ? "preferences with at least one document retrieved"
                              : "all preferences (a pair not retrieved counts as failed)";
 }
@@ -47,7 +49,9 @@ template <Scope S>
 struct Simple {
     template <class T>
     double operator()(const TopicView& v, T& t) const {
-        if constexpr (T::on) t.formula(std::string("PrefsSimp = fulfilled / possible preferences, all judgment groups pooled; ") + scope_words(S));
+        if constexpr (T::on)
+            t.formula(std::string("PrefsSimp = fulfilled / possible preferences, all judgment groups pooled; ") +
+                      scope_words(S));
         std::int64_t ful = 0, poss = 0;
         for (const GroupCounts& c : preference_counts(v).groups) {
             ful += fulfilled(c, S);
@@ -68,7 +72,8 @@ struct PerGroup {
     double operator()(const TopicView& v, T& t) const {
         if constexpr (T::on)
             t.formula(std::string("PrefsAvgJG = (1/|G|) sum over judgment groups g with a possible preference of "
-                                  "fulfilled_g / possible_g; 0 when the sum is 0; ") + scope_words(S));
+                                  "fulfilled_g / possible_g; 0 when the sum is 0; ") +
+                      scope_words(S));
         const TopicPrefCounts& tc = preference_counts(v);
         double sum = 0.0;
         for (std::size_t g = 0; g < tc.groups.size(); ++g) {
@@ -92,8 +97,9 @@ template <Scope S>
 struct PerGroupRNonrel {
     template <class T>
     double operator()(const TopicView& v, T& t) const {
-        t.formula("PrefsAvgJGRNonrel = (1/|G|) sum over judgment groups g of fulfilled_g / possible_g once g's number "
-                  "of non-relevant documents is set to its number of relevant ones (as bpref); 0 when the sum is not > 0");
+        t.formula(
+            "PrefsAvgJGRNonrel = (1/|G|) sum over judgment groups g of fulfilled_g / possible_g once g's number "
+            "of non-relevant documents is set to its number of relevant ones (as bpref); 0 when the sum is not > 0");
         const TopicPrefCounts& tc = preference_counts(v);
         double sum = 0.0;
         for (std::size_t g = 0; g < tc.groups.size(); ++g) {
@@ -121,7 +127,8 @@ struct Pairs {
     double operator()(const TopicView& v, T& t) const {
         if constexpr (T::on)
             t.formula(std::string("PrefsPair = (sum over document pairs with a preference of the share of the pair's "
-                                  "preferences fulfilled) / pairs; ") + scope_words(S));
+                                  "preferences fulfilled) / pairs; ") +
+                      scope_words(S));
         const PairRatios& p = preference_pairs(v);
         double sum = S == Scope::Ret ? p.sum_ret : p.sum_imp;
         std::int64_t n = p.pairs_ret + (S == Scope::Ret ? 0 : p.pairs_imp) + (S == Scope::All ? p.pairs_notret : 0);
@@ -148,9 +155,10 @@ template <Scope S>
 struct NumFulfilled {
     template <class T>
     double operator()(const TopicView& v, T& t) const {
-        t.formula(S == Scope::Ret ? "NumPrefsFulfilledRet = preferences between two retrieved documents that the ranking fulfils"
-                                  : "NumPrefsFulfilled = preferences the ranking fulfils, a retrieved document counting as "
-                                    "above every unretrieved one");
+        t.formula(S == Scope::Ret
+                      ? "NumPrefsFulfilledRet = preferences between two retrieved documents that the ranking fulfils"
+                      : "NumPrefsFulfilled = preferences the ranking fulfils, a retrieved document counting as "
+                        "above every unretrieved one");
         std::int64_t n = 0;
         for (const GroupCounts& c : preference_counts(v).groups) n += fulfilled(c, S);
         t.term("fulfilled", static_cast<double>(n));
@@ -167,8 +175,9 @@ std::unique_ptr<TopicMeasure> prefs_measure(const std::string& name) {
 using Factory = std::unique_ptr<TopicMeasure> (*)(const std::string&);
 
 // Phrases shared by the help texts and citations below.
-const char kCases[] = " Counts preferences of one retrieved doc over an unretrieved one as fulfilled, the reverse and "
-                      "those between unretrieved docs as failed.";
+const char kCases[] =
+    " Counts preferences of one retrieved doc over an unretrieved one as fulfilled, the reverse and "
+    "those between unretrieved docs as failed.";
 const char kBpref[] = "; N set to R as bpref: Buckley & Voorhees, SIGIR 2004 (Sakai, PROMISE 2013, Eq. 22)";
 
 struct Entry {
@@ -176,7 +185,7 @@ struct Entry {
     const char* trec_name;
     const char* help;
     Factory make;
-    bool count = false;         // a number of preferences, summed over topics
+    bool count = false;  // a number of preferences, summed over topics
     const char* more_help = "";
     const char* more_citation = "";
 };
@@ -194,9 +203,10 @@ const Entry kEntries[] = {
     {"PrefsSimp", "prefs_simp", "Fulfilled preferences over possible ones, all judgment groups pooled.",
      prefs_measure<Simple<Scope::All>>, false, kCases},
     {"PrefsPair", "prefs_pair",
-     "Mean over doc pairs of the share of the pair's preferences (one per judgment group) fulfilled.", prefs_measure<Pairs<Scope::All>>,
-     false, kCases},
-    {"PrefsAvgJG", "prefs_avgjg", "Fulfilled over possible preferences per judgment group (user), averaged over the groups.",
+     "Mean over doc pairs of the share of the pair's preferences (one per judgment group) fulfilled.",
+     prefs_measure<Pairs<Scope::All>>, false, kCases},
+    {"PrefsAvgJG", "prefs_avgjg",
+     "Fulfilled over possible preferences per judgment group (user), averaged over the groups.",
      prefs_measure<PerGroup<Scope::All>>, false, kCases},
     {"PrefsAvgJGRNonrel", "prefs_avgjg_Rnonrel",
      "PrefsAvgJG with each group's number of non-relevant (rel_level 0) docs set to its number of relevant docs R, as "
@@ -204,14 +214,17 @@ const Entry kEntries[] = {
      prefs_measure<PerGroupRNonrel<Scope::All>>, false, "", kBpref},
     {"PrefsSimpRet", "prefs_simp_ret", "PrefsSimp over the preferences between two retrieved docs only.",
      prefs_measure<Simple<Scope::Ret>>},
-    {"PrefsPairRet", "prefs_pair_ret", "PrefsPair over pairs of two retrieved docs only.", prefs_measure<Pairs<Scope::Ret>>},
+    {"PrefsPairRet", "prefs_pair_ret", "PrefsPair over pairs of two retrieved docs only.",
+     prefs_measure<Pairs<Scope::Ret>>},
     {"PrefsAvgJGRet", "prefs_avgjg_ret", "PrefsAvgJG over the preferences between two retrieved docs only.",
      prefs_measure<PerGroup<Scope::Ret>>},
     {"PrefsAvgJGRNonrelRet", "prefs_avgjg_Rnonrel_ret",
      "PrefsAvgJGRNonrel among retrieved docs: R and the non-relevant docs counted among the retrieved ones.",
      prefs_measure<PerGroupRNonrel<Scope::Ret>>, false, "", kBpref},
-    {"PrefsSimpImp", "prefs_simp_imp", "PrefsSimp ignoring preferences between two unretrieved docs.", prefs_measure<Simple<Scope::Imp>>},
-    {"PrefsPairImp", "prefs_pair_imp", "PrefsPair ignoring pairs of two unretrieved docs.", prefs_measure<Pairs<Scope::Imp>>},
+    {"PrefsSimpImp", "prefs_simp_imp", "PrefsSimp ignoring preferences between two unretrieved docs.",
+     prefs_measure<Simple<Scope::Imp>>},
+    {"PrefsPairImp", "prefs_pair_imp", "PrefsPair ignoring pairs of two unretrieved docs.",
+     prefs_measure<Pairs<Scope::Imp>>},
     {"PrefsAvgJGImp", "prefs_avgjg_imp", "PrefsAvgJG ignoring preferences between two unretrieved docs.",
      prefs_measure<PerGroup<Scope::Imp>>},
 };
@@ -226,7 +239,8 @@ void add_preference_measures(std::vector<MeasureInfo>& out) {
             .help(std::string(e.help) + e.more_help)
             .cite(std::string("trec_eval 10.0 (NIST, C. Buckley), m_") + e.trec_name +
                   ".c over form_prefs_counts.c; preference judgments: Carterette et al., ECIR 2008 "
-                  "(Sakai, PROMISE 2013, Sec. 2.3)" + e.more_citation)
+                  "(Sakai, PROMISE 2013, Sec. 2.3)" +
+                  e.more_citation)
             .input(RelInput::Preferences)
             .trec(trec(e.trec_name, 36 + static_cast<int>(&e - kEntries)))  // kEntries in trec_eval's order
             .make([name = std::string(e.name), make = e.make](const MeasureSpec&) { return make(name); });

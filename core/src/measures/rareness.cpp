@@ -38,8 +38,8 @@ public:
         std::string pool;
         for (std::size_t r : pool_) pool += (pool.empty() ? "" : ", ") + v.context().runs[r]->name();
         t.term("the rarity pool: " + pool, static_cast<double>(pool_.size()));
-        t.value(relative::rareness_score(p_, counts_, hits_.begin(v.run_index(), v.topic()), hits_.end(v.run_index(), v.topic()),
-                                         num_rel_[v.topic()], t));
+        t.value(relative::rareness_score(p_, counts_, hits_.begin(v.run_index(), v.topic()),
+                                         hits_.end(v.run_index(), v.topic()), num_rel_[v.topic()], t));
         return true;
     }
 
@@ -55,12 +55,16 @@ private:
 /// The parameters of the rareness measures.
 std::vector<ParamInfo> rareness_params() {
     return {
-        ParamInfo::real("alpha", "weight of rarity (0 gives the standard measure)").mandatory().in(Range{-kMaxWeight, kMaxWeight}),
-        ParamInfo::word("variant", "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + "
-                                   "alpha R'(d), R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)")
+        ParamInfo::real("alpha", "weight of rarity (0 gives the standard measure)")
+            .mandatory()
+            .in(Range{-kMaxWeight, kMaxWeight}),
+        ParamInfo::word("variant",
+                        "original: weight 1 + alpha R(d), R = 1 - S_d/S (Eqs. 1-3); mixture: (1 - alpha) + "
+                        "alpha R'(d), R' = 1 - (S_d - 1)/(S - 1), alpha in [0,1] (Sec. 5.2, Eq. 4)")
             .defaults_to("original")
             .one_of({"original", "mixture"}),
-        ParamInfo::integer("depth", "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)")
+        ParamInfo::integer("depth",
+                           "a run retrieved d when d is in its top depth (default: the cutoff, else the whole run)")
             .in(Range::at_least(1)),
         ParamInfo::words("pool", "the runs rarity is counted over, e.g. [runA,runB] (default: every run evaluated)"),
         rel_param(),
@@ -74,12 +78,14 @@ std::unique_ptr<TopicMeasure> make_rareness(const MeasureSpec& s) {
 }  // namespace
 
 void add_rareness_measures(std::vector<MeasureInfo>& out) {
-    const std::string cite = "Türkmen, Lease & Kutlu, New Metrics to Encourage Innovation and Diversity in Information "
-                             "Retrieval Approaches (ECIR 2023), ";
+    const std::string cite =
+        "Türkmen, Lease & Kutlu, New Metrics to Encourage Innovation and Diversity in Information "
+        "Retrieval Approaches (ECIR 2023), ";
     Rows rows(out, "relative");
     rows.add("P_rareness")
-        .help("Rareness-based precision at k: relevant documents in the top k, each weighted 1 + alpha R(d) by how few "
-              "runs retrieved it; alpha=0 is P@k.")
+        .help(
+            "Rareness-based precision at k: relevant documents in the top k, each weighted 1 + alpha R(d) by how few "
+            "runs retrieved it; alpha=0 is P@k.")
         .cite(cite + "Eqs. 1-2; normalised form Sec. 5.2, Eq. 4")
         .cutoff_required()
         .params(rareness_params())
@@ -87,8 +93,9 @@ void add_rareness_measures(std::vector<MeasureInfo>& out) {
         .needs(Need::OtherRuns)
         .make(make_rareness);
     rows.add("AP_rareness")
-        .help("Rareness-based average precision: AP with P@i replaced by P_rareness@i (in the top k with @k); alpha=0 is "
-              "AP (AP@k).")
+        .help(
+            "Rareness-based average precision: AP with P@i replaced by P_rareness@i (in the top k with @k); alpha=0 is "
+            "AP (AP@k).")
         .cite(cite + "Eq. 3 (with Eqs. 1-2); normalised form Sec. 5.2")
         .cutoff()
         .params(rareness_params())

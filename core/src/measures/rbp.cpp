@@ -52,8 +52,9 @@ double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>*
 template <class T>
 double rbp_residual(const Ranking& r, double p, T& t) {
     t.ranking(r);
-    t.formula("RBPResid = p^n + (1 - p) * sum over unjudged ranks i of p^(i-1), n = documents retrieved; 0 when "
-              "every retrieved document is judged");
+    t.formula(
+        "RBPResid = p^n + (1 - p) * sum over unjudged ranks i of p^(i-1), n = documents retrieved; 0 when "
+        "every retrieved document is judged");
     std::size_t c = t.columns({"unjudged", "p^(rank-1)", "unjudged sum so far"});
     long unj = 0;
     double sum = 0.0, cur_p = 1.0;
@@ -77,19 +78,24 @@ double rbp_residual(const Ranking& r, double p, T& t) {
 }  // namespace
 
 void add_rbp_measures(std::vector<MeasureInfo>& out) {
-    const std::string cite = "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008); "
-                             "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
+    const std::string cite =
+        "Moffat & Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness (TOIS 2008); "
+        "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 16";
     Rows rows(out, "rbp");
     rows.add("RBP")
-        .help("Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it binary; "
-              "norm=none takes the gains as they are (ranx's rbp.95).")
+        .help(
+            "Rank-biased precision (1-p) sum gain_i p^(i-1); graded (gain / highest grade) unless rel=N makes it "
+            "binary; "
+            "norm=none takes the gains as they are (ranx's rbp.95).")
         .cite(cite + "; trec_eval 10.0 (NIST), m_rbp.c")
         .cutoff()
-        .params({ParamInfo::real("p", "persistence: probability of moving on to the next rank").defaults_to("0.8").in(Range::persistence()),
-                 rel_param(""),
-                 gains_param(),
-                 ParamInfo::word("norm", "gain normalisation: qrels = over the highest grade in the qrels file, topic = "
-                                         "trec_eval's per-topic rule, none = the gains as they are (ranx)")
+        .params({ParamInfo::real("p", "persistence: probability of moving on to the next rank")
+                     .defaults_to("0.8")
+                     .in(Range::persistence()),
+                 rel_param(""), gains_param(),
+                 ParamInfo::word("norm",
+                                 "gain normalisation: qrels = over the highest grade in the qrels file, topic = "
+                                 "trec_eval's per-topic rule, none = the gains as they are (ranx)")
                      .defaults_to("qrels")
                      .one_of({"qrels", "topic", "none"}),
                  judged_only_param()})
@@ -122,7 +128,8 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
                 } else {
                     // Highest mapped gain over the levels of the whole qrels file.
                     double hi = 0.0;
-                    for (long level = 0; level <= v.qrels().max_grade(); ++level) hi = std::max(hi, level_gain(given, level));
+                    for (long level = 0; level <= v.qrels().max_grade(); ++level)
+                        hi = std::max(hi, level_gain(given, level));
                     for (GainLevel& g : gains) g.gain = hi > 0 ? g.gain / hi : 0.0;
                 }
                 return rbp_sum(r, p, k, &gains, t);
@@ -130,8 +137,9 @@ void add_rbp_measures(std::vector<MeasureInfo>& out) {
         });
     rows.add("RBPResid")
         .alias("rbp_resid")
-        .help("RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
-              "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).")
+        .help(
+            "RBP residual: how much RBP could still rise if every unjudged document retrieved were fully "
+            "relevant, plus the tail beyond the ranking; 0 when every retrieved document is judged (trec_eval).")
         .cite(cite + "; trec_eval 10.0 (NIST), m_rbp_resid.c")
         .params({ParamInfo::real("p", "persistence").defaults_to("0.8").in(Range::persistence()), judged_only_param()})
         .zero_if_missing()

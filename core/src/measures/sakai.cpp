@@ -96,8 +96,10 @@ std::size_t walk_columns(const Ranking& r, T& t) {
 template <class T>
 void walk_row(const BlendedRatioWalk& w, T& t, std::size_t c) {
     if constexpr (T::on)
-        t.row(w.rank() - 1, {w.relevant() ? 1.0 : 0.0, w.gain(), static_cast<double>(w.relevant_so_far()),
-                             w.cumulative_gain(), w.ideal_cumulative_gain(), w.br()}, c);
+        t.row(w.rank() - 1,
+              {w.relevant() ? 1.0 : 0.0, w.gain(), static_cast<double>(w.relevant_so_far()), w.cumulative_gain(),
+               w.ideal_cumulative_gain(), w.br()},
+              c);
 }
 
 /// BR at rank `rank` (>= 1, within the ranking), the walk's rows traced.
@@ -112,8 +114,9 @@ double blended_ratio_at(const Ranking& r, const std::vector<GainLevel>& gains, d
     return w.br();
 }
 
-const char* kBr = "BR(k) = (C(k) + beta cg(k)) / (k + beta cg*(k)), C(k) relevant in the top k, cg(k) their gain, "
-                  "cg*(k) the ideal list's";
+const char* kBr =
+    "BR(k) = (C(k) + beta cg(k)) / (k + beta cg*(k)), C(k) relevant in the top k, cg(k) their gain, "
+    "cg*(k) the ideal list's";
 
 }  // namespace
 
@@ -153,7 +156,8 @@ template <class T>
 double p_plus_at(const Ranking& r, const std::vector<GainLevel>& gains, double beta, long cutoff, T& t) {
     if constexpr (T::on)
         t.formula(std::string("P+ = (1 / C(r_p)) sum over relevant ranks k <= r_p of BR(k), r_p the first rank holding "
-                              "a document of the highest gain retrieved") + (cutoff < 0 ? "" : " in the top l") + "; " + kBr);
+                              "a document of the highest gain retrieved") +
+                  (cutoff < 0 ? "" : " in the top l") + "; " + kBr);
     long rp = preferred_rank(r, gains, cutoff);
     t.term("r_p", static_cast<double>(rp));
     if (!rp) {
@@ -180,12 +184,15 @@ double p_plus_at(const Ranking& r, const std::vector<GainLevel>& gains, double b
     return p_plus_at(r, gains, beta, cutoff, t);
 }
 
-double p_plus(const Ranking& r, const std::vector<GainLevel>& gains, double beta) { return p_plus_at(r, gains, beta, -1); }
+double p_plus(const Ranking& r, const std::vector<GainLevel>& gains, double beta) {
+    return p_plus_at(r, gains, beta, -1);
+}
 
 template <class T>
 double r_measure(const Ranking& r, const std::vector<GainLevel>& gains, double beta, T& t) {
-    t.formula("R-measure = BR(R) = (C(R) + beta cg(R)) / (R + beta cg*(R)), cg*(R) the ideal list's total gain; the "
-              "ranks past a shorter list add nothing");
+    t.formula(
+        "R-measure = BR(R) = (C(R) + beta cg(R)) / (R + beta cg*(R)), cg*(R) the ideal list's total gain; the "
+        "ranks past a shorter list add nothing");
     t.term("R (relevant judged)", static_cast<double>(r.num_rel));
     if (!r.num_rel) {
         t.term("R-measure (R = 0)", 0.0);
@@ -215,8 +222,9 @@ double r_measure(const Ranking& r, const std::vector<GainLevel>& gains, double b
 template <class T>
 double p_measure(const Ranking& r, const std::vector<GainLevel>& gains, double beta, long cutoff, T& t) {
     if constexpr (T::on)
-        t.formula(std::string("P-measure = BR(r_p), r_p the first rank holding a document of the highest gain retrieved") +
-                  (cutoff < 0 ? "" : " in the top l") + "; " + kBr);
+        t.formula(
+            std::string("P-measure = BR(r_p), r_p the first rank holding a document of the highest gain retrieved") +
+            (cutoff < 0 ? "" : " in the top l") + "; " + kBr);
     long rp = preferred_rank(r, gains, cutoff);
     t.term("r_p", static_cast<double>(rp));
     double v = rp ? blended_ratio_at(r, gains, beta, rp, t) : 0.0;
@@ -280,7 +288,10 @@ auto blended(F f) {
 }
 
 // The traced overloads, as callables for blended().
-#define IRLENS_BLENDED(fn) [](const Ranking& r, const std::vector<GainLevel>& g, double beta, long cutoff, auto& t) { return fn(r, g, beta, cutoff, t); }
+#define IRLENS_BLENDED(fn)                                                                     \
+    [](const Ranking& r, const std::vector<GainLevel>& g, double beta, long cutoff, auto& t) { \
+        return fn(r, g, beta, cutoff, t);                                                      \
+    }
 
 }  // namespace
 
@@ -290,8 +301,9 @@ void add_blended_ratio_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "blended ratio");
     rows.add("Q")
         .alias("Q-measure")
-        .help("Q-measure: graded AP, the blended ratio (C(r) + beta cg(r)) / (r + beta cg*(r)) averaged over "
-              "relevant documents; over min(l, R) with @l. beta=0 gives AP.")
+        .help(
+            "Q-measure: graded AP, the blended ratio (C(r) + beta cg(r)) / (r + beta cg*(r)) averaged over "
+            "relevant documents; over min(l, R) with @l. beta=0 gives AP.")
         .cite(cite + "Eqs. 12-13" + ntcir)
         .cutoff()
         .cutoff_help("measurement depth l")
@@ -302,11 +314,14 @@ void add_blended_ratio_measures(std::vector<MeasureInfo>& out) {
         .help("R-measure: the blended ratio at rank R (graded R-precision).")
         .cite(cite + "Sec. 2.2 (R-measure)" + ntcir)
         .params(blended_params())
-        .make(blended([](const Ranking& r, const std::vector<GainLevel>& g, double beta, long, auto& t) { return r_measure(r, g, beta, t); }));
+        .make(blended([](const Ranking& r, const std::vector<GainLevel>& g, double beta, long, auto& t) {
+            return r_measure(r, g, beta, t);
+        }));
     rows.add("PMeasure")
         .alias("P-measure")
-        .help("P-measure: the blended ratio at r_p, the first rank holding a document of the highest gain "
-              "retrieved (within the top l with @l).")
+        .help(
+            "P-measure: the blended ratio at r_p, the first rank holding a document of the highest gain "
+            "retrieved (within the top l with @l).")
         .cite(cite + "Sec. 2.2 (P-measure)" + ntcir)
         .cutoff()
         .cutoff_help("measurement depth l")
@@ -323,8 +338,9 @@ void add_blended_ratio_measures(std::vector<MeasureInfo>& out) {
     rows.add("P+")
         .alias("Pplus")
         .alias("P+-measure")
-        .help("P+: the blended ratio averaged over the relevant documents at or above r_p, the first rank "
-              "holding a document of the highest gain retrieved (within the top l with @l).")
+        .help(
+            "P+: the blended ratio averaged over the relevant documents at or above r_p, the first rank "
+            "holding a document of the highest gain retrieved (within the top l with @l).")
         .cite(cite + "Eq. 14" + ntcir)
         .cutoff()
         .cutoff_help("measurement depth l")

@@ -34,15 +34,17 @@ namespace {
 /// The checks of prepare(): sessions given, and no session half in the qrels.
 void check_sessions(const EvalContext& c) {
     if (!c.sessions)
-        throw UsageError("sDCG needs sessions: give a file of lines session<TAB>position<TAB>topic "
-                         "(irlens eval --sessions FILE; EvalOptions::sessions in the library)");
+        throw UsageError(
+            "sDCG needs sessions: give a file of lines session<TAB>position<TAB>topic "
+            "(irlens eval --sessions FILE; EvalOptions::sessions in the library)");
     for (const Sessions::Session& s : c.sessions->sessions()) {
         std::size_t in_qrels = 0;
         for (const std::string& t : s.topics) in_qrels += c.qrels->find_topic(t) >= 0;
         for (const std::string& t : s.topics)
             if (in_qrels && c.qrels->find_topic(t) < 0)
-                throw UsageError("sDCG: query '" + t + "' of session '" + s.id + "' (" + c.sessions->source() +
-                                 ") is not a topic of the qrels, so its results are unknown; judge it or drop the session");
+                throw UsageError(
+                    "sDCG: query '" + t + "' of session '" + s.id + "' (" + c.sessions->source() +
+                    ") is not a topic of the qrels, so its results are unknown; judge it or drop the session");
     }
 }
 
@@ -53,8 +55,10 @@ template <class T>
 double session_dcg(long k, const ParamValue& gains, bool judged_only, bool dedup, const TopicView& v, T& t) {
     const EvalContext& c = v.context();
     if constexpr (T::on)
-        t.formula("sDCG = sum over ranks r of the session's concatenated list of g(r) / (log4(qnum(r) + 3) log2(r + 1)), "
-              "the top l documents of each query in session order" + std::string(dedup ? ", repeated documents dropped" : ""));
+        t.formula(
+            "sDCG = sum over ranks r of the session's concatenated list of g(r) / (log4(qnum(r) + 3) log2(r + 1)), "
+            "the top l documents of each query in session order" +
+            std::string(dedup ? ", repeated documents dropped" : ""));
     std::vector<long> queries;  // qrels topic index per position
     if (const Sessions::Session* s = c.sessions->find(v.qrels().topic_id(v.topic())))
         for (const std::string& t : s->topics) queries.push_back(c.qrels->find_topic(t));
@@ -71,7 +75,8 @@ double session_dcg(long k, const ParamValue& gains, bool judged_only, bool dedup
     t.term("queries in the session", static_cast<double>(queries.size()));
     if (report != static_cast<long>(v.topic())) {
         if constexpr (T::on)
-            t.term("not applicable: the session is reported on topic " + std::string(v.qrels().topic_id(static_cast<std::size_t>(report))),
+            t.term("not applicable: the session is reported on topic " +
+                       std::string(v.qrels().topic_id(static_cast<std::size_t>(report))),
                    std::numeric_limits<double>::quiet_NaN());
         return std::numeric_limits<double>::quiet_NaN();
     }
@@ -94,7 +99,9 @@ double session_dcg(long k, const ParamValue& gains, bool judged_only, bool dedup
             if (g != 0) sum += g / (query_discount * std::log2(static_cast<double>(rank) + 1.0));
             if constexpr (T::on) {
                 t.doc(rank - 1, v.run().doc(r.docs[static_cast<std::size_t>(i)]), r.rels[static_cast<std::size_t>(i)]);
-                t.row(rank - 1, {static_cast<double>(q + 1), g, query_discount, std::log2(static_cast<double>(rank) + 1.0), sum}, col);
+                t.row(rank - 1,
+                      {static_cast<double>(q + 1), g, query_discount, std::log2(static_cast<double>(rank) + 1.0), sum},
+                      col);
             }
         }
     }
@@ -108,14 +115,19 @@ void add_session_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "session");
     rows.add("sDCG")
         .alias("SessionDCG")
-        .help("Session DCG: the top l documents of each query of a session concatenated, gain / (log4(query position + 3) "
-              "log2(rank + 1)); needs --sessions. Reported on the session's first answered query, NaN on its others.")
-        .cite("Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 35; Jarvelin, Price, Delcambre & Nielsen, "
-              "Discounted Cumulated Gain Based Evaluation of Multiple-Query IR Sessions (ECIR 2008); Kanoulas et al. (SIGIR 2011)")
+        .help(
+            "Session DCG: the top l documents of each query of a session concatenated, gain / (log4(query position + "
+            "3) "
+            "log2(rank + 1)); needs --sessions. Reported on the session's first answered query, NaN on its others.")
+        .cite(
+            "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eq. 35; Jarvelin, Price, Delcambre & Nielsen, "
+            "Discounted Cumulated Gain Based Evaluation of Multiple-Query IR Sessions (ECIR 2008); Kanoulas et al. "
+            "(SIGIR 2011)")
         .cutoff()
         .cutoff_help("documents taken from each query's list")
         .params({gains_param(),
-                 ParamInfo::boolean("dedup", "keep only the first occurrence of a document in the session").defaults_to("True"),
+                 ParamInfo::boolean("dedup", "keep only the first occurrence of a document in the session")
+                     .defaults_to("True"),
                  judged_only_param()})
         .sparse()
         .values(Range::non_negative())
@@ -124,7 +136,8 @@ void add_session_measures(std::vector<MeasureInfo>& out) {
             long k = s.has_cutoff() ? s.cutoff_int() : -1;
             ParamValue gains = s.param("gains");
             bool jo = s.bool_param("judged_only"), dedup = s.bool_param("dedup");
-            return traced([=](const TopicView& v, auto& t) { return session_dcg(k, gains, jo, dedup, v, t); }, check_sessions);
+            return traced([=](const TopicView& v, auto& t) { return session_dcg(k, gains, jo, dedup, v, t); },
+                          check_sessions);
         });
 }
 

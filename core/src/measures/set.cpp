@@ -61,8 +61,9 @@ double set_ap(const Ranking& r, T& t) {
 /// m_set_F.c: (x+1) P R / (x P + R), x = the weight of recall relative to precision.
 template <class T>
 double set_f(const Ranking& r, double x, T& t) {
-    t.formula("SetF = (beta + 1) P R / (beta P + R), P = relevant retrieved / retrieved, R = relevant retrieved / "
-              "relevant judged; 0 when nothing relevant was retrieved");
+    t.formula(
+        "SetF = (beta + 1) P R / (beta P + R), P = relevant retrieved / retrieved, R = relevant retrieved / "
+        "relevant judged; 0 when nothing relevant was retrieved");
     set_counts(r, t);
     if (!r.num_rel_ret) {
         t.term("SetF (nothing relevant retrieved)", 0.0);
@@ -88,7 +89,8 @@ double f_measure(const Ranking& r, long k, double beta, T& t) {
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret), rel = 0;
     for (long i = 0; i < n; ++i) {
         rel += r.rels[static_cast<std::size_t>(i)] >= r.rel_level;
-        if constexpr (T::on) t.row(i, {r.rels[static_cast<std::size_t>(i)] >= r.rel_level ? 1.0 : 0.0, static_cast<double>(rel)}, c);
+        if constexpr (T::on)
+            t.row(i, {r.rels[static_cast<std::size_t>(i)] >= r.rel_level ? 1.0 : 0.0, static_cast<double>(rel)}, c);
     }
     t.term("|D| (documents in the set)", static_cast<double>(n));
     t.term("relevant in the set", static_cast<double>(rel));
@@ -118,9 +120,10 @@ auto f_or_e(bool e) {
             throw UsageError(s.info().name + ": beta must be a finite number >= 0, got " + format_number(beta));
         return traced([=](const TopicView& v, auto& t) {
             if constexpr (std::decay_t<decltype(t)>::on)
-                t.formula(std::string(e ? "E = 1 - F, " : "") +
-                      "F = (beta^2 + 1) P R / (beta^2 P + R), P and R of the retrieved set D (the top k with @k); 0 "
-                      "when nothing relevant is in D");
+                t.formula(
+                    std::string(e ? "E = 1 - F, " : "") +
+                    "F = (beta^2 + 1) P R / (beta^2 P + R), P and R of the retrieved set D (the top k with @k); 0 "
+                    "when nothing relevant is in D");
             double f = f_measure(v.ranking(level, jo), k, beta, t);
             if (e) t.term("E = 1 - F", 1.0 - f);
             return e ? 1.0 - f : f;
@@ -152,8 +155,9 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         .make(set_factory([](const Ranking& r, auto& t) { return set_p(r, t); }));
     rows.add("SetRelP")
         .alias("set_relative_P")
-        .help("Set precision relative to the best possible for a set of that size: "
-              "relevant retrieved / min(retrieved, relevant).")
+        .help(
+            "Set precision relative to the best possible for a set of that size: "
+            "relevant retrieved / min(retrieved, relevant).")
         .cite("trec_eval 10.0 (NIST), m_set_relative_P.c")
         .params({rel_param(), judged_only_param()})
         .set()
@@ -177,10 +181,13 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         .make(set_factory([](const Ranking& r, auto& t) { return set_ap(r, t); }));
     rows.add("SetF")
         .alias("set_F")
-        .help("F measure of the retrieved set, (beta+1) P R / (beta P + R) as trec_eval's set_F.beta "
-              "(beta weighs recall against precision; the textbook F_b has beta = b^2).")
+        .help(
+            "F measure of the retrieved set, (beta+1) P R / (beta P + R) as trec_eval's set_F.beta "
+            "(beta weighs recall against precision; the textbook F_b has beta = b^2).")
         .cite("van Rijsbergen, Information Retrieval (1979); trec_eval 10.0 (NIST), m_set_F.c")
-        .params({ParamInfo::real("beta", "relative weight of recall").defaults_to("1").in(Range::non_negative(kMaxWeight)), rel_param(), judged_only_param()})
+        .params(
+            {ParamInfo::real("beta", "relative weight of recall").defaults_to("1").in(Range::non_negative(kMaxWeight)),
+             rel_param(), judged_only_param()})
         .set()
         .trec(trec("set_F", 34).numbers("1.0").fill({"beta"}))
         .make([](const MeasureSpec& s) {
@@ -198,8 +205,9 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         rel_param(), judged_only_param()};
     rows.add("F")
         .alias("F-measure")
-        .help("F-measure of the retrieved set (the top k with @k): (beta^2+1) P R / (beta^2 P + R), beta in the "
-              "textbook sense (SetF's beta is this beta^2).")
+        .help(
+            "F-measure of the retrieved set (the top k with @k): (beta^2+1) P R / (beta^2 P + R), beta in the "
+            "textbook sense (SetF's beta is this beta^2).")
         .cite(van_rijsbergen)
         .cutoff()
         .cutoff_help("the retrieved set is the top k documents")
@@ -218,16 +226,26 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
         .make(f_or_e(true));
     rows.add("Utility")
         .alias("utility")
-        .help("Linear set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret "
-              "(d needs N, the number of documents in the collection).")
+        .help(
+            "Linear set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret "
+            "(d needs N, the number of documents in the collection).")
         .cite("trec_eval 10.0 (NIST), m_utility.c")
-        .params({ParamInfo::real("a", "worth of a relevant retrieved doc").defaults_to("1").in(Range{-kMaxWeight, kMaxWeight}),
-                 ParamInfo::real("b", "worth of a non-relevant retrieved doc").defaults_to("-1").in(Range{-kMaxWeight, kMaxWeight}),
-                 ParamInfo::real("c", "worth of a relevant doc not retrieved").defaults_to("0").in(Range{-kMaxWeight, kMaxWeight}),
-                 ParamInfo::real("d", "worth of a non-relevant doc not retrieved").defaults_to("0").in(Range{-kMaxWeight, kMaxWeight}),
-                 ParamInfo::integer("N", "number of documents in the collection (trec_eval -N)").defaults_to("0").in(Range::non_negative()),
-                 rel_param(),
-                 judged_only_param()})
+        .params({ParamInfo::real("a", "worth of a relevant retrieved doc")
+                     .defaults_to("1")
+                     .in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("b", "worth of a non-relevant retrieved doc")
+                     .defaults_to("-1")
+                     .in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("c", "worth of a relevant doc not retrieved")
+                     .defaults_to("0")
+                     .in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::real("d", "worth of a non-relevant doc not retrieved")
+                     .defaults_to("0")
+                     .in(Range{-kMaxWeight, kMaxWeight}),
+                 ParamInfo::integer("N", "number of documents in the collection (trec_eval -N)")
+                     .defaults_to("0")
+                     .in(Range::non_negative()),
+                 rel_param(), judged_only_param()})
         .zero_if_missing()
         .set()
         .values(Range())
@@ -239,8 +257,9 @@ void add_set_measures(std::vector<MeasureInfo>& out) {
             bool jo = s.bool_param("judged_only");
             return traced([=](const TopicView& v, auto& t) {
                 const Ranking& r = v.ranking(level, jo);
-                t.formula("Utility = a * relevant retrieved + b * non-relevant retrieved + c * relevant not retrieved + "
-                          "d * non-relevant not retrieved (N - retrieved - R + relevant retrieved)");
+                t.formula(
+                    "Utility = a * relevant retrieved + b * non-relevant retrieved + c * relevant not retrieved + "
+                    "d * non-relevant not retrieved (N - retrieved - R + relevant retrieved)");
                 set_counts(r, t);
                 t.term("N (documents in the collection)", static_cast<double>(coll));
                 return a * r.num_rel_ret + b * (r.num_ret - r.num_rel_ret) + c * (r.num_rel - r.num_rel_ret) +

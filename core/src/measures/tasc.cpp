@@ -87,11 +87,13 @@ private:
 void add_tasc_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "relative");
     rows.add("TaSC")
-        .help("MAX TaSC: the run's nDCG@k on a topic times (1 - the highest nDCG@k of its prior set there); "
-              "equals nDCG@k when the prior set is empty. prior=best_per_group is Clarke et al.'s Figure 5.")
-        .cite("Arabzadeh, Bigdeli, Hamidi Rad & Bagheri, Quantifying Ranker Coverage of Different Query Subspaces "
-              "(SIGIR 2023); MAX TaSC with a prior set as in Clarke et al., Evaluating Relative Retrieval Effectiveness "
-              "with Normalized Residual Gain (SIGIR-AP 2024), Appendix C, Figure 5")
+        .help(
+            "MAX TaSC: the run's nDCG@k on a topic times (1 - the highest nDCG@k of its prior set there); "
+            "equals nDCG@k when the prior set is empty. prior=best_per_group is Clarke et al.'s Figure 5.")
+        .cite(
+            "Arabzadeh, Bigdeli, Hamidi Rad & Bagheri, Quantifying Ranker Coverage of Different Query Subspaces "
+            "(SIGIR 2023); MAX TaSC with a prior set as in Clarke et al., Evaluating Relative Retrieval Effectiveness "
+            "with Normalized Residual Gain (SIGIR-AP 2024), Appendix C, Figure 5")
         .cutoff_required()
         .cutoff_help("K: the depth of nDCG@K, for the run and for its prior runs")
         .params({relative::prior_param(), relative::prior_runs_param()})

@@ -40,8 +40,9 @@ template <class T>
 double tbg(const TbgParams& p, long k, long level, bool judged_only, const TopicView& v, T& t) {
     const Ranking& r = v.ranking(level, judged_only);
     t.ranking(r);
-    t.formula("TBG = sum over relevant ranks k of g exp(-T(k) ln 2 / h), g = P(click|rel) P(save|rel); T(k) = sum over "
-              "ranks i < k of T_S + P_click(i) (slope * words(i) + intercept)");
+    t.formula(
+        "TBG = sum over relevant ranks k of g exp(-T(k) ln 2 / h), g = P(click|rel) P(save|rel); T(k) = sum over "
+        "ranks i < k of T_S + P_click(i) (slope * words(i) + intercept)");
     std::size_t c = t.columns({"words", "T(k) seconds", "decay", "gain", "TBG so far"});
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret), last = -1;
     for (long i = 0; i < n; ++i)
@@ -69,37 +70,65 @@ double tbg(const TbgParams& p, long k, long level, bool judged_only, const Topic
 void add_tbg_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "reading time");
     rows.add("TBG")
-        .help("Time-biased gain: gain of each relevant document decayed by the expected time to reach it "
-              "(summaries read, documents clicked and read at 0.018 s/word + 7.8 s); needs --doc-lengths (words).")
-        .cite("Smucker & Clarke, Time-Based Calibration of Effectiveness Measures (SIGIR 2012); "
-              "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 17-18")
+        .help(
+            "Time-biased gain: gain of each relevant document decayed by the expected time to reach it "
+            "(summaries read, documents clicked and read at 0.018 s/word + 7.8 s); needs --doc-lengths (words).")
+        .cite(
+            "Smucker & Clarke, Time-Based Calibration of Effectiveness Measures (SIGIR 2012); "
+            "Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 17-18")
         .cutoff()
-        .params({ParamInfo::real("h", "half-life of the decay, in seconds").defaults_to("224").in(Range::positive(kMaxWeight)),
-                 ParamInfo::real("summary_time", "T_S: seconds to read a summary").defaults_to("4.4").in(Range::non_negative(kMaxWeight)),
-                 ParamInfo::real("click_rel", "probability of clicking a relevant document's summary").defaults_to("0.64").in(Range::unit()),
-                 ParamInfo::real("click_nonrel", "probability of clicking a non-relevant document's summary").defaults_to("0.39").in(Range::unit()),
-                 ParamInfo::real("save_rel", "probability of judging a clicked relevant document relevant").defaults_to("0.77").in(Range::unit()),
-                 ParamInfo::real("slope", "reading time per word, in seconds (T_D = slope * words + intercept)").defaults_to("0.018").in(Range::non_negative(kMaxWeight)),
-                 ParamInfo::real("intercept", "reading time of any document, in seconds").defaults_to("7.8").in(Range::non_negative(kMaxWeight)),
-                 ParamInfo::real("chars_per_word", "for documents listed without words: words = characters / chars_per_word (default: an error)").in(Range::positive(kMaxWeight)),
-                 rel_param(),
-                 judged_only_param()})
+        .params({ParamInfo::real("h", "half-life of the decay, in seconds")
+                     .defaults_to("224")
+                     .in(Range::positive(kMaxWeight)),
+                 ParamInfo::real("summary_time", "T_S: seconds to read a summary")
+                     .defaults_to("4.4")
+                     .in(Range::non_negative(kMaxWeight)),
+                 ParamInfo::real("click_rel", "probability of clicking a relevant document's summary")
+                     .defaults_to("0.64")
+                     .in(Range::unit()),
+                 ParamInfo::real("click_nonrel", "probability of clicking a non-relevant document's summary")
+                     .defaults_to("0.39")
+                     .in(Range::unit()),
+                 ParamInfo::real("save_rel", "probability of judging a clicked relevant document relevant")
+                     .defaults_to("0.77")
+                     .in(Range::unit()),
+                 ParamInfo::real("slope", "reading time per word, in seconds (T_D = slope * words + intercept)")
+                     .defaults_to("0.018")
+                     .in(Range::non_negative(kMaxWeight)),
+                 ParamInfo::real("intercept", "reading time of any document, in seconds")
+                     .defaults_to("7.8")
+                     .in(Range::non_negative(kMaxWeight)),
+                 ParamInfo::real(
+                     "chars_per_word",
+                     "for documents listed without words: words = characters / chars_per_word (default: an error)")
+                     .in(Range::positive(kMaxWeight)),
+                 rel_param(), judged_only_param()})
         .values(Range::non_negative())
         .needs(Need::DocLengths)
         .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
-            TbgParams p{s.real_param("h"),         s.real_param("summary_time"), s.real_param("click_rel"),
-                        s.real_param("click_nonrel"), s.real_param("save_rel"),  s.real_param("slope"),
-                        s.real_param("intercept"), s.real_param("chars_per_word"), s.param("chars_per_word").given};
+            TbgParams p{s.real_param("h"),
+                        s.real_param("summary_time"),
+                        s.real_param("click_rel"),
+                        s.real_param("click_nonrel"),
+                        s.real_param("save_rel"),
+                        s.real_param("slope"),
+                        s.real_param("intercept"),
+                        s.real_param("chars_per_word"),
+                        s.param("chars_per_word").given};
             if (!(p.half_life > 0) || !std::isfinite(p.half_life))
-                throw UsageError("TBG: h (the half-life) must be a positive number of seconds, got " + format_number(p.half_life));
+                throw UsageError("TBG: h (the half-life) must be a positive number of seconds, got " +
+                                 format_number(p.half_life));
             for (double prob : {p.click_rel, p.click_nonrel, p.save_rel})
                 if (!(prob >= 0 && prob <= 1))
-                    throw UsageError("TBG: click_rel, click_nonrel and save_rel are probabilities in [0,1], got " + format_number(prob));
+                    throw UsageError("TBG: click_rel, click_nonrel and save_rel are probabilities in [0,1], got " +
+                                     format_number(prob));
             for (double t : {p.summary_time, p.slope, p.intercept})
                 if (!(t >= 0) || !std::isfinite(t))
-                    throw UsageError("TBG: summary_time, slope and intercept must be finite numbers >= 0, got " + format_number(t));
+                    throw UsageError("TBG: summary_time, slope and intercept must be finite numbers >= 0, got " +
+                                     format_number(t));
             if (p.have_chars_per_word && (!(p.chars_per_word > 0) || !std::isfinite(p.chars_per_word)))
-                throw UsageError("TBG: chars_per_word must be a positive number, got " + format_number(p.chars_per_word));
+                throw UsageError("TBG: chars_per_word must be a positive number, got " +
+                                 format_number(p.chars_per_word));
             long k = s.has_cutoff() ? s.cutoff_int() : -1, level = s.int_param("rel");
             bool jo = s.bool_param("judged_only");
             return traced([=](const TopicView& v, auto& t) { return tbg(p, k, level, jo, v, t); },

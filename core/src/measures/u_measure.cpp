@@ -28,8 +28,9 @@ double u_measure(double L, double F, double snippet, long k, long level, const P
                  const TopicView& v, T& t) {
     const Ranking& r = v.ranking(level, judged_only);
     t.ranking(r);
-    t.formula("U = sum over relevant ranks k of g(k) max(0, 1 - pos(k) / L), pos(k) = characters read to the end of "
-              "rank k: a snippet per rank and F of each relevant document's characters; reading stops at pos >= L");
+    t.formula(
+        "U = sum over relevant ranks k of g(k) max(0, 1 - pos(k) / L), pos(k) = characters read to the end of "
+        "rank k: a snippet per rank and F of each relevant document's characters; reading stops at pos >= L");
     std::size_t c = t.columns({"characters", "pos(k)", "max(0, 1 - pos/L)", "gain", "U so far"});
     std::vector<GainLevel> table = gain_table(gains, r);
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
@@ -57,30 +58,37 @@ void add_u_measures(std::vector<MeasureInfo>& out) {
     Rows rows(out, "reading time");
     rows.add("U")
         .alias("U-measure")
-        .help("U-measure: gain of each relevant document decayed linearly, max(0, 1 - pos/L), by the characters read "
-              "before it (snippets, and F of each relevant document); needs --doc-lengths (characters).")
-        .cite("Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
-              "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20")
+        .help(
+            "U-measure: gain of each relevant document decayed linearly, max(0, 1 - pos/L), by the characters read "
+            "before it (snippets, and F of each relevant document); needs --doc-lengths (characters).")
+        .cite(
+            "Sakai & Dou, Summaries, Ranked Retrieval and Sessions: A Unified Framework for Information Access "
+            "Evaluation (SIGIR 2013); Sakai, Metrics, Statistics, Tests (PROMISE 2013), Eqs. 19-20")
         .cutoff()
-        .params({ParamInfo::real("L", "characters read after which nothing is worth anything").defaults_to("132000").in(Range::positive(kMaxWeight)),
+        .params({ParamInfo::real("L", "characters read after which nothing is worth anything")
+                     .defaults_to("132000")
+                     .in(Range::positive(kMaxWeight)),
                  ParamInfo::real("F", "fraction of each relevant document read").defaults_to("0.2").in(Range::unit()),
-                 ParamInfo::real("snippet", "characters of each snippet read").defaults_to("200").in(Range::non_negative(kMaxWeight)),
-                 rel_param(),
-                 gains_param(),
-                 judged_only_param()})
+                 ParamInfo::real("snippet", "characters of each snippet read")
+                     .defaults_to("200")
+                     .in(Range::non_negative(kMaxWeight)),
+                 rel_param(), gains_param(), judged_only_param()})
         .values(Range::non_negative())
         .needs(Need::DocLengths)
         .make([](const MeasureSpec& s) -> std::unique_ptr<TopicMeasure> {
             double L = s.real_param("L"), F = s.real_param("F"), snippet = s.real_param("snippet");
-            if (!(L > 0) || !std::isfinite(L)) throw UsageError("U: L must be a positive number of characters, got " + format_number(L));
-            if (!(F >= 0 && F <= 1)) throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
+            if (!(L > 0) || !std::isfinite(L))
+                throw UsageError("U: L must be a positive number of characters, got " + format_number(L));
+            if (!(F >= 0 && F <= 1))
+                throw UsageError("U: F is the fraction of a document read, in [0,1], got " + format_number(F));
             if (!(snippet >= 0) || !std::isfinite(snippet))
                 throw UsageError("U: snippet must be a number of characters >= 0, got " + format_number(snippet));
             long k = s.has_cutoff() ? s.cutoff_int() : -1, level = s.int_param("rel");
             ParamValue gains = s.param("gains");
             bool jo = s.bool_param("judged_only");
-            return traced([=](const TopicView& v, auto& t) { return u_measure(L, F, snippet, k, level, gains, jo, v, t); },
-                          [](const EvalContext& c) { need_doc_lengths(c, "U"); });
+            return traced(
+                [=](const TopicView& v, auto& t) { return u_measure(L, F, snippet, k, level, gains, jo, v, t); },
+                [](const EvalContext& c) { need_doc_lengths(c, "U"); });
         });
 }
 

@@ -66,7 +66,8 @@ inline int split_words(const char*& s, std::string_view* f, int max, const std::
     int n = 0;
     for (;;) {
         const char* e = skip_word(s);
-        if (kByteClass[static_cast<unsigned char>(*e)] == kNul) throw InputError(src, line_no, "NUL byte in line (binary file?)");
+        if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
+            throw InputError(src, line_no, "NUL byte in line (binary file?)");
         f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
         s = skip_blanks(e);
         if (*s == '\n' || n == max) return n;
@@ -117,7 +118,8 @@ private:
         if (!invalid_utf8_line_) {
             std::size_t valid = text::valid_utf8_prefix(block);
             if (valid < block.size())
-                invalid_utf8_line_ = next_line_ + static_cast<std::uint64_t>(std::count(block.begin(), block.begin() + valid, '\n'));
+                invalid_utf8_line_ =
+                    next_line_ + static_cast<std::uint64_t>(std::count(block.begin(), block.begin() + valid, '\n'));
         }
         return on_block(block, next_line_);
     }
@@ -162,7 +164,7 @@ private:
         tail_ = nl == std::string_view::npos ? tail_ + bytes.size() : bytes.size() - nl - 1;
         if (tail_ > text::kMaxLineBytes)
             text::throw_line_too_long(source, next_line_ + static_cast<std::uint64_t>(std::count(
-                                                                 pending_.begin(), pending_.end() - tail_, '\n')));
+                                                               pending_.begin(), pending_.end() - tail_, '\n')));
     }
 
     /// Hands the first len bytes of pending_ (complete lines) to on_block, then drops them.

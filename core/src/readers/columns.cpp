@@ -37,11 +37,11 @@ void IdColumnReader::fail(std::size_t row, const std::string& source) const {
     const std::string_view id = column_.ids[c];
     const std::string quoted = what + " '" + quote_bytes(id) + "'";
     switch (problem_[static_cast<std::size_t>(c)]) {
-    case kEmpty: throw InputError(source, row + 1, what + " is empty");
-    case kBlankByte: throw InputError(source, row + 1, quoted + " contains whitespace");
-    case kNulByte: throw InputError(source, row + 1, quoted + " contains a NUL byte");
-    case kComment: throw InputError(source, row + 1, quoted + " starts with '#': its TREC line would be a comment");
-    default: throw InputError(source, row + 1, "document id longer than 65535 bytes");
+        case kEmpty: throw InputError(source, row + 1, what + " is empty");
+        case kBlankByte: throw InputError(source, row + 1, quoted + " contains whitespace");
+        case kNulByte: throw InputError(source, row + 1, quoted + " contains a NUL byte");
+        case kComment: throw InputError(source, row + 1, quoted + " starts with '#': its TREC line would be a comment");
+        default: throw InputError(source, row + 1, "document id longer than 65535 bytes");
     }
 }
 

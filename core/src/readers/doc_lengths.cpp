@@ -50,12 +50,14 @@ bool parse_count(std::string_view s, std::uint64_t& out) {
 void DocLengthsReader::on_line(std::string_view line, std::uint64_t line_no) {
     DocLengths& d = *lengths_;
     if (text::is_blank_or_comment(line)) return;
-    if (std::memchr(line.data(), '\0', line.size())) throw InputError(d.source_, line_no, "NUL byte in line (binary file?)");
+    if (std::memchr(line.data(), '\0', line.size()))
+        throw InputError(d.source_, line_no, "NUL byte in line (binary file?)");
     std::string_view f[3];
     std::size_t n = text::split_fields(line, f, 3);
     if (n < 2 || n > 3)
         throw InputError(d.source_, line_no,
-                         "expected 2 or 3 columns (doc characters [words]), found " + (n > 3 ? std::string("more") : std::to_string(n)));
+                         "expected 2 or 3 columns (doc characters [words]), found " +
+                             (n > 3 ? std::string("more") : std::to_string(n)));
     DocLengths::Length length;
     length.line = line_no;
     if (!parse_count(f[1], length.characters))

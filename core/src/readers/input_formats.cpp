@@ -148,8 +148,23 @@ public:
 
 private:
     // The JSON scanner's states: where in {"topic": {"doc": number, ...}, ...} it is.
-    enum class J { Start, OuterFirst, TopicKey, TopicColon, InnerOpen, InnerFirst, DocKey, DocColon, Value, Number,
-                   AfterValue, InnerNext, AfterTopic, OuterNext, End };
+    enum class J {
+        Start,
+        OuterFirst,
+        TopicKey,
+        TopicColon,
+        InnerOpen,
+        InnerFirst,
+        DocKey,
+        DocColon,
+        Value,
+        Number,
+        AfterValue,
+        InnerNext,
+        AfterTopic,
+        OuterNext,
+        End
+    };
 
     void take(std::string_view c, bool final) {
         if (format_ != InputFormat::Unknown) return dispatch(c);
@@ -191,7 +206,8 @@ private:
             std::string_view f[4];
             std::size_t n = text::split_fields(line, f, 3);
             format_ = InputFormat::Trec;
-            decided_line_ = 1 + static_cast<std::uint64_t>(std::count(head_.begin(), head_.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
+            decided_line_ = 1 + static_cast<std::uint64_t>(
+                                    std::count(head_.begin(), head_.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
             const std::string at = "line " + std::to_string(decided_line_);
             evidence_ = at + " has " + (n > 3 ? std::string("more than 3") : std::to_string(n)) + " columns";
             if (target_ == Target::Qrels && n == 3 && f[0] == "query-id" && f[1] == "corpus-id" && f[2] == "score") {
@@ -215,9 +231,7 @@ private:
             case InputFormat::Json:
                 for (char ch : c) json_byte(ch);
                 break;
-            default:
-                flush();
-                emit(c);
+            default: flush(); emit(c);
         }
         if (out_.size() >= kFlushBytes) flush();
     }
@@ -255,8 +269,9 @@ private:
         std::size_t n = text::split_fields(line, f, 3);
         const char* layout = format_ == InputFormat::Beir ? "query-id corpus-id score" : "qid pid rank";
         if (n != 3)
-            throw InputError(source_, no, "expected 3 columns (" + std::string(layout) + "), found " +
-                                              (n > 3 ? std::string("more") : std::to_string(n)) + guessed());
+            throw InputError(source_, no,
+                             "expected 3 columns (" + std::string(layout) + "), found " +
+                                 (n > 3 ? std::string("more") : std::to_string(n)) + guessed());
         out_.append(f[0].data(), f[0].size());
         if (format_ == InputFormat::Beir) {
             out_ += " 0 ";
@@ -321,8 +336,7 @@ private:
     void json_step(char c) {
         switch (state_) {
             case J::TopicKey:
-            case J::DocKey:
-                return string_byte(c);
+            case J::DocKey: return string_byte(c);
             case J::Number:
                 if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
                     if (token_.size() >= kMaxNumberBytes) fail("number longer than 1000 bytes");
@@ -331,8 +345,7 @@ private:
                 }
                 end_number();
                 break;  // c is read in the next state
-            default:
-                break;
+            default: break;
         }
         if (json_space(c)) return;
         switch (state_) {
@@ -376,19 +389,23 @@ private:
                 state_ = J::Number;
                 return;
             case J::AfterValue:
-                if (c == ',') state_ = J::InnerNext;
-                else if (c == '}') state_ = J::AfterTopic;
-                else unexpected(c, "',' or '}'");
+                if (c == ',')
+                    state_ = J::InnerNext;
+                else if (c == '}')
+                    state_ = J::AfterTopic;
+                else
+                    unexpected(c, "',' or '}'");
                 return;
             case J::AfterTopic:
-                if (c == ',') state_ = J::OuterNext;
-                else if (c == '}') state_ = J::End;
-                else unexpected(c, "',' or '}'");
+                if (c == ',')
+                    state_ = J::OuterNext;
+                else if (c == '}')
+                    state_ = J::End;
+                else
+                    unexpected(c, "',' or '}'");
                 return;
-            case J::End:
-                unexpected(c, "nothing after the end of the JSON object");
-            default:
-                return;
+            case J::End: unexpected(c, "nothing after the end of the JSON object");
+            default: return;
         }
     }
 
@@ -415,7 +432,10 @@ private:
             token_ += to[hit - from];
             escape_ = 0;
         } else if (escape_ >= 2) {
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
             if (d < 0) fail("invalid \\u escape in a key (four hexadecimal digits expected)");
             hex_ = hex_ * 16 + static_cast<std::uint32_t>(d);
             if (++escape_ < 6) return;
@@ -457,12 +477,13 @@ private:
         for (char ch : token_)
             if (static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F)
                 fail(std::string(what) + " " + quoted(token_) + " holds whitespace or a control character");
-        if (topic && token_[0] == '#') fail("topic id " + quoted(token_) + " starts with '#' (a comment in TREC files)");
+        if (topic && token_[0] == '#')
+            fail("topic id " + quoted(token_) + " starts with '#' (a comment in TREC files)");
         auto& seen = topic ? topics_ : docs_;
         auto [it, fresh] = seen.emplace(token_, std::make_pair(key_line_, key_col_));
         if (!fresh)
-            fail(std::string(what) + " " + quoted(token_) + " repeated (first at line " + std::to_string(it->second.first) + ", column " +
-                 std::to_string(it->second.second) + ")");
+            fail(std::string(what) + " " + quoted(token_) + " repeated (first at line " +
+                 std::to_string(it->second.first) + ", column " + std::to_string(it->second.second) + ")");
         if (topic)
             topic_ = token_;
         else
@@ -482,7 +503,8 @@ private:
             if (!text::parse_long(token_, rel) || rel < INT32_MIN || rel > INT32_MAX)
                 fail("relevance '" + quote_bytes(token_) + "' of " + quoted(doc_) + " is not an integer");
             if (rel > kMaxGrade)
-                fail("relevance " + token_ + " is above " + std::to_string(kMaxGrade) + ", the highest grade irlens supports");
+                fail("relevance " + token_ + " is above " + std::to_string(kMaxGrade) +
+                     ", the highest grade irlens supports");
             out_ += topic_ + " 0 " + doc_ + ' ' + token_ + '\n';
         } else {
             double score;
@@ -500,7 +522,7 @@ private:
     Sink sink_;
     InputFormat format_ = InputFormat::Unknown;
     bool given_ = false;                           // the format was given, not detected
-    std::string evidence_;                          // why format_ (format_evidence())
+    std::string evidence_;                         // why format_ (format_evidence())
     std::uint64_t decided_line_ = 0;               // the content line that decided it
     std::unordered_map<std::string, long> ranks_;  // MS MARCO: each topic's last rank (the evidence)
     text::BomFilter bom_;
@@ -553,10 +575,11 @@ InputFormat AnyQrelsReader::input_format() const { return converter_->format(); 
 
 std::string AnyQrelsReader::format_evidence() const { return converter_->evidence(); }
 
-AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, const std::string& name, RunOrder order, InputFormat given)
+AnyRunReader::AnyRunReader(std::shared_ptr<const Qrels> qrels, const std::string& name, RunOrder order,
+                           InputFormat given)
     : reader_(new RunReader(std::move(qrels), name, order)),
-      converter_(new detail::FormatConverter(name, detail::Target::Run, true, name,
-                                             [this](std::string_view c) { reader_->feed(c); }, given)) {}
+      converter_(new detail::FormatConverter(
+          name, detail::Target::Run, true, name, [this](std::string_view c) { reader_->feed(c); }, given)) {}
 
 AnyRunReader::~AnyRunReader() = default;
 

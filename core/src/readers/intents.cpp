@@ -17,12 +17,14 @@ void read_rows(const std::string& source, std::string_view bytes, const char* la
     bool any = false;
     auto on_line = [&](std::string_view line, std::uint64_t no) {
         if (text::is_blank_or_comment(line)) return;
-        if (std::memchr(line.data(), '\0', line.size())) throw InputError(source, no, "NUL byte in line (binary file?)");
+        if (std::memchr(line.data(), '\0', line.size()))
+            throw InputError(source, no, "NUL byte in line (binary file?)");
         std::string_view f[3];
         std::size_t n = text::split_fields(line, f, 3);
         if (n != 3)
-            throw InputError(source, no,
-                             std::string("expected 3 columns (") + layout + "), found " + (n > 3 ? "more" : std::to_string(n)));
+            throw InputError(
+                source, no,
+                std::string("expected 3 columns (") + layout + "), found " + (n > 3 ? "more" : std::to_string(n)));
         on_row(f[0], f[1], f[2], no);
         any = true;
     };
@@ -94,8 +96,9 @@ std::vector<double> Intents::weights(std::string_view topic, const std::vector<s
         sum += w[i];
     }
     if (sum <= 0)
-        throw InputError(prob_source_, 0,
-                         "topic '" + quote_bytes(topic) + "': the probabilities of its intents with relevant documents are all 0");
+        throw InputError(
+            prob_source_, 0,
+            "topic '" + quote_bytes(topic) + "': the probabilities of its intents with relevant documents are all 0");
     for (double& x : w) x /= sum;
     return w;
 }

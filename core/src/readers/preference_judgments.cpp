@@ -33,16 +33,24 @@ PreferenceJudgments PreferenceJudgments::parse(const std::string& source, std::s
             start = tab + 1;
         }
         if (++n != 4)
-            throw InputError(source, no,
-                             "expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found " + std::to_string(n));
+            throw InputError(
+                source, no,
+                "expected 4 tab-separated fields (topic, run X, run Y, X|Y|tie), found " + std::to_string(n));
         for (std::size_t i = 0; i < 4; ++i)
             if (f[i].empty())
-                throw InputError(source, no, std::string("empty ") + (i == 0 ? "topic" : i == 3 ? "verdict" : "run name"));
+                throw InputError(source, no,
+                                 std::string("empty ") + (i == 0   ? "topic"
+                                                          : i == 3 ? "verdict"
+                                                                   : "run name"));
         PreferenceJudgment j;
-        if (equals_ignoring_case(f[3], "x")) j.verdict = PreferenceJudgment::Verdict::X;
-        else if (equals_ignoring_case(f[3], "y")) j.verdict = PreferenceJudgment::Verdict::Y;
-        else if (equals_ignoring_case(f[3], "tie")) j.verdict = PreferenceJudgment::Verdict::Tie;
-        else throw InputError(source, no, "verdict must be X, Y or tie, got '" + quote_bytes(f[3]) + "'");
+        if (equals_ignoring_case(f[3], "x"))
+            j.verdict = PreferenceJudgment::Verdict::X;
+        else if (equals_ignoring_case(f[3], "y"))
+            j.verdict = PreferenceJudgment::Verdict::Y;
+        else if (equals_ignoring_case(f[3], "tie"))
+            j.verdict = PreferenceJudgment::Verdict::Tie;
+        else
+            throw InputError(source, no, "verdict must be X, Y or tie, got '" + quote_bytes(f[3]) + "'");
         if (f[1] == f[2]) throw InputError(source, no, "run '" + quote_bytes(f[1]) + "' is compared with itself");
         j.topic = std::string(f[0]);
         j.x = std::string(f[1]);

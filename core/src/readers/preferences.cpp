@@ -57,7 +57,8 @@ struct Loaded {
     const std::string& doc(const PrefLine& l) const { return docs.names[l.doc]; }
     std::string where(const PrefLine& l) const {
         if (format == PrefsFormat::QrelsPrefs)
-            return "topic '" + quote_bytes(topics.names[l.topic]) + "', iter '" + quote_bytes(groups.names[l.group]) + "'";
+            return "topic '" + quote_bytes(topics.names[l.topic]) + "', iter '" + quote_bytes(groups.names[l.group]) +
+                   "'";
         return "topic '" + quote_bytes(topics.names[l.topic]) + "', judgment group '" +
                quote_bytes(groups.names[l.group]) + "'";
     }
@@ -83,7 +84,8 @@ void check_repeats(const Loaded& in, const std::vector<std::uint32_t>& order) {
     }
     if (!repeat) return;
     std::string what = "document '" + quote_bytes(in.doc(*repeat)) + "' given twice for " + in.where(*repeat);
-    if (in.format == PrefsFormat::Prefs) what += ", sub-group '" + quote_bytes(in.subgroups.names[repeat->subgroup]) + "'";
+    if (in.format == PrefsFormat::Prefs)
+        what += ", sub-group '" + quote_bytes(in.subgroups.names[repeat->subgroup]) + "'";
     throw InputError(in.source, repeat->line, what + " (first at line " + std::to_string(first->line) + ")");
 }
 
@@ -118,7 +120,8 @@ PrefsGroup build_group(const Loaded& in, const std::vector<std::uint32_t>& doc_n
     std::size_t m = g.docs.size(), words = g.words_per_row();
     std::vector<std::uint32_t> local(n);
     for (std::size_t k = 0; k < n; ++k)
-        local[k] = static_cast<std::uint32_t>(std::lower_bound(g.docs.begin(), g.docs.end(), doc_no[idx[k]]) - g.docs.begin());
+        local[k] =
+            static_cast<std::uint32_t>(std::lower_bound(g.docs.begin(), g.docs.end(), doc_no[idx[k]]) - g.docs.begin());
 
     // trec_eval's consistency rule, applied as it does, line after line: a doc whose previous
     // rel_level in the group is > 0 may not get 0 and vice versa.
@@ -130,7 +133,8 @@ PrefsGroup build_group(const Loaded& in, const std::vector<std::uint32_t>& doc_n
         const PrefLine& l = in.lines[idx[k]];
         if (previous[local[k]] >= 0) {
             const PrefLine& p = in.lines[static_cast<std::size_t>(previous[local[k]])];
-            if (((p.level > 0.0 && l.level == 0.0) || (p.level == 0.0 && l.level > 0.0)) && (!bad || l.line < bad->line)) {
+            if (((p.level > 0.0 && l.level == 0.0) || (p.level == 0.0 && l.level > 0.0)) &&
+                (!bad || l.line < bad->line)) {
                 bad = &l;
                 bad_before = &p;
             }
@@ -182,9 +186,9 @@ PrefsGroup build_group(const Loaded& in, const std::vector<std::uint32_t>& doc_n
                 if (local[k] == j && (!at_j || l.line < at_j->line)) at_j = &l;
             }
             throw InputError(in.source, std::max(at_i->line, at_j->line),
-                             "inconsistent preferences in " + in.where(head) + ": documents '" + quote_bytes(in.doc(*at_i)) +
-                                 "' (line " + std::to_string(at_i->line) + ") and '" + quote_bytes(in.doc(*at_j)) +
-                                 "' (line " + std::to_string(at_j->line) +
+                             "inconsistent preferences in " + in.where(head) + ": documents '" +
+                                 quote_bytes(in.doc(*at_i)) + "' (line " + std::to_string(at_i->line) + ") and '" +
+                                 quote_bytes(in.doc(*at_j)) + "' (line " + std::to_string(at_j->line) +
                                  ") are each preferred to the other, directly or through other documents");
         }
     }
@@ -211,7 +215,8 @@ void PrefsReader::on_line(std::string_view line, std::uint64_t line_no) {
     if (text::is_blank_or_comment(line)) return;
     if (line_no > std::numeric_limits<std::uint32_t>::max())
         throw InputError(r.source, line_no, "file too large: more than 4294967295 lines");
-    if (std::memchr(line.data(), '\0', line.size())) throw InputError(r.source, line_no, "NUL byte in line (binary file?)");
+    if (std::memchr(line.data(), '\0', line.size()))
+        throw InputError(r.source, line_no, "NUL byte in line (binary file?)");
     bool qrels = r.format == PrefsFormat::QrelsPrefs;
     std::size_t want = qrels ? 4 : 5;
     std::string_view f[5];
@@ -223,8 +228,9 @@ void PrefsReader::on_line(std::string_view line, std::uint64_t line_no) {
                              (n > want ? std::string("more") : std::to_string(n)));
     double level;
     if (!text::parse_double(f[want - 1], level))
-        throw InputError(r.source, line_no,
-                         std::string(qrels ? "relevance '" : "rel_level '") + quote_bytes(f[want - 1]) + "' is not a number");
+        throw InputError(
+            r.source, line_no,
+            std::string(qrels ? "relevance '" : "rel_level '") + quote_bytes(f[want - 1]) + "' is not a number");
     PrefLine l;
     l.topic = r.topics.id(f[0]);
     l.group = r.groups.id(f[1]);
@@ -269,8 +275,8 @@ std::shared_ptr<const Preferences> PrefsReader::finish() {
         if (k && in.lines[order[k - 1]].topic != l.topic) next_doc = 0;
         doc_no[order[k]] = next_doc;
         relevant = relevant || l.level > 0.0;
-        bool last_of_doc = k + 1 == order.size() || in.lines[order[k + 1]].topic != l.topic ||
-                           in.lines[order[k + 1]].doc != l.doc;
+        bool last_of_doc =
+            k + 1 == order.size() || in.lines[order[k + 1]].topic != l.topic || in.lines[order[k + 1]].doc != l.doc;
         if (!last_of_doc) continue;
         chunk += in.topics.names[l.topic];
         chunk += " 0 ";

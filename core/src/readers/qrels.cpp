@@ -132,7 +132,8 @@ void Qrels::build_tables() const {
     std::size_t slots = 0;
     for (const Topic& t : topics_) slots += t.slots;
     table_.assign(slots, 0);
-    for (std::size_t t = 0; t < topics_.size(); ++t) fill_table(*this, t, &table_[topics_[t].table], topics_[t].slots, no_repeat);
+    for (std::size_t t = 0; t < topics_.size(); ++t)
+        fill_table(*this, t, &table_[topics_[t].table], topics_[t].slots, no_repeat);
 }
 
 long Qrels::find(std::size_t t, std::string_view doc) const {
@@ -253,7 +254,8 @@ void check_relevance(bool read, long rel, std::string_view written, const std::s
 
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
 /// runs on a parser thread.
-void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format, const std::string& src) {
+void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, QrelsFormat format,
+                const std::string& src) {
     std::vector<QrelsRecord>& out = scanned.records;
     using namespace detail;
     const char* p = block.data();
@@ -279,7 +281,8 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
         if (n != 4) {
             const char* layout = format == QrelsFormat::Plain ? "topic iter doc rel" : "topic group doc rel";
             throw InputError(src, line_no,
-                             "expected 4 columns (" + std::string(layout) + "), found " + (n == 5 ? std::string("more") : std::to_string(n)));
+                             "expected 4 columns (" + std::string(layout) + "), found " +
+                                 (n == 5 ? std::string("more") : std::to_string(n)));
         }
         p = s + 1;
         long rel = 0;
@@ -377,7 +380,8 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
     r.bytes_seen += text.size();
     return detail::scan_and_absorb<QrelsRecord>(
         text, first_line, r.parts,
-        [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); }, add_records);
+        [&](std::string_view block, detail::Scanned<QrelsRecord>& out) { scan_qrels(block, out, format, src); },
+        add_records);
 }
 
 void QrelsReader::expect_bytes(std::uint64_t bytes) { raw_->expected_bytes = bytes; }
@@ -414,11 +418,13 @@ void QrelsReader::feed_columns(const QrelsColumns& c) {
                 rel = whole ? static_cast<long>(v) : 0;
                 if (!whole || rel > kMaxGrade) {
                     const int n = std::snprintf(written, sizeof written, "%.15g", v);
-                    check_relevance(whole, rel, std::string_view(written, static_cast<std::size_t>(n)), r.source, i + 1);
+                    check_relevance(whole, rel, std::string_view(written, static_cast<std::size_t>(n)), r.source,
+                                    i + 1);
                 }
             }
-            batch.records.push_back(QrelsRecord{topic.data(), "0", doc.data(), static_cast<std::uint32_t>(topic.size()), 1,
-                                                static_cast<std::uint32_t>(doc.size()), static_cast<std::int32_t>(rel),
+            batch.records.push_back(QrelsRecord{topic.data(), "0", doc.data(), static_cast<std::uint32_t>(topic.size()),
+                                                1, static_cast<std::uint32_t>(doc.size()),
+                                                static_cast<std::int32_t>(rel),
                                                 static_cast<std::uint32_t>(i - begin + 1)});
         }
         batch.lines = end - begin;
@@ -541,7 +547,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         slots += t.slots;
     }
     std::uint32_t dup = UINT32_MAX, dup_first = 0, dup_topic = 0;  // judgment indices
-    std::vector<std::uint64_t> table;  // the topic's, reused
+    std::vector<std::uint64_t> table;                              // the topic's, reused
     for (std::uint32_t ti = 0; ti < num_topics; ++ti) {
         auto& t = q->topics_[ti];
         for (std::uint32_t k = t.first; k < t.first + t.count; ++k) {

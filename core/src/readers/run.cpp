@@ -43,7 +43,7 @@ namespace {
 
 /// One content line of a run, as the scanner found it (views into the block being scanned).
 struct RunRecord {
-    const char* doc;        // the doc id; for a topic not in the qrels, the topic id
+    const char* doc;  // the doc id; for a topic not in the qrels, the topic id
     const char* tag;
     double key;
     std::int32_t topic;     // qrels topic index, -1 when the topic is not in the qrels
@@ -77,7 +77,9 @@ struct InStep {
         entered[t] = stamp;
         table.build(q, t);
     }
-    long find(const Qrels& q, std::size_t t, std::string_view doc) const { return whole ? q.find(t, doc) : table.find(doc); }
+    long find(const Qrels& q, std::size_t t, std::string_view doc) const {
+        return whole ? q.find(t, doc) : table.find(doc);
+    }
 };
 
 }  // namespace
@@ -88,7 +90,7 @@ struct RunReader::State {
     bool have_tag = false;
     detail::BlockBuffer blocks;
     std::vector<detail::Scanned<RunRecord>> parts;  // reused from block to block
-    InStep steps[2];                                 // steps[k]: the scanner filling parts[k]
+    InStep steps[2];                                // steps[k]: the scanner filling parts[k]
     // The topic of the last entry added, and the size of the topic before it: a topic's first
     // entry reserves that much (runs usually list as many documents for every topic), so that
     // the entries are not copied each time their vector doubles.
@@ -114,7 +116,6 @@ struct RunReader::State {
 
 namespace {
 
-
 [[noreturn]] void bad_score(const std::string& src, std::uint64_t line_no, std::string_view score) {
     std::string v(score);
     for (char& c : v) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -127,9 +128,10 @@ namespace {
 /// atof reads it, and it is ordered as written).
 void beyond_range(const std::string& src, std::uint64_t line_no, std::string_view score) {
     if (score.find_first_of("iI") != std::string_view::npos) return;
-    throw InputError(src, line_no, "score '" + quote_bytes(score) +
-                                       "' is beyond a double's range (about 1.8e308): such scores would all tie; "
-                                       "rescale the scores");
+    throw InputError(src, line_no,
+                     "score '" + quote_bytes(score) +
+                         "' is beyond a double's range (about 1.8e308): such scores would all tie; "
+                         "rescale the scores");
 }
 
 /// Scans a block of complete lines (it ends with '\n') into records, numbering its lines from 1;
@@ -162,7 +164,8 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         std::string_view f[6];  // columns past the sixth are ignored, as trec_eval does
         int n = split_words(s, f, 6, src, line_no);
         if (n < 6)
-            throw InputError(src, line_no, "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
+            throw InputError(src, line_no,
+                             "expected 6 columns (topic Q0 doc rank score tag), found " + std::to_string(n));
         p = *s == '\n' ? s + 1 : next_line(s);
         RunRecord r;
         if (order == RunOrder::Score) {
@@ -249,10 +252,13 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
                     topic_done(static_cast<std::size_t>(st.topic));
                     st.ended_by[static_cast<std::size_t>(st.topic)] = r.topic;
                 }
-                if (st.done_at[static_cast<std::size_t>(r.topic)])  // names the topic that ended it, not the last one seen
-                    throw NotGrouped(run.name_, line, std::string(run.qrels_->topic_id(static_cast<std::size_t>(r.topic))),
+                if (st.done_at[static_cast<std::size_t>(
+                        r.topic)])  // names the topic that ended it, not the last one seen
+                    throw NotGrouped(run.name_, line,
+                                     std::string(run.qrels_->topic_id(static_cast<std::size_t>(r.topic))),
                                      st.done_at[static_cast<std::size_t>(r.topic)],
-                                     std::string(run.qrels_->topic_id(static_cast<std::size_t>(st.ended_by[static_cast<std::size_t>(r.topic)]))));
+                                     std::string(run.qrels_->topic_id(
+                                         static_cast<std::size_t>(st.ended_by[static_cast<std::size_t>(r.topic)]))));
                 st.topic_line = line;
             }
             std::uint32_t ref;
@@ -442,8 +448,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     run.text_notes_ = st.blocks.notes();
     if (st.done) {  // streaming: the last topic, then the first duplicate (in file order)
         if (st.topic >= 0) topic_done(static_cast<std::size_t>(st.topic));
-        if (st.dup.second)
-            throw duplicate_error(run, st.dup.first, st.dup.second, st.dup.doc, st.dup.topic);
+        if (st.dup.second) throw duplicate_error(run, st.dup.first, st.dup.second, st.dup.doc, st.dup.topic);
         return std::shared_ptr<const Run>(st.run.release());
     }
     // Topics are checked on two threads natively (halves of the topics); the reported duplicate is
@@ -457,8 +462,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     });
     Duplicate dup = halves[0];
     if (halves[1].second && (!dup.second || halves[1].second < dup.second)) dup = halves[1];
-    if (dup.second)
-        throw duplicate_error(run, dup.first, dup.second, run.doc(dup.doc), dup.topic);
+    if (dup.second) throw duplicate_error(run, dup.first, dup.second, run.doc(dup.doc), dup.topic);
     for (auto& t : run.topics_) t.shrink_to_fit();
     for (auto& t : run.lines_) t.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());

@@ -72,7 +72,8 @@ private:
     void emit(std::string_view line, bool too_long, OnLine& on_line) {
         ++line_no_;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (!invalid_utf8_line_ && !too_long && text::valid_utf8_prefix(line) != line.size()) invalid_utf8_line_ = line_no_;
+        if (!invalid_utf8_line_ && !too_long && text::valid_utf8_prefix(line) != line.size())
+            invalid_utf8_line_ = line_no_;
         on_line(line, line_no_, too_long);
         carry_.clear();
         overflow_ = false;
@@ -124,7 +125,8 @@ struct IdListReader::State {
     void on_line(std::string_view line, std::uint64_t no, bool too_long) {
         IdList& l = *list;
         if (too_long) throw InputError(l.source_, no, "line longer than 1 MiB");
-        if (std::memchr(line.data(), '\0', line.size())) throw InputError(l.source_, no, "NUL byte in line (binary file?)");
+        if (std::memchr(line.data(), '\0', line.size()))
+            throw InputError(l.source_, no, "NUL byte in line (binary file?)");
         if (text::is_blank_or_comment(line)) return;
         std::string_view id;
         text::split_fields(line, &id, 1);
@@ -139,11 +141,13 @@ IdListReader::IdListReader(std::string source) : st_(new State) { st_->list->sou
 IdListReader::~IdListReader() = default;
 
 void IdListReader::feed(std::string_view chunk) {
-    st_->lines.feed(chunk, [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
+    st_->lines.feed(
+        chunk, [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
 }
 
 std::shared_ptr<const IdList> IdListReader::finish() {
-    st_->lines.finish([this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
+    st_->lines.finish(
+        [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
     IdList& list = *st_->list;
     list.notes_ = st_->lines.notes();
     if (list.index_.empty()) throw InputError(list.source_, 0, "no ids found (empty file?)");
@@ -225,7 +229,8 @@ void RunChecker::State::on_line(std::string_view line, std::uint64_t no, bool to
     report.lines = no;
     if (stopped) return;
     if (too_long) {
-        add(no, Severity::Error, "long_line", {}, [] { return std::string("line longer than 1 MiB (not checked further)"); });
+        add(no, Severity::Error, "long_line", {},
+            [] { return std::string("line longer than 1 MiB (not checked further)"); });
         return;
     }
     if (std::memchr(line.data(), '\0', line.size())) {
@@ -235,8 +240,10 @@ void RunChecker::State::on_line(std::string_view line, std::uint64_t no, bool to
     if (text::is_blank_or_comment(line)) return;
     if (no > UINT32_MAX || arena.size() + 2 + line.size() + DocArena::kChunk >= UINT32_MAX) {
         stopped = true;
-        add(no, Severity::Error, "too_large", {},
-            [] { return std::string("file too large (over 4294967295 lines or 2 GiB of document ids): the rest is not checked"); });
+        add(no, Severity::Error, "too_large", {}, [] {
+            return std::string(
+                "file too large (over 4294967295 lines or 2 GiB of document ids): the rest is not checked");
+        });
         return;
     }
     std::string_view f[6];
@@ -276,7 +283,8 @@ void RunChecker::State::on_line(std::string_view line, std::uint64_t no, bool to
     } else if (std::isinf(e.score) && f[4].find_first_of("iI") == std::string_view::npos) {
         e.score = std::numeric_limits<double>::quiet_NaN();  // as the evaluation reader, which refuses it
         add(no, Severity::Error, "score", topic, [&] {
-            return "score " + in_quotes(f[4]) + " is beyond a double's range (about 1.8e308): such scores would all tie";
+            return "score " + in_quotes(f[4]) +
+                   " is beyond a double's range (about 1.8e308): such scores would all tie";
         });
     }
     if (doc.size() > 0xFFFF)
@@ -304,14 +312,15 @@ void RunChecker::State::on_line(std::string_view line, std::uint64_t no, bool to
     const std::string& want = options.tag.empty() ? first_tag : options.tag;
     if (tag != want && tags.size() < 1000 && tags.emplace(tag).second)
         add(no, Severity::Error, "tag", topic, [&] {
-            return options.tag.empty() ? "run tag " + in_quotes(tag) + " differs from " + in_quotes(first_tag) + " (line " +
-                                             std::to_string(first_tag_line) + ")"
+            return options.tag.empty() ? "run tag " + in_quotes(tag) + " differs from " + in_quotes(first_tag) +
+                                             " (line " + std::to_string(first_tag_line) + ")"
                                        : "run tag " + in_quotes(tag) + " is not the expected " + in_quotes(options.tag);
         });
 }
 
 void RunChecker::feed(std::string_view chunk) {
-    st_->lines.feed(chunk, [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
+    st_->lines.feed(
+        chunk, [this](std::string_view line, std::uint64_t no, bool too_long) { st_->on_line(line, no, too_long); });
 }
 
 // The per-topic checks, in any order: emit(line, severity, kind, message) for each finding, the
@@ -335,25 +344,28 @@ void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
             first = k;
             continue;
         }
-        emit(es[order[k]].line, Severity::Error, "duplicate_document", [&] { return
-             "duplicate document " + in_quotes(arena.get(es[order[k]].doc)) + " for " + topic + " (first at line " +
-                 std::to_string(es[order[first]].line) + ")"; });
+        emit(es[order[k]].line, Severity::Error, "duplicate_document", [&] {
+            return "duplicate document " + in_quotes(arena.get(es[order[k]].doc)) + " for " + topic +
+                   " (first at line " + std::to_string(es[order[first]].line) + ")";
+        });
     }
 
     // Ranks: repeats, gaps, and agreement with the scores (in rank order, then file order).
     order.clear();
     for (std::uint32_t i = 0; i < es.size(); ++i)
         if (es[i].rank != kNoRank) order.push_back(i);
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return es[a].rank != es[b].rank ? es[a].rank < es[b].rank : a < b; });
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return es[a].rank != es[b].rank ? es[a].rank < es[b].rank : a < b;
+    });
     // A rank is compared with the first line (in file order) of the rank before it.
     std::uint64_t disagreements = 0;
     std::size_t above = 0, below = 0;  // the first disagreeing pair
     for (std::size_t k = 1, first = 0; k < order.size(); ++k) {
         const Entry &a = es[order[first]], &b = es[order[k]];
         if (b.rank == a.rank) {
-            emit(b.line, Severity::Error, "duplicate_rank", [&] { return
-                 "rank " + std::to_string(b.rank) + " repeats line " + std::to_string(a.line) + "'s for " + topic; });
+            emit(b.line, Severity::Error, "duplicate_rank", [&] {
+                return "rank " + std::to_string(b.rank) + " repeats line " + std::to_string(a.line) + "'s for " + topic;
+            });
             continue;
         }
         if (b.score > a.score && !disagreements++) {  // false when either is NaN
@@ -364,20 +376,23 @@ void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
     }
     if (disagreements) {
         const Entry &a = es[order[above]], &b = es[order[below]];
-        emit(b.line, Severity::Error, "rank_order", [&] { return
-             topic + ": rank " + std::to_string(b.rank) + " has a higher score (" + number_text(b.score) + ") than rank " +
-                 std::to_string(a.rank) + " (line " + std::to_string(a.line) + ", score " + number_text(a.score) + "); " +
-                 std::to_string(disagreements) + (disagreements == 1 ? " pair" : " pairs") +
-                 " of consecutive ranks disagree with the scores, and trec_eval evaluates in score order"; });
+        emit(b.line, Severity::Error, "rank_order", [&] {
+            return topic + ": rank " + std::to_string(b.rank) + " has a higher score (" + number_text(b.score) +
+                   ") than rank " + std::to_string(a.rank) + " (line " + std::to_string(a.line) + ", score " +
+                   number_text(a.score) + "); " + std::to_string(disagreements) +
+                   (disagreements == 1 ? " pair" : " pairs") +
+                   " of consecutive ranks disagree with the scores, and trec_eval evaluates in score order";
+        });
     }
     if (!order.empty()) {
         std::int64_t expected = 1;
         std::string problem;
         std::uint32_t at = es[order[0]].line;
         if (es[order[0]].rank < 1) {
-            emit(at, Severity::Warning, "rank_below_one", [&] { return
-                 topic + ": rank " + std::to_string(es[order[0]].rank) + " (line " + std::to_string(at) +
-                     ") is below 1 (ranks should run 1, 2, ..., n)"; });
+            emit(at, Severity::Warning, "rank_below_one", [&] {
+                return topic + ": rank " + std::to_string(es[order[0]].rank) + " (line " + std::to_string(at) +
+                       ") is below 1 (ranks should run 1, 2, ..., n)";
+            });
         } else {
             for (std::uint32_t i : order) {
                 if (es[i].rank > expected) {
@@ -388,15 +403,17 @@ void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
             }
         }
         if (!problem.empty())
-            emit(at, Severity::Warning, "missing_rank", [&] { return topic + ": " + problem + " (ranks should run 1, 2, ..., n)"; });
+            emit(at, Severity::Warning, "missing_rank",
+                 [&] { return topic + ": " + problem + " (ranks should run 1, 2, ..., n)"; });
     }
 
     // Tied scores: how many results share their score, and the earliest pair.
     order.clear();
     for (std::uint32_t i = 0; i < es.size(); ++i)
         if (!std::isnan(es[i].score)) order.push_back(i);
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return es[a].score != es[b].score ? es[a].score < es[b].score : a < b; });
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return es[a].score != es[b].score ? es[a].score < es[b].score : a < b;
+    });
     std::uint64_t tied = 0;
     std::uint32_t tie_a = 0, tie_b = 0;
     for (std::size_t k = 0; k < order.size();) {
@@ -412,22 +429,27 @@ void RunChecker::State::check_topic(const TopicResults& t, Emit&& emit) const {
         k = end;
     }
     if (tied)
-        emit(es[tie_b - 1].line, Severity::Warning, "tied_scores", [&] { return
-             topic + ": " + std::to_string(tied) + " results share their score with another (first: lines " +
-                 std::to_string(es[tie_a - 1].line) + " and " + std::to_string(es[tie_b - 1].line) + ", score " +
-                 number_text(es[tie_a - 1].score) + "); trec_eval orders tied results by document id, descending, not by rank"; });
+        emit(es[tie_b - 1].line, Severity::Warning, "tied_scores", [&] {
+            return topic + ": " + std::to_string(tied) + " results share their score with another (first: lines " +
+                   std::to_string(es[tie_a - 1].line) + " and " + std::to_string(es[tie_b - 1].line) + ", score " +
+                   number_text(es[tie_a - 1].score) +
+                   "); trec_eval orders tied results by document id, descending, not by rank";
+        });
 
     if (t.first_over)
-        emit(t.first_over, Severity::Error, "too_many_documents", [&] { return
-             topic + " has " + std::to_string(es.size()) + " results, more than the limit of " +
-                 std::to_string(options.max_docs) + " (this line is result " + std::to_string(options.max_docs + 1) + ")"; });
+        emit(t.first_over, Severity::Error, "too_many_documents", [&] {
+            return topic + " has " + std::to_string(es.size()) + " results, more than the limit of " +
+                   std::to_string(options.max_docs) + " (this line is result " + std::to_string(options.max_docs + 1) +
+                   ")";
+        });
     std::string results = std::to_string(es.size()) + (es.size() == 1 ? " result" : " results");
     if (options.topics && !options.topics->contains(t.id))
-        emit(es[0].line, Severity::Error, "unknown_topic", [&] { return
-             topic + " is not in the topic list (" + options.topics->source() + "); " + results; });
+        emit(es[0].line, Severity::Error, "unknown_topic",
+             [&] { return topic + " is not in the topic list (" + options.topics->source() + "); " + results; });
     if (options.qrels && options.qrels->find_topic(t.id) < 0)
-        emit(es[0].line, Severity::Warning, "unjudged_topic", [&] { return
-             topic + " is not in the qrels (" + options.qrels->source() + "): evaluation ignores its " + results; });
+        emit(es[0].line, Severity::Warning, "unjudged_topic", [&] {
+            return topic + " is not in the qrels (" + options.qrels->source() + "): evaluation ignores its " + results;
+        });
 }
 
 CheckReport RunChecker::finish() {
@@ -444,7 +466,8 @@ CheckReport RunChecker::finish() {
     // finding on every line), then the findings up to that line with their messages.
     std::map<std::string, std::vector<std::uint32_t>> lines;
     for (const TopicResults& t : st.topics)
-        st.check_topic(t, [&](std::uint32_t line, Severity, const char* kind, const auto&) { lines[kind].push_back(line); });
+        st.check_topic(
+            t, [&](std::uint32_t line, Severity, const char* kind, const auto&) { lines[kind].push_back(line); });
     std::map<std::string, std::uint32_t> last;
     for (auto& [kind, ls] : lines) {
         auto nth = ls.begin() + static_cast<long>(std::min(ls.size(), kMaxListedPerKind) - 1);
@@ -455,19 +478,24 @@ CheckReport RunChecker::finish() {
     std::vector<CheckFinding> per_topic;
     for (const TopicResults& t : st.topics)
         st.check_topic(t, [&](std::uint32_t line, Severity s, const char* kind, const auto& message) {
-            if (line <= last[kind]) per_topic.push_back(CheckFinding{line, s, kind, t.id, message()});
-            else st.count(s, kind, false);
+            if (line <= last[kind])
+                per_topic.push_back(CheckFinding{line, s, kind, t.id, message()});
+            else
+                st.count(s, kind, false);
         });
     std::stable_sort(per_topic.begin(), per_topic.end(),
                      [](const CheckFinding& a, const CheckFinding& b) { return a.line < b.line; });
-    for (CheckFinding& f : per_topic) st.add(f.line, f.severity, f.kind.c_str(), f.topic, [&] { return std::move(f.message); });
+    for (CheckFinding& f : per_topic)
+        st.add(f.line, f.severity, f.kind.c_str(), f.topic, [&] { return std::move(f.message); });
 
     auto missing = [&](std::string_view id, const std::string& what) {
         if (!st.topic_index.count(std::string(id)))
-            st.add(0, Severity::Warning, "missing_topic", id, [&] { return "topic " + in_quotes(id) + " of " + what + " has no results"; });
+            st.add(0, Severity::Warning, "missing_topic", id,
+                   [&] { return "topic " + in_quotes(id) + " of " + what + " has no results"; });
     };
     if (st.options.topics) {
-        for (std::string_view id : st.options.topics->ids()) missing(id, "the topic list (" + st.options.topics->source() + ")");
+        for (std::string_view id : st.options.topics->ids())
+            missing(id, "the topic list (" + st.options.topics->source() + ")");
     } else if (st.options.qrels) {
         const Qrels& q = *st.options.qrels;
         for (std::size_t t = 0; t < q.num_topics(); ++t) missing(q.topic_id(t), "the qrels (" + q.source() + ")");

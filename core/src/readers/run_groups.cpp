@@ -117,7 +117,8 @@ void RunGroups::add(std::string run, std::string group, std::uint64_t line) {
     if (int c = control(run); c >= 0)
         fail("run name '" + quote_bytes(run) + "' holds a control character (byte " + byte(c) + ")");
     if (int c = control(group); c >= 0)
-        fail("group '" + quote_bytes(group) + "' of run '" + quote_bytes(run) + "' holds a control character (byte " + byte(c) + ")");
+        fail("group '" + quote_bytes(group) + "' of run '" + quote_bytes(run) + "' holds a control character (byte " +
+             byte(c) + ")");
     auto key = by_key_.find(run_key(run));
     if (key != by_key_.end())
         fail("run '" + quote_bytes(run) + "' is listed twice (first as '" + quote_bytes(runs_[key->second]) + "'" +
@@ -146,8 +147,10 @@ RunGroups RunGroups::parse(const std::string& source, std::string_view bytes) {
             if (line.find('\t') != std::string_view::npos) {
                 format = Format::Tsv;
                 std::size_t tab = line.find('\t');
-                std::vector<std::string> two = {std::string(trim(line.substr(0, tab))), std::string(trim(line.substr(tab + 1)))};
-                if (column_of({two[0]}, kRunColumns) == 0 && column_of({two[1]}, kGroupColumns) == 0) return;  // a header
+                std::vector<std::string> two = {std::string(trim(line.substr(0, tab))),
+                                                std::string(trim(line.substr(tab + 1)))};
+                if (column_of({two[0]}, kRunColumns) == 0 && column_of({two[1]}, kGroupColumns) == 0)
+                    return;  // a header
             } else if (line.find(',') != std::string_view::npos) {
                 format = Format::Csv;
                 if (!split_csv(line, fields)) throw InputError(source, no, "malformed quoted field in the CSV header");
@@ -158,8 +161,9 @@ RunGroups RunGroups::parse(const std::string& source, std::string_view bytes) {
                                      "the CSV header needs a 'run' column and a 'group' (or 'team') column");
                 return;
             } else {
-                throw InputError(source, no,
-                                 "expected 'run<TAB>group' lines or a CSV header naming 'run' and 'group'/'team' columns");
+                throw InputError(
+                    source, no,
+                    "expected 'run<TAB>group' lines or a CSV header naming 'run' and 'group'/'team' columns");
             }
         }
         if (format == Format::Tsv) {
@@ -171,8 +175,9 @@ RunGroups RunGroups::parse(const std::string& source, std::string_view bytes) {
             if (!split_csv(line, fields)) throw InputError(source, no, "malformed quoted field");
             std::size_t need = static_cast<std::size_t>(std::max(run_col, group_col)) + 1;
             if (fields.size() < need)
-                throw InputError(source, no,
-                                 "expected at least " + std::to_string(need) + " fields, found " + std::to_string(fields.size()));
+                throw InputError(
+                    source, no,
+                    "expected at least " + std::to_string(need) + " fields, found " + std::to_string(fields.size()));
             g.add(fields[static_cast<std::size_t>(run_col)], fields[static_cast<std::size_t>(group_col)], no);
         }
     };

@@ -27,12 +27,14 @@ void SessionsReader::feed(std::string_view chunk) {
 void SessionsReader::on_line(std::string_view line, std::uint64_t line_no) {
     Sessions& s = *sessions_;
     if (text::is_blank_or_comment(line)) return;
-    if (std::memchr(line.data(), '\0', line.size())) throw InputError(s.source_, line_no, "NUL byte in line (binary file?)");
+    if (std::memchr(line.data(), '\0', line.size()))
+        throw InputError(s.source_, line_no, "NUL byte in line (binary file?)");
     std::string_view f[3];
     std::size_t n = text::split_fields(line, f, 3);
     if (n != 3)
-        throw InputError(s.source_, line_no,
-                         "expected 3 columns (session position topic), found " + (n > 3 ? std::string("more") : std::to_string(n)));
+        throw InputError(
+            s.source_, line_no,
+            "expected 3 columns (session position topic), found " + (n > 3 ? std::string("more") : std::to_string(n)));
     long position;
     if (!text::parse_long(f[1], position) || position < 1)
         throw InputError(s.source_, line_no, "position '" + quote_bytes(f[1]) + "' is not a positive integer");
@@ -71,7 +73,8 @@ std::shared_ptr<const Sessions> SessionsReader::finish() {
             if (qs[k].position != static_cast<long>(k) + 1)
                 throw InputError(s.source_, s.sessions_[i].line,
                                  "session '" + quote_bytes(s.sessions_[i].id) + "' has no query at position " +
-                                     std::to_string(k + 1) + " (positions must run 1.." + std::to_string(qs.size()) + ")");
+                                     std::to_string(k + 1) + " (positions must run 1.." + std::to_string(qs.size()) +
+                                     ")");
             s.sessions_[i].topics.push_back(qs[k].topic);
             s.topics_[qs[k].topic].index = k;
         }

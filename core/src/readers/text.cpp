@@ -41,7 +41,8 @@ namespace {
 struct SpaceTable {
     bool v[256] = {};
     constexpr SpaceTable() {
-        v[static_cast<unsigned char>(' ')] = v[static_cast<unsigned char>('\t')] = v[static_cast<unsigned char>('\r')] = true;
+        v[static_cast<unsigned char>(' ')] = v[static_cast<unsigned char>('\t')] = v[static_cast<unsigned char>('\r')] =
+            true;
         v[static_cast<unsigned char>('\v')] = v[static_cast<unsigned char>('\f')] = true;
     }
 };
@@ -50,8 +51,12 @@ constexpr SpaceTable kSpaceTable{};
 
 const bool kSpace[256] = {
 #define IRLENS_S(i) kSpaceTable.v[(i)]
-#define IRLENS_S8(i) IRLENS_S((i)), IRLENS_S((i) + 1), IRLENS_S((i) + 2), IRLENS_S((i) + 3), IRLENS_S((i) + 4), IRLENS_S((i) + 5), IRLENS_S((i) + 6), IRLENS_S((i) + 7)
-#define IRLENS_S64(i) IRLENS_S8((i)), IRLENS_S8((i) + 8), IRLENS_S8((i) + 16), IRLENS_S8((i) + 24), IRLENS_S8((i) + 32), IRLENS_S8((i) + 40), IRLENS_S8((i) + 48), IRLENS_S8((i) + 56)
+#define IRLENS_S8(i)                                                                                              \
+    IRLENS_S((i)), IRLENS_S((i) + 1), IRLENS_S((i) + 2), IRLENS_S((i) + 3), IRLENS_S((i) + 4), IRLENS_S((i) + 5), \
+        IRLENS_S((i) + 6), IRLENS_S((i) + 7)
+#define IRLENS_S64(i)                                                                                  \
+    IRLENS_S8((i)), IRLENS_S8((i) + 8), IRLENS_S8((i) + 16), IRLENS_S8((i) + 24), IRLENS_S8((i) + 32), \
+        IRLENS_S8((i) + 40), IRLENS_S8((i) + 48), IRLENS_S8((i) + 56)
     IRLENS_S64(0), IRLENS_S64(64), IRLENS_S64(128), IRLENS_S64(192)
 #undef IRLENS_S64
 #undef IRLENS_S8
@@ -59,8 +64,9 @@ const bool kSpace[256] = {
 };
 
 void throw_line_too_long(const std::string& source, std::uint64_t line_no) {
-    throw InputError(source, line_no,
-                     "line longer than 1 MiB (" + std::to_string(kMaxLineBytes) + " bytes; a binary file or no newlines?)");
+    throw InputError(
+        source, line_no,
+        "line longer than 1 MiB (" + std::to_string(kMaxLineBytes) + " bytes; a binary file or no newlines?)");
 }
 
 const void* LineSplitter::memchr_(const char* p, std::size_t n) { return std::memchr(p, '\n', n); }
@@ -69,9 +75,7 @@ namespace {
 
 // True when some byte of the 8-byte word x is below 0x21: a whitespace candidate. (Standard SWAR
 // "has byte less than n", exact: no false negatives; candidates are then checked with kSpace.)
-inline bool has_low_byte(std::uint64_t x) {
-    return ((x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull) != 0;
-}
+inline bool has_low_byte(std::uint64_t x) { return ((x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull) != 0; }
 
 inline const char* skip_word(const char* p, const char* end) {
     while (end - p >= 8) {
@@ -101,7 +105,9 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
 }
 
 bool numeric_id_before(std::string_view a, std::string_view b) {
-    auto digits = [](std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; };
+    auto digits = [](std::string_view s) {
+        return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+    };
     bool na = digits(a), nb = digits(b);
     if (na != nb) return na;
     if (na) {
@@ -234,24 +240,16 @@ std::string latex_text(std::string_view s) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         switch (c) {
-            case '\\':
-                out += "\\textbackslash{}";
-                break;
-            case '\'':
-                out += glyph(13);
-                break;
-            case '`':
-                out += glyph(18);
-                break;
+            case '\\': out += "\\textbackslash{}"; break;
+            case '\'': out += glyph(13); break;
+            case '`': out += glyph(18); break;
             case '"':
             case '<':
             case '>':
             case '|':
             case '_':
             case '^':
-            case '~':
-                out += glyph(static_cast<unsigned char>(c));
-                break;
+            case '~': out += glyph(static_cast<unsigned char>(c)); break;
             case '&':
             case '%':
             case '$':
@@ -266,8 +264,7 @@ std::string latex_text(std::string_view s) {
                 out += c;
                 if (i + 1 < text.size() && text[i + 1] == c) out += "{}";
                 break;
-            default:
-                out += c;
+            default: out += c;
         }
     }
     return out;
@@ -355,9 +352,9 @@ bool parse_double(std::string_view s, double& out) {
     }
     // Validate the syntax and gather up to 19 significant digits for the fast path.
     std::uint64_t mantissa = 0;
-    int digits = 0;            // significant digits gathered into mantissa
-    bool truncated = false;    // more significant digits than fit
-    int exp10 = 0;             // decimal exponent adjustment from the fraction
+    int digits = 0;          // significant digits gathered into mantissa
+    bool truncated = false;  // more significant digits than fit
+    int exp10 = 0;           // decimal exponent adjustment from the fraction
     bool any_digit = false, dot = false;
     for (; p < end; ++p) {
         unsigned d = static_cast<unsigned>(*p - '0');

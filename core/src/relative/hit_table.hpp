@@ -30,8 +30,12 @@ public:
 
     std::size_t num_runs() const { return num_runs_; }
     std::size_t num_topics() const { return num_topics_; }
-    const Hit* begin(std::size_t run, std::size_t topic) const { return hits_.data() + offsets_[run * num_topics_ + topic]; }
-    const Hit* end(std::size_t run, std::size_t topic) const { return hits_.data() + offsets_[run * num_topics_ + topic + 1]; }
+    const Hit* begin(std::size_t run, std::size_t topic) const {
+        return hits_.data() + offsets_[run * num_topics_ + topic];
+    }
+    const Hit* end(std::size_t run, std::size_t topic) const {
+        return hits_.data() + offsets_[run * num_topics_ + topic + 1];
+    }
     /// Highest rank stored (0 when there are no hits).
     std::uint32_t max_rank() const { return max_rank_; }
 

@@ -19,9 +19,11 @@ RarenessParams RarenessParams::from(const MeasureSpec& spec) {
     if (!std::isfinite(p.alpha) || p.alpha < 0)
         throw UsageError(name + ": alpha must be a number >= 0, got " + format_number(p.alpha));
     if (p.mixture && p.alpha > 1)
-        throw UsageError(name + ": with variant=mixture alpha is a mixture weight in [0,1], got " + format_number(p.alpha));
+        throw UsageError(name + ": with variant=mixture alpha is a mixture weight in [0,1], got " +
+                         format_number(p.alpha));
     const ParamValue& depth = spec.param("depth");
-    if (depth.given && depth.i < 1) throw UsageError(name + ": depth must be at least 1, got " + std::to_string(depth.i));
+    if (depth.given && depth.i < 1)
+        throw UsageError(name + ": depth must be at least 1, got " + std::to_string(depth.i));
     p.depth = depth.given ? depth.i : p.cutoff;
     const ParamValue& pool = spec.param("pool");
     if (pool.given && pool.words.empty()) throw UsageError(name + ": pool must name at least one run");

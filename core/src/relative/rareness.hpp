@@ -29,8 +29,8 @@ struct RarenessParams {
     long cutoff = -1;                // K; -1: none (AP over the whole run)
     bool mixture = false;            // Sec. 5.2 normalised form (Eq. 4)
     double alpha = 0;
-    long depth = -1;                 // rarity depth; -1: the whole run
-    std::vector<std::string> pool;   // empty: every run evaluated
+    long depth = -1;                // rarity depth; -1: the whole run
+    std::vector<std::string> pool;  // empty: every run evaluated
     long rel_level = 1;
 
     /// Reads and checks the parameters of a P_rareness / AP_rareness spec (UsageError).
@@ -83,21 +83,26 @@ double rareness_score(const RarenessParams& p, const RarityCounts& counts, const
     auto within = [k](const Hit* h) { return k < 0 || static_cast<long>(h->rank) <= k; };
     std::size_t c = 0;
     if constexpr (T::on) {
-        t.formula(std::string(p.average_precision ? "AP_rareness = (1/N_R) sum over relevant d_i of (sum_{j<=i, d_j relevant} w(d_j)) / i"
-                                                  : "P_rareness@K = (1/K) sum over relevant d_i, i <= K, of w(d_i)") +
-                  (p.mixture ? "; w(d) = (1 - alpha) + alpha R'(d), R'(d) = 1 - (S_d - 1) / (S - 1)"
-                             : "; w(d) = 1 + alpha R(d), R(d) = 1 - S_d / S") +
-                  "; S_d = pool runs with d in their top " + (p.depth < 0 ? std::string("ranks") : std::to_string(p.depth)) +
-                  ", alpha = " + format_number(p.alpha));
+        t.formula(
+            std::string(p.average_precision
+                            ? "AP_rareness = (1/N_R) sum over relevant d_i of (sum_{j<=i, d_j relevant} w(d_j)) / i"
+                            : "P_rareness@K = (1/K) sum over relevant d_i, i <= K, of w(d_i)") +
+            (p.mixture ? "; w(d) = (1 - alpha) + alpha R'(d), R'(d) = 1 - (S_d - 1) / (S - 1)"
+                       : "; w(d) = 1 + alpha R(d), R(d) = 1 - S_d / S") +
+            "; S_d = pool runs with d in their top " + (p.depth < 0 ? std::string("ranks") : std::to_string(p.depth)) +
+            ", alpha = " + format_number(p.alpha));
         c = t.columns({"S_d (pool runs that retrieved d)", p.mixture ? "R'(d)" : "R(d)", "weight w(d)"});
-        if (p.average_precision) t.columns({"weighted relevant so far", "P_rareness@i", "sum so far"});
-        else t.columns({"sum so far"});
+        if (p.average_precision)
+            t.columns({"weighted relevant so far", "P_rareness@i", "sum so far"});
+        else
+            t.columns({"sum so far"});
         t.term("S (runs in the rarity pool)", static_cast<double>(counts.systems()));
     }
     auto show = [&](const Hit* h, std::initializer_list<double> sums) {
         if constexpr (T::on) {
             std::vector<double> row = {static_cast<double>(counts.found_by(h->doc)),
-                                       p.mixture ? counts.rarity_mixture(h->doc) : counts.rarity(h->doc), weight(h->doc)};
+                                       p.mixture ? counts.rarity_mixture(h->doc) : counts.rarity(h->doc),
+                                       weight(h->doc)};
             row.insert(row.end(), sums.begin(), sums.end());
             t.row(static_cast<long>(h->rank) - 1, row, c);
         }

@@ -50,7 +50,8 @@ struct Prepared {
 
 void check_rareness(const MeasureSpec& spec, const char* what) {
     if (spec.info().name != "P_rareness" && spec.info().name != "AP_rareness")
-        throw UsageError(std::string(what) + ": '" + spec.name() + "' is not a rareness measure (P_rareness, AP_rareness)");
+        throw UsageError(std::string(what) + ": '" + spec.name() +
+                         "' is not a rareness measure (P_rareness, AP_rareness)");
 }
 
 std::vector<std::size_t> all_runs(std::size_t n) {
@@ -73,7 +74,8 @@ std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
         names_alpha = false;
     }
     if (names_alpha)
-        throw UsageError("alpha sweep: name the measure without alpha (the sweep sets it), got '" + std::string(measure) + "'");
+        throw UsageError("alpha sweep: name the measure without alpha (the sweep sets it), got '" +
+                         std::string(measure) + "'");
     if (alphas.empty()) throw UsageError("alpha sweep: no alpha given");
     relative::RarenessParams p0 = relative::RarenessParams::from(at_zero);
     Prepared prep(qrels, runs, p0);
@@ -85,7 +87,8 @@ std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
     for (double alpha : alphas) {
         MeasureSpec spec = parse_measure(measure, {{"alpha", format_number(alpha)}});
         relative::RarenessParams p = relative::RarenessParams::from(spec);
-        out.push_back(AlphaPoint{alpha, spec.name(), kendall_tau_b(base, prep.scores(spec, p, counts, which, missing))});
+        out.push_back(
+            AlphaPoint{alpha, spec.name(), kendall_tau_b(base, prep.scores(spec, p, counts, which, missing))});
     }
     return out;
 }
@@ -135,7 +138,8 @@ std::vector<SampleSizePoint> sample_size_tau(const std::shared_ptr<const Qrels>&
             sum += tau;
             ++point.defined;
         }
-        point.mean_tau_b = point.defined ? sum / static_cast<double>(point.defined) : std::numeric_limits<double>::quiet_NaN();
+        point.mean_tau_b =
+            point.defined ? sum / static_cast<double>(point.defined) : std::numeric_limits<double>::quiet_NaN();
         out.push_back(point);
     }
     return out;
@@ -171,7 +175,9 @@ std::vector<SampleSizeRow> sample_size_tau(const std::shared_ptr<const Qrels>& q
     for (std::size_t i = 0; i < specs.size(); ++i) {
         std::function<bool(double)> progress;
         if (options.progress)
-            progress = [&, i](double f) { return options.progress((static_cast<double>(i) + f) / static_cast<double>(specs.size())); };
+            progress = [&, i](double f) {
+                return options.progress((static_cast<double>(i) + f) / static_cast<double>(specs.size()));
+            };
         for (const SampleSizePoint& p :
              sample_size_tau(qrels, runs, specs[i], sizes, options.trials, options.seed, options.missing, progress))
             out.push_back(SampleSizeRow{specs[i].name(), p});

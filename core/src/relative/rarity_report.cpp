@@ -9,8 +9,8 @@
 
 namespace irlens {
 
-RarityReport rarity_report(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                           const RarityOptions& options) {
+RarityReport rarity_report(const std::shared_ptr<const Qrels>& qrels,
+                           const std::vector<std::shared_ptr<const Run>>& runs, const RarityOptions& options) {
     if (options.depth == 0 || options.depth < -1)
         throw UsageError("rarity: depth must be at least 1, got " + std::to_string(options.depth));
     EvalContext context;

@@ -12,10 +12,11 @@
 namespace irlens::relative {
 
 ParamInfo prior_param() {
-    return ParamInfo::word("prior", "the prior set of each run: others (every other run), best_per_group (the best run by "
-                                    "the base metric of every other group; needs groups), other_groups (every run of the "
-                                    "other groups), list (the runs named in runs=[...]), chronological (runs=[...] in "
-                                    "release order: the runs released before it)")
+    return ParamInfo::word("prior",
+                           "the prior set of each run: others (every other run), best_per_group (the best run by "
+                           "the base metric of every other group; needs groups), other_groups (every run of the "
+                           "other groups), list (the runs named in runs=[...]), chronological (runs=[...] in "
+                           "release order: the runs released before it)")
         .defaults_to("others")
         .one_of({"others", "best_per_group", "other_groups", "list", "chronological"});
 }
@@ -28,13 +29,16 @@ NrgParams NrgParams::from(const MeasureSpec& spec) {
     NrgParams p;
     const std::string name = spec.name();
     const std::string& base = spec.word_param("base");
-    p.base = base == "nDCG" ? NrgBase::Ndcg : base == "RBP" ? NrgBase::Rbp : base == "P" ? NrgBase::Precision
-                                                                                          : NrgBase::ReciprocalRank;
+    p.base = base == "nDCG"  ? NrgBase::Ndcg
+             : base == "RBP" ? NrgBase::Rbp
+             : base == "P"   ? NrgBase::Precision
+                             : NrgBase::ReciprocalRank;
     p.read_prior(spec);
     const std::string& prior = spec.word_param("prior");
     p.cutoff = spec.has_cutoff() ? spec.cutoff_int() : -1;
     if ((p.base == NrgBase::Ndcg || p.base == NrgBase::Precision) && p.cutoff < 0)
-        throw UsageError(name + ": base=" + base + " needs a cutoff, e.g. NRG(base=" + base + ",prior=" + prior + ")@10");
+        throw UsageError(name + ": base=" + base + " needs a cutoff, e.g. NRG(base=" + base + ",prior=" + prior +
+                         ")@10");
     p.p = spec.real_param("p");
     if (p.base == NrgBase::Rbp && !(p.p >= 0 && p.p < 1))
         throw UsageError(name + ": p must be in [0,1), got " + format_number(p.p));
@@ -60,7 +64,8 @@ void NrgParams::read_prior(const MeasureSpec& spec) {
     if (listed && !given.given)
         throw UsageError(name + ": prior=" + word + " needs the runs, e.g. runs=[runA,runB] (" +
                          (prior == PriorPolicy::List ? "the prior set" : "in release order") + ")");
-    if (!listed && given.given) throw UsageError(name + ": runs=[...] applies only to prior=list or prior=chronological");
+    if (!listed && given.given)
+        throw UsageError(name + ": runs=[...] applies only to prior=list or prior=chronological");
     runs = given.words;
 }
 
@@ -114,8 +119,9 @@ void ResidualGain::resolve_priors(const EvalContext& context, const std::string&
     std::vector<std::string> groups;
     if (p_.prior == PriorPolicy::BestPerGroup || p_.prior == PriorPolicy::OtherGroups) {
         if (!context.groups)
-            throw UsageError(name + " needs the group of every run (irlens eval --groups FILE: run<TAB>group or a "
-                                    "leaderboard CSV with run and team columns)");
+            throw UsageError(name +
+                             " needs the group of every run (irlens eval --groups FILE: run<TAB>group or a "
+                             "leaderboard CSV with run and team columns)");
         groups = context.groups->groups_of(context.runs, name);
     }
     switch (p_.prior) {
@@ -198,7 +204,8 @@ double ResidualGain::explain(std::size_t run, std::size_t topic, const EvalConte
 // Traced for explain mode (measures/trace.hpp): the trace computes its values beside the loops'
 // own expressions, which stay as they were.
 template <class T>
-double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T& trace, const EvalContext* context) const {
+double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T& trace,
+                              const EvalContext* context) const {
     const char* in_prior = with_prior ? in_prior_[run].data() : nullptr;
     // Eq. 3: G(d) times (1 - seen(pos(d, R_j))) for each prior ranking R_j holding d in its top K.
     auto residual = [&](std::uint32_t doc, double g) {
@@ -213,19 +220,23 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T
     std::size_t c = 0, cb = 0;
     std::vector<std::size_t> shown_priors;  // the prior runs with a column of their own (at most 8)
     if constexpr (T::on) {
-        static const char* const kBase[] = {"nDCG@K: G = grade, seen(i) = 1/log2(i+1), over the ideal ranking of the judged "
-                                            "documents by residual gain",
-                                            "RBP: G = grade / highest grade (or binary with rel), seen(i) = p^(i-1), times (1 - p)",
-                                            "P@K: G = 1 if relevant, seen(i) = 1 for i <= K, over K",
-                                            "RR: G = 1 if relevant, a prior ranking is seen down to its first relevant document; "
-                                            "the searcher stops at the first document with residual gain: G(d|R) / i"};
-        trace.formula(std::string("NRG (Eq. 4) = the base metric with each gain G(d) replaced by the residual gain G(d|R) = G(d) "
-                                  "prod over the prior rankings R_j holding d in their top K of (1 - seen(pos(d, R_j))) (Eq. 3); ") +
-                      kBase[static_cast<int>(p_.base)] + (p_.cutoff < 0 ? "" : "; K = " + std::to_string(p_.cutoff)));
+        static const char* const kBase[] = {
+            "nDCG@K: G = grade, seen(i) = 1/log2(i+1), over the ideal ranking of the judged "
+            "documents by residual gain",
+            "RBP: G = grade / highest grade (or binary with rel), seen(i) = p^(i-1), times (1 - p)",
+            "P@K: G = 1 if relevant, seen(i) = 1 for i <= K, over K",
+            "RR: G = 1 if relevant, a prior ranking is seen down to its first relevant document; "
+            "the searcher stops at the first document with residual gain: G(d|R) / i"};
+        trace.formula(
+            std::string(
+                "NRG (Eq. 4) = the base metric with each gain G(d) replaced by the residual gain G(d|R) = G(d) "
+                "prod over the prior rankings R_j holding d in their top K of (1 - seen(pos(d, R_j))) (Eq. 3); ") +
+            kBase[static_cast<int>(p_.base)] + (p_.cutoff < 0 ? "" : "; K = " + std::to_string(p_.cutoff)));
         const std::vector<std::size_t>& prior = priors_[run];
         std::string names;
         for (std::size_t j : prior) names += (names.empty() ? "" : ", ") + context->runs[j]->name();
-        trace.term("the prior set: " + (names.empty() ? std::string("none") : names), static_cast<double>(prior.size()));
+        trace.term("the prior set: " + (names.empty() ? std::string("none") : names),
+                   static_cast<double>(prior.size()));
         std::vector<std::string> cols = {"G(d)", "prior rankings holding d", "prod (1 - seen)"};
         for (std::size_t j = 0; j < prior.size() && j < 8; ++j) {
             shown_priors.push_back(prior[j]);
@@ -268,7 +279,8 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T
                 if constexpr (T::on) {
                     show(h, gain(h->grade));
                     double d = 1.0 / std::log2(static_cast<double>(h->rank + 1));
-                    trace.row(static_cast<long>(h->rank) - 1, {d, g > 0 ? g / std::log2(static_cast<double>(h->rank + 1)) : 0.0, dcg}, cb);
+                    trace.row(static_cast<long>(h->rank) - 1,
+                              {d, g > 0 ? g / std::log2(static_cast<double>(h->rank + 1)) : 0.0, dcg}, cb);
                 }
             }
             std::vector<double> ideal_gains;
@@ -299,7 +311,8 @@ double ResidualGain::evaluate(std::size_t run, std::size_t t, bool with_prior, T
                 if (g != 0) sum += g * powers_[h->rank - 1];
                 if constexpr (T::on) {
                     show(h, gain(h->grade));
-                    trace.row(static_cast<long>(h->rank) - 1, {powers_[h->rank - 1], g != 0 ? g * powers_[h->rank - 1] : 0.0, sum}, cb);
+                    trace.row(static_cast<long>(h->rank) - 1,
+                              {powers_[h->rank - 1], g != 0 ? g * powers_[h->rank - 1] : 0.0, sum}, cb);
                 }
             }
             if constexpr (T::on) {

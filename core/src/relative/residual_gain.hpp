@@ -87,7 +87,7 @@ private:
     NrgParams p_;
     const Qrels* qrels_ = nullptr;
     HitTable hits_;
-    std::vector<double> powers_;               // p^(i-1) for RBP, by repeated multiplication
+    std::vector<double> powers_;  // p^(i-1) for RBP, by repeated multiplication
     double max_grade_ = 0;
     std::vector<std::size_t> factor_offsets_;  // per judgment index (CSR), one past the end at the back
     std::vector<Factor> factors_;              // sorted by judgment, then run

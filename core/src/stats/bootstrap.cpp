@@ -148,8 +148,9 @@ void bootstrap_null(NullDistribution& nd, const std::vector<double>& z, Alternat
             for (std::size_t t = 0; t < n; ++t)
                 if (c[t] != 0) add_weighted(&s1, &s2, w.data() + t, c[t], 1);
             const double q = s2 - s1 * s1 / nn;
-            nd.samples.push_back(s1 == 0 ? 0.0 : q <= 0 ? (s1 > 0 ? HUGE_VAL : -HUGE_VAL)
-                                                         : (s1 / nn) / std::sqrt(q / (nn - 1) / nn));
+            nd.samples.push_back(s1 == 0  ? 0.0
+                                 : q <= 0 ? (s1 > 0 ? HUGE_VAL : -HUGE_VAL)
+                                          : (s1 / nn) / std::sqrt(q / (nn - 1) / nn));
             nd.extreme.push_back(resample_extreme(s1, q, th, alt));
         });
 }

@@ -119,8 +119,8 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
         // --missing zero); Tukey HSD on the topics all runs have. Pairs with the same topics are
         // tested together (same resamples, same result as one by one). Tukey HSD's pairs read
         // their rows of the one matrix of all runs (no copy per pair: 124,750 pairs of 500 runs).
-        ScoreMatrix all;                  // Tukey HSD: every run on the topics all runs have
-        std::vector<ScoreMatrix> tables;  // otherwise: each pair's two runs on their common topics
+        ScoreMatrix all;                                      // Tukey HSD: every run on the topics all runs have
+        std::vector<ScoreMatrix> tables;                      // otherwise: each pair's two runs on their common topics
         std::vector<std::size_t> topic_set(pairs.size(), 0);  // pair -> its topic set's number
         if (s.testing.tukey) {
             all = score_matrix(ev, m);
@@ -157,7 +157,8 @@ MeasureComparison compare_measure(const Evaluation& ev, std::size_t m, const std
                 }
                 Resampling group = res;
                 group.progress = share(tested_so_far, members.size());
-                std::vector<TestResult> tested = paired_tests(s.testing.test, matrix, local, s.testing.alternative, group);
+                std::vector<TestResult> tested =
+                    paired_tests(s.testing.test, matrix, local, s.testing.alternative, group);
                 for (std::size_t i = 0; i < members.size(); ++i) rows[members[i]].test = tested[i];
                 tested_so_far += members.size();
             }
@@ -220,9 +221,8 @@ std::string describe_intervals(const CompareSettings& s) {
     std::snprintf(level, sizeof level, "%.0f", 100 * s.confidence);
     const Resampling& r = s.testing.resampling;
     return std::string(level) + "% " + interval_method_name(s.interval) +
-           (s.interval == IntervalMethod::T
-                ? ""
-                : " (B=" + std::to_string(r.B) + ", seed " + std::to_string(r.seed) + ")");
+           (s.interval == IntervalMethod::T ? ""
+                                            : " (B=" + std::to_string(r.B) + ", seed " + std::to_string(r.seed) + ")");
 }
 
 /// The pairs of --pairs as run indices; UsageError for a name that is no run, a run paired with
@@ -281,9 +281,10 @@ Comparison compare_evaluation(const Evaluation& ev, const std::string& qrels_nam
         // pairs differ (e.g. 2 to 3 of 3), instead of one count that holds for some pairs only.
         std::size_t fewest = mc.topics_used;
         for (const ComparisonRow& r : mc.rows) fewest = std::min(fewest, r.topics);
-        if (ev.missing == MissingTopics::Skip && !settings.unpaired && !settings.testing.tukey && fewest < mc.topics_used)
-            mc.topic_policy = "topics: per pair, the " + std::to_string(fewest) + " to " + std::to_string(mc.topics_used) +
-                              " of " + std::to_string(qrels_topics) +
+        if (ev.missing == MissingTopics::Skip && !settings.unpaired && !settings.testing.tukey &&
+            fewest < mc.topics_used)
+            mc.topic_policy = "topics: per pair, the " + std::to_string(fewest) + " to " +
+                              std::to_string(mc.topics_used) + " of " + std::to_string(qrels_topics) +
                               " qrels topics both runs answered (--missing skip)";
         if (!parts.done(m)) throw Cancelled();
     }

@@ -84,12 +84,9 @@ IntervalMethod parse_interval_method(std::string_view text) {
 
 const char* interval_method_name(IntervalMethod m) {
     switch (m) {
-        case IntervalMethod::T:
-            return "t";
-        case IntervalMethod::Percentile:
-            return "bootstrap percentile";
-        case IntervalMethod::BCa:
-            return "bootstrap BCa";
+        case IntervalMethod::T: return "t";
+        case IntervalMethod::Percentile: return "bootstrap percentile";
+        case IntervalMethod::BCa: return "bootstrap BCa";
     }
     return "";
 }

@@ -101,7 +101,8 @@ inline double f_upper_quantile(double df1, double df2, double p) {
 /// Noncentral F with (df1, df2) degrees of freedom and noncentrality lambda: P(F > x) and
 /// P(F <= x), each computed directly (accurate near 0). NaN where Boost.Math cannot evaluate them.
 inline double noncentral_f_sf(double df1, double df2, double lambda, double x) {
-    return or_nan([&] { return bm::cdf(bm::complement(bm::non_central_f_distribution<double, Policy>(df1, df2, lambda), x)); });
+    return or_nan(
+        [&] { return bm::cdf(bm::complement(bm::non_central_f_distribution<double, Policy>(df1, df2, lambda), x)); });
 }
 inline double noncentral_f_cdf(double df1, double df2, double lambda, double x) {
     return or_nan([&] { return bm::cdf(bm::non_central_f_distribution<double, Policy>(df1, df2, lambda), x); });

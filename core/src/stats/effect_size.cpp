@@ -42,7 +42,7 @@ double noncentrality_for(double df, double t, double target) {
             boost::math::tools::toms748_solve(f, lo, hi, flo, fhi, tol, iterations, stats::Policy());
         return (root.first + root.second) / 2;
     } catch (const std::exception&) {  // boost's evaluation errors far in the tails (|t| ~ 1e15)
-        return NAN;                     // "the interval of d could not be bracketed"
+        return NAN;                    // "the interval of d could not be bracketed"
     }
 }
 

@@ -20,8 +20,7 @@ void require_plain(const Qrels& q) {
 int mapped(const GradeMap& map, int grade, const std::string& source) {
     if (map.empty()) return grade;
     auto it = map.find(grade);
-    if (it == map.end())
-        throw UsageError("--map-b has no entry for grade " + std::to_string(grade) + " of " + source);
+    if (it == map.end()) throw UsageError("--map-b has no entry for grade " + std::to_string(grade) + " of " + source);
     return it->second;
 }
 
@@ -46,7 +45,8 @@ std::shared_ptr<const Qrels> rebuild(const Qrels& q, const std::set<std::string>
         const std::string topic(q.topic_id(t));
         if (keep && !keep->count(topic)) continue;
         for (const Judgment* j = q.begin(t); j != q.end(t); ++j)
-            ((((text += topic) += " 0 ") += q.doc(*j)) += ' ') += std::to_string(mapped(map, j->rel, q.source())) + '\n';
+            ((((text += topic) += " 0 ") += q.doc(*j)) += ' ') +=
+                std::to_string(mapped(map, j->rel, q.source())) + '\n';
     }
     if (text.empty()) throw UsageError(q.source() + ": no judgment left in the topics both sets judge");
     return read_qrels(q.source(), text);
@@ -70,9 +70,12 @@ GradeMap parse_grade_map(std::string_view text) {
             return true;
         };
         int from = 0, to = 0;
-        if (colon == std::string::npos || !integer(entry.substr(0, colon), from) || !integer(entry.substr(colon + 1), to))
-            throw UsageError("--map-b: '" + entry + "' is not FROM:TO (two integer grades), e.g. --map-b 3:2,2:1,1:1,0:0");
-        if (!map.emplace(from, to).second) throw UsageError("--map-b: grade " + std::to_string(from) + " is mapped twice");
+        if (colon == std::string::npos || !integer(entry.substr(0, colon), from) ||
+            !integer(entry.substr(colon + 1), to))
+            throw UsageError("--map-b: '" + entry +
+                             "' is not FROM:TO (two integer grades), e.g. --map-b 3:2,2:1,1:1,0:0");
+        if (!map.emplace(from, to).second)
+            throw UsageError("--map-b: grade " + std::to_string(from) + " is mapped twice");
         pos = comma + 1;
     }
     return map;
@@ -155,11 +158,11 @@ JudgmentAgreement judgment_agreement(const Qrels& a, const Qrels& b, int thresho
         r.topic_note += "; " + std::to_string(r.topics_only_b.size()) + " judged in " + b.source() +
                         " only, left out of the agreement and of the runs' scores: " + topic_list(r.topics_only_b);
     if (r.topics_only_a.empty() && r.topics_only_b.empty()) r.topic_note += " (both sets judge the same topics)";
-    if (!map_b.empty())
-        r.scale_note = "grades of " + b.source() + " mapped (--map-b) onto " + join_grades(r.grades_b);
+    if (!map_b.empty()) r.scale_note = "grades of " + b.source() + " mapped (--map-b) onto " + join_grades(r.grades_b);
     if (r.grades_a != r.grades_b)
-        r.scale_note += std::string(r.scale_note.empty() ? "" : "; ") + "the two sets use different grades: " +
-                        a.source() + " " + join_grades(r.grades_a) + ", " + b.source() + " " + join_grades(r.grades_b) +
+        r.scale_note += std::string(r.scale_note.empty() ? "" : "; ") +
+                        "the two sets use different grades: " + a.source() + " " + join_grades(r.grades_a) + ", " +
+                        b.source() + " " + join_grades(r.grades_b) +
                         (map_b.empty() ? " (a different scale? --map-b FROM:TO,... maps B's grades onto A's)" : "");
     return r;
 }

@@ -129,7 +129,8 @@ CorrelationTest kendall_tau_b_test(const std::vector<double>& x, const std::vect
     const double pairs = static_cast<double>(n) * static_cast<double>(n - (n > 0)) / 2;
     const double xtie = c.tied_x + c.tied_both, ytie = c.tied_y + c.tied_both;  // scipy's: tied in x (in y) at all
     if (n < 2 || xtie == pairs || ytie == pairs) {
-        r.note = n < 2 ? "fewer than 2 items: tau and p are undefined" : "a ranking is constant: tau and p are undefined";
+        r.note =
+            n < 2 ? "fewer than 2 items: tau and p are undefined" : "a ranking is constant: tau and p are undefined";
         return r;
     }
     const double con_minus_dis = c.concordant - c.discordant;
@@ -151,7 +152,7 @@ CorrelationTest kendall_tau_b_test(const std::vector<double>& x, const std::vect
     const double var = (m * (2 * nn + 5) - x1 - y1) / 18 + (2 * xtie * ytie) / m + x0 * y0 / (9 * m * (nn - 2));
     const double z = con_minus_dis / std::sqrt(var);
     r.method = "normal approximation";
-    r.p = alt == Alternative::TwoSided ? 2 * stats::normal_sf(std::fabs(z))
+    r.p = alt == Alternative::TwoSided  ? 2 * stats::normal_sf(std::fabs(z))
           : alt == Alternative::Greater ? stats::normal_sf(z)
                                         : stats::normal_cdf(z);
     return r;

@@ -151,7 +151,8 @@ LabelAgreement label_agreement(const std::vector<int>& a, const std::vector<int>
     r.binary.kappa = cohens_kappa(binary, KappaWeights::None);
     std::vector<std::string> notes;
     if (std::isnan(r.kappa))
-        notes.push_back("kappa and alpha undefined: both sets give every pair the same single grade (expected agreement 1)");
+        notes.push_back(
+            "kappa and alpha undefined: both sets give every pair the same single grade (expected agreement 1)");
     else if (std::isnan(r.binary.kappa))
         notes.push_back("binary kappa undefined: at threshold " + std::to_string(threshold) +
                         " both sets call every pair relevant, or both call every pair non-relevant");

@@ -25,7 +25,8 @@ NullDistribution null_distribution(PairedTest test, const std::vector<double>& x
     switch (test) {
         case PairedTest::T:
             nd.statistic = "t";
-            if (!(nd.result.p >= 0)) nd.no_picture = nd.result.note;
+            if (!(nd.result.p >= 0))
+                nd.no_picture = nd.result.note;
             else if (std::isinf(nd.result.statistic))
                 nd.no_picture = "the differences are constant: t is infinite and p = 0";
             else

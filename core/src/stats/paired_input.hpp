@@ -50,7 +50,8 @@ inline TestResult undefined_test(std::size_t n, double statistic, const std::str
 
 /// A test whose p-value is 1 by definition on these data (a randomisation test with every
 /// difference 0: every sign flip gives the observed statistic); the note says why.
-inline TestResult p_one_by_definition(std::size_t n, double statistic, const std::string& method, const std::string& why) {
+inline TestResult p_one_by_definition(std::size_t n, double statistic, const std::string& method,
+                                      const std::string& why) {
     TestResult r = undefined_test(n, statistic, method, why);
     r.p = 1.0;
     r.note = why + "; p = 1 by definition";

@@ -10,16 +10,11 @@ namespace irlens {
 TestResult paired_test(PairedTest test, const std::vector<double>& x, const std::vector<double>& y, Alternative alt,
                        const Resampling& r) {
     switch (test) {
-        case PairedTest::T:
-            return t_test(x, y, alt);
-        case PairedTest::Wilcoxon:
-            return wilcoxon_test(x, y, alt);
-        case PairedTest::Sign:
-            return sign_test(x, y, alt);
-        case PairedTest::Randomisation:
-            return randomisation_test(x, y, alt, r);
-        case PairedTest::Bootstrap:
-            return bootstrap_test(x, y, alt, r);
+        case PairedTest::T: return t_test(x, y, alt);
+        case PairedTest::Wilcoxon: return wilcoxon_test(x, y, alt);
+        case PairedTest::Sign: return sign_test(x, y, alt);
+        case PairedTest::Randomisation: return randomisation_test(x, y, alt, r);
+        case PairedTest::Bootstrap: return bootstrap_test(x, y, alt, r);
     }
     throw UsageError("unknown paired test");
 }

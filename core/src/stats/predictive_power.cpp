@@ -19,8 +19,7 @@ PredictivePower predictive_power(const std::vector<double>& preferred, const std
         agree[i] = !tie && preferred[i] > other[i] ? 1.0 : 0.0;
         p.agreements += agree[i] == 1.0;
     }
-    if (p.preferences)
-        p.power = static_cast<double>(p.agreements) / static_cast<double>(p.preferences);
+    if (p.preferences) p.power = static_cast<double>(p.agreements) / static_cast<double>(p.preferences);
     p.interval = mean_interval(agree, level, IntervalMethod::Percentile, r);
     return p;
 }

@@ -88,8 +88,9 @@ double exact_p(const std::vector<double>& nonzero, double observed, double scale
     double count = 0;
     for (double l : h.left) {
         const auto first_hi = cut.upper ? std::lower_bound(begin, end, cut.hi - l) : end;  // r >= hi - l
-        const auto end_lo = cut.lower ? std::upper_bound(begin, end, cut.lo - l) : begin;   // r <= lo - l
-        count += static_cast<double>((end - first_hi) + (end_lo - begin) - std::max<std::ptrdiff_t>(0, end_lo - first_hi));
+        const auto end_lo = cut.lower ? std::upper_bound(begin, end, cut.lo - l) : begin;  // r <= lo - l
+        count +=
+            static_cast<double>((end - first_hi) + (end_lo - begin) - std::max<std::ptrdiff_t>(0, end_lo - first_hi));
     }
     return std::min(1.0, count / std::ldexp(1.0, static_cast<int>(nonzero.size())));
 }
@@ -138,8 +139,9 @@ std::vector<TestResult> randomisation_tests(const std::vector<std::vector<double
         res.n = n;
         res.statistic = n ? observed[p] / static_cast<double>(n) : NAN;
         if (nonzero.empty()) {
-            res = n ? p_one_by_definition(n, 0.0, "exact", "all differences are 0 (every sign flip gives the same mean)")
-                    : undefined_test(n, NAN, "exact", "no topics");
+            res =
+                n ? p_one_by_definition(n, 0.0, "exact", "all differences are 0 (every sign flip gives the same mean)")
+                  : undefined_test(n, NAN, "exact", "no topics");
         } else if (nonzero.size() <= r.exact_limit) {
             res.method = "exact (2^" + std::to_string(nonzero.size()) + " sign flips)";
             res.p = exact_p(nonzero, observed[p], scale[p], alt);

@@ -38,8 +38,8 @@ ScoreMatrix score_matrix(const Evaluation& ev, std::size_t measure, const std::v
         bool ok = true;
         for (std::size_t run : runs) {
             const RunScores& r = ev.runs[run];
-            const std::size_t t = static_cast<std::size_t>(
-                std::lower_bound(r.topics.begin(), r.topics.end(), topic) - r.topics.begin());
+            const std::size_t t =
+                static_cast<std::size_t>(std::lower_bound(r.topics.begin(), r.topics.end(), topic) - r.topics.begin());
             ok = ok && !std::isnan(r.values[measure][t]);
         }
         if (ok) defined.push_back(topic);

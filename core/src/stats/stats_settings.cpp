@@ -84,7 +84,8 @@ void check_meta_settings(const MetaSettings& s) {
         throw UsageError("--preferences is for the predictive-power analysis");
     if (s.analysis == "topic-set-size" || s.analysis == "power") {
         check_power_settings(s.power);
-        if (s.power.ci_width > 0 && s.analysis != "topic-set-size") throw UsageError("--ci-width is for the topic-set-size analysis");
+        if (s.power.ci_width > 0 && s.analysis != "topic-set-size")
+            throw UsageError("--ci-width is for the topic-set-size analysis");
     } else if (s.power_given) {
         throw UsageError("--alpha, --beta, --min-diff and --ci-width are for the topic-set-size and power analyses");
     }

@@ -13,12 +13,9 @@ namespace irlens {
 namespace stats {
 double t_test_p(double t, double df, Alternative alt) {
     switch (alt) {
-        case Alternative::TwoSided:
-            return 2.0 * t_cdf(df, -std::fabs(t));
-        case Alternative::Greater:
-            return t_cdf(df, -t);
-        case Alternative::Less:
-            return t_cdf(df, t);
+        case Alternative::TwoSided: return 2.0 * t_cdf(df, -std::fabs(t));
+        case Alternative::Greater: return t_cdf(df, -t);
+        case Alternative::Less: return t_cdf(df, t);
     }
     return 1.0;
 }

@@ -15,12 +15,9 @@ Alternative parse_alternative(std::string_view text) {
 
 const char* alternative_name(Alternative a) {
     switch (a) {
-        case Alternative::TwoSided:
-            return "two-sided";
-        case Alternative::Greater:
-            return "greater";
-        case Alternative::Less:
-            return "less";
+        case Alternative::TwoSided: return "two-sided";
+        case Alternative::Greater: return "greater";
+        case Alternative::Less: return "less";
     }
     return "";
 }
@@ -37,16 +34,11 @@ PairedTest parse_paired_test(std::string_view text) {
 
 const char* paired_test_name(PairedTest t) {
     switch (t) {
-        case PairedTest::T:
-            return "paired t-test";
-        case PairedTest::Wilcoxon:
-            return "Wilcoxon signed-rank test";
-        case PairedTest::Sign:
-            return "sign test";
-        case PairedTest::Randomisation:
-            return "randomisation test";
-        case PairedTest::Bootstrap:
-            return "studentised paired bootstrap test";
+        case PairedTest::T: return "paired t-test";
+        case PairedTest::Wilcoxon: return "Wilcoxon signed-rank test";
+        case PairedTest::Sign: return "sign test";
+        case PairedTest::Randomisation: return "randomisation test";
+        case PairedTest::Bootstrap: return "studentised paired bootstrap test";
     }
     return "";
 }
@@ -61,14 +53,10 @@ Correction parse_correction(std::string_view text) {
 
 const char* correction_name(Correction c) {
     switch (c) {
-        case Correction::None:
-            return "none";
-        case Correction::Bonferroni:
-            return "Bonferroni";
-        case Correction::Holm:
-            return "Holm";
-        case Correction::BenjaminiHochberg:
-            return "Benjamini-Hochberg";
+        case Correction::None: return "none";
+        case Correction::Bonferroni: return "Bonferroni";
+        case Correction::Holm: return "Holm";
+        case Correction::BenjaminiHochberg: return "Benjamini-Hochberg";
     }
     return "";
 }

@@ -42,7 +42,8 @@ int compare(double a, double b) { return stats::tied(a, b) ? 0 : a > b ? 1 : -1;
 
 void check_sampling(const ScoreMatrix& m, std::size_t topics_needed, std::size_t trials, const char* what) {
     if (trials == 0 || trials > kMaxCount)
-        throw UsageError(std::string(what) + ": the number of trials must be between 1 and " + std::to_string(kMaxCount));
+        throw UsageError(std::string(what) + ": the number of trials must be between 1 and " +
+                         std::to_string(kMaxCount));
     if (topics_needed == 0 || topics_needed > m.topics.size())
         throw UsageError(std::string(what) + ": cannot draw " + std::to_string(topics_needed) + " topic(s) from " +
                          std::to_string(m.topics.size()));

@@ -62,8 +62,8 @@ int at_most(double x, double bound) { return std::isnan(x) ? -1 : x <= bound ? 1
 
 /// Why the noncentral t (or F) of n topics has no value.
 std::string unevaluated_note(const char* distribution, std::size_t n, const char* noncentrality, double value) {
-    return std::string("the noncentral ") + distribution + " distribution could not be evaluated with " + std::to_string(n) +
-           " topics (noncentrality " + noncentrality + " = " + number(value) +
+    return std::string("the noncentral ") + distribution + " distribution could not be evaluated with " +
+           std::to_string(n) + " topics (noncentrality " + noncentrality + " = " + number(value) +
            "): --min-diff is too large against this variance for Boost.Math";
 }
 
@@ -133,10 +133,13 @@ TopicSetVariances topic_set_variances(const std::vector<std::vector<double>>& x)
 
 void check_power_settings(const PowerSettings& s) {
     if (!(s.alpha >= kMinErrorRate && s.alpha < 1))
-        throw UsageError("--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got " + number(s.alpha) + ")");
+        throw UsageError("--alpha must be between 0 and 1 (exclusive) and at least 1e-100, e.g. 0.05 (got " +
+                         number(s.alpha) + ")");
     if (!(s.beta >= kMinErrorRate && s.beta < 1 - s.alpha))
-        throw UsageError("--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
-                         "e.g. 0.2 (got " + number(s.beta) + ")");
+        throw UsageError(
+            "--beta must be between 0 and 1 - alpha (exclusive: a power 1 - beta above alpha) and at least 1e-100, "
+            "e.g. 0.2 (got " +
+            number(s.beta) + ")");
     if (!(s.min_diff > 0 && std::isfinite(s.min_diff)))
         throw UsageError("--min-diff must be a positive number, e.g. 0.05 (got " + number(s.min_diff) + ")");
     if (!(s.ci_width >= 0 && std::isfinite(s.ci_width)))
@@ -161,13 +164,15 @@ double paired_t_type2(std::size_t n, double min_diff, double v_e, double alpha) 
 double anova_power(std::size_t n, std::size_t m, double min_diff, double v_w, double alpha) {
     if (n < 2 || m < 2 || !usable_variance(v_w)) return kNaN;
     const double df1 = static_cast<double>(m - 1), df2 = static_cast<double>(m * (n - 1));
-    return stats::noncentral_f_sf(df1, df2, anova_noncentrality(n, min_diff, v_w), stats::f_upper_quantile(df1, df2, alpha));
+    return stats::noncentral_f_sf(df1, df2, anova_noncentrality(n, min_diff, v_w),
+                                  stats::f_upper_quantile(df1, df2, alpha));
 }
 
 double anova_type2(std::size_t n, std::size_t m, double min_diff, double v_w, double alpha) {
     if (n < 2 || m < 2 || !usable_variance(v_w)) return kNaN;
     const double df1 = static_cast<double>(m - 1), df2 = static_cast<double>(m * (n - 1));
-    return stats::noncentral_f_cdf(df1, df2, anova_noncentrality(n, min_diff, v_w), stats::f_upper_quantile(df1, df2, alpha));
+    return stats::noncentral_f_cdf(df1, df2, anova_noncentrality(n, min_diff, v_w),
+                                   stats::f_upper_quantile(df1, df2, alpha));
 }
 
 double paired_ci_width(std::size_t n, double v_e, double alpha) {
@@ -182,15 +187,19 @@ TopicSetSize paired_t_topic_set_size(double v_e, const PowerSettings& s) {
         return r;
     }
     // power(n) >= 1 - beta as type2(n) <= beta: 1 - beta is 1 in a double for beta below 1.1e-16.
-    const Search found = smallest_n([&](std::size_t n) { return at_most(paired_t_type2(n, s.min_diff, v_e, s.alpha), s.beta); });
+    const Search found =
+        smallest_n([&](std::size_t n) { return at_most(paired_t_type2(n, s.min_diff, v_e, s.alpha), s.beta); });
     r.topics = found.n;
     if (found.unevaluated)
         r.note = unevaluated_note("t", found.unevaluated, "min-diff / sqrt(2 V_E / n)",
                                   paired_t_noncentrality(found.unevaluated, s.min_diff, v_e));
-    else if (r.topics == 0) r.note = too_many();
-    else r.achieved = paired_t_power(r.topics, s.min_diff, v_e, s.alpha);
+    else if (r.topics == 0)
+        r.note = too_many();
+    else
+        r.achieved = paired_t_power(r.topics, s.min_diff, v_e, s.alpha);
     if (r.topics && std::isnan(r.achieved)) {  // Boost.Math gave P(T' <= t) but not P(T' > t)
-        r.note = unevaluated_note("t", r.topics, "min-diff / sqrt(2 V_E / n)", paired_t_noncentrality(r.topics, s.min_diff, v_e));
+        r.note = unevaluated_note("t", r.topics, "min-diff / sqrt(2 V_E / n)",
+                                  paired_t_noncentrality(r.topics, s.min_diff, v_e));
         r.topics = 0;
     }
     return r;
@@ -206,15 +215,19 @@ TopicSetSize anova_topic_set_size(std::size_t m, double v_w, const PowerSettings
         r.note = variance_note(v_w, "V_W");
         return r;
     }
-    const Search found = smallest_n([&](std::size_t n) { return at_most(anova_type2(n, m, s.min_diff, v_w, s.alpha), s.beta); });
+    const Search found =
+        smallest_n([&](std::size_t n) { return at_most(anova_type2(n, m, s.min_diff, v_w, s.alpha), s.beta); });
     r.topics = found.n;
     if (found.unevaluated)
         r.note = unevaluated_note("F", found.unevaluated, "n min-diff^2 / (2 V_W)",
                                   anova_noncentrality(found.unevaluated, s.min_diff, v_w));
-    else if (r.topics == 0) r.note = too_many();
-    else r.achieved = anova_power(r.topics, m, s.min_diff, v_w, s.alpha);
+    else if (r.topics == 0)
+        r.note = too_many();
+    else
+        r.achieved = anova_power(r.topics, m, s.min_diff, v_w, s.alpha);
     if (r.topics && std::isnan(r.achieved)) {  // Boost.Math gave P(F' <= F) but not P(F' > F)
-        r.note = unevaluated_note("F", r.topics, "n min-diff^2 / (2 V_W)", anova_noncentrality(r.topics, s.min_diff, v_w));
+        r.note =
+            unevaluated_note("F", r.topics, "n min-diff^2 / (2 V_W)", anova_noncentrality(r.topics, s.min_diff, v_w));
         r.topics = 0;
     }
     return r;
@@ -227,11 +240,15 @@ TopicSetSize ci_topic_set_size(double v_e, const PowerSettings& s) {
         r.note = variance_note(v_e, "V_E");
         return r;
     }
-    const Search found = smallest_n([&](std::size_t n) { return at_most(paired_ci_width(n, v_e, s.alpha), s.ci_width); });
+    const Search found =
+        smallest_n([&](std::size_t n) { return at_most(paired_ci_width(n, v_e, s.alpha), s.ci_width); });
     r.topics = found.n;
-    if (found.unevaluated) r.note = "the t quantile could not be evaluated with " + std::to_string(found.unevaluated) + " topics";
-    else if (r.topics == 0) r.note = too_many();
-    else r.achieved = paired_ci_width(r.topics, v_e, s.alpha);
+    if (found.unevaluated)
+        r.note = "the t quantile could not be evaluated with " + std::to_string(found.unevaluated) + " topics";
+    else if (r.topics == 0)
+        r.note = too_many();
+    else
+        r.achieved = paired_ci_width(r.topics, v_e, s.alpha);
     return r;
 }
 
@@ -267,8 +284,9 @@ CampaignPower paired_t_campaign_power(std::size_t n, double v_e, const PowerSett
     if (std::isnan(r.power))
         r.note = unevaluated_note("t", n, "min-diff / sqrt(2 V_E / n)", paired_t_noncentrality(n, s.min_diff, v_e));
     else if (std::isnan(r.min_detectable_difference))
-        r.note = "the minimum detectable difference could not be found: the noncentral t distribution could not be "
-                 "evaluated on the way to it";
+        r.note =
+            "the minimum detectable difference could not be found: the noncentral t distribution could not be "
+            "evaluated on the way to it";
     return r;
 }
 

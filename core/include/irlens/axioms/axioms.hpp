@@ -52,11 +52,11 @@ enum class Constraint { Pri, Deep, DeepTh, CloseTh, Conf, AspDiv, Red, MRed, Sat
 
 struct ConstraintInfo {
     Constraint id;
-    const char* name;       // "Pri"
-    bool diversity;         // diversity-oriented (Sec. 3.3) rather than relevance-oriented (Sec. 3.2)
-    bool existential;       // DeepTh, CloseTh, Sat: "there exists ..."
-    const char* equation;   // "Eq. 1"
-    const char* definition; // one line, as the paper states it
+    const char* name;        // "Pri"
+    bool diversity;          // diversity-oriented (Sec. 3.3) rather than relevance-oriented (Sec. 3.2)
+    bool existential;        // DeepTh, CloseTh, Sat: "there exists ..."
+    const char* equation;    // "Eq. 1"
+    const char* definition;  // one line, as the paper states it
 };
 
 /// The ten constraints in the paper's order.
@@ -67,10 +67,10 @@ const ConstraintInfo& constraint_info(Constraint c);
 const ConstraintInfo* find_constraint(const std::string& name);
 
 struct AxiomOptions {
-    std::uint64_t seed = 2018;      // the seeded random search
-    std::size_t random_cases = 300; // random cases per constraint (besides the systematic ones)
-    int depth_bound = 30;           // DeepTh's n and CloseTh's m are searched in 1..depth_bound
-    int grade_bound = 3;            // Sat's r_max is searched over grades 1..grade_bound
+    std::uint64_t seed = 2018;       // the seeded random search
+    std::size_t random_cases = 300;  // random cases per constraint (besides the systematic ones)
+    int depth_bound = 30;            // DeepTh's n and CloseTh's m are searched in 1..depth_bound
+    int grade_bound = 3;             // Sat's r_max is searched over grades 1..grade_bound
 };
 
 enum class Verdict { Violated, NoViolation, Witness, NoWitness, NotApplicable };
@@ -92,19 +92,19 @@ struct AxiomCase {
     std::vector<double> weights;           // intent weights; empty: uniform (or one aspect)
     AxiomRanking better, worse;            // the claim: better scores above worse (Sat: at least as high)
     bool strict = true;
-    std::string note;                      // what was changed: "swap ranks 1 and 3"
+    std::string note;  // what was changed: "swap ranks 1 and 3"
 };
 
 struct AxiomResult {
-    std::string measure;        // MeasureSpec::full_name()
+    std::string measure;  // MeasureSpec::full_name()
     Constraint constraint;
     Verdict verdict = Verdict::NotApplicable;
-    std::size_t cases = 0;      // cases checked (NoViolation, Violated)
-    std::size_t undefined = 0;  // cases left out because a score was undefined (NaN)
-    int witness = 0;            // Witness: the n, m or grade
-    int bound = 0;              // Witness, NoWitness: the bound searched
-    int max_grade = 0;          // the grades the cases used: 0..max_grade (0: none, n/a)
-    std::string reason;         // NotApplicable: why
+    std::size_t cases = 0;             // cases checked (NoViolation, Violated)
+    std::size_t undefined = 0;         // cases left out because a score was undefined (NaN)
+    int witness = 0;                   // Witness: the n, m or grade
+    int bound = 0;                     // Witness, NoWitness: the bound searched
+    int max_grade = 0;                 // the grades the cases used: 0..max_grade (0: none, n/a)
+    std::string reason;                // NotApplicable: why
     std::optional<AxiomCase> example;  // Violated, NoWitness: the counterexample
 
     /// "violated", "no violation in 412 cases", "witness at n=3 (bound 30)", "none up to n=30",

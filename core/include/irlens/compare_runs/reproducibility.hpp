@@ -38,11 +38,11 @@
 namespace irlens {
 
 struct ReproSettings {
-    double p = 0.95;                                                  // repro_eval's RBO_P
-    std::size_t rbo_depth = 1000;                                     // repro_eval's RBO_DEPTH
-    std::size_t run_length = 1000;                                    // repro_eval's RUN_LENGTH
-    std::vector<std::size_t> cutoffs = {5, 10, 20, 50, 100, 1000};    // repro_eval's example cutoffs
-    bool replicability = false;                                       // the reproduced runs use other qrels
+    double p = 0.95;                                                // repro_eval's RBO_P
+    std::size_t rbo_depth = 1000;                                   // repro_eval's RBO_DEPTH
+    std::size_t run_length = 1000;                                  // repro_eval's RUN_LENGTH
+    std::vector<std::size_t> cutoffs = {5, 10, 20, 50, 100, 1000};  // repro_eval's example cutoffs
+    bool replicability = false;                                     // the reproduced runs use other qrels
 };
 
 /// One value of the report: `quantity` is one of KTU, KTU_repro_eval, RBO_repro_eval, RBO_ext

@@ -23,17 +23,17 @@ namespace irlens {
 DocList ranked_docs(const Run& run, std::size_t topic, std::size_t depth);
 
 struct RunComparisonSettings {
-    double p = 0.9;                             // RBO persistence (Webber et al.'s usual 0.9)
-    std::size_t depth = 1000;                   // documents per topic compared (repro_eval's run length)
-    std::vector<std::size_t> cutoffs = {10};    // k of overlap@k and Jaccard@k
+    double p = 0.9;                           // RBO persistence (Webber et al.'s usual 0.9)
+    std::size_t depth = 1000;                 // documents per topic compared (repro_eval's run length)
+    std::vector<std::size_t> cutoffs = {10};  // k of overlap@k and Jaccard@k
 };
 
 struct TopicComparison {
     std::string topic;
     std::size_t length_a = 0, length_b = 0;  // after the cut to depth
     Rbo rbo;
-    double ktu = 0;                          // kendall_tau_union; NaN when undefined
-    std::vector<double> overlap, jaccard;    // [cutoff]
+    double ktu = 0;                        // kendall_tau_union; NaN when undefined
+    std::vector<double> overlap, jaccard;  // [cutoff]
 };
 
 struct RunComparison {
@@ -44,7 +44,7 @@ struct RunComparison {
     /// Means over `topics` (NaN when there are none; KTU over the topics where it is defined).
     Rbo mean_rbo;
     double mean_ktu = 0;
-    std::size_t ktu_topics = 0;               // topics where KTU is defined
+    std::size_t ktu_topics = 0;  // topics where KTU is defined
     std::vector<double> mean_overlap, mean_jaccard;
 };
 

@@ -21,11 +21,11 @@ namespace irlens {
 
 struct SubtopicCoverage {
     std::string topic;
-    std::vector<std::string> intents;       // the topic's intents, in ndeval's order
-    std::vector<std::string> docs;          // the run's first `depth` documents (none if it did not answer)
-    std::vector<std::vector<int>> grades;   // [rank - 1][intent]: the judgment for the intent, 0 if none or < 0
-    std::vector<long> first_rank;           // per intent: first rank whose grade is >= rel_level, 0 if none
-    std::vector<long> covered;              // [rank - 1]: intents covered by ranks 1..rank (I-rec's numerator)
+    std::vector<std::string> intents;      // the topic's intents, in ndeval's order
+    std::vector<std::string> docs;         // the run's first `depth` documents (none if it did not answer)
+    std::vector<std::vector<int>> grades;  // [rank - 1][intent]: the judgment for the intent, 0 if none or < 0
+    std::vector<long> first_rank;          // per intent: first rank whose grade is >= rel_level, 0 if none
+    std::vector<long> covered;             // [rank - 1]: intents covered by ranks 1..rank (I-rec's numerator)
 };
 
 /// UsageError when the topic is not in the run's qrels or depth < 1 (depth 0 is not allowed; pass

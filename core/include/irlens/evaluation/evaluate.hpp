@@ -42,10 +42,10 @@ struct Cancelled : std::runtime_error {
 
 struct RunScores {
     std::string name, tag;
-    std::vector<std::string> topics;               // topics scored, in qrels (byte) order
-    std::vector<std::vector<double>> values;       // [measure][topic]
-    std::vector<std::vector<std::string>> texts;   // [measure][topic], text-valued measures only
-    std::vector<double> aggregate;                 // [measure]; NaN for text measures or no topics
+    std::vector<std::string> topics;              // topics scored, in qrels (byte) order
+    std::vector<std::vector<double>> values;      // [measure][topic]
+    std::vector<std::vector<std::string>> texts;  // [measure][topic], text-valued measures only
+    std::vector<double> aggregate;                // [measure]; NaN for text measures or no topics
 };
 
 struct Evaluation {

@@ -33,10 +33,10 @@
 namespace irlens {
 
 struct ExplainRow {
-    long rank = 0;           // 1-based
-    bool retrieved = true;   // false for ranks past the run's list (e.g. the ideal ranking's tail)
-    std::string doc;         // empty when not retrieved
-    int rel = kNotInPool;    // the judgment, kNotInPool or kUnjudged (see ranking.hpp)
+    long rank = 0;               // 1-based
+    bool retrieved = true;       // false for ranks past the run's list (e.g. the ideal ranking's tail)
+    std::string doc;             // empty when not retrieved
+    int rel = kNotInPool;        // the judgment, kNotInPool or kUnjudged (see ranking.hpp)
     std::vector<double> values;  // one per Explanation::columns; NaN where the measure set none
 };
 
@@ -45,8 +45,8 @@ struct Explanation {
     std::string run, topic;
     std::string formula;
     std::vector<std::string> columns;
-    std::vector<ExplainRow> rows;                        // by rank
-    std::vector<std::pair<std::string, double>> terms;   // in the order computed, the last is the value
+    std::vector<ExplainRow> rows;                       // by rank
+    std::vector<std::pair<std::string, double>> terms;  // in the order computed, the last is the value
     double value = 0;
     std::string text;      // text-valued measures (RelString): the value's text; value is NaN then
     bool missing = false;  // the run has no result for the topic (trec_eval -c's placeholder is scored)

@@ -31,19 +31,19 @@ struct RankingOptions {
     long rel_level = 1;  // a doc is relevant when its judgment is >= rel_level (trec_eval -l)
     bool judged_only = false;
     long max_docs = LONG_MAX;
-    long group = -1;     // grouped qrels: only the judgments of this group count (trec_eval -R qrels_jg)
+    long group = -1;  // grouped qrels: only the judgments of this group count (trec_eval -R qrels_jg)
 };
 
 struct Ranking {
-    std::vector<int> rels;              // relevance per rank (rank r at index r-1)
-    std::vector<std::uint32_t> docs;    // doc refs per rank (see Run::doc)
-    long num_ret = 0;                   // == rels.size()
-    long num_rel_ret = 0;               // retrieved with rel >= rel_level
-    long num_nonpool = 0;               // retrieved, rel == kNotInPool
-    long num_unjudged_in_pool = 0;      // retrieved, rel == kUnjudged
-    long num_rel = 0;                   // judgments of the topic with rel >= rel_level
-    long num_rel_levels = 0;            // 1 + highest judged level >= 0 with a judgment
-    std::vector<long> rel_levels;       // judgments of the topic per level 0..num_rel_levels-1
+    std::vector<int> rels;            // relevance per rank (rank r at index r-1)
+    std::vector<std::uint32_t> docs;  // doc refs per rank (see Run::doc)
+    long num_ret = 0;                 // == rels.size()
+    long num_rel_ret = 0;             // retrieved with rel >= rel_level
+    long num_nonpool = 0;             // retrieved, rel == kNotInPool
+    long num_unjudged_in_pool = 0;    // retrieved, rel == kUnjudged
+    long num_rel = 0;                 // judgments of the topic with rel >= rel_level
+    long num_rel_levels = 0;          // 1 + highest judged level >= 0 with a judgment
+    std::vector<long> rel_levels;     // judgments of the topic per level 0..num_rel_levels-1
     long rel_level = 1;
     /// Empty, or the gain of each level 0..num_rel_levels-1 in increasing order, which gain tables
     /// then take instead of a `gains` mapping: the D-measures' ranking, whose levels stand for

@@ -6,7 +6,8 @@
 // Contract: the result is evaluate(qrels, {run}, measures, options) for the one run, bit for bit
 // (the same scoring code per (run, topic), the aggregates over the same values in qrels order,
 // the same warnings and errors), with two exceptions:
-// - feed() (or finish(), which reads the last bytes) throws NotGrouped (readers/run.hpp) when a qrels topic appears again after another
+// - feed() (or finish(), which reads the last bytes) throws NotGrouped (readers/run.hpp) when a qrels topic appears
+// again after another
 //   qrels topic started: start over with the in-memory path, or sort the file as it says;
 // - measures that read other runs or other topics (stream_obstacle) are refused.
 // options.progress is not called: the front-ends report the bytes read.
@@ -34,7 +35,8 @@ public:
     ~StreamEvaluation();
     /// As RunReader::set_byte_order_mark; call before feed.
     void set_byte_order_mark(text::ByteOrderMark mode);
-    /// Bytes of the run, in chunks of any size. Throws InputError for a bad line, NotGrouped (finish() too: it reads the last bytes).
+    /// Bytes of the run, in chunks of any size. Throws InputError for a bad line, NotGrouped (finish() too: it reads
+    /// the last bytes).
     void feed(std::string_view chunk);
     /// The evaluation, as evaluate() returns it for this one run.
     Evaluation finish();

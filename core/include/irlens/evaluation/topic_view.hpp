@@ -15,11 +15,11 @@
 namespace irlens {
 
 // Optional inputs some measure families need (each defined in its family's header).
-class Intents;     // diversity: intent probabilities and types per topic (intents.hpp)
-class DocLengths;  // TBG / U-measure: document lengths (doc_lengths.hpp)
-class Sessions;    // session DCG: topic -> (session, position) (sessions.hpp)
-class RunGroups;   // relative measures: run -> group (run_groups.hpp)
-class Preferences; // prefs measures: preference judgments, trec_eval -R prefs (preferences.hpp)
+class Intents;      // diversity: intent probabilities and types per topic (intents.hpp)
+class DocLengths;   // TBG / U-measure: document lengths (doc_lengths.hpp)
+class Sessions;     // session DCG: topic -> (session, position) (sessions.hpp)
+class RunGroups;    // relative measures: run -> group (run_groups.hpp)
+class Preferences;  // prefs measures: preference judgments, trec_eval -R prefs (preferences.hpp)
 
 /// Shared by every topic of one evaluation.
 struct EvalContext {
@@ -30,7 +30,7 @@ struct EvalContext {
     std::shared_ptr<const DocLengths> doc_lengths;
     std::shared_ptr<const Sessions> sessions;
     std::shared_ptr<const RunGroups> groups;
-    std::shared_ptr<const Preferences> prefs;      // its qrels() is then `qrels`
+    std::shared_ptr<const Preferences> prefs;  // its qrels() is then `qrels`
 };
 
 class TopicView {

@@ -46,12 +46,10 @@ enum class RelInput { Qrels, JudgmentGroups, Preferences };
 struct Range {
     double min = -DBL_MAX, max = DBL_MAX;
     bool min_open = false, max_open = false;
-    bool contains(double x) const {
-        return (min_open ? x > min : x >= min) && (max_open ? x < max : x <= max);
-    }
-    std::string text() const;  // "[0, 1]", "(0, 1)", "a number >= 0", "a finite number"
-    static Range unit() { return {0, 1}; }                              // [0, 1]: probabilities
-    static Range persistence() { return {0, 1, false, true}; }          // [0, 1): p of RBP-like models
+    bool contains(double x) const { return (min_open ? x > min : x >= min) && (max_open ? x < max : x <= max); }
+    std::string text() const;               // "[0, 1]", "(0, 1)", "a number >= 0", "a finite number"
+    static Range unit() { return {0, 1}; }  // [0, 1]: probabilities
+    static Range persistence() { return {0, 1, false, true}; }  // [0, 1): p of RBP-like models
     static Range non_negative(double max = DBL_MAX) { return {0, max}; }
     static Range positive(double max = DBL_MAX) { return {0, max, true}; }
     static Range above(double min) { return {min, DBL_MAX, true}; }
@@ -83,7 +81,7 @@ struct ParamInfo {
     ParamKind kind;
     std::string default_value;  // in the measure language; empty = no default (see required)
     std::string help;
-    bool required = false;      // must be given (e.g. alpha of rareness measures)
+    bool required = false;             // must be given (e.g. alpha of rareness measures)
     std::vector<std::string> choices;  // for Word: the allowed values
     Range range;                       // Int, Real: the value; RealList: every item; Gains: every gain
     /// A Word parameter that selects what the measure reports (C/W/L's `out`: the expected utility,
@@ -96,13 +94,27 @@ struct ParamInfo {
     };
     std::vector<Output> outputs;
 
-    static ParamInfo integer(std::string name, std::string help) { return of(ParamKind::Int, std::move(name), std::move(help)); }
-    static ParamInfo real(std::string name, std::string help) { return of(ParamKind::Real, std::move(name), std::move(help)); }
-    static ParamInfo boolean(std::string name, std::string help) { return of(ParamKind::Bool, std::move(name), std::move(help)); }
-    static ParamInfo word(std::string name, std::string help) { return of(ParamKind::Word, std::move(name), std::move(help)); }
-    static ParamInfo gains(std::string name, std::string help) { return of(ParamKind::Gains, std::move(name), std::move(help)); }
-    static ParamInfo reals(std::string name, std::string help) { return of(ParamKind::RealList, std::move(name), std::move(help)); }
-    static ParamInfo words(std::string name, std::string help) { return of(ParamKind::WordList, std::move(name), std::move(help)); }
+    static ParamInfo integer(std::string name, std::string help) {
+        return of(ParamKind::Int, std::move(name), std::move(help));
+    }
+    static ParamInfo real(std::string name, std::string help) {
+        return of(ParamKind::Real, std::move(name), std::move(help));
+    }
+    static ParamInfo boolean(std::string name, std::string help) {
+        return of(ParamKind::Bool, std::move(name), std::move(help));
+    }
+    static ParamInfo word(std::string name, std::string help) {
+        return of(ParamKind::Word, std::move(name), std::move(help));
+    }
+    static ParamInfo gains(std::string name, std::string help) {
+        return of(ParamKind::Gains, std::move(name), std::move(help));
+    }
+    static ParamInfo reals(std::string name, std::string help) {
+        return of(ParamKind::RealList, std::move(name), std::move(help));
+    }
+    static ParamInfo words(std::string name, std::string help) {
+        return of(ParamKind::WordList, std::move(name), std::move(help));
+    }
     /// This declaration with a default (in the measure language).
     ParamInfo defaults_to(std::string value) const {
         ParamInfo p = *this;
@@ -143,7 +155,7 @@ private:
 
 struct ParamValue {
     ParamKind kind = ParamKind::Word;
-    bool given = false;     // false: absent and without default
+    bool given = false;  // false: absent and without default
     long i = 0;
     double r = 0;
     bool b = false;
@@ -189,20 +201,20 @@ enum class TrecAverage { Mean, Sum, GeoMean, NumQ, NumRel };
 /// trec_eval front-end builds a measure-language name from it for each value printed:
 ///   NAME(rel=<-l>, PARAM=<value>, FIXED)@<cutoff>
 struct TrecEvalName {
-    std::string root;              // trec_eval's name: map, P, ndcg_cut
-    int order = 0;                 // the row's position in te_trec_measures[], trec_eval's output order
+    std::string root;  // trec_eval's name: map, P, ndcg_cut
+    int order = 0;     // the row's position in te_trec_measures[], trec_eval's output order
     TrecParams params = TrecParams::None;
-    std::string defaults;          // default parameters: "5,10,15,20,30,100,200,500,1000"
+    std::string defaults;                     // default parameters: "5,10,15,20,30,100,200,500,1000"
     TrecAverage average = TrecAverage::Mean;  // Mean becomes Sum for measures summed over topics
-    bool per_query = true;         // printed per topic with -q (not gm_map, num_q)
-    bool rel = true;               // -l gives the measure's rel parameter (when it has one)
+    bool per_query = true;                    // printed per topic with -q (not gm_map, num_q)
+    bool rel = true;                          // -l gives the measure's rel parameter (when it has one)
     /// The parameters a Cutoffs/Levels/Numbers value fills: empty = the @cutoff; one name = the
     /// first value (a list for a list parameter); several = one value each, exactly that many.
     std::vector<std::string> fill;
     /// Pairs: the pair names read as parameters, with trec_eval's default ("p=0.9"); a gains
     /// parameter takes the pairs named by integers (gain_init.c).
     std::vector<std::string> pairs;
-    std::string fixed;             // arguments always given, e.g. "norm=topic"
+    std::string fixed;  // arguments always given, e.g. "norm=topic"
 };
 
 struct MeasureInfo {
@@ -229,10 +241,10 @@ struct MeasureInfo {
     RelInput input = RelInput::Qrels;
     // What front-ends need to present a measure without knowing it by name:
     Direction direction = Direction::Higher;
-    Range values = Range::unit();             // the values one topic can take (not for text_valued measures)
+    Range values = Range::unit();  // the values one topic can take (not for text_valued measures)
     MeasureKind kind = MeasureKind::Ranked;
     std::vector<Need> needs;
-    std::vector<TrecEvalName> trec_eval;      // trec_eval's names for it (AP: map, gm_map, map_cut)
+    std::vector<TrecEvalName> trec_eval;  // trec_eval's names for it (AP: map, gm_map, map_cut)
     std::function<std::unique_ptr<TopicMeasure>(const MeasureSpec&)> make;
 
     /// True when the measure, compiled with its defaults, can explain its values (explain mode): it

@@ -28,7 +28,8 @@ public:
         out[0] = static_cast<char>(doc.size() & 0xFF);
         out[1] = static_cast<char>(doc.size() >> 8);
         std::memcpy(out + 2, doc.data(), doc.size());
-        std::uint32_t offset = static_cast<std::uint32_t>((chunks_.size() - 1) << kChunkBits) + static_cast<std::uint32_t>(used_);
+        std::uint32_t offset =
+            static_cast<std::uint32_t>((chunks_.size() - 1) << kChunkBits) + static_cast<std::uint32_t>(used_);
         used_ += need;
         return offset;
     }

@@ -35,8 +35,8 @@ enum class RunOrder {
 // 12 bytes (4-byte aligned): 6M entries take 72 MB instead of 96. Read the fields by value.
 #pragma pack(push, 4)
 struct RunEntry {
-    double key;           // the score (RunOrder::Score) or minus the rank (RunOrder::Rank)
-    std::uint32_t doc;    // judgment index in the qrels, or kUnjudgedDoc | offset in Run's arena
+    double key;         // the score (RunOrder::Score) or minus the rank (RunOrder::Rank)
+    std::uint32_t doc;  // judgment index in the qrels, or kUnjudgedDoc | offset in Run's arena
 };
 #pragma pack(pop)
 static_assert(sizeof(RunEntry) == 12, "RunEntry is packed to 12 bytes");

@@ -73,7 +73,7 @@ private:
     std::string_view at(std::uint32_t offset) const;
     std::string source_;
     text::TextNotes notes_;
-    std::string bytes_;                  // ids, each ended by '\n'
+    std::string bytes_;                 // ids, each ended by '\n'
     std::vector<std::uint32_t> index_;  // offsets into bytes_, sorted by id, no repeats
 };
 
@@ -96,17 +96,17 @@ enum class Severity { Warning, Error };
 struct CheckFinding {
     std::uint64_t line = 0;  // 1-based; 0: the finding concerns the whole file
     Severity severity = Severity::Error;
-    std::string kind;        // as listed above
-    std::string topic;       // the topic concerned, if any
-    std::string message;     // what is wrong, with the bytes quoted (quote_bytes)
+    std::string kind;     // as listed above
+    std::string topic;    // the topic concerned, if any
+    std::string message;  // what is wrong, with the bytes quoted (quote_bytes)
 };
 
 /// What to check beyond the format (each optional).
 struct CheckOptions {
-    std::size_t max_docs = 0;                   // results per topic at most (0: no limit)
-    std::string tag;                            // the expected run tag (empty: any, but one)
+    std::size_t max_docs = 0;                    // results per topic at most (0: no limit)
+    std::string tag;                             // the expected run tag (empty: any, but one)
     std::shared_ptr<const IdList> topics, docs;  // the topic list, the document collection
-    std::shared_ptr<const Qrels> qrels;         // its topics: the judged ones
+    std::shared_ptr<const Qrels> qrels;          // its topics: the judged ones
 };
 
 struct CheckReport {
@@ -115,9 +115,9 @@ struct CheckReport {
     std::size_t topics = 0;                // distinct topics among them
     std::uint64_t errors = 0, warnings = 0;
     std::map<std::string, std::uint64_t> counts;  // findings per kind, all of them
-    std::vector<CheckFinding> findings;          // sorted by line (whole-file ones last); listed ones only
-    std::uint64_t unlisted = 0;                  // findings counted but not listed
-    text::TextNotes text_notes;                  // a byte-order mark (stripped), the first invalid UTF-8 line
+    std::vector<CheckFinding> findings;           // sorted by line (whole-file ones last); listed ones only
+    std::uint64_t unlisted = 0;                   // findings counted but not listed
+    text::TextNotes text_notes;                   // a byte-order mark (stripped), the first invalid UTF-8 line
 };
 
 /// Checks one run fed in chunks of any size.
@@ -135,7 +135,6 @@ private:
 
 /// Convenience: check a whole buffer.
 CheckReport check_run(std::string file, std::string_view bytes, const CheckOptions& options);
-
 
 const char* severity_name(Severity s);
 

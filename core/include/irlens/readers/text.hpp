@@ -199,10 +199,10 @@ std::string csv_text(std::string_view s);
 
 /// Text for a LaTeX table in which every printable ASCII character and every letter prints as
 /// itself (pdflatex with its default OT1 encoding, the glyphs below OT1's whatever the document's;
-/// the page's texEscape is its twin, tests/cli/latex.sh compiles both): to_utf8, then \ as \textbackslash{}; & % $ # { } with a backslash; " ' ` < > | _ ^ ~
-/// as typewriter glyphs of the OT1 encoding ({\fontencoding{OT1}\ttfamily\char34}: their
-/// roman glyphs are curly quotes, inverted ! and ?, a dash, or drawn); the ligatures of -- and ,,
-/// broken with {}. Non-ASCII text is left to the document's input encoding (UTF-8 by default).
+/// the page's texEscape is its twin, tests/cli/latex.sh compiles both): to_utf8, then \ as \textbackslash{}; & % $ # {
+/// } with a backslash; " ' ` < > | _ ^ ~ as typewriter glyphs of the OT1 encoding
+/// ({\fontencoding{OT1}\ttfamily\char34}: their roman glyphs are curly quotes, inverted ! and ?, a dash, or drawn); the
+/// ligatures of -- and ,, broken with {}. Non-ASCII text is left to the document's input encoding (UTF-8 by default).
 std::string latex_text(std::string_view s);
 
 /// True when the line holds only whitespace or starts (after whitespace) with '#'.

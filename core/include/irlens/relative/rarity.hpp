@@ -30,15 +30,15 @@ struct RarityOptions {
 
 struct RareDocument {
     std::string topic, doc;
-    int rel = 0;                    // the judgment
-    std::uint32_t found_by = 0;     // S_d
-    double rarity = 0;              // R(d)
-    double rarity_mixture = 0;      // R'(d)
-    std::string only_run;           // the run that found it when S_d = 1
+    int rel = 0;                 // the judgment
+    std::uint32_t found_by = 0;  // S_d
+    double rarity = 0;           // R(d)
+    double rarity_mixture = 0;   // R'(d)
+    std::string only_run;        // the run that found it when S_d = 1
 };
 
 struct RarityReport {
-    std::size_t systems = 0;        // S
+    std::size_t systems = 0;  // S
     long depth = -1;
     std::vector<std::string> pool;  // names of the pool runs
     /// Every relevant document of every qrels topic (topics in qrels order), rarest first within
@@ -47,8 +47,8 @@ struct RarityReport {
 };
 
 /// Throws UsageError for a bad depth or a pool name that matches no run.
-RarityReport rarity_report(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
-                           const RarityOptions& options);
+RarityReport rarity_report(const std::shared_ptr<const Qrels>& qrels,
+                           const std::vector<std::shared_ptr<const Run>>& runs, const RarityOptions& options);
 
 /// One point of the alpha sweep: Kendall's tau-b between the runs' scores (aggregated over topics)
 /// under the measure at this alpha and at alpha = 0 (the paper's Fig. 2).
@@ -79,7 +79,7 @@ std::vector<AlphaPoint> alpha_sweep(const std::shared_ptr<const Qrels>& qrels,
 /// sample's ranking, rarity recomputed over the sample alone, and the same runs' order in the
 /// ranking of all runs.
 struct SampleSizePoint {
-    std::size_t runs = 0;     // N
+    std::size_t runs = 0;  // N
     std::size_t trials = 0;
     std::size_t defined = 0;  // trials whose tau-b is defined (the mean is over these)
     double mean_tau_b = 0;    // NaN when no trial is defined

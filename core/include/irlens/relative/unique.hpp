@@ -22,11 +22,11 @@
 namespace irlens {
 
 struct UniqueCount {
-    std::string name;   // the run (per run) or the group (per group)
+    std::string name;  // the run (per run) or the group (per group)
     std::string group;
-    std::size_t runs = 1;  // runs of the group (per group)
-    double mean = 0;    // per topic (NaN when no topic counts: Skip and nothing answered)
-    long total = 0;     // over all topics
+    std::size_t runs = 1;    // runs of the group (per group)
+    double mean = 0;         // per topic (NaN when no topic counts: Skip and nothing answered)
+    long total = 0;          // over all topics
     std::size_t topics = 0;  // the topics the mean is over
 };
 

@@ -59,10 +59,10 @@ struct MeasureComparison {
 };
 
 struct Comparison {
-    std::string qrels;               // the qrels' source name
+    std::string qrels;  // the qrels' source name
     std::size_t qrels_topics = 0;
-    std::vector<std::string> runs;   // names, in input order
-    std::size_t baseline = 0;        // index into runs; runs.size() when every pair is compared
+    std::vector<std::string> runs;  // names, in input order
+    std::size_t baseline = 0;       // index into runs; runs.size() when every pair is compared
     CompareSettings settings;
     MissingTopics missing = MissingTopics::Zero;
     std::string test;       // e.g. "paired t-test, two-sided, no correction for multiple comparisons"

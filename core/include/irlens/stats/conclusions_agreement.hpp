@@ -22,11 +22,11 @@
 namespace irlens {
 
 struct ConclusionSettings {
-    PairwiseTesting testing;  // the test of every pair of runs (default: paired t-test, two-sided, no correction)
-    double alpha = 0.05;      // a pair is significant when its adjusted p < alpha
-    double rbo_p = 0.9;       // RBO's persistence
-    std::size_t top_k = 10;   // top-k overlap (min(k, runs))
-    double confidence = 0.95; // level of the bootstrap percentile intervals of the correlations
+    PairwiseTesting testing;   // the test of every pair of runs (default: paired t-test, two-sided, no correction)
+    double alpha = 0.05;       // a pair is significant when its adjusted p < alpha
+    double rbo_p = 0.9;        // RBO's persistence
+    std::size_t top_k = 10;    // top-k overlap (min(k, runs))
+    double confidence = 0.95;  // level of the bootstrap percentile intervals of the correlations
     std::size_t intervals_B = 1000;  // topic resamples for those intervals (seeded by testing.resampling.seed); 0: none
 };
 
@@ -75,10 +75,10 @@ struct ConclusionsAgreement {
     std::vector<TopicCorrelation> per_topic;
     double per_topic_mean = std::numeric_limits<double>::quiet_NaN();  // mean of the defined per-topic tau_b
     std::size_t per_topic_undefined = 0;  // topics whose tau_b is undefined (the runs tie under A or B)
-    std::string test;                      // describe(testing, pairs), e.g. "paired t-test, two-sided, ..."
+    std::string test;                     // describe(testing, pairs), e.g. "paired t-test, two-sided, ..."
     std::size_t pairs = 0, significant_a = 0, significant_b = 0;
-    std::vector<VerdictChange> changes;    // in all_pairs() order
-    std::string note;                      // why a value is undefined ("" when all are)
+    std::vector<VerdictChange> changes;  // in all_pairs() order
+    std::string note;                    // why a value is undefined ("" when all are)
 };
 
 /// a and b: the same runs on the same topics (UsageError otherwise), scored under qrels A and B.

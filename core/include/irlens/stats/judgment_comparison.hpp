@@ -45,13 +45,13 @@ struct JudgmentAgreement {
     std::string source_a, source_b;
     std::vector<std::string> topics_compared;  // judged in both, in byte order
     std::vector<std::string> topics_only_a, topics_only_b;
-    std::string topic_note;  // which topics are compared and why, always set
+    std::string topic_note;               // which topics are compared and why, always set
     std::vector<int> grades_a, grades_b;  // the grades each set uses (B's after the map), ascending
     std::string scale_note;               // set when the two lists differ, or a map was applied
     GradeMap map_b;
-    LabelAgreement overall;               // over every compared pair
-    std::vector<TopicAgreement> topics;   // one per compared topic
-    GradeCounts only_a, only_b;           // every judgment of one set only (topics of one set included)
+    LabelAgreement overall;              // over every compared pair
+    std::vector<TopicAgreement> topics;  // one per compared topic
+    GradeCounts only_a, only_b;          // every judgment of one set only (topics of one set included)
 };
 
 /// Pairs the judgments of a and b (b's grades through map_b) and computes the agreement overall

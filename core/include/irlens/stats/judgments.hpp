@@ -29,8 +29,8 @@ struct JudgmentsReport {
     JudgmentsSettings settings;
     JudgmentAgreement labels;
     std::vector<ConclusionsAgreement> measures;  // empty without runs
-    std::string topic_policy;  // the topics the runs are scored on ("" without runs)
-    std::vector<std::string> warnings;  // the two evaluations' (each prefixed by its qrels)
+    std::string topic_policy;                    // the topics the runs are scored on ("" without runs)
+    std::vector<std::string> warnings;           // the two evaluations' (each prefixed by its qrels)
 };
 
 /// Reads the runs against the qrels given (a run is read against one qrels index: it is read

@@ -48,15 +48,15 @@ double krippendorff_alpha(const std::vector<std::vector<double>>& units, AlphaMe
 struct BinaryAgreement {
     int threshold = 1;
     std::size_t both = 0, first_only = 0, second_only = 0, neither = 0;  // relevant in: both, A only, B only, none
-    double agreement = std::numeric_limits<double>::quiet_NaN();  // (both + neither) / n
-    double kappa = std::numeric_limits<double>::quiet_NaN();      // Cohen's kappa of the 2x2 table
+    double agreement = std::numeric_limits<double>::quiet_NaN();         // (both + neither) / n
+    double kappa = std::numeric_limits<double>::quiet_NaN();             // Cohen's kappa of the 2x2 table
 };
 
 /// Everything label_agreement() says of two label vectors.
 struct LabelAgreement {
     std::size_t items = 0;
-    int lowest = 0, highest = -1;  // the category range (empty when items == 0)
-    std::vector<std::vector<std::size_t>> confusion;  // [first's grade - lowest][second's grade - lowest]
+    int lowest = 0, highest = -1;                                // the category range (empty when items == 0)
+    std::vector<std::vector<std::size_t>> confusion;             // [first's grade - lowest][second's grade - lowest]
     double observed = std::numeric_limits<double>::quiet_NaN();  // p_o: share of equal grades
     double expected = std::numeric_limits<double>::quiet_NaN();  // p_e: sum_i row_i col_i / n^2
     double kappa = std::numeric_limits<double>::quiet_NaN();

@@ -26,10 +26,10 @@ namespace irlens {
 
 struct NullDistribution {
     PairedTest test = PairedTest::T;
-    TestResult result;          // paired_test(test, x, y, alt, r): the p the picture explains
-    std::string statistic;      // what the samples and result.statistic are: "mean difference" or "t"
-    std::vector<double> samples;              // one per resample or sign flip, in the test's order
-    std::vector<std::uint8_t> extreme;        // 1 where the sample counts toward p
+    TestResult result;                  // paired_test(test, x, y, alt, r): the p the picture explains
+    std::string statistic;              // what the samples and result.statistic are: "mean difference" or "t"
+    std::vector<double> samples;        // one per resample or sign flip, in the test's order
+    std::vector<std::uint8_t> extreme;  // 1 where the sample counts toward p
     double df = std::numeric_limits<double>::quiet_NaN();  // t: degrees of freedom (n - 1)
     /// Non-empty when there is nothing to draw (too few topics, all differences 0, constant
     /// differences, a test without a distribution here): the reason, said in place of the chart.

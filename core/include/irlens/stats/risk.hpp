@@ -31,8 +31,9 @@ WinsTiesLosses wins_ties_losses(const RunScores& run, const RunScores& baseline,
 struct RiskResult {
     double urisk = std::numeric_limits<double>::quiet_NaN();
     double trisk = std::numeric_limits<double>::quiet_NaN();
-    std::size_t wins = 0, losses = 0, ties = 0;  // topics where the run is above / below / equal to the baseline (wins_ties_losses)
-    std::string note;                            // why TRisk is undefined
+    std::size_t wins = 0, losses = 0,
+                ties = 0;  // topics where the run is above / below / equal to the baseline (wins_ties_losses)
+    std::string note;      // why TRisk is undefined
 };
 
 /// With delta_q = run_q - baseline_q and the risk-adjusted delta'_q = delta_q when delta_q >= 0,

@@ -35,11 +35,11 @@ enum class CompareParts { All, PValues, Details };
 /// The settings of `irlens compare`.
 struct CompareSettings {
     CompareParts only = CompareParts::All;  // the JS API's `only` ('p-values', 'details'); no CLI option
-    PairwiseTesting testing;  // --test (t), --alternative (two-sided), --correction (none), resampling
-    bool unpaired = false;    // --test unpaired-bootstrap
-    double confidence = 0.95;                      // --confidence: level of every interval
-    IntervalMethod interval = IntervalMethod::T;   // --ci
-    bool risk = false;                             // --risk ALPHA given: URisk and TRisk
+    PairwiseTesting testing;                // --test (t), --alternative (two-sided), --correction (none), resampling
+    bool unpaired = false;                  // --test unpaired-bootstrap
+    double confidence = 0.95;               // --confidence: level of every interval
+    IntervalMethod interval = IntervalMethod::T;  // --ci
+    bool risk = false;                            // --risk ALPHA given: URisk and TRisk
     double risk_alpha = 0;
     std::string baseline;  // --baseline: a run's name ("" = every pair of runs)
     /// --pairs A:B,C:D (repeatable): only these pairs (run names), in this order; the correction's
@@ -52,22 +52,22 @@ struct CompareSettings {
 void check_compare_settings(const CompareSettings& s);
 /// The settings of `irlens meta`.
 struct MetaSettings {
-    std::string analysis;     // one of meta_analyses()
-    PairwiseTesting testing;  // discriminative power: --test (bootstrap), --correction, resampling
-    bool curve = false;       // --curve: the CLI prints the ASL curve instead of the summary
-    std::size_t topics = 0;   // --topics: stability's topics per trial (0 = half of them)
-    std::size_t trials = 1000;     // --trials
+    std::string analysis;                 // one of meta_analyses()
+    PairwiseTesting testing;              // discriminative power: --test (bootstrap), --correction, resampling
+    bool curve = false;                   // --curve: the CLI prints the ASL curve instead of the summary
+    std::size_t topics = 0;               // --topics: stability's topics per trial (0 = half of them)
+    std::size_t trials = 1000;            // --trials
     std::string stability = "half-ties";  // --stability half-ties (stability()) | fuzzy (fuzzy_stability())
-    double fuzziness = 0.05;               // --fuzziness: fuzzy stability's tie margin
+    double fuzziness = 0.05;              // --fuzziness: fuzzy stability's tie margin
     bool fuzziness_given = false;
-    double bin_width = 0.01;       // --bin-width: the swap rate's bins of |mean difference|
-    double rbo_p = 0.9;            // --rbo-p
+    double bin_width = 0.01;        // --bin-width: the swap rate's bins of |mean difference|
+    double rbo_p = 0.9;             // --rbo-p
     std::vector<std::string> gold;  // --gold: concordance's gold-standard measures
-    std::size_t depth = 100;       // --depth: the leave-one-out pool depth
-    std::string preferences_file;  // --preferences: predictive power's judgments (read by the front-end)
+    std::size_t depth = 100;        // --depth: the leave-one-out pool depth
+    std::string preferences_file;   // --preferences: predictive power's judgments (read by the front-end)
     std::shared_ptr<const PreferenceJudgments> preferences;  // ... once read
-    PowerSettings power;         // topic-set-size and power: --alpha, --beta, --min-diff, --ci-width
-    bool power_given = false;    // one of those options given
+    PowerSettings power;       // topic-set-size and power: --alpha, --beta, --min-diff, --ci-width
+    bool power_given = false;  // one of those options given
     MetaSettings() { testing.test = PairedTest::Bootstrap; }
 };
 

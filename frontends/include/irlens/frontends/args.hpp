@@ -8,13 +8,13 @@
 namespace irlens {
 
 struct OptionSpec {
-    char short_name;         // 0 if none
-    std::string long_name;   // "" if none
+    char short_name;        // 0 if none
+    std::string long_name;  // "" if none
     bool takes_value;
 };
 
 struct ParsedOption {
-    std::string name;   // the long name if it has one, else the short letter
+    std::string name;  // the long name if it has one, else the short letter
     std::string value;
 };
 

@@ -55,10 +55,11 @@ std::string check_json(const std::vector<CheckReport>& reports, const CheckOptio
 
 /// The JSON document of `irlens axioms --format json` (and the JS API's axioms()): {irlens,
 /// command: "axioms", paper, seed, random_cases, depth_bound, grade_bound, results: [{measure (full
-/// name), paper_metric (the Table 1 metric it stands for, as the paper writes it; null if none), constraint, verdict (the TSV's text), kind (violated | no_violation | witness | no_witness
-/// | n/a), cases, undefined, witness (null unless kind = witness), bound (null for universal
-/// constraints), max_grade (the cases' grades were 0..max_grade; null for n/a), reason (null unless n/a), counterexample (null, or as axiom_case_json)}]}.
-/// Scores NaN as null. indent as nlohmann::json::dump (-1: one line).
+/// name), paper_metric (the Table 1 metric it stands for, as the paper writes it; null if none), constraint, verdict
+/// (the TSV's text), kind (violated | no_violation | witness | no_witness | n/a), cases, undefined, witness (null
+/// unless kind = witness), bound (null for universal constraints), max_grade (the cases' grades were 0..max_grade; null
+/// for n/a), reason (null unless n/a), counterexample (null, or as axiom_case_json)}]}. Scores NaN as null. indent as
+/// nlohmann::json::dump (-1: one line).
 std::string axioms_json(const std::vector<AxiomResult>& results, const AxiomOptions& options, int indent);
 /// One counterexample on one line: {claim, note, judgments: {DOC: grade | [grade per aspect]},
 /// weights? (intent weights, when not uniform), better: {ranking: [DOC], score}, worse: {...}}.

@@ -81,8 +81,8 @@ struct PredictivePowerReport {
 /// topic-set-size and power: one measure.
 struct MeasureTopicSetSize {
     std::string measure;
-    TopicSetVariances variances;  // over the topics every run was scored on
-    TopicSetSize paired_t, anova, ci;  // topic-set-size (ci: with a width)
+    TopicSetVariances variances;                      // over the topics every run was scored on
+    TopicSetSize paired_t, anova, ci;                 // topic-set-size (ci: with a width)
     double min_detectable_difference = 0, power = 0;  // power: the paired t-test at the campaign's n (NaN: note)
     std::string note;  // power: why min_detectable_difference or power is NaN (paired_t_campaign_power)
     std::vector<double> curve_paired_t, curve_anova;  // topic-set-size: power at 2, 3, ... curve_topics topics
@@ -110,7 +110,7 @@ struct MetaReport {
     std::vector<Unanimity> unanimity;
     PredictivePowerReport predictive;
     LeaveOneOut loo;
-    std::string groups_source;  // loo: the groups file
+    std::string groups_source;                        // loo: the groups file
     std::vector<MeasureTopicSetSize> topic_set_size;  // topic-set-size, power
     std::size_t curve_topics = 0;  // the curves' last number of topics: the largest defined paired-t or
                                    // anova answer and the campaign's topics, within [2, kPowerCurveTopics]
@@ -136,6 +136,5 @@ MetaReport meta_evaluation(const Evaluation& ev, const std::string& qrels_name, 
 MetaReport meta_runs(const std::shared_ptr<const Qrels>& qrels, const std::vector<std::shared_ptr<const Run>>& runs,
                      const std::vector<MeasureSpec>& measures, const EvalOptions& eval, const MetaSettings& settings,
                      const OnEvaluated& evaluated = {});
-
 
 }  // namespace irlens

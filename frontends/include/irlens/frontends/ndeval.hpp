@@ -30,20 +30,20 @@
 namespace irlens {
 
 struct NdevalOptions {
-    double alpha = 0.5;               // -alpha, in [0,1]
-    double beta = 0.5;                // -beta, in [0,1]
-    bool complete = false;            // -c
-    long max_docs = 0;                // -M (0: every document)
-    double risk_alpha = 0;            // -riskAlpha, >= 0
+    double alpha = 0.5;                 // -alpha, in [0,1]
+    double beta = 0.5;                  // -beta, in [0,1]
+    bool complete = false;              // -c
+    long max_docs = 0;                  // -M (0: every document)
+    double risk_alpha = 0;              // -riskAlpha, >= 0
     std::string risk_alpha_text = "0";  // -riskAlpha as typed (it is printed in the run id)
 };
 
 /// A parsed `ndeval` command line (shared by the CLI and the WASM module, as TrecEvalCommand).
 struct NdevalCommand {
     NdevalOptions options;
-    bool traditional = false;          // -traditional: order the runs by score (RunOrder::Score), not by rank
-    std::string baseline_file;         // -baseline FILE ("" when absent)
-    std::vector<std::string> files;    // positional arguments: QRELS RUN
+    bool traditional = false;            // -traditional: order the runs by score (RunOrder::Score), not by rank
+    std::string baseline_file;           // -baseline FILE ("" when absent)
+    std::vector<std::string> files;      // positional arguments: QRELS RUN
     bool help = false, version = false;  // -help / -version seen (parsing stops there)
 };
 

@@ -55,10 +55,10 @@ struct ScoreFile {
 };
 
 struct ScoreFiles {
-    Evaluation evaluation;  // missing = Skip: a pair is compared on the topics both runs have
-    std::size_t topics = 0;  // distinct topics over all runs
-    std::vector<std::string> skipped;  // measures in the files that irlens cannot name (left out)
-    std::vector<ScoreFormatChoice> formats;  // per file, in order
+    Evaluation evaluation;                    // missing = Skip: a pair is compared on the topics both runs have
+    std::size_t topics = 0;                   // distinct topics over all runs
+    std::vector<std::string> skipped;         // measures in the files that irlens cannot name (left out)
+    std::vector<ScoreFormatChoice> formats;   // per file, in order
     std::vector<text::TextNotes> text_notes;  // per file: a byte-order mark stripped, invalid UTF-8
 };
 

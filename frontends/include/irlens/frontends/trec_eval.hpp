@@ -41,25 +41,25 @@ private:
 };
 
 struct TrecEvalOptions {
-    std::vector<std::string> measures;  // -m arguments in order ("official" when empty)
-    bool per_query = false;             // -q
-    bool complete = false;              // -c
-    bool summary = true;                // false with -n
-    bool judged_only = false;           // -J
-    long rel_level = 1;                 // -l
-    long max_docs = 2147483647L;        // -M
-    long num_docs = 0;                  // -N
-    std::string only_topic;             // -D N.TOPIC evaluates only TOPIC
-    std::shared_ptr<const ZScores> zscores;  // -Z
+    std::vector<std::string> measures;         // -m arguments in order ("official" when empty)
+    bool per_query = false;                    // -q
+    bool complete = false;                     // -c
+    bool summary = true;                       // false with -n
+    bool judged_only = false;                  // -J
+    long rel_level = 1;                        // -l
+    long max_docs = 2147483647L;               // -M
+    long num_docs = 0;                         // -N
+    std::string only_topic;                    // -D N.TOPIC evaluates only TOPIC
+    std::shared_ptr<const ZScores> zscores;    // -Z
     std::shared_ptr<const Preferences> prefs;  // -R prefs / qrels_prefs (the qrels are then prefs->qrels())
 };
 
 /// A parsed `trec_eval` command line (shared by the CLI and the WASM module).
 struct TrecEvalCommand {
     TrecEvalOptions options;
-    std::vector<std::string> files;   // positional arguments: QRELS RUN
-    std::string rel_format = "qrels"; // -R
-    std::string zscores_file;         // -Z
+    std::vector<std::string> files;    // positional arguments: QRELS RUN
+    std::string rel_format = "qrels";  // -R
+    std::string zscores_file;          // -Z
     bool help = false, version = false;
     /// Values trec_eval maps silently (atol/atof of something that is not a number: -l, -M, -N,
     /// a measure parameter such as ndcg.1=abc) and irlens reads the same way, to show on stderr.
