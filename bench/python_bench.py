@@ -104,7 +104,8 @@ def main():
     )
     print(
         f"the SHA-256 alone of the run's canonical text ({len(text):,} bytes), which the provenance records: "
-        f"{sha:.2f} s = {sha / evaluation:.2f}x the evaluation; the conversion / irlens eval from files: {convert / cli:.2f}"
+        f"{sha:.2f} s = {sha / evaluation:.2f}x the evaluation; "
+        f"the conversion / irlens eval from files: {convert / cli:.2f}"
     )
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 

@@ -12,8 +12,8 @@ if [ "${IRLENS_BUILD:-all}" != web ]; then
     PKGS="$PKGS g++ zlib1g-dev libssl-dev chromium python3-scipy"
     PKGS="$PKGS pybind11-dev python3-dev python3-venv python3-numpy python3-pandas python3-pytest"
     PKGS="$PKGS texlive-latex-base texlive-latex-recommended"
-    # The linters of scripts/lint.sh (eslint comes from npm, package.json).
-    PKGS="$PKGS clang-tidy"
+    # The formatters and linters of scripts/lint.sh (eslint comes from npm, package.json).
+    PKGS="$PKGS clang-tidy clang-format black flake8"
     # nbconvert and a kernel: python/tests/test_notebook.py executes a notebook of irlens.show views.
     PKGS="$PKGS python3-nbconvert python3-ipykernel"
     # pdftotext: tests/cli/latex.sh reads the compiled LaTeX's text back.

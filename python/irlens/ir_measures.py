@@ -19,7 +19,7 @@ import io
 import math
 import os
 import warnings
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Union
 
 import numpy as np
 

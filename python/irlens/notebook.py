@@ -139,7 +139,7 @@ def view_html(
         known = views(path)
         if view not in known:
             raise ValueError(f"show: view must be one of {', '.join(known)}, got {view!r}")
-    parts = [(f"qrels", "data-qrels", _text(qrels, "qrels"))] if qrels is not None else []
+    parts = [("qrels", "data-qrels", _text(qrels, "qrels"))] if qrels is not None else []
     for name, r in named_runs(runs) if runs is not None else []:
         parts.append((name, "data-run", _text(r, name)))
     total = sum(len(p[2]) for p in parts)

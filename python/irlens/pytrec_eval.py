@@ -15,7 +15,7 @@ from __future__ import annotations
 import collections
 import math
 import re
-from typing import Any, Dict, Iterable, Mapping, Set
+from typing import Dict, Iterable, Mapping, Set
 
 import numpy as np
 

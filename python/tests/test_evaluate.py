@@ -2,7 +2,6 @@
 record), from every kind of input; errors name the row."""
 import gzip
 import hashlib
-import math
 import shutil
 from collections import namedtuple
 

@@ -5,7 +5,6 @@ import warnings
 import pandas as pd
 import pytest
 
-import irlens
 import irlens.ir_measures as ir_measures
 from irlens.ir_measures import AP, MAP, MRR, P, RR, nDCG, Qrel, ScoredDoc
 

@@ -24,7 +24,6 @@ def test_documents_render_as_html(examples):
 
 
 def test_view_html_holds_the_inputs(examples):
-    df = irlens.evaluate(examples / "qrels.txt", [examples / "bm25.run"], MEASURES)
     html = notebook.view_html(examples / "qrels.txt", [examples / "bm25.run"], "table", MEASURES)
     assert '<irlens-view isolated view="table" measures="P@5 AP nDCG@10">' in html
     assert 'data-qrels name="qrels"' in html and 'data-run name="bm25.run"' in html
@@ -110,7 +109,8 @@ def test_show_in_chromium_shows_the_numbers(examples, tmp_path, monkeypatch):
     assert not getattr(again, "data", again).startswith("<script>")  # the bundle once per session
     page = tmp_path / "notebook.html"
     page.write_text(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title></head><body>{html}</body></html>'
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title></head>'
+        f"<body>{html}</body></html>"
     )
     out = subprocess.run(
         ["node", str(Path(__file__).with_name("notebook_view.mjs")), str(page)],

@@ -30,11 +30,11 @@ def load_cases():
 
 
 def qrels_of(text):
-    return pytrec_eval.parse_qrel(l for l in text.splitlines() if l.strip())
+    return pytrec_eval.parse_qrel(line for line in text.splitlines() if line.strip())
 
 
 def run_of(text):
-    return pytrec_eval.parse_run(l for l in text.splitlines() if l.strip())
+    return pytrec_eval.parse_run(line for line in text.splitlines() if line.strip())
 
 
 @pytest.mark.parametrize("case", load_cases())

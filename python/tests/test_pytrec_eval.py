@@ -76,9 +76,9 @@ def test_equals_trec_eval_on_the_golden_data(shared, args):
     qrels_file, run_file, golden, measures, level = args
     folder = shared / "data" / "trec_eval-test"
     with open(folder / qrels_file) as f:
-        qrel = pytrec_eval.parse_qrel(l for l in f if l.strip())
+        qrel = pytrec_eval.parse_qrel(line for line in f if line.strip())
     with open(folder / run_file) as f:
-        run = pytrec_eval.parse_run(l for l in f if l.strip())
+        run = pytrec_eval.parse_run(line for line in f if line.strip())
     out = pytrec_eval.RelevanceEvaluator(qrel, measures, relevance_level=level).evaluate(run)
     expected = golden_lines(folder / golden)
     compared = 0

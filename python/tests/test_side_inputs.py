@@ -3,7 +3,6 @@ the JS API's option names) equal `irlens eval --doc-lengths --sessions --groups 
 --intent-types` on the same files: the values, and the provenance's input records; the
 leave-one-out analysis (meta "loo") with groups, as `irlens meta loo --groups`."""
 import hashlib
-import math
 
 import pytest
 
@@ -277,7 +276,8 @@ def test_groups_as_a_dict_are_checked_as_a_dict_naming_the_key(examples):
         "groups['bm25.run']: the group 'T\\t1' holds a control character (U+0009): names are one line of text"
     )
     assert refused({**teams, "dense.run": "T1\nshuffled.run\tT9"}) == (
-        "groups['dense.run']: the group 'T1\\nshuffled.run\\tT9' holds a control character (U+000A): names are one line "
+        "groups['dense.run']: the group 'T1\\nshuffled.run\\tT9' holds a control character (U+000A): "
+        "names are one line "
         "of text"
     )
     assert refused({**teams, "hybrid.run": "A\x00"}) == (

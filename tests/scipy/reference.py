@@ -77,7 +77,10 @@ class IrlensRng:
 
     def next(self):
         s = self.s
-        rotl = lambda x, k: ((x << k) | (x >> (64 - k))) & MASK
+
+        def rotl(x, k):
+            return ((x << k) | (x >> (64 - k))) & MASK
+
         result = (rotl((s[1] * 5) & MASK, 7) * 9) & MASK
         t = (s[1] << 17) & MASK
         s[2] ^= s[0]
