@@ -41,11 +41,13 @@
 //                                             topic at a time (worker-stream.js)
 //   loadSide, dropSide, measure, rarity, unique, alphaSweep, sampleSizeTau, coverage: worker-relative.js
 //   judgments: worker-judgments.js (two sets of judgments compared)
+//   compareRankings, reproducibility: worker-compare-runs.js (run versus run, reproducibility)
 //   playgroundEvaluate, playgroundExplain: worker-playground.js (their own inputs, as text)
 
 import { statsActions } from '../base/stats-actions.js';
 import { relativeActions } from './worker-relative.js';
 import { judgmentsActions } from './worker-judgments.js';
+import { compareRunsActions } from './worker-compare-runs.js';
 import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
@@ -234,6 +236,7 @@ export function startWorker(irlensPromise, scope = self) {
 
   Object.assign(actions, relativeActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
   Object.assign(actions, judgmentsActions({ irlens: () => irlens, qrels: () => qrels, runs, side }));
+  Object.assign(actions, compareRunsActions({ irlens: () => irlens, qrels: () => qrels, runs }));
   Object.assign(actions, playgroundActions({ irlens: () => irlens }));
 
   scope.onmessage = async (event) => {
