@@ -134,9 +134,11 @@ function provenanceTable(prov, settings) {
 export async function makeReport(app, { onProgress = () => {} } = {}) {
   const { result, settings } = app.state;
   if (!result) throw new Error('no result to report: load a qrels file and runs first');
-  const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...REPORT_VIEWS] } };
+  // A view with inReport(app) (views/reproducibility.js) joins the report when it has results.
+  const ids = [...REPORT_VIEWS, ...app.views.filter((v) => v.inReport && v.inReport(app)).map((v) => v.id)];
+  const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...ids] } };
   const parts = [];
-  for (const id of REPORT_VIEWS) {
+  for (const id of ids) {
     const view = app.views.find((v) => v.id === id);
     if (!view) continue;
     onProgress(view.label);

@@ -14,5 +14,6 @@ import { checkView } from './check.js';
 import { playgroundView } from './playground.js';
 import { axiomsView } from './axioms.js';
 import { judgmentsView } from './judgments.js';
+import { reproducibilityView } from './reproducibility.js';
 
-export const views = [tableView, perTopicView, difficultyView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView, judgmentsView];
+export const views = [tableView, perTopicView, difficultyView, chartsView, explainView, significanceView, metaView, relativeView, rarenessView, coverageView, checkView, playgroundView, axiomsView, judgmentsView, reproducibilityView];
