@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPRO_TABLES, reproLines } from '../../web/src/base/repro-lines.js';
 import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts, chartTextProblems, nativeEval } from './harness.mjs';
 
 const EXAMPLES = join(ROOT, 'examples');
@@ -37,12 +38,13 @@ const repro = (extra = []) => cli(['repro', QRELS, '--orig-baseline', run('bm25.
   '--repro-advanced', run('hybrid.run'), '-m', MEASURES, ...extra]);
 const f = (v) => (v === null ? 'not defined' : v.toFixed(4));
 const tableTexts = (page, selector) => page.$$eval(selector, (ts) => ts.map((t) => [...t.tBodies[0].rows].map((tr) => [...tr.children].map((c) => c.textContent))));
-const QUANTITY = { KTU: "Kendall's tau union", KTU_repro_eval: "repro_eval's KTU", RBO_repro_eval: "repro_eval's RBO", RBO_ext: 'RBO_ext', RMSE: 'RMSE', nRMSE: 'nRMSE', ER: 'effect ratio ER', DeltaRI: 'ΔRI', p_value: 'p-value' };
-/** The view's three tables (document order, effectiveness, overall effect) from the CLI's rows. */
+const QUANTITY = { KTU: "Kendall's tau union", KTU_repro_eval: "repro_eval's KTU", RBO_repro_eval: "repro_eval's RBO", RBO_ext: 'RBO_ext', RMSE: 'RMSE', nRMSE: 'nRMSE', ER: 'ER', DeltaRI: 'ΔRI', p_value: 'p-value' };
+/** The view's tables (document order, effectiveness, overall effect) from the CLI's rows: a line per key, a column per quantity. */
 function expectedRepro(doc) {
-  const pick = (qs, cols) => doc.rows.filter((r) => qs.includes(r.quantity)).map((r) => [QUANTITY[r.quantity], ...cols.map((c) => String(r[c])), f(r.value), String(r.topics), r.note]);
-  return [pick(['KTU', 'KTU_repro_eval', 'RBO_repro_eval', 'RBO_ext'], ['cutoff', 'run']), pick(['RMSE', 'nRMSE', 'p_value'], ['measure', 'run']), pick(['ER', 'DeltaRI'], ['measure'])].filter((t) => t.length);
+  return Object.values(REPRO_TABLES).map((t) => reproLines(doc.rows, t)).filter((t) => t.lines.length)
+    .map(({ quantities, lines }) => lines.map((l) => [...l.key.map(String), ...quantities.map((q) => f(l.values[q].value)), l.topics.join(' / '), l.notes.join('; ')]));
 }
+const headers = (page) => page.$$eval('#reproduction table', (ts) => ts.map((t) => [...t.tHead.rows[0].cells].map((c) => c.textContent)));
 
 const session = browserSession();
 
@@ -89,12 +91,15 @@ test('Reproducibility: run versus run and a reproduction show irlens runs\' and 
   await page.waitForSelector('#reproduction table');
   const doc = repro();
   assert.deepEqual(await tableTexts(page, '#reproduction table'), expectedRepro(doc));
+  assert.deepEqual(await headers(page), [['cutoff', 'run', ...['KTU', 'KTU_repro_eval', 'RBO_repro_eval', 'RBO_ext'].map((q) => QUANTITY[q]), 'topics', 'note'],
+    ['measure', 'run', 'RMSE', 'nRMSE', 'p-value', 'topics', 'note'], ['measure', 'ER', 'ΔRI', 'topics', 'note']]);
   const undef = doc.rows.find((r) => r.quantity === 'p_value' && r.run === 'advanced');
   assert.equal(undef.value, null, 'the advanced run reproduced exactly: its t-test is undefined');
   assert.ok((await page.textContent('#reproduction')).includes('not defined'), 'an undefined value shows as words');
   const reproJson = JSON.parse((await downloadOf(page, '[data-export="reproducibility.json"]')).text);
   assert.deepEqual(reproJson.rows, doc.rows);
-  assert.deepEqual(reproJson.provenance.analysis.runs, doc.runs);
+  // The runs by their page names (the CLI names a file given twice by its path: doc.runs).
+  assert.deepEqual(reproJson.provenance.analysis.runs, { orig_baseline: 'bm25.run', orig_advanced: 'hybrid.run', repro_baseline: 'dense.run', repro_advanced: 'hybrid.run' });
   assert.equal(reproJson.provenance.analysis.kind, 'reproducibility');
   const reproCsv = (await downloadOf(page, '[data-export="reproducibility.csv"]')).text;
   assert.ok(reproCsv.includes(`p_value,${undef.measure},0,advanced,undefined,${undef.topics},`), 'CSV: the word undefined, never a number');
@@ -104,7 +109,7 @@ test('Reproducibility: run versus run and a reproduction show irlens runs\' and 
   await page.waitForSelector('#chart-reproducibility-topics svg');
   const diffs = JSON.parse((await downloadOf(page, '[data-export="reproducibility-topics.json"]')).text).rows;
   const scores = nativeEval(QRELS, ['bm25.run', 'hybrid.run', 'dense.run'].map(run), 'P@5', ['--missing', 'skip']);
-  const perTopic = (name) => Object.fromEntries(Object.entries(scores.runs[name].perTopic).map(([t, v]) => [t, v['P@5']]));
+  const perTopic = (name) => Object.fromEntries(Object.entries(scores.runs[name].per_topic).map(([t, v]) => [t, v['P@5']]));
   const [b, a, d] = ['bm25.run', 'hybrid.run', 'dense.run'].map(perTopic);
   const baseline = diffs.filter((r) => r.run === 'baseline');
   assert.ok(baseline.length > 0);
@@ -135,10 +140,11 @@ test('Reproducibility: run versus run and a reproduction show irlens runs\' and 
   assert.ok(section.includes(`<td class="num">${f(mean.RBO_ext)}</td>`), 'with the run-versus-run table');
   assert.ok(section.includes(f(doc.rows.find((r) => r.quantity === 'RMSE').value)), 'and the reproduction\'s');
 
-  // ---- at 390 px: nothing wider than the screen, every control readable.
+  // ---- at 390 px (the view drawn at that width): nothing wider than the screen, every control and chart text readable.
+  await page.setViewportSize({ width: 390, height: 844 });
   await afterRender(page, () => page.getByRole('tab', { name: 'Reproducibility' }).click(), 'reproducibility');
   await page.waitForSelector('#chart-reproducibility-topics svg');
-  await page.setViewportSize({ width: 390, height: 844 });
+  assert.deepEqual(await chartTextProblems(page, '#view'), []);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing wider than a phone screen');
   assert.deepEqual(await cutControlTexts(page, '#view'), [], 'every control readable at 390 px');
   await shot(page, 'reproducibility-390');

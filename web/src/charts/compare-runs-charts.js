@@ -5,7 +5,7 @@
 // the baseline and the advanced run.
 
 /** Pixels per topic row: a topic's points side by side on one line, its label readable. */
-export const TOPIC_STEP = 18;
+export const TOPIC_STEP = 28;
 
 /**
  * points: [{topic, series, value}] (undefined values left out by the caller, who says how many);
@@ -19,7 +19,7 @@ export function topicValuesSpec(points, { order, title, xTitle, domain = null, z
       encoding: {
         x: { field: 'value', type: 'quantitative', title: xTitle, ...(domain ? { scale: { domain, nice: false } } : {}) },
         y: { field: 'topic', type: 'nominal', title: 'topic', sort: order },
-        color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'top', labelLimit: 0 } },
+        color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'top', direction: 'vertical', labelLimit: 0 } },
         shape: { field: 'series', type: 'nominal', title: null, legend: null },
         tooltip: [{ field: 'topic' }, { field: 'series' }, { field: 'value', format: '.4f' }],
       },

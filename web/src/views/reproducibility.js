@@ -22,6 +22,7 @@ import { addDefaults } from '../base/settings.js';
 import { sha256, fileSource, decodedStream } from '../base/files.js';
 import { csvCell } from '../base/exports.js';
 import { analysisLaTeX } from '../base/analysis-latex.js';
+import { REPRO_TABLES, reproLines } from '../base/repro-lines.js';
 import { analysisProvenance, tableJSON, chartDataExports } from '../ui/analysis-exports.js';
 import { download } from '../ui/downloads.js';
 import { renderChart } from '../charts/charts.js';
@@ -38,7 +39,7 @@ const NOT_DEFINED = 'not defined';
 const ROLES = [['origBaseline', 'reOB', 'Original baseline'], ['origAdvanced', 'reOA', 'Original advanced'],
   ['reproBaseline', 'reRB', 'Reproduced baseline'], ['reproAdvanced', 'reRA', 'Reproduced advanced']];
 const QUANTITY = { KTU: "Kendall's tau union", KTU_repro_eval: "repro_eval's KTU", RBO_repro_eval: "repro_eval's RBO", RBO_ext: 'RBO_ext',
-  RMSE: 'RMSE', nRMSE: 'nRMSE', ER: 'effect ratio ER', DeltaRI: 'ΔRI', p_value: 'p-value' };
+  RMSE: 'RMSE', nRMSE: 'nRMSE', ER: 'ER', DeltaRI: 'ΔRI', p_value: 'p-value' };
 
 /** The view's own state across renders: the other qrels file and the last results by their inputs. */
 function stateOf(app) {
@@ -106,6 +107,9 @@ async function computed(app, slot, key, label, ask, live) {
   return live();
 }
 
+/** node.append(...children) without the nulls (a part not shown): DOM append would write them as text. */
+const append = (node, ...children) => node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+
 const errorOf = (e) => el('p', { class: 'error', role: 'alert' }, `${e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : ''}${e.message}`);
 
 // ---- run versus run --------------------------------------------------------------------------
@@ -136,7 +140,7 @@ async function runVersusRun(app, out, names, live) {
   const topics = doc.rows.filter((r) => r.topic !== 'all');
   const mean = doc.rows.find((r) => r.topic === 'all');
   const only = (list, run) => (list.length ? `${list.length} topic(s) only ${run} answered, left out of every value: ${list.join(', ')}. ` : '');
-  section.append(
+  append(section, 
     el('p', { class: 'repro-rules' }, `Each topic's list is the run's trec_eval order: score descending, ties broken by document id descending `
       + `(so no two documents share a rank), cut to its first ${depth} documents. Lists of different lengths are compared as they are: `
       + 'RBO_min counts the documents beyond the shorter list as matching nothing, RBO_res is the range that leaves open, RBO_ext extrapolates '
@@ -159,9 +163,9 @@ async function runVersusRun(app, out, names, live) {
   const left = topics.length * series.length - points.length;
   if (!topics.length) return section.append(el('p', { class: 'empty' }, 'No topic both runs answered: nothing to compare.'));
   const box = el('div', { class: 'repro-chart' });
-  section.append(box, left ? el('p', { class: 'hint' }, `${left} value(s) not defined, not drawn.`) : null);
+  append(section, box, left ? el('p', { class: 'hint' }, `${left} value(s) not defined, not drawn.`) : null);
   await topicChart(app, box, 'run-versus-run-topics', topicValuesSpec(points, { order: topics.map((r) => r.topic), domain: [-1, 1],
-    title: `${a} versus ${b}: RBO_ext, KTU and Jaccard@${cutoffs[0]} per topic, the most different first`, xTitle: 'agreement of the two rankings (1: the same)' }),
+    title: `${a} versus ${b}: RBO_ext, KTU and Jaccard@${cutoffs[0]} per topic, the most different first`, xTitle: 'agreement (1: the same ranking)' }),
   { table: { columns: ['topic', 'series', 'value'], rows: points }, analysis: { view: 'reproducibility', part: 'run-versus-run-topics', format: REPRO_EXPORT_FORMAT, run_a: a, run_b: b, persistence: p, depth, cutoffs } }, live);
 }
 
@@ -217,23 +221,25 @@ async function reproduction(app, out, names, live) {
   const analysis = { view: 'reproducibility', part: 'reproduction', format: REPRO_EXPORT_FORMAT, kind: doc.kind, runs: doc.runs, measures, cutoffs,
     persistence: doc.persistence, rbo_depth: doc.rbo_depth, run_length: doc.run_length,
     ...(other ? { other_qrels: { name: other.file.name, bytes: other.file.size, sha256: other.sha256 } } : {}) };
-  const rowsOf = (quantities) => doc.rows.filter((r) => quantities.includes(r.quantity));
-  const line = (r, cols) => el('tr', {}, el('th', { scope: 'row' }, QUANTITY[r.quantity] || r.quantity), cols.map((c) => el('td', { class: c === 'cutoff' || c === 'topics' ? 'num' : null }, String(r[c]))),
-    valueCell(r.value, r.note), el('td', { class: 'num' }, String(r.topics)), el('td', {}, r.note));
-  const order = rowsOf(['KTU', 'KTU_repro_eval', 'RBO_repro_eval', 'RBO_ext']);
-  const effect = rowsOf(['RMSE', 'nRMSE', 'p_value']);
-  const overall = rowsOf(['ER', 'DeltaRI']);
-  section.append(
+  /** A table of `which` (REPRO_TABLES): a line per key, a column per quantity, the topics and notes. */
+  const pivoted = (which, caption) => {
+    const { keys } = REPRO_TABLES[which];
+    const { quantities, lines } = reproLines(doc.rows, REPRO_TABLES[which]);
+    if (!lines.length) return null;
+    return table(caption, [...keys, ...quantities.map((q) => QUANTITY[q]), 'topics', 'note'], lines.map((l) => el('tr', {},
+      el('th', { scope: 'row' }, String(l.key[0])), l.key.slice(1).map((k) => el('td', {}, String(k))),
+      quantities.map((q) => (l.values[q] ? valueCell(l.values[q].value, l.values[q].note) : el('td', {}, ''))),
+      el('td', { class: 'num' }, l.topics.join(' / ')), el('td', {}, l.notes.join('; ')))));
+  };
+  append(section, 
     el('p', { class: 'repro-rules' }, `${replicability ? `Replicability: the reproduced runs read against ${other.file.name}, on their own topics` : 'Reproducibility: all four runs on the loaded qrels, topics paired by id'}. `
       + `Each run cut to its first ${doc.run_length} documents (repro_eval's run length), ties broken by document id descending; RBO at p = ${doc.persistence} to depth ${doc.rbo_depth} (repro_eval's defaults). `
       + (replicability ? 'Other topics: no document-order values and no RMSE (they pair topics); the t-tests are unpaired.' : 'The t-tests are paired by topic id.')),
     doc.warnings.length ? el('ul', { class: 'warning repro-warnings' }, doc.warnings.map((w) => el('li', {}, w))) : null,
     exportsOf(app, 'reproducibility', () => ({ table: { columns: doc.columns, rows: doc.rows, integers: ['cutoff', 'topics'] }, analysis })),
-    order.length ? table('Document order: original against reproduced lists cut to each cutoff', ['quantity', 'cutoff', 'run', 'value', 'topics', 'note'], order.map((r) => line(r, ['cutoff', 'run']))) : null,
-    effect.length ? table(`Effectiveness: original against reproduced scores per measure; ${replicability ? 'unpaired' : 'paired'} t-test p-values`,
-      ['quantity', 'measure', 'run', 'value', 'topics', 'note'], effect.map((r) => line(r, ['measure', 'run']))) : null,
-    table('Overall effect: the advanced run\'s improvement over its baseline, reproduced against original', ['quantity', 'measure', 'value', 'topics', 'note'],
-      overall.map((r) => line(r, ['measure']))));
+    pivoted('order', 'Document order: original against reproduced lists cut to each cutoff'),
+    pivoted('effect', `Effectiveness: original against reproduced scores per measure; ${replicability ? 'unpaired' : 'paired'} t-test p-values`),
+    pivoted('overall', 'Overall effect: the advanced run\'s improvement over its baseline, reproduced against original'));
   if (!perTopic) return section.append(el('p', { class: 'empty' }, 'No per-topic differences: the reproduced runs answer other topics (replicability).'));
   const shown = doc.rows.map((r) => r.measure).filter((m, i, all) => m && all.indexOf(m) === i);
   const m = shown.includes(settings.reChart) ? settings.reChart : shown[0];
@@ -242,7 +248,7 @@ async function reproduction(app, out, names, live) {
   for (const pt of points) largest.set(pt.topic, Math.max(largest.get(pt.topic) ?? 0, Math.abs(pt.value)));
   const topics = [...largest.keys()].sort((x, y) => largest.get(y) - largest.get(x) || (x < y ? -1 : 1));
   const box = el('div', { class: 'repro-chart' });
-  section.append(el('div', { class: 'controls' }, select(app, 'Differences of', 'reChart', shown, m)), box,
+  append(section, el('div', { class: 'controls' }, select(app, 'Differences of', 'reChart', shown, m)), box,
     points.length ? null : el('p', { class: 'empty' }, `${m}: no topic both runs of a pair were scored on.`));
   if (!points.length) return;
   await topicChart(app, box, 'reproducibility-topics', topicValuesSpec(points, { order: topics, zero: true,
