@@ -157,6 +157,7 @@ test('LaTeX (full): t half-widths, rank and team columns, the baseline in italic
   assert.match(tex, /\\caption\{Mean over topics with the half-width of the 95\\% t confidence interval; each under its mean; best per column among the rows shown in bold\. The baseline, bm25\{\\fontencoding\{OT1\}\\ttfamily\\char95\}x, in italics\. Stars: p\. irlens 1\.2\.\}/);
   assert.ok(tex.includes('\\scriptsize\\setlength{\\tabcolsep}{1pt}'), 'markers: narrower gaps');
   assert.ok(tex.includes('\\begin{longtable}{@{}llrr@{}}'));
+  assert.ok(tex.includes('\\ooalign{Run\\hfil\\cr\\hspace*{0.155\\linewidth}\\cr} & \\ooalign{Team\\hfil\\cr\\hspace*{0.15\\linewidth}\\cr} & '), 'the header of the run and team columns');
   assert.ok(tex.includes('\\multicolumn{4}{@{}l}'));
   // the baseline in italics, a box of 0.155 of the line (tight, with teams); the team in a 0.15 box; the marker
   assert.ok(tex.includes('\\parbox[t]{0.155\\linewidth}{\\raggedright\\itshape bm25{\\fontencoding{OT1}\\ttfamily\\char95}\\allowbreak{}x} & \\parbox[t]{0.15\\linewidth}{\\raggedright Team{\\fontencoding{OT1}\\ttfamily\\char95}\\allowbreak{}A} & 0.2500$^{*-}$ & -- \\\\'), tex);
@@ -179,13 +180,17 @@ test('LaTeX: the leaderboard ranked with #, compact names never broken, \\tiny w
   // sorted ascending: bm25_x (rank 2) first
   assert.ok(tex.indexOf('2 & \\parbox[t]{0.155\\linewidth}{\\raggedright bm25') < tex.indexOf('1 & \\parbox[t]{0.155\\linewidth}{\\raggedright qlm'));
   const markers = { doc: { baseline: 'base' }, legend: 'L', of: () => '**+' };
-  const compact = toLaTeXCompact(tableApp({ means: { 'aB_c': { AP: 0.5 }, base: { AP: null } }, groups: { aB_c: 'T' }, settings: { b: 'base' }, markers }), prov);
+  const compact = toLaTeXCompact(tableApp({
+    means: { aB_c: { AP: 0.5, ERR: null }, base: { AP: null, ERR: null } }, groups: { aB_c: 'T' }, settings: { b: 'base' }, markers, percentile95: { aB_c: { AP: [0.1, 0.9] } },
+  }), prov);
+  // the header: the run column stands on every name, each mean on its widest (no interval); a column without a mean on "--"
+  assert.ok(compact.includes('\\ooalign{Run\\hfil\\cr\\irlensRunNames\\cr} & \\ooalign{Team\\hfil\\cr\\hspace*{0.13\\linewidth}\\cr} & \\ooalign{\\hfil AP\\cr\\hphantom{\\textbf{0.5000}$^{**+}$}\\cr} & \\ooalign{\\hfil ERR\\cr\\hphantom{\\textbf{--}$^{**+}$}\\cr} \\\\'), compact);
   assert.ok(compact.includes('\\tiny\\setlength{\\tabcolsep}{1pt}'), compact);
   assert.ok(compact.includes('\\caption{Mean over topics; best per column among the rows shown in bold. The baseline, base, in italics. L irlens 1.2.}'));
   assert.ok(compact.includes('\\def\\irlensRunNames{\\hphantom{\\begin{tabular}{@{}l@{}}\\mbox{aB{\\fontencoding{OT1}\\ttfamily\\char95}c}\\\\{\\itshape \\mbox{base}}\\end{tabular}}}'));
-  assert.ok(compact.includes('\\mbox{aB{\\fontencoding{OT1}\\ttfamily\\char95}c} & \\parbox[t]{0.13\\linewidth}{\\raggedright T} & \\textbf{0.5000}$^{**+}$ \\\\'), compact);
-  assert.ok(compact.includes('{\\itshape \\mbox{base}} & -- & -- \\\\'), 'an undefined mean: "--" and no marker');
-  assert.ok(!compact.includes('\\\\[2pt]'), 'no interval lines');
+  assert.ok(compact.includes('\\mbox{aB{\\fontencoding{OT1}\\ttfamily\\char95}c} & \\parbox[t]{0.13\\linewidth}{\\raggedright T} & \\textbf{0.5000}$^{**+}$ & -- \\\\'), compact);
+  assert.ok(compact.includes('{\\itshape \\mbox{base}} & -- & -- & -- \\\\'), 'an undefined mean: "--" and no marker');
+  assert.ok(!compact.includes('\\\\[2pt]') && !compact.includes('0.100'), 'no interval lines, though there is an interval');
   // a baseline that is not a loaded run is not said
   assert.ok(!toLaTeXCompact(tableApp({ means, settings: { b: 'gone' } }), prov).includes('The baseline'));
 });

@@ -17,6 +17,7 @@ test('a test and its correction in words', () => {
   assert.equal(testWords('randomisation', undefined), 'randomisation (permutation), no correction');
   assert.deepEqual(TESTS.map((t) => t.value), ['t', 'wilcoxon', 'sign', 'randomisation', 'bootstrap', 'tukey']);
   assert.deepEqual(CORRECTIONS.map((c) => c.value), ['none', 'bonferroni', 'holm', 'bh']);
+  assert.deepEqual(CORRECTIONS.map((c) => c.label), ['none', 'Bonferroni', 'Holm', 'Benjamini-Hochberg']);
   assert.deepEqual([...RANDOMISED].sort(), ['bootstrap', 'randomisation', 'tukey', 'unpaired-bootstrap']);
 });
 

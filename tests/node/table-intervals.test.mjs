@@ -26,7 +26,7 @@ function data(measures, values, aggregate) {
 test('the table interval: bootstrap percentile, B = 1,000, 95%, over the finite scores of each mean', () => {
   assert.equal(TABLE_B, 1000);
   assert.equal(TABLE_CONFIDENCE, 0.95);
-  assert.deepEqual(TABLE_INTERVALS.map((t) => t.value), ['percentile', 't']);
+  assert.deepEqual(TABLE_INTERVALS, [{ value: 'percentile', label: 'bootstrap percentile (B = 1,000)' }, { value: 't', label: 't' }]);
   const irlens = stubIrlens();
   // AP: three scores; P@5: a NaN topic left out (as by the mean); RR: one finite score (< 2);
   // N: the mean is undefined; S: summed, not a mean; T: text-valued

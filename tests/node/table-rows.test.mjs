@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sortOf, leaderboardMode, leaderboardMeasure, tableRows, pageRanking, bestOfRows, BEST_RULE } from '../../web/src/base/table-rows.js';
+import { DEFAULTS } from '../../web/src/base/settings.js';
 import { tableApp } from './table-app.mjs';
 
 // Loaded in the order a, b, c, d, e. AP: a 0.2, b 0.5, c null, d 0.5, e 0.1; ERR (lower is better
@@ -49,12 +50,13 @@ test('sorted by run name or team (a run without one sorts as "")', () => {
   const m = { b: { AP: 1 }, c: { AP: 1 }, a: { AP: 1 } };
   assert.deepEqual(order(tableApp({ means: m, settings: { sort: 'run:asc' } })), ['a', 'b', 'c']);
   assert.deepEqual(order(tableApp({ means: m, settings: { sort: 'run:desc' } })), ['c', 'b', 'a']);
-  const g = { b: 'Y', a: 'X' }; // c has none
+  const g = { b: 'B', a: 'A' }; // c has none: before A ascending
   assert.deepEqual(order(tableApp({ means: m, groups: g, settings: { sort: 'team:asc' } })), ['c', 'a', 'b']);
   assert.deepEqual(order(tableApp({ means: m, groups: g, settings: { sort: 'team:desc' } })), ['b', 'a', 'c']);
 });
 
 test('leaderboard mode needs lb=1 and run groups', () => {
+  assert.equal(DEFAULTS.lb, ''); // the setting, off by default
   assert.equal(leaderboardMode(tableApp({ means, groups, settings: { lb: '1' } })), true);
   assert.equal(leaderboardMode(tableApp({ means, settings: { lb: '1' } })), false);
   assert.equal(leaderboardMode(tableApp({ means, groups })), false);
@@ -100,6 +102,9 @@ test('leaderboard: a run without a mean is never best while its team has one; ru
   const none = tableApp({ means: { p: { AP: null }, q: { AP: null } }, groups: { p: 'B', q: 'A' }, settings: { lb: '1' } });
   assert.deepEqual(rows(none), [['p', 'B', 1], ['q', 'A', 2]]);
   // a tie between teams: ranked in the order loaded
+  // a mean of 0 or below is still better than none; lower is better: a tie goes to the run loaded first
+  assert.deepEqual(rows(tableApp({ means: { c: { AP: null }, a: { AP: -0.5 } }, groups: { c: 'T', a: 'T' }, settings: { lb: '1' } })), [['a', 'T', 1]]);
+  assert.deepEqual(rows(tableApp({ means: { c: { E: 0.3 }, a: { E: 0.3 } }, directions: { E: 'lower' }, groups: { c: 'T', a: 'T' }, settings: { lb: '1' } })), [['c', 'T', 1]]);
   const tie = tableApp({ means: { p: { AP: 0.5 }, q: { AP: 0.5 }, r: { AP: 0.7 } }, groups: { p: 'B', q: 'A', r: 'C' }, settings: { lb: '1' } });
   assert.deepEqual(rows(tie), [['r', 'C', 1], ['p', 'B', 2], ['q', 'A', 3]]);
 });
