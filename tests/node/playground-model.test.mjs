@@ -143,6 +143,8 @@ test('an edit in words: lists of names, several additions, the edge of MOST_EDIT
   // one added at the rank of two removed: no replacement
   assert.equal(describeEdit(l('a:0 b:1 c:1'), l('z:1 c:1')), 'add z at rank 1; remove a, b');
   assert.equal(describeEdit(l('a:0 b:1 c:1'), l('x:1 y:1 c:1')), 'add x at rank 1, y at rank 2; remove a, b');
+  // two added, one removed at the first one's rank: no replacement either
+  assert.equal(describeEdit(l('a:0 b:1'), l('x:1 y:1 b:1')), 'add x at rank 1, y at rank 2; remove a');
   // intents unchanged are not said; changed, listed with commas
   assert.equal(describeEdit(l('a:1/1.2'), l('a:2/1.2')), 'a (rank 1): grade 1 → 2');
   assert.equal(describeEdit(l('a:1/1.2'), l('a:1/2')), 'a: intents {1, 2} → {2}');

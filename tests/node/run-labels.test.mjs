@@ -103,6 +103,12 @@ test('labels keep the gap: exactly `gap` apart is allowed, one pixel closer is n
   // label 120..130 starts 2 px after A's; at (137, 50) 1 px: above instead (137 - 5, 50 - 12)
   assert.deepEqual(placeLabels([p('A', 100, 50), p('B', 138, 50)], { width: 154, height: 200 }, opts).placed.map(at), [[108, 48], [120, 48]]);
   assert.deepEqual(placeLabels([p('A', 100, 50), p('B', 137, 50)], { width: 154, height: 200 }, opts).placed.map(at), [[108, 48], [132, 38]]);
+  // B's label before A's on the same line needs points of radius 1 (r 6 keeps it off A's point):
+  // A (100, 50) right at 103..113 x 48..52; B (88, 53) right at 91..101 x 51..55 ends 2 px before
+  // A's label (and 1 px from A's point: not covered); at (89, 53) 1 px: left instead (89 - 3 - 10)
+  const small = { r: 1, gap: 2 };
+  assert.deepEqual(placeLabels([p('A', 100, 50), p('B', 88, 53)], area, small).placed.map(at), [[103, 48], [91, 51]]);
+  assert.deepEqual(placeLabels([p('A', 100, 50), p('B', 89, 53)], area, small).placed.map(at), [[103, 48], [76, 51]]);
 });
 
 test("a label may come to the edge of a point's disc, not into it", () => {

@@ -105,6 +105,8 @@ test('sameScores: the name and the tag each count; values compared over their wh
   // no topics: nothing to compare, the same
   const none = () => { const d = data([[], []]); for (const r of d.runs) r.topics = []; return d; };
   assert.equal(sameScores(none(), none()), true);
+  // topics but no measure: no values either, the same
+  assert.equal(sameScores(data([[], []], { measures: [] }), data([[], []], { measures: [] })), true);
 });
 
 test('StatsRunner: an entry runs, then is done, failed or cancelled; none without a result', async () => {
