@@ -12,12 +12,20 @@
 # pytest suite each of its tests (scripts/test-python.sh), the formatters and linters each tool
 # (scripts/lint.sh). A skip is never a
 # pass; the exit status is 0 when nothing failed.
+#
+# To take less wall time on 2 cores (bench/README.md, issue 42): the ctest suites run JOBS at a
+# time (default: the number of cores), the browser test files two at a time (each with its own
+# static server on a free port and its own Chromium profile: tests/web/harness.mjs), and the
+# formatters and linters run beside the browser tests (which mostly wait on Chromium), their output
+# printed after them.
 set -e
 cd "$(dirname "$0")/.."
 counts=$(mktemp)
 log=$(mktemp)
-trap 'rm -f "$counts" "$log"' EXIT
+lintlog=$(mktemp)
+trap 'rm -f "$counts" "$log" "$lintlog"' EXIT
 export IRLENS_TEST_COUNTS="$counts"
+JOBS=${JOBS:-$(nproc)}
 extra_failed=0
 # Each stage's wall time, printed before the totals (where the test command's minutes go).
 times=""
@@ -49,7 +57,7 @@ count_ctest() {
         END { printf "ctest %d %d %d\n", p, f, s }' "$log" >> "$counts"
 }
 run_ctest() {
-    (cd "$1" && ctest --output-on-failure) > "$log" 2>&1
+    (cd "$1" && ctest --output-on-failure -j "$JOBS") > "$log" 2>&1
     rc=$?
     cat "$log"
     count_ctest
@@ -65,24 +73,37 @@ stage_done "native tests"
 echo "== WASM tests (node)"
 run_ctest build-wasm
 stage_done "WASM tests"
-echo "== browser tests (headless Chromium)"
+web_built=0
 if sh web/build.sh; then
-    node tests/node/runner.mjs web tests/web/ --concurrency 1
+    web_built=1
 else
     echo "irlens: the web app did not build"
     extra_failed=$((extra_failed + 1))
 fi
-stage_done "web build and browser tests"
-
-# After web/build.sh: the notebook test shows the embed bundle's views in Chromium.
+stage_done "web build"
+# After web/build.sh (the notebook test shows the embed bundle's views in Chromium) and before the
+# browser tests (tests/web/guides.test.mjs makes the Python guide's shot with the package's venv).
 echo "== Python package (venv, pytest)"
 sh scripts/test-python.sh || true  # counted by its own line in $counts
 stage_done "Python package"
-# After web/build.sh (eslint comes with the npm packages) and the native build (clang-tidy reads
-# its compile_commands.json): the formatters and linters, counted by their own line.
+# The formatters and linters, counted by their own line, beside the browser tests: after the native
+# build (clang-tidy reads its compile_commands.json) and web/build.sh (eslint comes with the npm
+# packages); their output is printed once the browser tests are done.
+lint_start=$(date +%s)
+(
+    sh scripts/lint.sh
+    echo "lint: done in $(($(date +%s) - lint_start)) s"
+) > "$lintlog" 2>&1 &
+lint_pid=$!
+echo "== browser tests (headless Chromium, two files at a time; the linters beside them)"
+if [ "$web_built" = 1 ]; then
+    node tests/node/runner.mjs web tests/web/ --concurrency 2
+fi
+stage_done "browser tests"
+wait "$lint_pid"
 echo "== formatters and linters"
-sh scripts/lint.sh || true
-stage_done "lint"
+cat "$lintlog"
+stage_done "lint (after the browser tests)"
 echo "irlens: wall time by stage: ${times#, }"
 tree_after=$(git status --porcelain --untracked-files=all 2>/dev/null)
 written=$(printf '%s\n' "$tree_after" | grep -vxF -e "$tree_before" | grep -v '^$')
