@@ -84,6 +84,7 @@ function phases(pageEntries, workerEntries, t0) {
   const post = workerEntries.filter((e) => e.name === 'post evaluate').pop();
   const request = pageEntries.filter((e) => e.name === 'evaluate request').pop();
   if (post && request) out['delivery of the answer'] = round(request.start + request.ms - (post.start + post.ms), 0);
+  if (!all.length) return out;
   const first = Math.min(...all.map((e) => e.start)), last = Math.max(...all.map((e) => e.start + e.ms));
   out['first phase to last (page clock)'] = round(last - first, 0);
   // Each phase as [start, end] in ms from the qrels file being chosen (the same clock: ms since the epoch).
@@ -99,7 +100,8 @@ async function page(server, c) {
     await p.goto(`${server.url}${process.env.WORKERS ? `?workers=${process.env.WORKERS}` : ''}`);
     await waitReady(p);
     await p.evaluate(() => performance.clearMeasures());
-    await p.evaluate(() => window.irlensApp.request('timings'));
+    const timings = () => p.evaluate(() => window.irlensApp.request('timings')).catch(() => []); // a page without them (DIST): none
+    await timings();
     const pids = renderers();
     let peak = rendererRss(pids);
     const before = peak;
@@ -115,7 +117,7 @@ async function page(server, c) {
     peak = Math.max(peak, rendererRss(pids));
     const pageEntries = await p.evaluate(() => performance.getEntriesByType('measure').filter((e) => e.name.startsWith('irlens:'))
       .map((e) => ({ name: e.name.slice(7), start: e.startTime + performance.timeOrigin, ms: e.duration, detail: e.detail })));
-    const workerEntries = await p.evaluate(() => window.irlensApp.request('timings'));
+    const workerEntries = await timings();
     const rows = await p.$$eval('#results tbody tr', (trs) => trs.length);
     await browser.close();
     const run = {
