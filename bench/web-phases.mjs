@@ -6,14 +6,15 @@
 //   2. trec_eval on the same files when TREC_EVAL names its binary (its default measures);
 //   3. the served page in headless Chromium (as bench/web.mjs: files chosen -> table shown, the
 //      renderer's peak), with the phases the page and its worker record as User Timing measures
-//      (base/files.js phase(): `read qrels|run` in the page - awaiting the File's stream, copying
-//      into 4 MB batches, waiting for the worker; `parse qrels|run` in the worker - feeding the
-//      WASM reader (heap copy + parse) and finishing; `evaluate`, `intervals` (the table's
+//      (web/src/base/phases.js: `read qrels|run` in the page - waiting for the worker, and for a
+//      gzip file awaiting the gunzipped stream and copying it into 4 MB batches; `parse qrels|run`
+//      in the worker - waiting for the File's bytes, feeding the WASM reader (heap copy + parse)
+//      and finishing; `evaluate`, `intervals` (the table's
 //      bootstrap intervals), `correlations`, `post evaluate` in the worker; `evaluate request`,
 //      `table data`, `render` in the page), best of REPS by end-to-end time;
 //   4. the ways of reading a File in a blank page: File.stream() vs File.arrayBuffer() (the run),
 //      and gunzip of the qrels (gzipped here with node's zlib, level 6) by fflate (what the page
-//      uses: multi-member files) vs the browser's DecompressionStream.
+//      falls back on: multi-member files) vs the browser's DecompressionStream (what it uses).
 // Writes bench/results/web-phases.json and prints it. Default folders: bench/data (bench/gen.cpp's
 // collection) and bench/data-large (`gen bench/data-large 6300 905 460`: issue 42's shape,
 // 2,898,000 qrels lines over 6,300 topics, 5,701,500 run lines).
@@ -116,7 +117,7 @@ async function page(server, c) {
     clearInterval(sampler);
     peak = Math.max(peak, rendererRss(pids));
     const pageEntries = await p.evaluate(() => performance.getEntriesByType('measure').filter((e) => e.name.startsWith('irlens:'))
-      .map((e) => ({ name: e.name.slice(7), start: e.startTime + performance.timeOrigin, ms: e.duration, detail: e.detail })));
+      .map((e) => ({ name: e.name.slice('irlens:'.length), start: e.startTime + performance.timeOrigin, ms: e.duration, detail: e.detail })));
     const workerEntries = await timings();
     const rows = await p.$$eval('#results tbody tr', (trs) => trs.length);
     await browser.close();

@@ -1,12 +1,13 @@
-// Streams one input (a File, or embedded example text) into a reader in the worker: a plain file
-// is read by the worker itself (slices(): File.slice reads, several under way), a gzip file (detected by
-// the magic bytes 1f 8b) is decompressed here by the browser's DecompressionStream, which refuses
-// a multi-member file such as `cat a.gz b.gz` (RFC 1952 section 2.2; Chromium: "Junk found after
-// end of compressed data"): such a file (any file it refuses) is read again from the start with
-// fflate's streaming Gunzip, which reads every member; then sent in batches of BATCH bytes transferred as
-// ArrayBuffers, one batch in flight at a time so that memory stays bounded. Never builds one big
-// JS string.
+// Streams one input (a File, or embedded example text) into a reader in the worker. A plain file
+// is read by the worker itself (slices(): File.slice reads, several under way). A gzip file
+// (detected by the magic bytes 1f 8b) is decompressed here by the browser's DecompressionStream,
+// which refuses a multi-member file such as `cat a.gz b.gz` (RFC 1952 section 2.2; Chromium:
+// "Junk found after end of compressed data"): such a file (any file it refuses) is read again
+// from the start with fflate's streaming Gunzip, which reads every member; the bytes go to the
+// worker in batches of BATCH bytes transferred as ArrayBuffers, one batch in flight at a time so
+// that memory stays bounded. Never builds one big JS string.
 import { Gunzip } from 'fflate';
+import { phase } from './phases.js';
 
 const BATCH = 4 << 20;
 const SLICE = 8 << 20; // bytes per File.slice read in a worker (slices(); 4 MB was slower, bench/README.md)
@@ -90,7 +91,7 @@ export async function ingest(client, kind, source, options = {}) {
   }
 }
 
-/** ingest(), gunzipping with the browser's DecompressionStream when `native` (about 4x faster than fflate, bench/README.md). */
+/** ingest(), gunzipping with the browser's DecompressionStream when `native` (3-6.5x faster than fflate, bench/README.md). */
 async function ingestOnce(client, kind, source, { format = source.format || 'plain', onBytes, options } = {}, native) {
   const slot = nextSlot++;
   const generation = client.generation; // a cancel in between makes every later request fail
@@ -192,21 +193,6 @@ async function timed(spent, key, promise) {
     return await promise;
   } finally {
     spent[key] += performance.now() - t;
-  }
-}
-
-/**
- * Records a phase of the page's work as a User Timing measure named `irlens:NAME` from `start`
- * (performance.now()) to now, with `detail`: in the page (reading the files, the table) and in
- * the workers (parsing, evaluating: worker-core.js). The benchmark of the page's phases
- * (bench/web-phases.mjs) reads them; nothing else does. Where User Timing is missing, nothing.
- */
-export function phase(name, start, detail = {}) {
-  if (typeof performance === 'undefined' || !performance.measure) return;
-  try {
-    performance.measure(`irlens:${name}`, { start, end: performance.now(), detail });
-  } catch {
-    // an old browser without the options form of measure(): no timings, nothing else changes
   }
 }
 

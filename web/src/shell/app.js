@@ -10,7 +10,8 @@
 // that answers none of the qrels' topics is flagged in the file list, with a warning, and dropped
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
-import { ingest, sha256, textSource, fileSource, streamsRun, streamRun, phase } from '../base/files.js';
+import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from '../base/files.js';
+import { phase } from '../base/phases.js';
 import { readInParallel, warmUp, closeWarm } from './parallel.js';
 import { readHash, toHash } from '../base/settings.js';
 import { setupInputs } from './inputs.js';

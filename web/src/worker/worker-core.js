@@ -39,8 +39,8 @@
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
 //   timings                                -> [{name, start (ms since the epoch), ms, detail}]: the
-//                                             phases recorded here since the last call (base/files.js
-//                                             phase(); bench/web-phases.mjs), then forgotten
+//                                             phases recorded here since the last call (base/phases.js;
+//                                             bench/web-phases.mjs), then forgotten
 //   compareScores, comparePValues, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   streamRun {file, name, measures, missing} -> info of a run too large to hold, read here one
 //                                             topic at a time (worker-stream.js)
@@ -55,7 +55,8 @@ import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
-import { phase, slices } from '../base/files.js';
+import { slices } from '../base/files.js';
+import { phase, takePhases } from '../base/phases.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -267,10 +268,7 @@ export function startWorker(irlensPromise, scope = self) {
       return irlens.axioms({ measures, seed: String(seed) });
     },
     timings() {
-      // The phases this worker recorded (base/files.js phase()), taken: for bench/web-phases.mjs.
-      const list = performance.getEntriesByType ? performance.getEntriesByType('measure').filter((e) => e.name.startsWith('irlens:')) : [];
-      performance.clearMeasures();
-      return list.map((e) => ({ name: e.name.slice(7), start: e.startTime + performance.timeOrigin, ms: e.duration, detail: e.detail }));
+      return takePhases();
     },
   };
   Object.assign(actions, stream.actions);
