@@ -4,7 +4,9 @@
 // it again with fflate from a fresh reader when the browser refuses it (Chromium refuses a
 // multi-member file, `cat a.gz b.gz`; node's reads every member, so the refusal is simulated here).
 // The worker is a fake that keeps what each reader slot was fed. The page's own test of a
-// multi-member file in Chromium: tests/web/data.test.mjs.
+// multi-member file in Chromium: tests/web/data.test.mjs. No browser here: the file is among the
+// browser tests because files.js needs the npm packages (fflate), which web/build.sh installs
+// after the WASM suites (tests/node) have run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
