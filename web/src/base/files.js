@@ -1,12 +1,17 @@
-// Streams one input (a File, or embedded example text) into a reader in the worker: plain or gzip
-// (detected by the magic bytes 1f 8b, decompressed by fflate's streaming Gunzip, which reads every
-// member of a multi-member file such as `cat a.gz b.gz`, RFC 1952 section 2.2; the browser's
-// DecompressionStream stops after the first), in batches of BATCH bytes transferred as
-// ArrayBuffers, one batch in flight at a time so that memory stays bounded. Never builds one big
-// JS string.
+// Streams one input (a File, or embedded example text) into a reader in the worker. A plain file
+// is read by the worker itself (slices(): File.slice reads, several under way). A gzip file
+// (detected by the magic bytes 1f 8b) is decompressed here by the browser's DecompressionStream,
+// which refuses a multi-member file such as `cat a.gz b.gz` (RFC 1952 section 2.2; Chromium:
+// "Junk found after end of compressed data"): such a file (any file it refuses) is read again
+// from the start with fflate's streaming Gunzip, which reads every member; the bytes go to the
+// worker in batches of BATCH bytes transferred as ArrayBuffers, one batch in flight at a time so
+// that memory stays bounded. Never builds one big JS string.
 import { Gunzip } from 'fflate';
+import { phase } from './phases.js';
 
 const BATCH = 4 << 20;
+const SLICE = 8 << 20; // bytes per File.slice read in a worker (slices(); 4 MB was slower, bench/README.md)
+const AHEAD = 3; // reads under way beyond the one being parsed
 let nextSlot = 1;
 
 /**
@@ -75,56 +80,119 @@ export function fileSource(file) {
  * its report). A qrels source may carry its format (source.format: 'plain' | 'diversity'); a
  * check takes the checker's options (worker-core.js).
  */
-export async function ingest(client, kind, source, { format = source.format || 'plain', onBytes, options } = {}) {
+export async function ingest(client, kind, source, options = {}) {
+  try {
+    return await ingestOnce(client, kind, source, options, typeof DecompressionStream === 'function');
+  } catch (e) {
+    if (e.name !== 'NativeGunzipFailed') throw e;
+    // The browser's gunzip refused the file (a multi-member gzip file, or a bad one): read it
+    // again from the start with fflate, which reads every member or says what is wrong.
+    return ingestOnce(client, kind, source, options, false);
+  }
+}
+
+/** ingest(), gunzipping with the browser's DecompressionStream when `native` (3-6.5x faster than fflate, bench/README.md). */
+async function ingestOnce(client, kind, source, { format = source.format || 'plain', onBytes, options } = {}, native) {
   const slot = nextSlot++;
   const generation = client.generation; // a cancel in between makes every later request fail
+  const start = performance.now();
+  const spent = { read: 0, copy: 0, wait: 0 }; // the page's share of the time (phase(), bench/web-phases.mjs)
   await client.request('begin', { slot, kind, name: source.name, format, options }, { generation });
   let reader = null;
   let gzip = false;
   try {
-    let read = 0; // bytes of the source read (compressed bytes for .gz), for the progress bar
-    let stream = source.blob.stream().pipeThrough(
-      new TransformStream({
-        transform(chunk, controller) {
-          read += chunk.length;
-          if (onBytes) onBytes(read);
-          controller.enqueue(chunk);
-        },
-      }),
-    );
     gzip = await isGzip(source.blob);
-    if (gzip) stream = stream.pipeThrough(gunzipStream());
-    reader = stream.getReader();
-    let buf = new Uint8Array(BATCH), used = 0, inFlight = null;
-    const flush = async () => {
-      if (!used) return;
-      const chunk = buf.buffer.slice(0, used); // exactly `used` bytes
-      buf = new Uint8Array(BATCH);
-      used = 0;
-      if (inFlight) await inFlight;
-      inFlight = client.request('feed', { slot, chunk }, { transfer: [chunk], generation });
-    };
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      let off = 0;
-      while (off < value.length) {
-        const n = Math.min(value.length - off, BATCH - used);
-        buf.set(value.subarray(off, off + n), used);
-        used += n;
-        off += n;
-        if (used === BATCH) await flush();
+    if (!gzip) {
+      // A plain file is read by the worker itself (readFile: File.slice reads, several under way
+      // while it parses), the main thread free: no copy here, no batch waiting for the page's
+      // turn (bench/README.md, issue 42: less time and memory than streaming it from here).
+      await timed(spent, 'wait', client.request('readFile', { slot, blob: source.blob }, { generation, onProgress: onBytes }));
+    } else {
+      let read = 0; // compressed bytes read, for the progress bar
+      const stream = source.blob.stream().pipeThrough(
+        new TransformStream({
+          transform(chunk, controller) {
+            read += chunk.length;
+            if (onBytes) onBytes(read);
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      // gunzipped here, on the main thread, while the worker parses the previous batch
+      reader = stream.pipeThrough(native ? new DecompressionStream('gzip') : gunzipStream()).getReader();
+      const next = () => reader.read().catch((e) => {
+        throw native ? Object.assign(new Error(e.message), { name: 'NativeGunzipFailed' }) : e;
+      });
+      let buf = new Uint8Array(BATCH), used = 0, inFlight = null;
+      const flush = async () => {
+        if (!used) return;
+        const chunk = buf.buffer.slice(0, used); // exactly `used` bytes
+        buf = new Uint8Array(BATCH);
+        used = 0;
+        if (inFlight) await timed(spent, 'wait', inFlight);
+        inFlight = client.request('feed', { slot, chunk }, { transfer: [chunk], generation });
+      };
+      for (;;) {
+        const { done, value } = await timed(spent, 'read', next());
+        if (done) break;
+        let off = 0;
+        while (off < value.length) {
+          const n = Math.min(value.length - off, BATCH - used);
+          const t = performance.now();
+          buf.set(value.subarray(off, off + n), used);
+          spent.copy += performance.now() - t;
+          used += n;
+          off += n;
+          if (used === BATCH) await flush();
+        }
       }
+      await flush();
+      if (inFlight) await timed(spent, 'wait', inFlight);
     }
-    await flush();
-    if (inFlight) await inFlight;
-    return await client.request('finish', { slot }, { generation });
+    const info = await timed(spent, 'wait', client.request('finish', { slot }, { generation }));
+    phase(`read ${kind}`, start, { name: source.name, bytes: source.size, gzip: gzip && (native ? 'DecompressionStream' : 'fflate'), readMs: spent.read, copyMs: spent.copy, waitMs: spent.wait });
+    return info;
   } catch (e) {
     if (reader) reader.cancel().catch(() => {});
     client.request('abort', { slot }, { generation }).catch(() => {});
     if (gzip && e.name === 'Error' && typeof e.code === 'number') // fflate's errors carry a numeric code
       throw Object.assign(new Error(`not a valid gzip file (${e.message})`), { name: 'InputError', file: source.name });
     throw e;
+  }
+}
+
+/**
+ * The bytes of `blob` in order, as Uint8Arrays of up to `size` bytes read by File.slice, with up to
+ * `ahead` further reads under way while the caller works on the current one (the browser reads a
+ * file off the calling thread): at most ahead + 1 pieces in memory. For the workers, which read
+ * the page's Files themselves.
+ */
+export async function* slices(blob, { size = SLICE, ahead = AHEAD } = {}) {
+  const queue = [];
+  let at = 0;
+  const more = () => {
+    while (queue.length <= ahead && at < blob.size) {
+      const p = blob.slice(at, Math.min(blob.size, at + size)).arrayBuffer();
+      p.catch(() => {}); // a read left behind when the caller stops early: no unhandled rejection
+      queue.push(p);
+      at += size;
+    }
+  };
+  more();
+  while (queue.length) {
+    const chunk = await queue.shift();
+    more();
+    yield new Uint8Array(chunk);
+  }
+}
+
+/** Awaits `promise`, adding the milliseconds waited to spent[key]. */
+async function timed(spent, key, promise) {
+  const t = performance.now();
+  try {
+    return await promise;
+  } finally {
+    spent[key] += performance.now() - t;
   }
 }
 

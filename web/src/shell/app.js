@@ -11,6 +11,7 @@
 // from the worker: it reaches no table, statistic or analysis.
 import { WorkerClient } from '../worker/client.js';
 import { ingest, sha256, textSource, fileSource, streamsRun, streamRun } from '../base/files.js';
+import { phase } from '../base/phases.js';
 import { readInParallel, warmUp, closeWarm } from './parallel.js';
 import { readHash, toHash } from '../base/settings.js';
 import { setupInputs } from './inputs.js';
@@ -328,7 +329,10 @@ export class App {
       await this.busy('Evaluating', async (progress) => {
         const payload = { measures: [settings.m], missing: settings.missing, seed: settings.seed };
         const onProgress = (f) => progress(f, 'evaluation');
+        let t = performance.now();
         const res = parallel ? await parallel.evaluate(payload, onProgress) : await this.client.request('evaluate', payload, { onProgress });
+        phase('evaluate request', t);
+        t = performance.now();
         // The readers' warnings (and how runs were named) first, in the table's warnings box.
         const inputs = [this.state.qrels, ...this.state.runs.filter((r) => r.info && !r.excluded)];
         res.result.warnings = [...new Set([...inputs.flatMap(readerWarnings), ...res.result.warnings])];
@@ -336,6 +340,7 @@ export class App {
         if (ungrouped) res.result.warnings.push(ungrouped);
         this.state.result = tableResult(res.result);
         this.state.correlations = res.correlations;
+        phase('table data', t);
       });
       await this.tally();
     } catch (e) {
@@ -474,6 +479,7 @@ export class App {
   }
 
   render() {
+    const start = performance.now();
     this.renderFiles();
     this.renderErrors();
     this.renderBaseline();
@@ -498,6 +504,7 @@ export class App {
       })
       .finally(() => {
         if (token !== this.renderToken) return;
+        phase('render', start, { view: current.id });
         container.dataset.rendered = 'true';
         if (this.revealAfterRender) {
           this.revealAfterRender = false;

@@ -10,6 +10,8 @@
 //                                             checker, options as runChecker's, useQrels: the
 //                                             current qrels' topics)
 //   feed    {slot, chunk: ArrayBuffer}
+//   readFile {slot, blob: File | Blob}     feeds the whole of a plain file, read here (base/files.js
+//                                             slices()); progress: bytes read
 //   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name);
 //                                             check: the report (irlens check --format json)
 //   abort   {slot}
@@ -36,6 +38,9 @@
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
 //   explain {run, topic, measure}          -> explanation (api.mjs explain, against every loaded run)
 //   axioms  {measures, seed}               -> the axiomatic audit (api-axioms.mjs: irlens axioms --format json)
+//   timings                                -> [{name, start (ms since the epoch), ms, detail}]: the
+//                                             phases recorded here since the last call (base/phases.js;
+//                                             bench/web-phases.mjs), then forgotten
 //   compareScores, comparePValues, metaScores, intervals, metaLoo: the statistics (stats-actions.js)
 //   streamRun {file, name, measures, missing} -> info of a run too large to hold, read here one
 //                                             topic at a time (worker-stream.js)
@@ -52,6 +57,8 @@ import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
+import { slices } from '../base/files.js';
+import { phase, takePhases } from '../base/phases.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -77,6 +84,22 @@ export function startWorker(irlensPromise, scope = self) {
   const side = {}; // side inputs passed to every evaluation: groups, intents, docLengths, sessions (worker-relative.js)
   const stream = streamActions({ irlens: () => irlens, qrels: () => qrels, runs, side }); // runs too large to hold (worker-stream.js)
 
+  /** Feeds `bytes` to the reader of `slot` (the copy into the WASM heap and the parse); a reading error aborts it. */
+  function feed(slot, bytes) {
+    const r = readers.get(slot);
+    if (!r) throw new Error(`no reader ${slot}`);
+    const t = performance.now();
+    try {
+      r.reader.feed(bytes);
+      r.spent.feed += performance.now() - t;
+      r.spent.bytes += bytes.length;
+    } catch (e) {
+      readers.delete(slot);
+      r.reader.abort();
+      throw e;
+    }
+  }
+
   const actions = {
     async init() {
       irlens = await irlensPromise;
@@ -96,17 +119,23 @@ export function startWorker(irlensPromise, scope = self) {
         const runFormat = ['trec', 'msmarco', 'json'].includes(format) ? format : 'auto';
         readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name, { format: runFormat }) });
       }
+      readers.get(slot).spent = { start: performance.now(), feed: 0, read: 0, bytes: 0 };
       return true;
     },
     feed({ slot, chunk }) {
+      feed(slot, new Uint8Array(chunk));
+      return true;
+    },
+    async readFile({ slot, blob }, progress) {
       const r = readers.get(slot);
-      if (!r) throw new Error(`no reader ${slot}`);
-      try {
-        r.reader.feed(new Uint8Array(chunk));
-      } catch (e) {
-        readers.delete(slot);
-        r.reader.abort();
-        throw e;
+      let read = 0;
+      let t = performance.now();
+      for await (const bytes of slices(blob)) {
+        if (r) r.spent.read += performance.now() - t; // waiting for the File's bytes
+        feed(slot, bytes);
+        read += bytes.length;
+        progress(read);
+        t = performance.now();
       }
       return true;
     },
@@ -114,7 +143,10 @@ export function startWorker(irlensPromise, scope = self) {
       const r = readers.get(slot);
       if (!r) throw new Error(`no reader ${slot}`);
       readers.delete(slot);
+      const t = performance.now();
       const done = r.reader.finish();
+      // The worker's share of reading a file: feeding (the copy into the WASM heap and the parse) and finishing.
+      phase(`parse ${r.kind}`, r.spent.start, { name: r.name, bytes: r.spent.bytes, readMs: r.spent.read, feedMs: r.spent.feed, finishMs: performance.now() - t });
       if (r.kind === 'check') return done;
       if (r.kind === 'qrels') {
         if (qrels) qrels.dispose();
@@ -160,7 +192,9 @@ export function startWorker(irlensPromise, scope = self) {
       const list = [...runs.values()];
       const streamed = await stream.streamedData(measures, missing, progress); // kept: transfer copies
       if (!list.length && !streamed.length) return { result: null, correlations: null };
+      let t = performance.now();
       let result = list.length ? irlens.evaluate(qrels, list, measures, { missing, progress, ...side }) : null;
+      phase('evaluate', t, { runs: list.length });
       if (streamed.length) {
         const all = result ? result.raw : { ...structuredClone(streamed[0]), runs: [], warnings: [] };
         for (const d of streamed) {
@@ -170,8 +204,13 @@ export function startWorker(irlensPromise, scope = self) {
         result = evaluationView(all, { perTopic: false });
       }
       if (raw) return new Transfer({ result: result.raw }, buffersOf(result.raw)); // a helper's part (shell/parallel.js)
+      t = performance.now();
       const data = addPercentileIntervals(irlens, result.raw, seed);
-      return new Transfer({ result: data, correlations: irlens.rankCorrelations(result) }, buffersOf(data));
+      phase('intervals', t);
+      t = performance.now();
+      const correlations = irlens.rankCorrelations(result);
+      phase('correlations', t);
+      return new Transfer({ result: data, correlations }, buffersOf(data));
     },
     shardable({ measures }) {
       if (!qrels || qrelsFormat !== 'plain' || Object.values(side).some((v) => v != null)) return false;
@@ -230,6 +269,9 @@ export function startWorker(irlensPromise, scope = self) {
     axioms({ measures = '', seed = '2018' }) {
       return irlens.axioms({ measures, seed: String(seed) });
     },
+    timings() {
+      return takePhases();
+    },
   };
   Object.assign(actions, stream.actions);
   Object.assign(actions, statsActions({ irlens: () => irlens, qrels: () => qrels, runs: () => [...runs.values()], transfer: (value, list) => new Transfer(value, list) }));
@@ -256,8 +298,11 @@ export function startWorker(irlensPromise, scope = self) {
         return true;
       };
       const result = await fn(payload || {}, progress);
-      if (result instanceof Transfer) scope.postMessage({ id, result: result.value }, result.list);
-      else scope.postMessage({ id, result });
+      if (result instanceof Transfer) {
+        const t = performance.now();
+        scope.postMessage({ id, result: result.value }, result.list);
+        phase(`post ${action}`, t); // its end: when the answer left (the page's receipt minus it: the delivery)
+      } else scope.postMessage({ id, result });
     } catch (e) {
       scope.postMessage({ id, error: errorOf(e) });
     }

@@ -1,6 +1,7 @@
 // Streamed runs (added to worker-core.js's protocol): a run file larger than the page's in-memory
 // limit (files.js inMemoryLimit) is read here, in the worker, straight from the File in
-// File.slice chunks (gzip: through the same gunzip as files.js), and scored one topic at a time
+// File.slice chunks (files.js slices(): the next read under way while one is scored; gzip:
+// through the same gunzip as files.js), and scored one topic at a time
 // (wasm/api-stream.mjs: memory for the qrels and one topic's entries, whatever the file's size).
 // The run must be grouped by topic; otherwise the error says how to sort it. A streamed run keeps
 // no entries, only its evaluation: the table's evaluate asks for it again (streaming the file
@@ -9,9 +10,7 @@
 //   streamRun {file: File, name, measures, missing}  -> the run's info (as finish's), with progress
 // and, for worker-core.js: streamedData(measures, missing, progress) -> the streamed runs'
 // evaluation data (wasm/evaluation.mjs) to merge with the in-memory runs'; drop(name); clear().
-import { decodedStream, isGzip } from '../base/files.js';
-
-const SLICE = 8 << 20; // bytes per File.slice read
+import { decodedStream, isGzip, slices } from '../base/files.js';
 
 export function streamActions({ irlens, qrels, runs, side }) {
   const streamed = new Map(); // name -> {file, name, key, data, info}
@@ -32,9 +31,11 @@ export function streamActions({ irlens, qrels, runs, side }) {
         yield value;
       }
     }
-    for (let at = 0; at < file.size; at += SLICE) {
-      yield new Uint8Array(await file.slice(at, Math.min(file.size, at + SLICE)).arrayBuffer());
-      progress(Math.min(1, (at + SLICE) / Math.max(1, file.size)));
+    let at = 0;
+    for await (const bytes of slices(file)) {
+      yield bytes;
+      at += bytes.length;
+      progress(Math.min(1, at / Math.max(1, file.size)));
     }
   }
 
