@@ -20,10 +20,13 @@ import { el } from './util.js';
 import { tableCell, tableCaption } from './table-cells.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
-export const REPORT_FORMAT = 2; // 2 (issue 35): the Topic difficulty section; no instruction that needs script
+export const REPORT_FORMAT = 3; // 2 (issue 35): the Topic difficulty section; no instruction that needs script. 3 (issue 38): the Judgments section
 
 /** The views whose results the report shows, in this order. */
 export const REPORT_VIEWS = ['charts', 'significance', 'meta', 'difficulty'];
+
+/** The views the report shows after those when they hold results (view.reportable(app)): a second input chosen in the view. */
+export const REPORT_VIEWS_WITH_RESULTS = ['judgments'];
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
@@ -73,7 +76,7 @@ async function renderedView(app, view) {
   const box = el('section', { class: 'report-render', 'aria-hidden': 'true', style: 'position:absolute;left:-20000px;top:0;width:1100px;visibility:hidden' });
   document.body.append(box);
   try {
-    await view.render(box, app, () => true);
+    await view.render(box, app, () => true, { report: true }); // {report}: a view may leave out its own inputs
     const copy = staticCopy(box);
     for (const a of ['style', 'aria-hidden', 'class']) copy.removeAttribute(a); // in sight in the report
     return copy;
@@ -134,9 +137,10 @@ function provenanceTable(prov, settings) {
 export async function makeReport(app, { onProgress = () => {} } = {}) {
   const { result, settings } = app.state;
   if (!result) throw new Error('no result to report: load a qrels file and runs first');
-  const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...REPORT_VIEWS] } };
+  const withResults = REPORT_VIEWS_WITH_RESULTS.filter((id) => app.views.some((v) => v.id === id && v.reportable && v.reportable(app)));
+  const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...REPORT_VIEWS, ...withResults] } };
   const parts = [];
-  for (const id of REPORT_VIEWS) {
+  for (const id of [...REPORT_VIEWS, ...withResults]) {
     const view = app.views.find((v) => v.id === id);
     if (!view) continue;
     onProgress(view.label);
