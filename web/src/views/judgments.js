@@ -108,13 +108,13 @@ async function meansScatter(app, m, box, live, { analysis, seeds, confidence }) 
   let view = null;
   const data = () => ({ table: { columns: RUN_COLUMNS, rows: runRows(m) }, analysis: analysis({ view: name, measure: m.measure }), seeds });
   const undefinedIntervals = points.some((p) => !Number.isFinite(p.x_low) || !Number.isFinite(p.y_low));
-  box.append(chartDataExports(app, name, () => view, data), chart, labels,
-    undefinedIntervals ? el('p', { class: 'hint' }, `No interval is drawn where none is defined: ${m.note || 'no bootstrap resamples'}.`) : null);
+  box.append(chartDataExports(app, name, () => view, data), chart, labels);
+  if (undefinedIntervals) box.append(el('p', { class: 'hint' }, `No interval is drawn where none is defined: ${m.note || 'no bootstrap resamples'}.`));
   view = await renderChart(chart, meansScatterSpec(m.measure, points, confidence));
   if (!live()) return;
   await labelRuns(view, points, ({ left }) => {
     labels.replaceChildren('Labelled: the best runs under A and under B', ...scriptOnly(', the runs you click and the one under the pointer'),
-      left.length ? `; ${left.length} left unlabelled (no room)` : '', '.');
+      `${left.length ? `; ${left.length} left unlabelled (no room)` : ''}.`);
   });
 }
 
@@ -203,7 +203,8 @@ export const judgmentsView = {
     const labelExport = () => ({ table: { columns: LABEL_COLUMNS, rows: labelRows(doc), document: doc }, analysis: analysis(), seeds });
     const exports = tableExports(app, 'judgments', labelExport);
     exports.append(' ', latexButton(app, labelExport));
-    const oneSided = (c) => Object.entries(c).map(([g, n]) => `${n} of grade ${g}`).join(', ') || 'none';
+    // by grade (a JS object lists "-1" after the grades that read as array indices)
+    const oneSided = (c) => Object.entries(c).sort(([g], [h]) => Number(g) - Number(h)).map(([g, n]) => `${n} of grade ${g}`).join(', ') || 'none';
     const sha = (f) => {
       const code = el('code', { class: 'sha256' }, f.sha256 || '–');
       code.style.wordBreak = 'break-all'; // 64 hex digits wrap on a phone (the CSP allows no style attribute: the CSSOM)
