@@ -95,12 +95,16 @@ void tsv(const JudgmentsReport& r, int prec, std::string& out) {
     if (r.measures.empty()) return;
     const ConclusionSettings& cs = r.settings.conclusions;
     out += "\n# conclusions: " + r.topic_policy +
-           "\n# means over those topics; rank 1 = best (tied runs share the best "
-           "rank)\nmeasure\trun\tmean_a\tmean_b\trank_a\trank_b\n";
+           "\n# means over those topics; rank 1 = best (tied runs share the best rank); mean_*_low, "
+           "mean_*_high: the bootstrap percentile interval of the mean, from the resamples of the orderings' "
+           "intervals below\nmeasure\trun\tmean_a\tmean_b\trank_a\trank_b\tmean_a_low\tmean_a_high\tmean_b_low\t"
+           "mean_b_high\n";
     for (const ConclusionsAgreement& c : r.measures)
         for (std::size_t i = 0; i < c.runs.size(); ++i)
             out += c.measure + '\t' + c.runs[i] + '\t' + f(c.mean_a[i]) + '\t' + f(c.mean_b[i]) + '\t' +
-                   std::to_string(c.rank_a[i]) + '\t' + std::to_string(c.rank_b[i]) + '\n';
+                   std::to_string(c.rank_a[i]) + '\t' + std::to_string(c.rank_b[i]) + '\t' + f(c.interval_a[i].low) +
+                   '\t' + f(c.interval_a[i].high) + '\t' + f(c.interval_b[i].low) + '\t' + f(c.interval_b[i].high) +
+                   '\n';
     out +=
         "\n# the two orderings of the runs: tau_ap takes A as the reference (Yilmaz et al. 2008), rbo with p = " +
         format_number(cs.rbo_p) + "; *_low, *_high: " + fixed(cs.confidence * 100, 0) +

@@ -135,6 +135,37 @@ TEST_CASE("conclusions agreement: a hand-checked ordering") {
     CHECK(conclusions_agreement(a, b, top2).top_k_overlap == 1);
 }
 
+TEST_CASE("conclusions agreement: the runs' means with their bootstrap intervals") {
+    // Two topics: a resample draws them (2, 0), (1, 1) or (0, 2) with probabilities 1/4, 1/2, 1/4,
+    // so r0's mean under A (scores 0.8, 0.6) is 0.8, 0.7 or 0.6: with 1000 resamples about 250
+    // are 0.6 and 250 are 0.8, so the 2.5% and 97.5% percentiles are 0.6 and 0.8. r2 under B
+    // scores 0.1 on both topics: every resample gives 0.1, a zero-width interval.
+    const ScoreMatrix a = matrix({{0.8, 0.6}, {0.4, 0.6}, {0.2, 0.0}});
+    const ScoreMatrix b = matrix({{0.4, 0.4}, {0.6, 0.8}, {0.1, 0.1}});
+    const ConclusionsAgreement r = conclusions_agreement(a, b, ConclusionSettings{});
+    REQUIRE(r.interval_a.size() == 3);
+    REQUIRE(r.interval_b.size() == 3);
+    CHECK(r.interval_a[0].low == doctest::Approx(0.6));
+    CHECK(r.interval_a[0].high == doctest::Approx(0.8));
+    CHECK(r.interval_b[2].low == doctest::Approx(0.1));
+    CHECK(r.interval_b[2].high == doctest::Approx(0.1));
+    // r1 under B (0.6, 0.8): [0.6, 0.8] too; r2 under A (0.2, 0): [0, 0.2].
+    CHECK(r.interval_b[1].low == doctest::Approx(0.6));
+    CHECK(r.interval_b[1].high == doctest::Approx(0.8));
+    CHECK(r.interval_a[2].low == doctest::Approx(0.0));
+    CHECK(r.interval_a[2].high == doctest::Approx(0.2));
+    // Without resamples there is no interval (NaN bounds, never the mean twice).
+    ConclusionSettings none;
+    none.intervals_B = 0;
+    const ConclusionsAgreement n = conclusions_agreement(a, b, none);
+    CHECK(std::isnan(n.interval_a[0].low));
+    CHECK(std::isnan(n.interval_b[0].high));
+    // One topic: no resampling either.
+    const ConclusionsAgreement one =
+        conclusions_agreement(matrix({{0.5}, {0.2}}), matrix({{0.4}, {0.1}}), ConclusionSettings{});
+    CHECK(std::isnan(one.interval_a[0].low));
+}
+
 TEST_CASE("conclusions agreement: tau_ap takes A as the reference") {
     // A orders r0 r1 r2 r3 (means 4 3 2 1); B orders r2 r0 r1 r3 (means 3 2 4 1).
     // tau_ap(evaluated = B, reference = A): at rank 2 (r0) A puts r2 below r0: 0/1; at rank 3 (r1)

@@ -62,7 +62,9 @@ nlohmann::json conclusions_json(const ConclusionsAgreement& c) {
                         {"mean_a", json_number(c.mean_a[i])},
                         {"mean_b", json_number(c.mean_b[i])},
                         {"rank_a", c.rank_a[i]},
-                        {"rank_b", c.rank_b[i]}});
+                        {"rank_b", c.rank_b[i]},
+                        {"interval_a", {json_number(c.interval_a[i].low), json_number(c.interval_a[i].high)}},
+                        {"interval_b", {json_number(c.interval_b[i].low), json_number(c.interval_b[i].high)}}});
     nlohmann::json per_topic = nlohmann::json::array();
     for (const TopicCorrelation& t : c.per_topic)
         per_topic.push_back({{"topic", t.topic}, {"tau_b", json_number(t.tau_b)}});

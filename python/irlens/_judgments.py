@@ -26,7 +26,8 @@ class Judgments:
                rel_neither, note
     confusion  the pairs both judge by grade: rows A's grade, columns B's grade
     one_sided  judgments of one set only: set ("A" or "B"), grade, judgments
-    runs       measure, run, mean_a, mean_b, rank_a, rank_b (empty without runs)
+    runs       measure, run, mean_a, mean_b, rank_a, rank_b, mean_a_low, mean_a_high, mean_b_low, mean_b_high
+               (the bootstrap percentile intervals of the means; empty without runs)
     orderings  one row per measure: tau_b, tau_ap, spearman, rbo with *_low / *_high bootstrap
                bounds, largest_rank_change, largest_change_run, top_k, top_k_overlap,
                per_topic_tau_b_mean, per_topic_undefined, test, pairs, significant_a,
@@ -106,11 +107,26 @@ def _frames(doc: Document) -> Judgments:
                 "mean_b": _num(r["mean_b"]),
                 "rank_a": r["rank_a"],
                 "rank_b": r["rank_b"],
+                "mean_a_low": _num(r["interval_a"][0]),
+                "mean_a_high": _num(r["interval_a"][1]),
+                "mean_b_low": _num(r["interval_b"][0]),
+                "mean_b_high": _num(r["interval_b"][1]),
             }
             for m in measures
             for r in m["runs"]
         ],
-        columns=["measure", "run", "mean_a", "mean_b", "rank_a", "rank_b"],
+        columns=[
+            "measure",
+            "run",
+            "mean_a",
+            "mean_b",
+            "rank_a",
+            "rank_b",
+            "mean_a_low",
+            "mean_a_high",
+            "mean_b_low",
+            "mean_b_high",
+        ],
     )
     rows = []
     for m in measures:

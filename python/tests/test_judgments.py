@@ -63,7 +63,7 @@ def test_runs_equal_the_cli(files, cli):
         "--seed",
         "5",
         "--format",
-        "json"
+        "json",
     )
     assert [i["sha256"] for i in j.document["provenance"]["inputs"]] == [
         i["sha256"] for i in theirs["provenance"]["inputs"]
@@ -74,6 +74,13 @@ def test_runs_equal_the_cli(files, cli):
     # P@1 under A: run0 (1 + 1) / 2, run1 (1 + 0) / 2; under B: run0 1, run1 0.
     p1 = j.runs[j.runs.measure == "P@1"]
     assert p1[["run", "mean_a", "mean_b"]].values.tolist() == [["run0", 1.0, 1.0], ["run1", 0.5, 0.0]]
+    # Each mean's bootstrap interval, the document's interval_a / interval_b: run0 scores 1 on both
+    # topics under A, so every resample's mean is 1.
+    assert p1[["mean_a_low", "mean_a_high"]].values.tolist()[0] == [1.0, 1.0]
+    by_run = {r["run"]: r for r in theirs["conclusions"]["measures"][0]["runs"]}
+    for _, row in j.runs[j.runs.measure == "P@1"].iterrows():
+        want = by_run[row.run]["interval_a"] + by_run[row.run]["interval_b"]
+        assert [row.mean_a_low, row.mean_a_high, row.mean_b_low, row.mean_b_high] == want
     assert list(j.orderings.measure) == ["P@1", "nDCG@2"]
 
 

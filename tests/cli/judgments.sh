@@ -3,7 +3,8 @@
 # TSV, JSON and LaTeX outputs on a hand-checked pair of qrels, the provenance with both qrels'
 # SHA-256, the bad inputs (exit codes, messages, nothing on stdout), and a golden check on a
 # synthetic second set of judgments made from TREC-COVID round 1's qrels (../shared) against
-# scikit-learn's cohen_kappa_score and an independent computation of Krippendorff's alpha.
+# scikit-learn's cohen_kappa_score and an independent computation of Krippendorff's alpha, and one
+# on real judgments: TREC 2012 Web Track's ad hoc qrels against its per-subtopic ones.
 # usage: judgments.sh PATH/TO/irlens SHARED_DIR
 . "$(dirname "$0")/common.sh"
 SHARED=$2
@@ -118,6 +119,44 @@ for k, v in (('kappa', 0.38482369534555716), ('kappa_quadratic', 0.6018586968000
     if abs(t23[k] - v) > 1e-12: bad.append(('topic 23 ' + k, t23[k], v))
 # 8691 judgments: 790 left out of B (judged in A only), 159 synthetic ones in B only (grep -c synthetic).
 if sum(d1['only_a'].values()) != 790 or d1['only_b'] != {'1': 159}: bad.append(('one-sided', d1['only_a'], d1['only_b']))
+if bad:
+    print('FAIL:', bad)
+    sys.exit(1)
+PY
+fi
+
+# Golden on REAL judgments: TREC 2012 Web Track (../shared/data/web2012/qrels). A: the graded ad hoc
+# qrels (qrels.adhoc.txt); B: the per-subtopic judgments of the same documents by the same NIST
+# assessors (qrels.diversity.txt), a document's grade in B its highest over the subtopics (relevant
+# = relevant to any subtopic). This is one set of assessors judging twice (ad hoc, then per
+# subtopic), not a second assessor or an LLM (docs/statistics.md). Expected values: scikit-learn
+# 1.2.1 (Debian python3-sklearn) cohen_kappa_score on the 16055 pairs both judge, on grade >= 1 and
+# on the grades, and sklearn.metrics.confusion_matrix for the 2x2 counts, run outside the project by
+# a script that reads the two files itself (not this awk line).
+WEB="$SHARED/data/web2012/qrels"
+if [ ! -f "$WEB/qrels.adhoc.txt" ] || [ ! -f "$WEB/qrels.diversity.txt" ]; then
+    echo "SKIPPED: $WEB/qrels.adhoc.txt or qrels.diversity.txt not found: the web2012 golden values (scikit-learn) were NOT compared"
+else
+    awk '{k=$1" "$3; if (!(k in g) || $4 > g[k]) g[k]=$4; if (!(k in o)) {o[k]=++n; key[n]=k}}
+         END {for (i = 1; i <= n; i++) {split(key[i], p, " "); print p[1], 0, p[2], g[key[i]]}}' \
+        "$WEB/qrels.diversity.txt" > "$T/web_b"
+    expect 0 "" -- judgments "$WEB/qrels.adhoc.txt" "$T/web_b" -f json
+    python3 - "$T/out" <<'PY' || fail "web2012 golden values"
+import json, sys
+d = json.load(open(sys.argv[1]))
+l, b = d['labels'], d['labels']['binary']
+bad = []
+if l['pairs'] != 16055 or d['only_a'] or d['only_b']: bad.append(('pairs, one-sided', l['pairs'], d['only_a'], d['only_b']))
+if d['topics']['only_a'] or d['topics']['only_b'] or len(d['topics']['compared']) != 50: bad.append(('topics', d['topics']))
+# 2x2 at grade >= 1: relevant in both, ad hoc only, per subtopic only, neither.
+if [b['both'], b['a_only'], b['b_only'], b['neither']] != [3523, 0, 2036, 10496]: bad.append(('binary counts', b))
+for what, got, want in (('binary kappa', b['kappa'], 0.6934815925118842), ('kappa', l['kappa'], 0.7122206746162503),
+                        ('binary agreement', b['agreement'], 0.8731859233883525)):
+    if abs(got - want) > 1e-12: bad.append((what, got, want))
+topics = {t['topic']: t for t in d['topic_labels']}
+for t, k, kb in (('151', 0.9639501857111645, 0.9781585068361037), ('160', 0.18916355012314146, 0.044285306328669116)):
+    if abs(topics[t]['kappa'] - k) > 1e-12 or abs(topics[t]['binary']['kappa'] - kb) > 1e-12:
+        bad.append(('topic ' + t, topics[t]['kappa'], topics[t]['binary']['kappa'], k, kb))
 if bad:
     print('FAIL:', bad)
     sys.exit(1)

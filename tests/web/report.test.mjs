@@ -77,7 +77,7 @@ test('the HTML report opens from file:// with no script and shows the numbers of
     assert.equal(settings.b, 'bm25.run');
     assert.deepEqual(settings, Object.fromEntries(Object.entries(pageSettings).map(([k, v]) => [k, v === '' ? '(none)' : String(v)])), 'every setting of the page');
     const prov = JSON.parse(await offline.textContent('#report-provenance-json'));
-    assert.equal(prov.report.format, 2);
+    assert.equal(prov.report.format, 3);
     assert.equal(prov.baseline, 'bm25.run');
     // The views: charts as SVG, the significance and meta-evaluation sections.
     for (const id of ['charts', 'significance', 'meta']) {

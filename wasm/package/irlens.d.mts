@@ -667,7 +667,7 @@ export interface CorrelationIntervalJson {
 export interface JudgmentsConclusionsJson {
   measure: string;
   topics: number;
-  runs: { run: string; mean_a: Nullable; mean_b: Nullable; rank_a: number; rank_b: number }[];
+  runs: { run: string; mean_a: Nullable; mean_b: Nullable; rank_a: number; rank_b: number; interval_a: Interval; interval_b: Interval }[];
   tau_b: CorrelationIntervalJson;
   /** A is the reference (Yilmaz et al. 2008): B's ordering evaluated against A's. */
   tau_ap: CorrelationIntervalJson;

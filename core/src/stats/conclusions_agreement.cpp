@@ -93,6 +93,8 @@ ConclusionsAgreement conclusions_agreement(const ScoreMatrix& a, const ScoreMatr
         r.mean_b = r.mean_a;
         r.rank_a.assign(m, 0);
         r.rank_b.assign(m, 0);
+        r.interval_a.assign(m, Interval{});
+        r.interval_b = r.interval_a;
         return r;
     }
     const std::vector<double> ones(n, 1.0);
@@ -100,6 +102,8 @@ ConclusionsAgreement conclusions_agreement(const ScoreMatrix& a, const ScoreMatr
     r.mean_b = weighted_means(b, ones);
     r.rank_a = competition_ranks(r.mean_a);
     r.rank_b = competition_ranks(r.mean_b);
+    r.interval_a.assign(m, Interval{});
+    r.interval_b = r.interval_a;
     const Coefficients c = coefficients(r.mean_a, r.mean_b, s.rbo_p);
     r.tau_b.value = c.tau_b;
     r.tau_ap.value = c.tau_ap;
@@ -143,15 +147,21 @@ ConclusionsAgreement conclusions_agreement(const ScoreMatrix& a, const ScoreMatr
     if (r.per_topic_undefined)
         notes.push_back(std::to_string(r.per_topic_undefined) +
                         " topic(s) without a per-topic tau_b: every run scores the same on it under one of the sets");
-    // Bootstrap intervals of the four coefficients over topics.
+    // Bootstrap intervals of the four coefficients and of every run's two means over topics.
     if (s.intervals_B > 0 && n >= 2) {
         Rng rng(s.testing.resampling.seed);
         std::vector<double> weights(n);
         std::vector<std::vector<double>> draws(4);
+        std::vector<std::vector<double>> means_a(m), means_b(m);  // [run][resample]
         std::size_t undefined[4] = {0, 0, 0, 0};
         for (std::size_t k = 0; k < s.intervals_B; ++k) {
             stats::draw_bootstrap_counts(rng, weights.data(), n);
-            const Coefficients d = coefficients(weighted_means(a, weights), weighted_means(b, weights), s.rbo_p);
+            const std::vector<double> ma = weighted_means(a, weights), mb = weighted_means(b, weights);
+            for (std::size_t i = 0; i < m; ++i) {
+                means_a[i].push_back(ma[i]);
+                means_b[i].push_back(mb[i]);
+            }
+            const Coefficients d = coefficients(ma, mb, s.rbo_p);
             const double v[4] = {d.tau_b, d.tau_ap, d.spearman, d.rbo};
             for (int i = 0; i < 4; ++i) {
                 if (std::isnan(v[i]))
@@ -170,6 +180,14 @@ ConclusionsAgreement conclusions_agreement(const ScoreMatrix& a, const ScoreMatr
             std::sort(draws[i].begin(), draws[i].end());
             out[i]->interval = {sorted_quantile(draws[i], (1 - s.confidence) / 2),
                                 sorted_quantile(draws[i], (1 + s.confidence) / 2)};
+        }
+        const auto percentile_interval = [&](std::vector<double>& v) {
+            std::sort(v.begin(), v.end());
+            return Interval{sorted_quantile(v, (1 - s.confidence) / 2), sorted_quantile(v, (1 + s.confidence) / 2)};
+        };
+        for (std::size_t i = 0; i < m; ++i) {
+            r.interval_a[i] = percentile_interval(means_a[i]);
+            r.interval_b[i] = percentile_interval(means_b[i]);
         }
     } else if (s.intervals_B > 0) {
         notes.push_back("no bootstrap interval: it needs at least 2 topics");

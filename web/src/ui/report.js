@@ -20,10 +20,11 @@ import { el } from './util.js';
 import { tableCell, tableCaption } from './table-cells.js';
 
 /** Version of the report's layout (docs/web-app.md, "The HTML report"). */
-export const REPORT_FORMAT = 2; // 2 (issue 35): the Topic difficulty section; no instruction that needs script
+export const REPORT_FORMAT = 3; // 2 (issue 35): the Topic difficulty section; no instruction that needs script. 3 (issues 38, 39): the Judgments and Reproducibility sections, each when its view holds results
 
 /** The views whose results the report shows, in this order. */
 export const REPORT_VIEWS = ['charts', 'significance', 'meta', 'difficulty'];
+
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
@@ -73,7 +74,7 @@ async function renderedView(app, view) {
   const box = el('section', { class: 'report-render', 'aria-hidden': 'true', style: 'position:absolute;left:-20000px;top:0;width:1100px;visibility:hidden' });
   document.body.append(box);
   try {
-    await view.render(box, app, () => true);
+    await view.render(box, app, () => true, { report: true }); // {report}: a view may leave out its own inputs
     const copy = staticCopy(box);
     for (const a of ['style', 'aria-hidden', 'class']) copy.removeAttribute(a); // in sight in the report
     return copy;
@@ -134,7 +135,7 @@ function provenanceTable(prov, settings) {
 export async function makeReport(app, { onProgress = () => {} } = {}) {
   const { result, settings } = app.state;
   if (!result) throw new Error('no result to report: load a qrels file and runs first');
-  // A view with inReport(app) (views/reproducibility.js) joins the report when it has results.
+  // A view with inReport(app) (views/judgments.js, views/reproducibility.js) joins the report when it has results.
   const ids = [...REPORT_VIEWS, ...app.views.filter((v) => v.inReport && v.inReport(app)).map((v) => v.id)];
   const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...ids] } };
   const parts = [];

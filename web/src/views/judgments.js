@@ -1,22 +1,34 @@
 // The Judgments view: the loaded qrels (A, the reference) compared with a second qrels file (B, e.g.
-// an LLM's labels) chosen here (`irlens judgments`; docs/statistics.md): the label agreement overall
-// and per topic, the confusion matrix as a heatmap, the judgments of one set only, and with runs the
-// runs' means and ranks under both, the agreement of the two orderings and the pairs of runs whose
-// significance verdict differs, with the scatter of the runs' means under A against B (the
-// diagonal: the same mean under both; the best runs labelled). The numbers are the JS API's judgments() in the worker
-// (worker-judgments.js); undefined ones show as – with the reason on hover. Exports: the whole
-// document as JSON ({provenance, columns, rows: the label table, document}) and the label table as
-// CSV, with the provenance (B's name, size and SHA-256 under `analysis.qrels_b`).
+// an LLM's labels) chosen here (`irlens judgments`; docs/statistics.md): both files named with their
+// SHA-256, the topics compared and why, the grade scales (stated when they differ; B's grades
+// mappable), the label agreement overall and per topic, the confusion matrix as a heatmap, the
+// judgments of one set only, and with runs the runs' means and ranks under both, the agreement of
+// the two orderings and the pairs of runs whose significance verdict differs under the test and
+// correction chosen here (the Significance tab's choices and names), with the scatter of the runs'
+// means under A against B (charts/judgments-charts.js: each mean's bootstrap interval both ways,
+// the diagonal, the best runs labelled). The numbers are the JS API's judgments() in the worker
+// (worker-judgments.js); undefined ones show as – with the reason on hover. Exports (their data:
+// base/judgments-exports.js): the whole document as JSON ({provenance, columns, rows: the label
+// table, document}), the label table as CSV, the CLI's LaTeX tables, the scatter as SVG / PNG / CSV
+// / JSON, each with the provenance (`analysis`: both qrels with their SHA-256, the measures, test,
+// correction, B, seed, the exports' format). The HTML report (ui/report.js) shows the view when it
+// holds results (inReport), rendered with `{report: true}`.
 import { addDefaults } from '../base/settings.js';
 import { sha256, fileSource } from '../base/files.js';
-import { tableExports, chartDataExports } from '../ui/analysis-exports.js';
+import { TESTS, CORRECTIONS } from '../base/significance-labels.js';
+import { LABEL_COLUMNS, labelRows, RUN_COLUMNS, runRows, judgmentsAnalysis, judgmentsSeeds, judgmentsLaTeX } from '../base/judgments-exports.js';
+import { tableExports, chartDataExports, analysisProvenance } from '../ui/analysis-exports.js';
+import { download } from '../ui/downloads.js';
+import { resampling, resamplingFields } from '../ui/significance.js';
 import { renderChart } from '../charts/charts.js';
-import { runScatterSpec } from '../charts/relative-charts.js';
+import { meansPoints, meansScatterSpec } from '../charts/judgments-charts.js';
 import { labelRuns } from '../charts/run-labels.js';
-import { el, fmt, noData } from '../ui/util.js';
+import { el, fmt, noData, select, scriptOnly } from '../ui/util.js';
 import { textField, numberField, intSetting } from '../ui/fields.js';
 
-addDefaults({ jdMeasures: '', jdThreshold: '1', jdMapB: '' });
+// jdTest, jdCorrection: the test of every pair of runs under each set and its correction (the
+// CLI's defaults: the paired t-test, no correction); B and seed are the page's (settings.js).
+addDefaults({ jdMeasures: '', jdThreshold: '1', jdMapB: '', jdTest: 't', jdCorrection: 'none' });
 
 /** The view's own state, kept across renders, with its file input (created once, so that it keeps its file). */
 function stateOf(app) {
@@ -34,10 +46,26 @@ function stateOf(app) {
   return app.judgmentsState;
 }
 
-const LABEL_COLUMNS = ['scope', 'pairs', 'observed', 'expected', 'kappa', 'kappa_linear', 'kappa_quadratic', 'alpha_nominal', 'alpha_ordinal',
-  'alpha_interval', 'binary_agreement', 'binary_kappa', 'note'];
-/** A row of the label table as CSV exports it (undefined values empty). */
-const labelRecord = (scope, l) => ({ ...l, scope, binary_agreement: l.binary.agreement, binary_kappa: l.binary.kappa });
+/** What the view asks the worker for, from the settings: {measures, options, key}. */
+function requestOf(app, s) {
+  const settings = app.state.settings;
+  const measures = settings.jdMeasures ? settings.jdMeasures.split(/\s+/).filter(Boolean) : (app.state.result ? app.state.result.measures.slice(0, 1) : []);
+  const test = TESTS.some((t) => t.value === settings.jdTest) ? settings.jdTest : 't';
+  const correction = CORRECTIONS.some((c) => c.value === settings.jdCorrection) ? settings.jdCorrection : 'none';
+  const options = {
+    threshold: intSetting(settings.jdThreshold, 1, 0), ...(settings.jdMapB ? { mapB: settings.jdMapB } : {}),
+    test, ...(test === 'tukey' ? {} : { correction }), ...resampling(app),
+  };
+  const key = s.file ? JSON.stringify([s.file.name, s.file.size, s.file.lastModified, measures, options, app.state.runs.length, app.client.generation]) : null;
+  return { measures, options, key };
+}
+
+/** The provenance's inputs of both qrels: {a, b} as {name, bytes, sha256}. */
+async function qrelsRecords(app, s) {
+  const q = app.state.qrels.source;
+  const hashes = await app.fileHashes();
+  return { a: { name: q.file || q.name, bytes: q.size, sha256: hashes[q.name] || null }, b: { name: s.file.name, bytes: s.file.size, sha256: s.sha256 } };
+}
 
 const cell = (v, note) => el('td', { class: 'num', title: v === null && note ? note : null }, fmt(v));
 
@@ -68,77 +96,87 @@ function confusion(l) {
 }
 
 /**
- * The runs' means under A (x) against B (y), one point per run, with the diagonal y = x (a run on it
- * has the same mean under both sets) across the plot: runScatterSpec plus one layer.
+ * The scatter of one measure's run means with their intervals, rendered once its box is in the
+ * page (width: the container's); its exports carry `analysis` (judgmentsAnalysis) with the view
+ * and the measure.
  */
-function meansScatterSpec(m, points) {
-  const spec = runScatterSpec(points, `${m.measure} under A`, `${m.measure} under B`);
-  spec.title = `${m.measure}: each run's mean under A and under B (dashed: the same under both)`;
-  const values = points.flatMap((p) => [p.x, p.y]).filter(Number.isFinite);
-  const [lo, hi] = [Math.min(...values), Math.max(...values)];
-  spec.layer.unshift({ data: { values: [{ x: lo, y: lo }, { x: hi, y: hi }] }, mark: { type: 'line', strokeDash: [4, 4], color: '#888', clip: true } });
-  return spec;
-}
-
-/** The scatter of one measure's run means, rendered once its box is in the page (width: the container's). */
-async function meansScatter(app, m, box, live) {
-  const points = m.runs.map((r) => ({ run: r.run, group: r.run, x: r.mean_a, y: r.mean_b })).filter((p) => p.x !== null && p.y !== null);
+async function meansScatter(app, m, box, live, { analysis, seeds, confidence }) {
+  const points = meansPoints(m);
   const name = `judgments-${m.measure.replace(/[^A-Za-z0-9]+/g, '-')}`;
   const chart = el('div', { class: 'chart', id: `chart-${name}` });
   const labels = el('p', { class: 'hint', 'aria-live': 'polite' });
   let view = null;
-  const data = {
-    table: { columns: ['run', 'mean_a', 'mean_b', 'rank_a', 'rank_b'], rows: m.runs },
-    analysis: { view: name, measure: m.measure },
-  };
-  box.append(chartDataExports(app, name, () => view, () => data), chart, labels);
-  view = await renderChart(chart, meansScatterSpec(m, points));
+  const data = () => ({ table: { columns: RUN_COLUMNS, rows: runRows(m) }, analysis: analysis({ view: name, measure: m.measure }), seeds });
+  const undefinedIntervals = points.some((p) => !Number.isFinite(p.x_low) || !Number.isFinite(p.y_low));
+  box.append(chartDataExports(app, name, () => view, data), chart, labels);
+  if (undefinedIntervals) box.append(el('p', { class: 'hint' }, `No interval is drawn where none is defined: ${m.note || 'no bootstrap resamples'}.`));
+  view = await renderChart(chart, meansScatterSpec(m.measure, points, confidence));
   if (!live()) return;
   await labelRuns(view, points, ({ left }) => {
-    labels.textContent = `Labelled: the best runs under A and under B, the runs you click and the one under the pointer${left.length ? `; ${left.length} left unlabelled (no room)` : ''}.`;
+    labels.replaceChildren('Labelled: the best runs under A and under B', ...scriptOnly(', the runs you click and the one under the pointer'),
+      `${left.length ? `; ${left.length} left unlabelled (no room)` : ''}.`);
   });
 }
 
-function conclusions(m) {
+function conclusions(m, alpha) {
   const c = (k) => `${fmt(m[k].value)} [${fmt(m[k].interval[0])}, ${fmt(m[k].interval[1])}]`;
   const summary = el('p', { class: 'judgments-summary' },
     `${m.measure} over ${m.runs.length} runs and ${m.topics} topics: Kendall's tau-b ${c('tau_b')}, tau_ap (A the reference) ${c('tau_ap')}, `
     + `Spearman ${c('spearman')}, RBO ${c('rbo')}; top-${m.top_k} overlap ${fmt(m.top_k_overlap)}; largest rank change `
-    + `${m.largest_rank_change ? `${m.largest_rank_change.change} (${m.largest_rank_change.run})` : '–'}; per-topic tau-b mean ${fmt(m.per_topic_tau_b_mean)}. `
-    + `${m.test}: ${m.significant_a} of ${m.pairs} pairs significant under A, ${m.significant_b} under B, ${m.changes.length} verdicts changed.${m.note ? ` ${m.note}.` : ''}`);
+    + `${m.largest_rank_change ? `${m.largest_rank_change.change} (${m.largest_rank_change.run})` : '–'}; per-topic tau-b mean ${fmt(m.per_topic_tau_b_mean)}.${m.note ? ` ${m.note}.` : ''}`);
+  const verdicts = el('p', { class: 'judgments-verdicts' },
+    `Significance verdicts by ${m.test}, a pair significant when its adjusted p < ${alpha}: ${m.significant_a} of ${m.pairs} pairs significant under A, `
+    + `${m.significant_b} under B, ${m.changes.length} verdict${m.changes.length === 1 ? '' : 's'} changed.`);
   const runs = [...m.runs].sort((x, y) => x.rank_a - y.rank_a);
-  return [summary, el('div', { class: 'judgments-scatter', 'data-measure': m.measure }),
-    table(`${m.measure}: the runs' means under A and under B`, ['run', 'mean A', 'mean B', 'rank A', 'rank B'],
-      runs.map((r) => el('tr', {}, el('th', { scope: 'row' }, r.run), cell(r.mean_a), cell(r.mean_b),
-        el('td', { class: 'num' }, String(r.rank_a)), el('td', { class: 'num' }, String(r.rank_b))))),
-    m.changes.length ? table(`${m.measure}: pairs of runs whose verdict differs (difference = mean of the first run - the second's; p adjusted)`,
+  const bounds = (i) => (i[0] === null ? '–' : `[${fmt(i[0])}, ${fmt(i[1])}]`);
+  return [summary, verdicts, el('div', { class: 'judgments-scatter', 'data-measure': m.measure }),
+    table(`${m.measure}: the runs' means under A and under B, each with its bootstrap interval over topics`, ['run', 'mean A', 'interval A', 'mean B', 'interval B', 'rank A', 'rank B'],
+      runs.map((r) => el('tr', {}, el('th', { scope: 'row' }, r.run), cell(r.mean_a), el('td', { class: 'num' }, bounds(r.interval_a)), cell(r.mean_b),
+        el('td', { class: 'num' }, bounds(r.interval_b)), el('td', { class: 'num' }, String(r.rank_a)), el('td', { class: 'num' }, String(r.rank_b))))),
+    m.changes.length ? table(`${m.measure}: pairs of runs whose verdict differs by ${m.test} (difference = mean of the first run - the second's; p adjusted)`,
       ['run', 'versus', 'difference A', 'p A', 'difference B', 'p B', 'change'],
       m.changes.map((v) => el('tr', {}, el('th', { scope: 'row' }, v.run_a), el('td', {}, v.run_b), cell(v.difference_a), cell(v.p_a),
-        cell(v.difference_b), cell(v.p_b), el('td', {}, v.change)))) : el('p', {}, `${m.measure}: no verdict differs.`)];
+        cell(v.difference_b), cell(v.p_b), el('td', {}, v.change)))) : el('p', {}, `${m.measure}: no verdict differs by ${m.test}.`)];
+}
+
+/** The LaTeX button beside the CSV and JSON of the label table: the CLI's tables (judgmentsLaTeX). */
+function latexButton(app, get) {
+  return el('button', {
+    type: 'button', class: 'small', 'data-export': 'judgments.tex',
+    onclick: async () => {
+      const what = get();
+      download('irlens-judgments.tex', judgmentsLaTeX(what.table.document, await analysisProvenance(app, what.analysis, what.seeds)), 'application/x-tex');
+    },
+  }, 'LaTeX');
 }
 
 export const judgmentsView = {
   id: 'judgments',
   label: 'Judgments',
-  async render(container, app, live) {
+  /** Whether the HTML report shows the view: a comparison made for the current inputs and settings. */
+  inReport(app) {
+    const s = app.judgmentsState;
+    return !!(s && s.doc && app.state.qrels && s.key === requestOf(app, s).key);
+  },
+  async render(container, app, live, { report = false } = {}) {
     if (!app.state.qrels) return noData(container, 'Load a qrels file (A, the reference) and runs, then choose a second qrels file (B) here.');
     const s = stateOf(app);
     const settings = app.state.settings;
-    const measures = settings.jdMeasures ? settings.jdMeasures.split(/\s+/).filter(Boolean) : (app.state.result ? app.state.result.measures.slice(0, 1) : []);
-    const threshold = intSetting(settings.jdThreshold, 1, 0);
+    const { measures, options, key } = requestOf(app, s);
     const out = el('div', { class: 'judgments-out' });
     container.textContent = '';
     container.append(
       el('p', { class: 'hint' }, 'Compare the loaded qrels (A, the reference) with a second set of judgments (B: an LLM\'s, a second assessor\'s): do the labels agree, and do the runs\' ordering and significance verdicts hold?'),
-      el('div', { class: 'controls' }, s.field,
+      report ? null : el('div', { class: 'controls' }, s.field,
         textField(app, 'Measures', 'jdMeasures', settings.jdMeasures, { size: 18, placeholder: measures.join(' ') || 'nDCG@10' }),
         numberField(app, 'Relevant from grade', 'jdThreshold', settings.jdThreshold, { min: 0 }),
-        textField(app, "Map B's grades", 'jdMapB', settings.jdMapB, { size: 14, placeholder: '3:2,2:1,1:1,0:0' })),
+        textField(app, "Map B's grades", 'jdMapB', settings.jdMapB, { size: 14, placeholder: '3:2,2:1,1:1,0:0' }),
+        select(app, 'Pairwise test', 'jdTest', TESTS, options.test),
+        options.test === 'tukey' ? null : select(app, 'Correction', 'jdCorrection', CORRECTIONS, options.correction),
+        resamplingFields(app)),
       out);
     if (!s.file) return out.append(el('p', { class: 'empty' }, 'Choose the second qrels file (B).'));
-    const options = { threshold, ...(settings.jdMapB ? { mapB: settings.jdMapB } : {}) };
-    const key = JSON.stringify([s.file.name, s.file.size, s.file.lastModified, measures, options, app.state.runs.length, app.client.generation]);
-    if (s.key !== key) {
+    if (s.key !== key && !report) {
       s.key = key;
       s.doc = null;
       s.error = null;
@@ -156,24 +194,39 @@ export const judgmentsView = {
     const doc = s.doc;
     if (!doc) return;
     const l = doc.labels;
-    const oneSided = (c) => Object.entries(c).map(([g, n]) => `${n} of grade ${g}`).join(', ') || 'none';
+    const files = await qrelsRecords(app, s);
+    if (!live()) return;
+    const base = { ...files, measures, options, doc };
+    const seeds = judgmentsSeeds(options);
+    const analysis = (extra) => judgmentsAnalysis(base, extra);
+    const chartInfo = { analysis, seeds, confidence: doc.conclusions ? doc.conclusions.confidence : null };
+    const labelExport = () => ({ table: { columns: LABEL_COLUMNS, rows: labelRows(doc), document: doc }, analysis: analysis(), seeds });
+    const exports = tableExports(app, 'judgments', labelExport);
+    exports.append(' ', latexButton(app, labelExport));
+    // by grade (a JS object lists "-1" after the grades that read as array indices)
+    const oneSided = (c) => Object.entries(c).sort(([g], [h]) => Number(g) - Number(h)).map(([g, n]) => `${n} of grade ${g}`).join(', ') || 'none';
+    const sha = (f) => {
+      const code = el('code', { class: 'sha256' }, f.sha256 || '–');
+      code.style.wordBreak = 'break-all'; // 64 hex digits wrap on a phone (the CSP allows no style attribute: the CSSOM)
+      return code;
+    };
     out.append(
-      tableExports(app, 'judgments', () => ({
-        table: { columns: LABEL_COLUMNS, rows: [labelRecord('all', l), ...doc.topic_labels.map((t) => labelRecord(t.topic, t))], document: doc },
-        analysis: { name: 'judgments', qrels_b: { name: s.file.name, bytes: s.file.size, sha256: s.sha256 }, ...options, measures },
-      })),
-      el('p', {}, `Topics: ${doc.topics.note}.`),
+      exports,
+      el('p', { class: 'judgments-files' }, `A: ${files.a.name} (${files.a.bytes} bytes, SHA-256 `, sha(files.a), `); B: ${files.b.name} (${files.b.bytes} bytes, SHA-256 `, sha(files.b), ').'),
+      el('p', { class: doc.topics.only_a.length || doc.topics.only_b.length ? 'warning judgments-topics' : 'judgments-topics' }, `Topics: ${doc.topics.note}.`),
       doc.grades.note ? el('p', { class: 'warning' }, `Grades: ${doc.grades.note}.`) : null,
       table(`Label agreement on the (topic, document) pairs both sets judge; binary: grade ≥ ${doc.threshold} is relevant`,
         ['scope', 'pairs', 'observed', 'kappa', 'kappa linear', 'kappa quadratic', 'alpha nominal', 'alpha ordinal', 'alpha interval', 'binary agreement', 'binary kappa', 'note'],
         [labelRow('all', l), ...doc.topic_labels.map((t) => labelRow(t.topic, t))]),
-      l.pairs ? confusion(l) : null,
+      l.pairs ? confusion(l) : el('p', { class: 'warning' }, `No confusion matrix: ${l.note || 'no (topic, document) pair is judged in both sets'}.`),
       el('p', {}, `Judged in A only: ${oneSided(doc.only_a)}; in B only: ${oneSided(doc.only_b)}.`),
-      ...(doc.conclusions ? doc.conclusions.measures.flatMap(conclusions)
+      doc.warnings.length ? el('details', { class: 'warnings judgments-warnings', open: true }, el('summary', {}, `${doc.warnings.length} warning(s)`),
+        el('ul', {}, doc.warnings.map((w) => el('li', {}, w)))) : null,
+      ...(doc.conclusions ? [el('p', { class: 'judgments-policy' }, `Runs: ${doc.conclusions.topic_policy}.`), ...doc.conclusions.measures.flatMap((m) => conclusions(m, doc.conclusions.alpha))]
         : [el('p', { class: 'empty' }, 'Load at least 2 runs and name a measure to compare the runs\' conclusions under both sets.')]));
     for (const m of doc.conclusions ? doc.conclusions.measures : []) {
       const box = out.querySelector(`.judgments-scatter[data-measure="${CSS.escape(m.measure)}"]`);
-      if (box) await meansScatter(app, m, box, live);
+      if (box) await meansScatter(app, m, box, live, chartInfo);
       if (!live()) return;
     }
   },

@@ -64,6 +64,10 @@ struct ConclusionsAgreement {
     std::size_t topics = 0;
     std::vector<double> mean_a, mean_b;  // [run]
     std::vector<std::size_t> rank_a, rank_b;
+    /// [run] the bootstrap percentile interval of the run's mean under A and under B, from the
+    /// same resamples of topics as the correlations' intervals (level s.confidence); NaN bounds
+    /// without resamples (intervals_B = 0, fewer than 2 topics).
+    std::vector<Interval> interval_a, interval_b;
     /// Kendall's tau-b (scipy's), tau_ap with A the gold standard (Yilmaz et al. 2008:
     /// tau_ap(evaluated = B's means, reference = A's)), Spearman's rho, RBO_ext (p = rbo_p).
     CorrelationInterval tau_b, tau_ap, spearman, rbo;
