@@ -25,7 +25,6 @@ export const REPORT_FORMAT = 3; // 2 (issue 35): the Topic difficulty section; n
 /** The views whose results the report shows, in this order. */
 export const REPORT_VIEWS = ['charts', 'significance', 'meta', 'difficulty'];
 
-
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** The results table with every run, its cells the Table view's (which attaches its rows as they scroll in: not here). */
