@@ -119,6 +119,7 @@ PYBIND11_MODULE(_core, m) {
     register_analyses(m);
     register_judgments(m);
     register_compare_runs(m);
+    register_dict_columns(m);
 }
 
 }  // namespace irlens::python

@@ -130,7 +130,8 @@ class RelevanceEvaluator:
         self._keys = runid + named
         qrel = dict(query_relevance)
         # No judgment at all: no query is in both qrels and run, every evaluate() gives {} (pytrec_eval's).
-        self._qrels = load_qrels(qrel, source="qrels dict") if any(qrel.values()) else None
+        # The dicts are walked in C++; no SHA-256 (this module keeps no provenance record).
+        self._qrels = load_qrels(qrel, source="qrels dict", digest=False) if any(qrel.values()) else None
         self._level = int(relevance_level)
         self._judged_only = bool(judged_docs_only_flag)
 
@@ -142,7 +143,7 @@ class RelevanceEvaluator:
         ranked = {q: docs for q, docs in scores.items() if docs}
         # With an empty ranking, every qrels topic (trec_eval -c), of which those the run names are
         # kept; else the topics the run answers (a run of one query costs one topic).
-        run = load_run(self._qrels, ranked or NO_ANSWER, "run")
+        run = load_run(self._qrels, ranked or NO_ANSWER, "run", digest=False)
         names, _specs, topics, values = _core.trec_eval_values(
             self._qrels.handle,
             run.handle,
