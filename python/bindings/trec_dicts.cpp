@@ -85,20 +85,23 @@ private:
         }
         if (!ascii) return unicode_line(s);
         check_fields(n);
-        add(new_str(token[0]), token[0], new_str(token[2]), new_str(token[fields_ - 2]));
+        add(new_str(token[0]), token[0], new_str(token[2]), new_str(token[value_field()]));
     }
 
     /// A line with non-ASCII text: split by Python (str.split() splits at Unicode whitespace too).
     void unicode_line(std::string_view s) {
         py::object text = checked(PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict"));
-        py::list parts = py::reinterpret_steal<py::list>(checked(PyUnicode_Split(text.ptr(), nullptr, -1)));
+        py::list parts = py::reinterpret_borrow<py::list>(checked(PyUnicode_Split(text.ptr(), nullptr, -1)));
         check_fields(static_cast<int>(parts.size()));
         py::str topic = parts[0];
         Py_ssize_t size;
         const char* p = PyUnicode_AsUTF8AndSize(topic.ptr(), &size);
         if (!p) throw py::error_already_set();
-        add(topic, std::string_view(p, static_cast<std::size_t>(size)), parts[2], parts[fields_ - 2]);
+        add(topic, std::string_view(p, static_cast<std::size_t>(size)), parts[2], parts[value_field()]);
     }
+
+    /// The value's field: relevance (the 4th of a qrels line), score (the 5th of a run line).
+    int value_field() const { return fields_ == 4 ? 3 : 4; }
 
     /// Python's own messages for unpacking a wrong number of fields.
     void check_fields(int n) const {
