@@ -20,7 +20,8 @@ The routes, each the same user code for irlens and for its peer, measures AP nDC
   ranx                     Qrels.from_file, Run.from_file, evaluate per run (no irlens twin)
 The peers are built from their sources outside the project (bench/README.md says how); their
 interpreter is PEER_PYTHON, and the PYTHONPATH of each peer's routes PEER_PATH_PYTREC_EVAL,
-PEER_PATH_IR_MEASURES, PEER_PATH_RANX. Without PEER_PYTHON the peers' routes are left out, said so.
+PEER_PATH_IR_MEASURES, PEER_PATH_RANX. Without PEER_PYTHON the peers' routes are left out, said so;
+SKIP_ROUTES (a comma-separated list) leaves out those routes.
 BASELINE_PYTHON, an interpreter with another build of the package (main's, before a change), adds
 its irlens routes as "before:ROUTE", interleaved with the others: before and after in one run.
 """
@@ -191,7 +192,8 @@ def main():
     args = [a for a in sys.argv[1:]]
     repeats = int(args.pop(0)) if args and args[0].isdigit() else 3
     names = args or ["bench", "campaign"]
-    routes = [r for r in ROUTES if r.startswith("irlens") or os.environ.get("PEER_PYTHON")]
+    skip = set(os.environ.get("SKIP_ROUTES", "").split(","))  # e.g. SKIP_ROUTES=ranx: its JIT alone takes minutes
+    routes = [r for r in ROUTES if (r.startswith("irlens") or os.environ.get("PEER_PYTHON")) and r not in skip]
     if not os.environ.get("PEER_PYTHON"):
         print("PEER_PYTHON unset: the peers' routes are left out (SKIPPED)")
     if os.environ.get("BASELINE_PYTHON"):
