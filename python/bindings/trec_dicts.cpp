@@ -7,7 +7,9 @@
 // parse_run was most of the time its users spent).
 #include "common.hpp"
 
+#include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -85,7 +87,8 @@ private:
         }
         if (!ascii) return unicode_line(s);
         check_fields(n);
-        add(new_str(token[0]), token[0], new_str(token[2]), new_str(token[value_field()]));
+        py::object v = fast_value(token[value_field()]);
+        add(token[0], new_str(token[2]), v, v ? py::object() : new_str(token[value_field()]));
     }
 
     /// A line with non-ASCII text: split by Python (str.split() splits at Unicode whitespace too).
@@ -97,7 +100,7 @@ private:
         Py_ssize_t size;
         const char* p = PyUnicode_AsUTF8AndSize(topic.ptr(), &size);
         if (!p) throw py::error_already_set();
-        add(topic, std::string_view(p, static_cast<std::size_t>(size)), parts[2], parts[value_field()]);
+        add(std::string_view(p, static_cast<std::size_t>(size)), parts[2], py::object(), parts[value_field()]);
     }
 
     /// The value's field: relevance (the 4th of a qrels line), score (the 5th of a run line).
@@ -111,6 +114,31 @@ private:
         if (n > fields_) throw py::value_error("too many values to unpack (expected " + std::to_string(fields_) + ")");
     }
 
+    /// The value of an ASCII token without Python's str: a plain decimal integer (qrels) or what
+    /// PyOS_string_to_double reads whole (runs: float()'s own parser, which float() calls after
+    /// removing underscores); null for anything else, which value() then converts (and refuses).
+    py::object fast_value(std::string_view token) {
+        if (token.size() >= sizeof buf_ || token.find('_') != std::string_view::npos) return py::object();
+        std::memcpy(buf_, token.data(), token.size());
+        buf_[token.size()] = '\0';
+        if (fields_ == 4) {
+            const char* p = buf_ + (token[0] == '+' || token[0] == '-');
+            std::int64_t v;
+            if (token.size() > 18 || *p < '0' || *p > '9') return py::object();
+            const auto [end, ec] = std::from_chars(p, buf_ + token.size(), v);
+            if (ec != std::errc() || end != buf_ + token.size()) return py::object();
+            return checked(PyLong_FromLongLong(token[0] == '-' ? -v : v));
+        }
+        char* end = nullptr;
+        const double v = PyOS_string_to_double(buf_, &end, nullptr);
+        if (v == -1.0 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return py::object();
+        }
+        if (end != buf_ + token.size()) return py::object();
+        return checked(PyFloat_FromDouble(v));
+    }
+
     /// int(text) for qrels, float(text) for runs (Python's own parsers and messages).
     py::object value(const py::object& text) const {
         if (fields_ == 4) return checked(PyNumber_Long(text.ptr()));
@@ -121,11 +149,12 @@ private:
         return checked(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size())));
     }
 
-    /// out[topic][doc] = value(text), unless doc is in out[topic] already (AssertionError, as
-    /// pytrec_eval's assert, which comes before the value's conversion). A query's dict is looked
-    /// up again only when the query changes.
-    void add(const py::object& topic, std::string_view topic_bytes, const py::object& doc, const py::object& text) {
+    /// out[topic][doc] = the value (converted, or value(text)), unless doc is in out[topic]
+    /// already (AssertionError, as pytrec_eval's assert, which comes before the value's
+    /// conversion). A query's str and dict are made or looked up only when the query changes.
+    void add(std::string_view topic_bytes, const py::object& doc, py::object converted, const py::object& text = {}) {
         if (!inner_ || topic_bytes != last_topic_) {
+            py::object topic = new_str(topic_bytes);
             PyObject* found = PyDict_GetItemWithError(out_.ptr(), topic.ptr());
             if (!found) {
                 if (PyErr_Occurred()) throw py::error_already_set();
@@ -142,11 +171,13 @@ private:
             PyErr_SetNone(PyExc_AssertionError);
             throw py::error_already_set();
         }
-        if (PyDict_SetItem(inner_.ptr(), doc.ptr(), value(text).ptr()) < 0) throw py::error_already_set();
+        if (!converted) converted = value(text);
+        if (PyDict_SetItem(inner_.ptr(), doc.ptr(), converted.ptr()) < 0) throw py::error_already_set();
     }
 
     py::dict out_;
     int fields_;
+    char buf_[64];
     std::string carry_;       // a line begun in one chunk and ended in a later one
     py::object inner_;        // the dict of the last line's query
     std::string last_topic_;  // that query's UTF-8 bytes

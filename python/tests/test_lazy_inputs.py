@@ -219,8 +219,11 @@ def test_parse_run_and_qrel_of_a_file_as_pytrec_evals_loop(tmp_path, chunk, monk
     # characters), without a final newline, with tabs, Python's number syntax (1_0, +2, inf) and a
     # non-ASCII line (U+00A0, a no-break space, splits it as str.split() does).
     monkeypatch.setattr(pytrec_eval, "CHUNK", chunk)
-    run_text = "q1 Q0 d1 1 0.5 r\nq1\tQ0 d2 2 1_0.25 r\nq2 Q0 d1 1 inf r\nq1 Q0 d3 3 -1e-3 r\nq3 Q0 dé\u00a01 2 r"
-    qrels_text = "q1 0 d1 +2\nq1 0 d2 1_0\r\nq2 0 d1 0\n"
+    run_text = (
+        "q1 Q0 d1 1 0.5 r\nq1\tQ0 d2 2 1_0.25 r\nq2 Q0 d1 1 inf r\nq1 Q0 d3 3 -1e-3 r\nq1 Q0 d4 4 1e999 r\n"
+        "q1 Q0 d5 5 .5 r\nq1 Q0 d6 6 5. r\nq3 Q0 dé\u00a01 2 r"
+    )
+    qrels_text = "q1 0 d1 +2\nq1 0 d2 1_0\r\nq2 0 d1 0\nq2 0 d2 -007\nq2 0 d3 12345678901234567890\n"
     for text, parse, fields in ((run_text, pytrec_eval.parse_run, 6), (qrels_text, pytrec_eval.parse_qrel, 4)):
         path = tmp_path / f"f{fields}"
         path.write_text(text, encoding="utf-8")
@@ -230,7 +233,7 @@ def test_parse_run_and_qrel_of_a_file_as_pytrec_evals_loop(tmp_path, chunk, monk
             slow = parse(list(f))
         assert fast == slow and type(fast) is type(slow) and isinstance(fast, collections.defaultdict)
         assert [list(d.items()) for d in fast.values()] == [list(d.items()) for d in slow.values()]
-    assert fast == {"q1": {"d1": 2, "d2": 10}, "q2": {"d1": 0}}
+    assert fast == {"q1": {"d1": 2, "d2": 10}, "q2": {"d1": 0, "d2": -7, "d3": 12345678901234567890}}
 
 
 @pytest.mark.parametrize(
