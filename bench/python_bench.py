@@ -11,7 +11,8 @@ with the digest, the read alone; the SHA-256 alone of the rows' canonical TREC t
 provenance records (one sequential pass, however many cores: a floor under the conversion); and
 what pandas.factorize of a str doc id column costs (the package does not call it for str columns).
 Prints the load average beside the numbers (the machine may be shared). Generates the collection
-when missing (bench/gen.cpp).
+when missing (bench/gen.cpp). The package against the Python evaluators beside it (pytrec_eval,
+ir_measures, ranx), each route a fresh process: bench/python_peers.py.
 """
 import hashlib
 import os

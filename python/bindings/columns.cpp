@@ -7,13 +7,13 @@
 // line per row in row order) into SHA-256, for the provenance: the size and hash of the bytes the
 // text path wrote, without holding them.
 #include "common.hpp"
+#include "sha256.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/input_words.hpp"
 #include "irlens/readers/columns.hpp"
 #include "irlens/readers/columns_prefetch.hpp"
 
-#include <openssl/evp.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -171,11 +171,7 @@ void write_run(const RunColumns& c, Sink& out) {
 /// SHA-256 of the lines, hashed a buffer at a time; stops when told to (the reader failed).
 class Digest : public Sink {
 public:
-    Digest() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
-        if (!ctx_ || !EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr))
-            throw std::runtime_error("SHA-256 unavailable");
-        grow(kBuffer + 4096);
-    }
+    Digest() { grow(kBuffer + 4096); }
     std::atomic<bool> stop{false};
     bool line() override {
         *p_++ = '\n';
@@ -185,16 +181,7 @@ public:
     /// {bytes, sha256 (hex)}.
     std::pair<std::uint64_t, std::string> finish() {
         flush();
-        unsigned char md[EVP_MAX_MD_SIZE];
-        unsigned len = 0;
-        EVP_DigestFinal_ex(ctx_.get(), md, &len);
-        static const char hex[] = "0123456789abcdef";
-        std::string out;
-        for (unsigned i = 0; i < len; ++i) {
-            out += hex[md[i] >> 4];
-            out += hex[md[i] & 15];
-        }
-        return {bytes_, out};
+        return {sha_.bytes(), sha_.hex()};
     }
 
 private:
@@ -204,12 +191,10 @@ private:
         if (static_cast<std::size_t>(end_ - p_) < n) grow(n);  // a line longer than the buffer
     }
     void flush() {
-        EVP_DigestUpdate(ctx_.get(), buf_.data(), size());
-        bytes_ += size();
+        sha_.update(buf_.data(), size());
         p_ = buf_.data();
     }
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
-    std::uint64_t bytes_ = 0;
+    Sha256 sha_;
 };
 
 /// The lines as bytes (what irlens.check and the notebook views read).
@@ -281,19 +266,27 @@ struct RunArgs {
     }
 };
 
-/// (Qrels, bytes, sha256) of a qrels' columns (relevance int64, or float64 holding whole numbers).
+/// (Qrels, bytes, sha256) of a qrels' columns (relevance int64, or float64 holding whole numbers);
+/// digest false: (Qrels, 0, "") (irlens.pytrec_eval and irlens.ir_measures, which keep no record).
 py::tuple read_qrels_columns(const std::string& source, const std::string& format, const Int64s& topics,
                              const py::array& topic_table, const Int64s& docs, const py::array& doc_table,
-                             const py::array& rels) {
+                             const py::array& rels, bool digest) {
     QrelsArgs a(topics, topic_table, docs, doc_table, rels);
     const QrelsFormat fmt = qrels_format_word(format);
-    auto [qrels, bytes, sha] = read_and_digest(
-        [&] {
-            QrelsReader reader(source, fmt);
-            reader.feed_columns(a.columns);
-            return reader.finish();
-        },
-        [&](Digest& d) { write_qrels(a.columns, d); });
+    auto read = [&] {
+        QrelsReader reader(source, fmt);
+        reader.feed_columns(a.columns);
+        return reader.finish();
+    };
+    if (!digest) {
+        QrelsPtr qrels;
+        {
+            py::gil_scoped_release unlocked;
+            qrels = read();
+        }
+        return py::make_tuple(PyQrels{qrels}, 0, "");
+    }
+    auto [qrels, bytes, sha] = read_and_digest(read, [&](Digest& d) { write_qrels(a.columns, d); });
     return py::make_tuple(PyQrels{qrels}, bytes, sha);
 }
 
@@ -309,7 +302,7 @@ py::tuple read_run_columns(const PyQrels& qrels, const std::string& name, const 
         reader.feed_columns(a.columns);
         return reader.finish();
     };
-    if (!digest) {  // the read alone (bench/python_bench.py's steps): no bytes, no hash
+    if (!digest) {  // the read alone (bench/python_bench.py's steps; the drop-in modules): no bytes, no hash
         RunPtr run;
         {
             py::gil_scoped_release unlocked;
@@ -355,7 +348,7 @@ py::bytes run_text(const std::string& source, const Int64s& topics, const py::ar
 
 void register_columns(py::module_& m) {
     m.def("read_qrels_columns", &read_qrels_columns, py::arg("source"), py::arg("format"), py::arg("topics"),
-          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"));
+          py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("relevance"), py::arg("digest") = true);
     m.def("read_run_columns", &read_run_columns, py::arg("qrels"), py::arg("name"), py::arg("order"), py::arg("topics"),
           py::arg("topic_ids"), py::arg("docs"), py::arg("doc_ids"), py::arg("scores"), py::arg("ranks"),
           py::arg("tag"), py::arg("digest") = true);

@@ -63,5 +63,7 @@ void register_columns(py::module_& m);
 void register_analyses(py::module_& m);
 void register_judgments(py::module_& m);     // judgments.cpp
 void register_compare_runs(py::module_& m);  // compare_runs.cpp
+void register_dict_columns(py::module_& m);  // dict_columns.cpp
+void register_trec_dicts(py::module_& m);    // trec_dicts.cpp
 
 }  // namespace irlens::python

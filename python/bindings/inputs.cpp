@@ -2,6 +2,7 @@
 // released while they are read; TREC, BEIR, MS MARCO or JSON as the CLI tells them apart) and the
 // handles they return. Columnar inputs (DataFrames, dicts, records): columns.cpp.
 #include "common.hpp"
+#include "sha256.hpp"
 
 #include "irlens/error.hpp"
 #include "irlens/frontends/input_words.hpp"
@@ -17,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <thread>
 #include <utility>
 #include <string_view>
 
@@ -42,10 +44,12 @@ PyQrels handle_of<PyQrels>(std::shared_ptr<const Preferences> prefs) {
 }
 
 /// A streaming reader (AnyQrelsReader, AnyRunReader, PrefsReader) as Python holds it: feed(bytes),
-/// finish() -> its handle.
+/// finish() -> its handle. feed_file(data, raw) also hashes the bytes of the file the text came
+/// from (the provenance's SHA-256, python/irlens/_inputs.py), digest() gives {bytes, sha256}.
 template <class Reader, class Handle>
 struct ReaderPy {
     std::unique_ptr<Reader> reader;
+    std::unique_ptr<Sha256> sha = std::make_unique<Sha256>();
     explicit ReaderPy(std::unique_ptr<Reader> r) : reader(std::move(r)) {}
     void feed(const py::buffer& chunk) {
         if (!reader) throw UsageError("this reader has finished");
@@ -53,6 +57,28 @@ struct ReaderPy {
         std::string_view bytes = bytes_of(chunk, info);
         py::gil_scoped_release unlocked;
         reader->feed(bytes);
+    }
+    /// Feeds `data` (text) to the reader while `raw`, the file's bytes it came from (the same
+    /// bytes for a plain file, the compressed ones for gzip), is hashed on a second thread, the
+    /// GIL released: the digest is no pass of its own over the file.
+    void feed_file(const py::buffer& data, const py::buffer& raw) {
+        if (!reader) throw UsageError("this reader has finished");
+        py::buffer_info data_info, raw_info;
+        std::string_view text = bytes_of(data, data_info), file = bytes_of(raw, raw_info);
+        py::gil_scoped_release unlocked;
+        std::thread hashing([&] { sha->update(file.data(), file.size()); });
+        try {
+            if (!text.empty()) reader->feed(text);
+        } catch (...) {
+            hashing.join();
+            throw;
+        }
+        hashing.join();
+    }
+    /// (bytes, sha256 in hex) of the raw bytes given to feed_file; call once, after the last.
+    py::tuple digest() {
+        const std::uint64_t bytes = sha->bytes();
+        return py::make_tuple(bytes, sha->hex());
     }
     Handle finish() {
         if (!reader) throw UsageError("this reader has finished");
@@ -148,6 +174,8 @@ void register_inputs(py::module_& m) {
              }),
              py::arg("name"), py::arg("format") = "plain")
         .def("feed", &QrelsReaderPy::feed)
+        .def("feed_file", &QrelsReaderPy::feed_file)
+        .def("digest", &QrelsReaderPy::digest)
         .def("finish", &QrelsReaderPy::finish);
     py::class_<PrefsReaderPy>(m, "PrefsReader")
         .def(py::init([](const std::string& name, const std::string& format) {
@@ -158,6 +186,8 @@ void register_inputs(py::module_& m) {
              }),
              py::arg("name"), py::arg("format"))
         .def("feed", &PrefsReaderPy::feed)
+        .def("feed_file", &PrefsReaderPy::feed_file)
+        .def("digest", &PrefsReaderPy::digest)
         .def("finish", &PrefsReaderPy::finish);
     py::class_<RunReaderPy>(m, "RunReader")
         .def(py::init([](const PyQrels& qrels, const std::string& name, const std::string& order) {
@@ -165,6 +195,8 @@ void register_inputs(py::module_& m) {
              }),
              py::arg("qrels"), py::arg("name"), py::arg("order") = "score")
         .def("feed", &RunReaderPy::feed)
+        .def("feed_file", &RunReaderPy::feed_file)
+        .def("digest", &RunReaderPy::digest)
         .def("finish", &RunReaderPy::finish);
 }
 

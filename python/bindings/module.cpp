@@ -119,6 +119,8 @@ PYBIND11_MODULE(_core, m) {
     register_analyses(m);
     register_judgments(m);
     register_compare_runs(m);
+    register_dict_columns(m);
+    register_trec_dicts(m);
 }
 
 }  // namespace irlens::python

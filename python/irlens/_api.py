@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
-import pandas as pd
 
 from . import _core
-from ._inputs import Loaded, is_path, load_qrels, load_run, named_runs, run_text
+from ._inputs import Loaded, file_bytes, is_path, load_qrels, load_run, named_runs, run_text
+
+if TYPE_CHECKING:  # pandas is imported on the first call that makes a DataFrame (import time)
+    import pandas as pd
 
 FORMAT_VERSION = _core.FORMAT_VERSION  # the CLI's output format version (frontends/format_version.hpp)
 
@@ -66,16 +68,8 @@ def _side_source(role: str, value: Any) -> Tuple[Tuple[str, bytes], dict]:
     """((name, bytes), provenance record) of a side input: a path (plain or gzip), its text (bytes,
     named by its role), or for groups a dict {run: group}."""
     if is_path(value):
-        from ._inputs import _feed_file
-
-        parts: List[bytes] = []
-
-        class _Sink:
-            def feed(self, b):
-                parts.append(bytes(b))
-
-        record = _feed_file(os.fspath(value), _Sink())
-        return (os.fspath(value), b"".join(parts)), {"role": role, **record}
+        data, record = file_bytes(os.fspath(value))
+        return (os.fspath(value), data), {"role": role, **record}
     if role == "groups" and isinstance(value, Mapping):
         from ._inputs import groups_text
 
@@ -192,6 +186,8 @@ def evaluate(
 
 
 def _frame(ev: Any, per_topic: bool) -> pd.DataFrame:
+    import pandas as pd
+
     measures = ev.measures
     texted = any(ev.text_valued)
     parts: Dict[str, List[np.ndarray]] = {"run": [], "measure": [], "topic": [], "value": []}
@@ -229,6 +225,8 @@ def _frame(ev: Any, per_topic: bool) -> pd.DataFrame:
 
 def wide(df: pd.DataFrame) -> pd.DataFrame:
     """An evaluate() result with one column per measure, indexed by (run, topic), in its order."""
+    import pandas as pd
+
     out = df.pivot(index=["run", "topic"], columns="measure", values="value")
     order = list(dict.fromkeys(df["measure"]))
     index = list(dict.fromkeys(zip(df["run"], df["topic"])))
@@ -320,18 +318,8 @@ def meta(
     if preferences is not None:
         if not is_path(preferences):
             raise TypeError("meta: preferences must be a path")
-        from ._inputs import _feed_file
-
-        class _Bytes:
-            def __init__(self):
-                self.parts = []
-
-            def feed(self, b):
-                self.parts.append(bytes(b))
-
-        sink = _Bytes()
-        record = _feed_file(os.fspath(preferences), sink)
-        prefs = (os.fspath(preferences), b"".join(sink.parts))
+        data, record = file_bytes(os.fspath(preferences))
+        prefs = (os.fspath(preferences), data)
         inputs_extra.append({"role": "preferences", **record})
     q, rs = _inputs(qrels, runs, qrels_format, order)
     doc = Document(

@@ -5,16 +5,19 @@ An undefined value is NaN, and for reproducibility() the row's note says why."""
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import _core
 from ._api import Measures, _measure_lists, provenance
 from ._inputs import load_qrels, load_run, named_runs
 
+if TYPE_CHECKING:  # imported on the first call (import time)
+    import pandas as pd
+
 
 def _frame(doc: dict) -> pd.DataFrame:
+    import pandas as pd
+
     df = pd.DataFrame(doc.pop("rows"), columns=doc.pop("columns"))
     df = df.fillna(value=float("nan")) if len(df) else df  # JSON null (undefined) as NaN
     df.attrs.update(doc)

@@ -13,17 +13,20 @@ as numpy arrays: no Python object per row) into the core's readers (feed_columns
 messages of the text readers, the GIL released); an error names the row. The provenance of an
 in-memory input is the size and SHA-256 of its canonical TREC text (one line per row, in row
 order: `topic 0 doc rel`, `topic Q0 doc rank score tag`), computed in C++ from the columns beside
-the reading; of a file, of the file's bytes (as the CLI's).
+the reading; of a file, of the file's bytes (as the CLI's), hashed in C++ on a second thread while
+the reader reads them. pytrec_eval's dicts are walked in C++ (_core.dict_columns); a row's label
+(its query and document) is made only for an error. pandas is imported when an input or a result
+needs it, not with the package (a DataFrame given means it is imported already).
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
-import pandas as pd
 
 from . import _core
 
@@ -54,9 +57,43 @@ def is_path(x: Any) -> bool:
     return isinstance(x, (str, os.PathLike))
 
 
-def _feed_file(path: str, reader: Any) -> dict:
-    """Feeds the (decompressed) file to reader; returns its provenance record (the file's bytes)."""
-    digest, size = hashlib.sha256(), 0
+def is_frame(x: Any) -> bool:
+    """A pandas DataFrame (without importing pandas: if it is not imported, x is none)."""
+    pd = sys.modules.get("pandas")
+    return pd is not None and isinstance(x, pd.DataFrame)
+
+
+class Bytes:
+    """A sink for _feed_file that keeps the file's text (the side inputs, read from one buffer)
+    and hashes its bytes with hashlib."""
+
+    def __init__(self) -> None:
+        self.parts: List[bytes] = []
+        self._sha = hashlib.sha256()
+        self._size = 0
+
+    def feed_file(self, data: bytes, raw: bytes) -> None:
+        self.parts.append(bytes(data))
+        self._sha.update(raw)
+        self._size += len(raw)
+
+    def digest(self) -> Tuple[int, str]:
+        return self._size, self._sha.hexdigest()
+
+
+def file_bytes(path: str) -> Tuple[bytes, dict]:
+    """The (decompressed) text of a file and its provenance record."""
+    sink = Bytes()
+    record = _feed_file(path, sink)
+    return b"".join(sink.parts), record
+
+
+def _feed_file(path: str, reader: Any, digest: bool = True) -> dict:
+    """Feeds the (decompressed) file to reader; returns its provenance record: the size and SHA-256
+    of the file's bytes, hashed by reader.feed_file beside the reading (digest False: reader.feed,
+    size and SHA-256 None)."""
+    feed = reader.feed_file if digest else (lambda data, raw: data and reader.feed(data))
+    size = 0
     try:
         raw = open(path, "rb")
     except OSError as e:
@@ -69,7 +106,6 @@ def _feed_file(path: str, reader: Any) -> dict:
 
             inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
             while chunk := raw.read(CHUNK):
-                digest.update(chunk)
                 size += len(chunk)
                 try:
                     data = inflate.decompress(chunk)
@@ -79,20 +115,24 @@ def _feed_file(path: str, reader: Any) -> dict:
                         data += inflate.decompress(rest)
                 except zlib.error as e:
                     raise _error(path, f"corrupt gzip data ({e})") from None
-                if data:
-                    reader.feed(data)
+                feed(data, chunk)
             if not inflate.eof:
                 raise _error(path, "truncated gzip data")
         else:
             while chunk := raw.read(CHUNK):
-                digest.update(chunk)
                 size += len(chunk)
-                reader.feed(chunk)
-    return {"name": path, "bytes": size, "sha256": digest.hexdigest()}
+                feed(chunk, chunk)
+    if not digest:
+        return {"name": path, "bytes": None, "sha256": None}
+    hashed, sha = reader.digest()
+    assert hashed == size
+    return {"name": path, "bytes": size, "sha256": sha}
 
 
-def _table(cats: pd.Index) -> np.ndarray:
+def _table(cats: Any) -> np.ndarray:
     """The ids of an index of categories as an object array of str (str(id) for other types)."""
+    import pandas as pd
+
     if cats.dtype == object and pd.api.types.infer_dtype(cats, skipna=False) == "string":
         return cats.to_numpy(dtype=object)
     if cats.dtype.kind in "iu":  # vectorised; the same text as str()
@@ -105,6 +145,8 @@ def _codes(values: Any) -> Tuple[np.ndarray, np.ndarray]:
     categorical column's own, a column of str as it is (codes 0, 1, 2...: the core checks and
     looks up each row's id as it would read it from text; no hashing in Python), else
     pandas.factorize's."""
+    import pandas as pd
+
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
         return values.cat.codes.to_numpy(np.int64), _table(values.cat.categories)
     a = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values, dtype=object)
@@ -114,7 +156,7 @@ def _codes(values: Any) -> Tuple[np.ndarray, np.ndarray]:
     return codes.astype(np.int64, copy=False), _table(pd.Index(cats))
 
 
-def _column(df: pd.DataFrame, names: Sequence[str], what: str, source: str) -> Optional[pd.Series]:
+def _column(df: Any, names: Sequence[str], what: str, source: str) -> Any:
     """The one column of `names` the frame holds (ir_measures' or PyTerrier's name), or None;
     ValueError naming both when it holds two (query_id and qid may disagree: neither is taken)."""
     present = [n for n in names if n in df.columns]
@@ -159,6 +201,25 @@ def _numbers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]])
         raise
 
 
+class DictRows:
+    """The labels of a dict of dicts' rows ("query 'q1', document 'd7'"), row i (from 0) in the
+    dicts' order, made when an error asks for one: walking the dicts again then costs nothing
+    until something is wrong (a label per row cost more than the rest of the conversion)."""
+
+    def __init__(self, d: Mapping[Any, Mapping[Any, Any]]):
+        self._d = d
+
+    def __getitem__(self, i: int) -> str:
+        for q, inner in self._d.items():
+            if i < len(inner):
+                for doc in inner:
+                    if i == 0:
+                        return f"query {q!r}, document {doc!r}"
+                    i -= 1
+            i -= len(inner)
+        raise IndexError(i)
+
+
 def _row_label(rows: Optional[Sequence[Any]], i: int) -> str:
     if rows is None:
         return f"row {i}"
@@ -201,8 +262,9 @@ def _records(items: Iterable[Any], fields: Sequence[Sequence[str]], source: str)
     return columns
 
 
-def _dict_columns(d: Mapping[Any, Mapping[Any, Any]], source: str) -> Tuple[List[Any], List[Any], List[Any], List[str]]:
-    topics, docs, values, rows = [], [], [], []
+def _dict_columns(d: Mapping[Any, Mapping[Any, Any]], source: str) -> Tuple[List[Any], List[Any], List[Any], DictRows]:
+    """The columns of a mapping of mappings other than dicts of dicts (which _core.dict_columns walks)."""
+    topics, docs, values = [], [], []
     for q, inner in d.items():
         if not isinstance(inner, Mapping):
             raise TypeError(f"{source}: query {q!r} maps to {type(inner).__name__}, expected a dict {{doc: value}}")
@@ -210,13 +272,20 @@ def _dict_columns(d: Mapping[Any, Mapping[Any, Any]], source: str) -> Tuple[List
             topics.append(q)
             docs.append(doc)
             values.append(v)
-            rows.append(f"query {q!r}, document {doc!r}")
-    return topics, docs, values, rows
+    return topics, docs, values, DictRows(d)
+
+
+def _core_dict_columns(d: Any, source: str, integers: bool) -> Optional[tuple]:
+    """(topic codes, topic ids, doc codes, doc ids, values) of a dict of dicts walked in C++, or
+    None for any other input (or a dict whose values are not all dicts)."""
+    if type(d) is not dict:
+        return None
+    return _translated(lambda: _core.dict_columns(d, source, integers), source, DictRows(d))
 
 
 def qrels_columns(qrels: Any, source: str):
     """(topics, docs, relevance, row labels) of an in-memory qrels."""
-    if isinstance(qrels, pd.DataFrame):
+    if is_frame(qrels):
         q, d, r = (
             _column(qrels, QUERY_COLUMNS, "query", source),
             _column(qrels, DOC_COLUMNS, "doc", source),
@@ -237,7 +306,7 @@ def qrels_columns(qrels: Any, source: str):
 
 def run_columns(run: Any, source: str):
     """(topics, docs, scores, ranks or None, row labels) of an in-memory run."""
-    if isinstance(run, pd.DataFrame):
+    if is_frame(run):
         q, d, s = (
             _column(run, QUERY_COLUMNS, "query", source),
             _column(run, DOC_COLUMNS, "doc", source),
@@ -271,6 +340,9 @@ def _scores(values: Any, source: str, rows: Optional[Sequence[Any]]) -> np.ndarr
 
 
 def _qrels_columns(qrels: Any, source: str):
+    walked = _core_dict_columns(qrels, source, True)
+    if walked is not None:
+        return walked, DictRows(qrels)
     t, d, r, rows = qrels_columns(qrels, source)
     tc, tn = _codes(t)
     dc, dn = _codes(d)
@@ -278,6 +350,9 @@ def _qrels_columns(qrels: Any, source: str):
 
 
 def _run_columns(run: Any, source: str, tag: str):
+    walked = _core_dict_columns(run, source, False)
+    if walked is not None:
+        return (*walked, None, tag), DictRows(run)
     t, d, s, ranks, rows = run_columns(run, source)
     tc, tn = _codes(t)
     dc, dn = _codes(d)
@@ -309,7 +384,9 @@ def _translated(f, source: str, rows: Optional[Sequence[Any]], reader_name: Opti
         raise
 
 
-def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) -> Loaded:
+def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None, digest: bool = True) -> Loaded:
+    """The qrels read by the core, with their provenance record (digest False: no SHA-256, for the
+    drop-in modules, which keep no record: bytes and sha256 None, or 0 and "" for columns)."""
     if isinstance(qrels, Loaded):
         return qrels
     if format in PREFS_FORMATS:  # preference judgments (trec_eval's -R prefs / qrels_prefs)
@@ -329,25 +406,28 @@ def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None) 
             )
         path = os.fspath(qrels)
         reader = _core.PrefsReader(path, format)
-        record = _feed_file(path, reader)
+        record = _feed_file(path, reader, digest)
         return Loaded(reader.finish(), {"role": "qrels", **record})
     if is_path(qrels):
         path = os.fspath(qrels)
         reader = _core.QrelsReader(path, format)
-        record = _feed_file(path, reader)
+        record = _feed_file(path, reader, digest)
         return Loaded(reader.finish(), {"role": "qrels", **record})
     source = source or f"qrels {_kind(qrels)}"
     columns, rows = _qrels_columns(qrels, source)
-    handle, size, sha = _translated(lambda: _core.read_qrels_columns(source, format, *columns), source, rows)
+    handle, size, sha = _translated(
+        lambda: _core.read_qrels_columns(source, format, *columns, digest=digest), source, rows
+    )
     return Loaded(handle, {"role": "qrels", "name": source, "bytes": size, "sha256": sha})
 
 
-def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded:
+def load_run(qrels: Loaded, run: Any, name: str, order: str = "score", digest: bool = True) -> Loaded:
+    """The run read by the core against qrels, with its provenance record (digest: as load_qrels)."""
     if is_path(run):
         path = os.fspath(run)
         try:  # an error names the path, as the CLI's (the reader names the run)
             reader = _core.RunReader(qrels.handle, name, order)
-            record = _feed_file(path, reader)
+            record = _feed_file(path, reader, digest)
             return Loaded(reader.finish(), {"role": "run", **record})
         except _core.InputError as e:
             if e.file != name or name == path:
@@ -356,13 +436,13 @@ def load_run(qrels: Loaded, run: Any, name: str, order: str = "score") -> Loaded
     source = f"run {name}" if name else "run"
     columns, rows = _run_columns(run, source, name or "run")
     handle, size, sha = _translated(
-        lambda: _core.read_run_columns(qrels.handle, name, order, *columns), source, rows, name
+        lambda: _core.read_run_columns(qrels.handle, name, order, *columns, digest=digest), source, rows, name
     )
     return Loaded(handle, {"role": "run", "name": source, "bytes": size, "sha256": sha})
 
 
 def _kind(x: Any) -> str:
-    if isinstance(x, pd.DataFrame):
+    if is_frame(x):
         return "DataFrame"
     if isinstance(x, Mapping):
         return "dict"
@@ -392,7 +472,7 @@ def named_runs(runs: Any) -> List[Tuple[str, Any]]:
     elif (
         isinstance(runs, (list, tuple))
         and runs
-        and all(is_path(r) or isinstance(r, (pd.DataFrame, Mapping)) for r in runs)
+        and all(is_path(r) or is_frame(r) or isinstance(r, Mapping) for r in runs)
     ):
         items = list(runs)
     else:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import _core
 from ._api import Document, Measures, _inputs, _settings, _side_inputs, option_args, provenance
 from ._inputs import load_qrels
+
+if TYPE_CHECKING:  # imported on the first call (import time)
+    import pandas as pd
 
 
 @dataclass
@@ -81,6 +82,8 @@ def _label_row(scope: str, d: dict) -> dict:
 
 
 def _frames(doc: Document) -> Judgments:
+    import pandas as pd
+
     labels = pd.DataFrame([_label_row("all", doc["labels"])] + [_label_row(t["topic"], t) for t in doc["topic_labels"]])
     grades = doc["labels"]["grades"]
     confusion = pd.DataFrame(

@@ -11,6 +11,10 @@ numbers are irlens' under ir_measures' spelling. A measure object prints as ir_m
 recall level), `()` merges parameters; equality and hashing go by the printed form. Topics: as
 ir_measures, every qrels topic (a topic the run did not answer gets the measure's value for an
 empty ranking, 0 for most), topics only in the run ignored.
+
+read_trec_qrels / read_trec_run of a path return a TrecRecords: an iterator of Qrel / ScoredDoc,
+consumed once as ir_measures' generators, that the calculation functions, given it before a record
+was taken, hand to the core's reader as the path (no Python object per line).
 """
 from __future__ import annotations
 
@@ -347,7 +351,7 @@ class _Evaluator:
         qrels = _qrels_input(qrels)
         # No judgment (an empty list or frame, a generator read before): no topic to score, as
         # ir_measures (iter_calc yields nothing; calc_aggregate: its aggregates of nothing).
-        self._qrels = None if _empty(qrels) else load_qrels(qrels, source="qrels")
+        self._qrels = None if _empty(qrels) else load_qrels(qrels, source="qrels", digest=False)
 
     def _evaluate(self, run: Any):
         """(topics, values: measures x topics, aggregates) of the run; every qrels topic."""
@@ -356,7 +360,7 @@ class _Evaluator:
         run = _run_input(run)
         if _empty(run):  # nothing answered: every topic scored as unanswered (ir_measures' DEFAULT)
             run = NO_ANSWER
-        r = load_run(self._qrels, run, "run")
+        r = load_run(self._qrels, run, "run", digest=False)
         ev = _core.evaluate(self._qrels.handle, [r.handle], self._names, "zero")
         # The core evaluates each measure once, under its canonical name: the rows by name, so
         # measures the core takes as one (P(judged_only=0)@5 and P@5) share theirs. One name at a
@@ -406,7 +410,7 @@ def calc(measures: Iterable[Union[str, Measure]], qrels: Any, run: Any) -> CalcR
 
 
 def _lines(file: Any) -> Iterator[str]:
-    if is_path(file) and not (isinstance(file, str) and "\n" in file):
+    if _is_file(file):
         import gzip
 
         path = os.fspath(file)
@@ -421,24 +425,72 @@ def _lines(file: Any) -> Iterator[str]:
             yield line.decode() if isinstance(line, bytes) else line
 
 
-def read_trec_qrels(file: Any) -> Iterator[Qrel]:
-    """Qrel records of a TREC qrels file (a path, a file object or the text)."""
+def _qrels_records(file: Any) -> Iterator[Qrel]:
     for line in _lines(file):
         if line.strip():
             q, it, d, r = line.split()
             yield Qrel(q, d, int(r), it)
 
 
-def read_trec_run(file: Any) -> Iterator[ScoredDoc]:
-    """ScoredDoc records of a TREC run file (a path, a file object or the text)."""
+def _run_records(file: Any) -> Iterator[ScoredDoc]:
     for line in _lines(file):
         if line.strip():
             q, _, d, _, s, *_ = line.split()
             yield ScoredDoc(q, d, float(s))
 
 
+class TrecRecords(Iterator):
+    """The records of a TREC file (path), an iterator as ir_measures' generators: read once, a
+    record at a time when user code iterates it. take_path() gives the path instead, once and only
+    before any record was taken (the iterator is then exhausted): the calculation functions hand
+    it to the core's reader, which reads the file as irlens.evaluate does (no Qrel or ScoredDoc per
+    line; an error names the file and line)."""
+
+    def __init__(self, path: str, records: Any):
+        self.path = path
+        self._records = records  # path -> iterator of records
+        self._it: Optional[Iterator[Any]] = None
+
+    def __next__(self) -> Any:
+        if self._it is None:
+            self._it = self._records(self.path)
+        return next(self._it)
+
+    def take_path(self) -> Optional[str]:
+        if self._it is not None:
+            return None
+        self._it = iter(())
+        return self.path
+
+
+def _is_file(file: Any) -> bool:
+    return is_path(file) and not (isinstance(file, str) and "\n" in file)
+
+
+def read_trec_qrels(file: Any) -> Iterator[Qrel]:
+    """Qrel records of a TREC qrels file (a path: a TrecRecords; a file object or the text: a
+    generator)."""
+    return TrecRecords(os.fspath(file), _qrels_records) if _is_file(file) else _qrels_records(file)
+
+
+def read_trec_run(file: Any) -> Iterator[ScoredDoc]:
+    """ScoredDoc records of a TREC run file (a path: a TrecRecords; a file object or the text: a
+    generator)."""
+    return TrecRecords(os.fspath(file), _run_records) if _is_file(file) else _run_records(file)
+
+
+def _records_input(x: Any) -> Any:
+    """An input as the core reads it: a TrecRecords not yet iterated as its path (an empty file as
+    no record, as ir_measures' generator of it), any other iterator as the list of its records."""
+    if isinstance(x, TrecRecords):
+        path = x.take_path()
+        if path is not None:
+            return path if os.path.getsize(path) else []
+    return list(x) if _generator(x) else x
+
+
 def _qrels_input(qrels: Any) -> Any:
-    return list(qrels) if _generator(qrels) else qrels
+    return _records_input(qrels)
 
 
 def _empty(x: Any) -> bool:
@@ -453,7 +505,7 @@ def _empty(x: Any) -> bool:
 
 
 def _run_input(run: Any) -> Any:
-    return list(run) if _generator(run) else run
+    return _records_input(run)
 
 
 def _generator(x: Any) -> bool:

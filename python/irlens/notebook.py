@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
-import pandas as pd
+from ._inputs import is_frame
 
 MAX_BYTES = 32 << 20
 BUNDLE = "irlens-embed.single.js"
@@ -53,6 +53,8 @@ def document_html(doc: dict) -> str:
     ):
         parts = []
         for m in doc["measures"]:
+            import pandas as pd
+
             frame = pd.DataFrame(m["comparisons"])
             cols = [
                 c
@@ -185,7 +187,7 @@ def show(
     measure="AP", run="bm25", topic="q1". Returns an IPython HTML object (or the HTML text
     without IPython). The embed bundle is included once per Python session."""
     global _loaded
-    if isinstance(result, pd.DataFrame):
+    if is_frame(result):
         inputs = result.attrs.get("inputs")
         if not isinstance(inputs, Inputs):
             raise ValueError("show: this DataFrame has no irlens inputs (give qrels=, runs=, measures=)")

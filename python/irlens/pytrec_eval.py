@@ -13,9 +13,10 @@ pytrec_eval bundles trec_eval 9.0.x: the differences are in docs/python.md.
 from __future__ import annotations
 
 import collections
+import io
 import math
 import re
-from typing import Dict, Iterable, Mapping, Set
+from typing import Any, Dict, Iterable, Mapping, Set
 
 import numpy as np
 
@@ -50,8 +51,25 @@ _NOT_NUMBERS = {"runid": math.nan, "num_q": 1.0, "relstring": math.nan}
 NO_ANSWER = {"\u2400irlens:no-topic\u2400": {"\u2400": 0.0}}
 
 
+CHUNK = 1 << 22  # characters of a text file parsed at a time
+
+
+def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
+    """The lines of a text file parsed in C++ (_core.TrecDictParser) into pytrec_eval's
+    defaultdict(dict), as the loops below parse them, with their exceptions."""
+    out: Dict[str, Dict[str, Any]] = collections.defaultdict(dict)
+    parser = _core.TrecDictParser(out, fields)
+    while chunk := f.read(CHUNK):
+        parser.feed(chunk)
+    parser.finish()
+    return out
+
+
 def parse_run(f_run: Iterable[str]) -> Dict[str, Dict[str, float]]:
-    """{query: {doc: score}} of the lines of a TREC run (as pytrec_eval.parse_run)."""
+    """{query: {doc: score}} of the lines of a TREC run (as pytrec_eval.parse_run; a text file is
+    parsed in C++)."""
+    if isinstance(f_run, io.TextIOBase):
+        return _parsed(f_run, 6)
     run: Dict[str, Dict[str, float]] = collections.defaultdict(dict)
     for line in f_run:
         query_id, _, object_id, _ranking, score, _ = line.strip().split()
@@ -61,7 +79,10 @@ def parse_run(f_run: Iterable[str]) -> Dict[str, Dict[str, float]]:
 
 
 def parse_qrel(f_qrel: Iterable[str]) -> Dict[str, Dict[str, int]]:
-    """{query: {doc: relevance}} of the lines of a TREC qrels (as pytrec_eval.parse_qrel)."""
+    """{query: {doc: relevance}} of the lines of a TREC qrels (as pytrec_eval.parse_qrel; a text
+    file is parsed in C++)."""
+    if isinstance(f_qrel, io.TextIOBase):
+        return _parsed(f_qrel, 4)
     qrel: Dict[str, Dict[str, int]] = collections.defaultdict(dict)
     for line in f_qrel:
         query_id, _, object_id, relevance = line.strip().split()
@@ -130,7 +151,8 @@ class RelevanceEvaluator:
         self._keys = runid + named
         qrel = dict(query_relevance)
         # No judgment at all: no query is in both qrels and run, every evaluate() gives {} (pytrec_eval's).
-        self._qrels = load_qrels(qrel, source="qrels dict") if any(qrel.values()) else None
+        # The dicts are walked in C++; no SHA-256 (this module keeps no provenance record).
+        self._qrels = load_qrels(qrel, source="qrels dict", digest=False) if any(qrel.values()) else None
         self._level = int(relevance_level)
         self._judged_only = bool(judged_docs_only_flag)
 
@@ -142,7 +164,7 @@ class RelevanceEvaluator:
         ranked = {q: docs for q, docs in scores.items() if docs}
         # With an empty ranking, every qrels topic (trec_eval -c), of which those the run names are
         # kept; else the topics the run answers (a run of one query costs one topic).
-        run = load_run(self._qrels, ranked or NO_ANSWER, "run")
+        run = load_run(self._qrels, ranked or NO_ANSWER, "run", digest=False)
         names, _specs, topics, values = _core.trec_eval_values(
             self._qrels.handle,
             run.handle,
