@@ -156,3 +156,21 @@ TEST_CASE("overlap@k and Jaccard@k, by hand") {
     CHECK(std::isnan(overlap_at(L(a), L(b), 0)));
     CHECK(std::isnan(jaccard_at({}, {}, 5)));
 }
+
+TEST_CASE("RBO max and res when the seen overlap reaches d and falls behind again") {
+    // Two lists of 1000 documents, the second the first with neighbours swapped (d1 d0 d3 d2 ...):
+    // X_d = d for even d, d - 1 for odd d, so the seen overlap reaches d at d = 2 and falls behind
+    // at d = 3. s = l = 1000: beyond depth 1000 every document is unseen, and max - min is only
+    // the weight of the depths beyond 1000 (p^1000, about 1.7e-46 at p = 0.9, plus min's own
+    // tail): 0 to double precision. (Summing max's tail at the first d with X_d = d, d = 2, gave
+    // max = 0.9 and res = 0.0636.) min = ext here: 0.83642005671294 (Eqs. 11 and 32, summed in
+    // Python to 1000 terms).
+    std::vector<std::string> a, b;
+    for (int i = 0; i < 1000; ++i) a.push_back("d" + std::to_string(i));
+    for (int i = 0; i < 1000; ++i) b.push_back("d" + std::to_string(i ^ 1));
+    Rbo r = rank_biased_overlap(DocList(a.begin(), a.end()), DocList(b.begin(), b.end()), 0.9);
+    CHECK(r.min == doctest::Approx(0.83642005671294).epsilon(1e-12));
+    CHECK(r.ext == doctest::Approx(0.83642005671294).epsilon(1e-12));
+    CHECK(r.res >= 0);
+    CHECK(r.res < 1e-12);
+}

@@ -82,14 +82,17 @@ Rbo rank_biased_overlap(const DocList& a, const DocList& b, double p) {
             const double ua = std::min(u, double(l) - xl), vb = std::min(v, double(s) - xl);
             xmax = xl + ua + vb + std::min(u - ua, v - vb);
         }
-        if (xmax >= double(d)) {
+        // Beyond the shorter list (d > s) an Xmax that reaches d stays at d' for every d' > d, so
+        // the rest of the sum is its tail; within both lists (d <= s) Xmax_d = X_d is the seen
+        // overlap, which can reach d and fall behind again (d1 d0 d3 d2 ...: X_2 = 2, X_3 = 2).
+        if (d > s && xmax >= double(d)) {
             sum_max += pd;  // (1 - p) sum_{d'>=d} p^(d'-1) = p^(d-1)
             break;
         }
         sum_max += (1 - p) * pd * xmax / d;
         pd *= p;
     }
-    r.res = sum_max - r.min;
+    r.res = std::max(0.0, sum_max - r.min);  // max >= min: a difference below 0 is rounding (would print -0.0000)
 
     // ext (Eq. 32).
     double sum_ext = 0;
