@@ -30,10 +30,6 @@
 
 namespace irlens::detail {
 
-/// Byte classes for the line scanners.
-enum : unsigned char { kWord = 0, kBlank = 1, kNewline = 2, kNul = 3 };
-extern const unsigned char kByteClass[256];
-
 /// Advances p over non-blank bytes; stops at a blank, the newline or a NUL. A block always ends
 /// with '\n' followed by kPadding readable bytes, so no bounds check is needed: 8 bytes at a time
 /// while none of them is below 0x21 (bytes >= 0x80 are word bytes), then byte by byte.

@@ -37,32 +37,6 @@ std::string quote_bytes(std::string_view bytes, std::size_t max_len) {
 
 namespace text {
 
-namespace {
-struct SpaceTable {
-    bool v[256] = {};
-    constexpr SpaceTable() {
-        v[static_cast<unsigned char>(' ')] = v[static_cast<unsigned char>('\t')] = v[static_cast<unsigned char>('\r')] =
-            true;
-        v[static_cast<unsigned char>('\v')] = v[static_cast<unsigned char>('\f')] = true;
-    }
-};
-constexpr SpaceTable kSpaceTable{};
-}  // namespace
-
-const bool kSpace[256] = {
-#define IRLENS_S(i) kSpaceTable.v[(i)]
-#define IRLENS_S8(i)                                                                                              \
-    IRLENS_S((i)), IRLENS_S((i) + 1), IRLENS_S((i) + 2), IRLENS_S((i) + 3), IRLENS_S((i) + 4), IRLENS_S((i) + 5), \
-        IRLENS_S((i) + 6), IRLENS_S((i) + 7)
-#define IRLENS_S64(i)                                                                                  \
-    IRLENS_S8((i)), IRLENS_S8((i) + 8), IRLENS_S8((i) + 16), IRLENS_S8((i) + 24), IRLENS_S8((i) + 32), \
-        IRLENS_S8((i) + 40), IRLENS_S8((i) + 48), IRLENS_S8((i) + 56)
-    IRLENS_S64(0), IRLENS_S64(64), IRLENS_S64(128), IRLENS_S64(192)
-#undef IRLENS_S64
-#undef IRLENS_S8
-#undef IRLENS_S
-};
-
 void throw_line_too_long(const std::string& source, std::uint64_t line_no) {
     throw InputError(
         source, line_no,
@@ -74,7 +48,7 @@ const void* LineSplitter::memchr_(const char* p, std::size_t n) { return std::me
 namespace {
 
 // True when some byte of the 8-byte word x is below 0x21: a whitespace candidate. (Standard SWAR
-// "has byte less than n", exact: no false negatives; candidates are then checked with kSpace.)
+// "has byte less than n", exact: no false negatives; candidates are then checked with is_space.)
 inline bool has_low_byte(std::uint64_t x) { return ((x - 0x2121212121212121ull) & ~x & 0x8080808080808080ull) != 0; }
 
 inline const char* skip_word(const char* p, const char* end) {
@@ -84,7 +58,7 @@ inline const char* skip_word(const char* p, const char* end) {
         if (has_low_byte(w)) break;
         p += 8;
     }
-    while (p < end && !kSpace[static_cast<unsigned char>(*p)]) ++p;
+    while (p < end && !is_space(static_cast<unsigned char>(*p))) ++p;
     return p;
 }
 
@@ -95,7 +69,7 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
     const char* p = line.data();
     const char* end = p + line.size();
     while (true) {
-        while (p < end && kSpace[static_cast<unsigned char>(*p)]) ++p;
+        while (p < end && is_space(static_cast<unsigned char>(*p))) ++p;
         if (p == end) return n;
         const char* start = p;
         p = skip_word(p, end);

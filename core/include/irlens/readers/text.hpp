@@ -11,12 +11,20 @@
 #include <string_view>
 #include <vector>
 
+namespace irlens::detail {
+
+/// Byte classes for every line scanner (the table is in readers/block.cpp): kBlank is whitespace
+/// as trec_eval's isspace() sees it inside a line (space, \t, \r, \v, \f), kNewline ends the
+/// line, kNul is a NUL byte, everything else (bytes >= 0x80 too) is a word byte.
+enum : unsigned char { kWord = 0, kBlank = 1, kNewline = 2, kNul = 3 };
+extern const unsigned char kByteClass[256];
+
+}  // namespace irlens::detail
+
 namespace irlens::text {
 
-/// Whitespace as trec_eval's isspace() sees it inside a line (the newline ends the line first):
-/// space, \t, \r, \v, \f.
-extern const bool kSpace[256];
-inline bool is_space(unsigned char c) { return kSpace[c]; }
+/// Whitespace inside a line: space, \t, \r, \v, \f (the newline ends the line first).
+inline bool is_space(unsigned char c) { return detail::kByteClass[c] == detail::kBlank; }
 
 /// Splits a line into at most max_fields fields separated by runs of whitespace. Returns the
 /// number of fields found; if the line has more than max_fields fields, returns max_fields + 1
