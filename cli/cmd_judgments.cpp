@@ -13,6 +13,7 @@
 #include "irlens/stats/judgments.hpp"
 #include "irlens/version.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace irlens::cli {
@@ -48,7 +49,7 @@ const char kHelp[] =
     "      --run-format F, --order O, --doc-lengths F, --sessions F   as in irlens eval\n"
     "Topics judged in one set only are listed and left out; documents judged in one set only are counted\n"
     "by grade, never dropped silently. An undefined value (kappa when both sets give every pair one grade,\n"
-    "tau-b of a constant ordering) prints as nan (null in JSON) and the note says why.\n";
+    "tau-b of a constant ordering) prints as nan (undefined in LaTeX, null in JSON) and the note says why.\n";
 
 std::string counts_text(const GradeCounts& c) {
     std::string s;
@@ -139,9 +140,11 @@ void tsv(const JudgmentsReport& r, int prec, std::string& out) {
         for (const TopicCorrelation& t : c.per_topic) out += c.measure + '\t' + t.topic + '\t' + f(t.tau_b) + '\n';
 }
 
+/// The LaTeX tables; an undefined value (NaN) prints as "undefined", as `irlens repro`'s LaTeX does
+/// (output format 5; before, "nan"). web/src/base/judgments-exports.js writes the same bytes.
 void latex(const JudgmentsReport& r, int prec, std::string& out) {
     const LabelAgreement& l = r.labels.overall;
-    auto f = [&](double v) { return fixed(v, prec); };
+    auto f = [&](double v) { return std::isnan(v) ? std::string("undefined") : fixed(v, prec); };
     out += "% irlens judgments (irlens " IRLENS_VERSION "): A = " + r.labels.source_a + ", B = " + r.labels.source_b +
            "\n% topics: " + r.labels.topic_note + "\n";
     out += "\\begin{tabular}{lr}\n\\hline\nAgreement (" + std::to_string(l.items) +

@@ -86,6 +86,17 @@ expect 2 "no topic in common" -- judgments "$T/a" "$T/other" "$T/run0" "$T/run1"
 expect 0 "" -- judgments "$T/a" "$T/other"
 has "# topics: 0 topic(s) judged in both sets compared"
 has "no item labelled in both sets"
+# LaTeX: an undefined value prints "undefined" (output format 5, as irlens repro's LaTeX), never nan:
+# no pair in common (every agreement undefined); two runs with the same scores (tau_b and rho undefined).
+nan_free() { if grep -qiw nan "$T/out"; then fail "$1 prints nan:"; grep -iw nan "$T/out"; fi; }
+expect 0 "" -- judgments "$T/a" "$T/other" -f latex
+has "Cohen's \$\\kappa\$ & undefined \\\\"
+has "Binary \$\\kappa\$ (grade \$\\geq\$ 1) & undefined \\\\"
+nan_free "judgments -f latex without a pair in common"
+cp "$T/run0" "$T/run0b"
+expect 0 "" -- judgments "$T/a" "$T/b" "$T/run0" "$T/run0b" -m P@1 -B 50 -f latex
+has "P@1 & 2 & undefined & 0.0000 & undefined & 1.0000 & 0/1 \\\\"
+nan_free "judgments -f latex with a constant ordering"
 
 # Golden: TREC-COVID round 1's qrels (A) against a synthetic B made from them by a fixed rule
 # (SYNTHETIC, not real second judgments): line i (from 0) is left out when i % 11 == 5, its grade

@@ -391,7 +391,7 @@ irl trec_eval "$T/u/qrels" "$U" | head -1 > "$T/out"
 same "$T/out" "runid                 	all	=cmd"$'\xff'"
 " "trec_eval keeps the tag's bytes"
 
-# Provenance (format 4: eval's runs carry ci95 (3) and keep their order (4)): eval's JSON names every input with its size and SHA-256 (checked against
+# Provenance (format 5; eval's runs carry ci95 (3) and keep their order (4)): eval's JSON names every input with its size and SHA-256 (checked against
 # sha256sum), the measures as typed and in full; --provenance puts the same record first in tsv/csv.
 irl eval "$T/q4" "$T/A" -m "MAP NDCG@2" -f json --missing zero > "$T/out"
 irl eval "$T/q4" "$T/A" -m "MAP NDCG@2" --missing zero --provenance > "$T/out.tsv"
@@ -401,7 +401,7 @@ python3 - "$T/out" "$T/out.tsv" "$T/out.csv" "$(sha256sum < "$T/q4" | cut -d' ' 
 import json, sys
 doc = json.load(open(sys.argv[1]))
 p = doc["provenance"]
-assert (p["tool"], p["format"], p["command"], p["missing"]) == ("irlens", 4, "eval", "zero"), p
+assert (p["tool"], p["format"], p["command"], p["missing"]) == ("irlens", 5, "eval", "zero"), p
 assert p["inputs"][0] == {"role": "qrels", "name": p["inputs"][0]["name"], "bytes": 64, "sha256": sys.argv[4]}, p["inputs"]
 assert p["inputs"][1]["role"] == "run" and p["inputs"][1]["bytes"] == int(sys.argv[5]), p["inputs"]
 assert p["measures"] == {"AP": "AP(denom=R,rel=1,judged_only=False,agg=mean)", "nDCG@2": "nDCG(dcg=log2,b=2,judged_only=False,agg=mean)@2"}, p["measures"]

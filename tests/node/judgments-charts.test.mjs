@@ -41,16 +41,24 @@ test('the scatter: a point per run with both means, an error bar per defined int
   assert.deepEqual(sharedDomain([{ x: 0.5, y: 0.5 }]), [0, 1]);
 });
 
-test('the exports: the scatter\'s rows, the provenance\'s analysis, LaTeX\'s nan for an undefined value', () => {
+test('the exports: the scatter\'s rows, the provenance\'s analysis, LaTeX\'s `undefined` for an undefined value', () => {
   assert.deepEqual(runRows(measure)[1], { run: 'r1', mean_a: 0.2, mean_a_low: 0.1, mean_a_high: 0.3, mean_b: 0.1, mean_b_low: null, mean_b_high: null, rank_a: 2, rank_b: 2 });
   const a = { name: 'a.qrels', bytes: 10, sha256: 'aa' }, b = { name: 'b.qrels', bytes: 12, sha256: 'bb' };
   const doc = { conclusions: { alpha: 0.05, confidence: 0.95 } };
   assert.deepEqual(judgmentsAnalysis({ a, b, measures: ['P@5'], options: { threshold: 1, test: 'tukey', correction: 'holm', B: '100', seed: '3' }, doc }, { measure: 'P@5' }),
-    { name: 'judgments', format: 1, qrels_a: a, qrels_b: b, measures: ['P@5'], threshold: 1, map_b: null, test: 'tukey', correction: null, alpha: 0.05, confidence: 0.95, measure: 'P@5' });
+    { name: 'judgments', format: 2, qrels_a: a, qrels_b: b, measures: ['P@5'], threshold: 1, map_b: null, test: 'tukey', correction: null, alpha: 0.05, confidence: 0.95, measure: 'P@5' });
   const labels = { pairs: 0, observed: null, kappa: null, kappa_linear: null, kappa_quadratic: null, alpha_nominal: null, alpha_ordinal: null, alpha_interval: null, binary: { kappa: null } };
   const tex = judgmentsLaTeX({ irlens: '0.1.0', qrels_a: 'a', qrels_b: 'b', topics: { note: '0 topic(s) judged in both sets compared' }, threshold: 1, labels, conclusions: null }, { tool: 'irlens' });
   assert.equal(tex.split('\n')[0], '% provenance: {"tool":"irlens"}');
-  assert.match(tex, /^Cohen's \$\\kappa\$ & nan \\\\$/m);
+  // Every undefined value as the CLI's LaTeX (format 5) and irlens repro's print it, never `nan`.
+  assert.match(tex, /^Cohen's \$\\kappa\$ & undefined \\\\$/m);
+  assert.match(tex, /^Binary \$\\kappa\$ \(grade \$\\geq\$ 1\) & undefined \\\\$/m);
+  assert.ok(!/\bnan\b/i.test(tex), tex);
   assert.match(tex, /^Agreement \(0 pairs\) & \\\\$/m);
   assert.ok(!tex.includes('Measure & Runs'), 'no conclusions table without runs');
+  // The conclusions' table alike: tau_b and tau_ap undefined (a constant ordering), the others numbers.
+  const conclusions = { measures: [{ measure: 'P@5', runs: [{}, {}], tau_b: { value: null }, tau_ap: { value: null }, spearman: { value: 1 }, rbo: { value: 0.5 }, changes: [], pairs: 1 }] };
+  const tex2 = judgmentsLaTeX({ irlens: '0.1.0', qrels_a: 'a', qrels_b: 'b', topics: { note: '' }, threshold: 1, labels, conclusions }, { tool: 'irlens' });
+  assert.match(tex2, /^P@5 & 2 & undefined & undefined & 1\.0000 & 0\.5000 & 0\/1 \\\\$/m);
+  assert.ok(!/\bnan\b/i.test(tex2), tex2);
 });

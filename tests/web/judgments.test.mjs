@@ -95,7 +95,7 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   assert.match(await page.textContent('#chart-judgments-P-5 svg'), /95% bootstrap intervals over topics/);
   // Every export's provenance names both qrels with their SHA-256, the measures, test and correction, the format.
   const analysisOk = (a, what) => {
-    assert.equal(a.format, 1, what);
+    assert.equal(a.format, 2, what);
     assert.equal(a.qrels_a.sha256, sha(join(EXAMPLES, 'qrels.txt')), what);
     assert.equal(a.qrels_b.sha256, sha(qrelsB), what);
     assert.deepEqual([a.measures, a.test, a.correction], [['P@5'], 't', 'none'], what);

@@ -9,9 +9,10 @@ import { texEscape } from './tex-escape.js';
 /**
  * Version of the Judgments view's exports (CSV, JSON, LaTeX, the scatter's SVG, PNG, CSV, JSON), in
  * their provenance (`analysis.format`; docs/web-app.md, "Judgments"). 1 (issue 38): the label
- * table, the document, the LaTeX tables, the scatter's runs with their intervals.
+ * table, the document, the LaTeX tables, the scatter's runs with their intervals. 2: the LaTeX prints
+ * an undefined value as `undefined` (1: `nan`), as the CLI's does since its output format 5.
  */
-export const JUDGMENTS_FORMAT = 1;
+export const JUDGMENTS_FORMAT = 2;
 
 export const LABEL_COLUMNS = ['scope', 'pairs', 'observed', 'expected', 'kappa', 'kappa_linear', 'kappa_quadratic', 'alpha_nominal', 'alpha_ordinal',
   'alpha_interval', 'binary_agreement', 'binary_kappa', 'note'];
@@ -58,7 +59,8 @@ export function judgmentsAnalysis({ a, b, measures, options, doc }, extra = {}) 
 /** The seeds record of the provenance: the bootstrap intervals and the randomised tests draw with these. */
 export const judgmentsSeeds = (options) => ({ judgments: { seed: options.seed, B: options.B } });
 
-const fixed = (v) => (v === null || v === undefined ? 'nan' : v.toFixed(4)); // the CLI's fixed(v, 4)
+// The CLI's LaTeX cell (cli/cmd_judgments.cpp): fixed(v, 4), an undefined value (null) as `undefined`.
+const fixed = (v) => (v === null || v === undefined ? 'undefined' : v.toFixed(4));
 
 /**
  * The LaTeX tables of `irlens judgments -f latex` (cli/cmd_judgments.cpp, precision 4) for the

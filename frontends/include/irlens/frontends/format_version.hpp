@@ -11,6 +11,7 @@ namespace irlens {
 /// relative start with a line "# topics: ..." (the missing-topic policy); a run is named by its file
 /// name without .gz, then without .txt or .tsv. 4: eval's json keeps its "runs" in the order they
 /// were given (before: sorted by name), so that compare --scores on it pairs them as compare does.
-constexpr int kFormatVersion = 4;
+/// 5: judgments' LaTeX prints an undefined value as "undefined" (before: "nan"), as repro's does.
+constexpr int kFormatVersion = 5;
 
 }  // namespace irlens
