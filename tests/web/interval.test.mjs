@@ -91,15 +91,16 @@ test('the means show first; each interval says "computing…" (the table aria-bu
   assert.deepEqual([await ciText(page, 'mixed.run'), await ciText(page, 'one.run')], ['computing…', 'computing…']); // never a number
   assert.equal(await page.getAttribute('#results tr[data-run="mixed.run"] .ci', 'aria-busy'), 'true');
   assert.equal(await page.evaluate(() => window.irlensApp.state.result.runs['mixed.run'].percentile95.AP), null);
-  // The CSV export clicked now waits for the intervals, then holds them.
+  // The CSV export clicked now waits for the intervals (its button busy meanwhile), then holds them.
   const csv = downloadOf(page, '[data-export="table.csv"]');
+  await page.waitForSelector('button[data-export="table.csv"][aria-busy="true"]');
   await page.evaluate(() => window.irlensApp.requestIntervals(window.irlensApp.state.result));
   const want = irlens.stats.interval(SCORES, { ci: 'percentile', confidence: 0.95, B: 1000, seed: 1 });
   assert.ok((await csv).text.split('\n').includes(`mixed.run,mixed,AP,0.75,${want.low},${want.high}`));
   await page.waitForSelector('#results:not([aria-busy="true"])');
   assert.equal(await ciText(page, 'mixed.run'), `${want.low.toFixed(3)}–${want.high.toFixed(3)}`);
   assert.equal(await ciText(page, 'one.run'), '–'); // one topic: undefined
-  assert.equal(await page.$$eval('#results [aria-busy]', (e) => e.length), 0);
+  assert.equal(await page.$$eval('#results [aria-busy], [data-export][aria-busy]', (e) => e.length), 0);
   assert.deepEqual(page.log.errors, []);
   await page.close();
 });

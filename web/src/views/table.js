@@ -111,20 +111,26 @@ export const tableView = {
     const tags = Object.fromEntries(runs.map((r) => [r, [result.runs[r].tag, teamOf[r]].filter(Boolean).join('\n')]));
     const applyFilter = lazyRows({ runs, tags, row, tbody, wrap, count });
     applyFilter(app.tableFilter || '');
-    // An export waits for the intervals the table shows (computed after the means, app.js).
-    const exportProvenance = async () => {
-      await app.intervalsReady();
+    // An export waits for the intervals the table shows (computed after the means, app.js), its
+    // button busy meanwhile.
+    const exportProvenance = async (button) => {
+      if (intervalsPending(app)) button.setAttribute('aria-busy', 'true');
+      try {
+        await app.intervalsReady();
+      } finally {
+        button.removeAttribute('aria-busy');
+      }
       return provenance(app, await app.fileHashes());
     };
     const exportButton = (label, ext, type, make) =>
-      el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, await exportProvenance()), type) }, label);
+      el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async (e) => download(`irlens-table.${ext}`, make(app, await exportProvenance(e.currentTarget)), type) }, label);
     container.textContent = '';
     container.dataset.warnings = String(result.warnings.length); // what this render showed (tests compare the box with it)
     container.append(
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX),
         ' ', el('button', { type: 'button', class: 'small', 'data-export': 'table-compact.tex', title: 'means with their markers, no intervals: fits the width of a page',
-          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, await exportProvenance()), 'application/x-tex') }, 'LaTeX (compact)'),
+          onclick: async (e) => download('irlens-table-compact.tex', toLaTeXCompact(app, await exportProvenance(e.currentTarget)), 'application/x-tex') }, 'LaTeX (compact)'),
         ' ', reportButton(app)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, groups ? 'Filter runs or teams ' : 'Filter runs ', filter),
