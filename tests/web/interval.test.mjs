@@ -105,6 +105,17 @@ test('the means show first; each interval says "computing…" (the table aria-bu
   await page.close();
 });
 
+test('a bad seed: the intervals that come after the means say why there are none, never a number', async () => {
+  const page = await session.open('#m=AP&missing=skip&seed=abc');
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
+  await afterRender(page, () => page.setInputFiles('#run-files', [mixed, one]));
+  await page.waitForSelector('#results:not([aria-busy="true"])');
+  assert.match(await page.textContent('#view p[role=status]'), /^No percentile intervals: .*seed/);
+  assert.deepEqual([await ciText(page, 'mixed.run'), await ciText(page, 'one.run')], ['–', '–']);
+  assert.equal(await page.textContent('#results tr[data-run="mixed.run"] td[data-measure="AP"] .mean'), '0.7500');
+  await page.close();
+});
+
 // Unique relevant documents of each run at depth 10 (not found by a run of another group), from
 // the worker's uniqueContributions with the loaded groups: {run: count}.
 const uniqueRel = (page) => page.evaluate(() => window.irlensApp.request('unique', { depth: 10 })

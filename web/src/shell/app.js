@@ -375,7 +375,7 @@ export class App {
         for (const wake of this.intervalWaiters.splice(0)) wake(); // intervalsReady() looks again
         // Not rendered yet (the render to come reads them), or replaced: nothing to fill in.
         if (this.state.result !== result || this.renderedResult !== result) return;
-        if (answer.error) return this.render(); // the table says why there are none
+        if (result.percentile.error) return this.render(); // the table says why there are none (a bad seed, a failure)
         const current = this.views.find((v) => v.id === this.$('#view').dataset.view);
         if (current && current.intervals) current.intervals(this.$('#view'), this);
       });
