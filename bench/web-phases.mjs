@@ -4,8 +4,10 @@
 //      (end to end), and the qrels alone (the same command with a one-line run): the run's reading
 //      and the evaluation are the difference; best of REPS, peak memory (bench/measure.cpp);
 //   2. trec_eval on the same files when TREC_EVAL names its binary (its default measures);
-//   3. the served page in headless Chromium (as bench/web.mjs: files chosen -> table shown, the
-//      renderer's peak), with the phases the page and its worker record as User Timing measures
+//   3. the served page in headless Chromium (as bench/web.mjs: files chosen -> table shown - the
+//      first paint of the means -, then -> the table's bootstrap intervals filled in (issue 42: they
+//      come after the means; a page that computes them first has them at once), the renderer's
+//      peak), with the phases the page and its worker record as User Timing measures
 //      (web/src/base/phases.js: `read qrels|run` in the page - waiting for the worker, and for a
 //      gzip file awaiting the gunzipped stream and copying it into 4 MB batches; `parse qrels|run`
 //      in the worker - waiting for the File's bytes, feeding the WASM reader (heap copy + parse)
@@ -113,6 +115,8 @@ async function page(server, c) {
     const qrelsMs = performance.now() - t0;
     await afterRender(p, () => p.setInputFiles('#run-files', c.runs));
     const ms = performance.now() - t0;
+    await p.waitForSelector('#results:not([aria-busy="true"])', { timeout: 600000 });
+    const intervalsMs = performance.now() - t0;
     await p.evaluate(() => window.irlensApp.request('curves', { missing: 'zero' })); // a parallel read's completion (bench/web.mjs)
     clearInterval(sampler);
     peak = Math.max(peak, rendererRss(pids));
@@ -122,7 +126,7 @@ async function page(server, c) {
     const rows = await p.$$eval('#results tbody tr', (trs) => trs.length);
     await browser.close();
     const run = {
-      seconds: round(ms / 1000), qrelsSeconds: round(qrelsMs / 1000), rowsShown: rows,
+      seconds: round(ms / 1000), intervalsSeconds: round(intervalsMs / 1000), qrelsSeconds: round(qrelsMs / 1000), rowsShown: rows,
       rendererIdleMB: Math.round(before / 1048576), rendererPeakMB: Math.round(peak / 1048576),
       peakMinusIdleOverInput: round((peak - before) / c.bytes), phasesMs: phases(pageEntries, workerEntries, epoch0),
     };

@@ -155,6 +155,7 @@ export async function takeShots(out, names = Object.keys(SHOTS)) {
         continue;
       }
       const path = join(out, `${name}.png`);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]')); // nothing still computing (the table's intervals come after its means)
       await page.screenshot({ path, clip: target });
       if (page.log.errors.length) throw new Error(`${name}: page errors ${JSON.stringify(page.log.errors)}`);
       await page.close();

@@ -209,3 +209,14 @@ test('SVG and PNG carry the provenance: a <metadata> element, a tEXt chunk after
   assert.equal(Buffer.from(out.subarray(37, 41 + text.length)).toString('latin1'), `tEXt${text}`);
   assert.equal(dv.getUint32(41 + text.length), crc32(Buffer.from(`tEXt${text}`, 'latin1'))); // CRC over type and data
 });
+
+test('a table export while the table\'s intervals are still being computed says so, never writes them empty (issue 42)', () => {
+  const app = tableApp({ means, percentile95, ci95 });
+  app.state.result.percentile.pending = 1; // the worker holds them back (table-intervals.js)
+  for (const f of [toCSV, toJSON, toLaTeX, toLaTeXCompact]) assert.throws(() => f(app, prov), /the table's intervals are still being computed/);
+  app.state.settings.tci = 't'; // the t interval came with the evaluation: nothing to wait for
+  assert.match(toCSV(app, prov), /bm25_x,bm25_x-tag,AP,0.25,-0.05,0.55/);
+  app.state.settings.tci = 'percentile';
+  delete app.state.result.percentile.pending; // arrived
+  assert.match(toCSV(app, prov), /bm25_x,bm25_x-tag,AP,0.25,0.1,0.4/);
+});

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   TABLE_B, TABLE_CONFIDENCE, TABLE_INTERVALS, addPercentileIntervals, tableResult, intervalMethod, tableInterval, intervalName, intervalRecord,
+  deferPercentileIntervals, percentileAnswer, applyPercentileIntervals, intervalsPending,
 } from '../../web/src/base/table-intervals.js';
 
 /** irlens.stats.interval stubbed: [min, max] of the scores, every call recorded; fail(x) may throw. */
@@ -86,4 +87,39 @@ test("the interval shown, its name and its record follow the setting tci (percen
   assert.deepEqual(intervalRecord(app('t')), { method: 't', confidence: 0.95 });
   assert.deepEqual(intervalRecord(app('percentile')), { method: 'percentile', confidence: 0.95, B: 1000, seed: '3' });
   assert.deepEqual(intervalRecord({ state: { settings: { tci: '', seed: '4' } } }), { method: 'percentile', confidence: 0.95, B: 1000, seed: '4' });
+});
+
+test('the intervals after the means (issue 42): held back, computed later from copies, applied in place as addPercentileIntervals would have added them', () => {
+  // AP over topics 1-3: 0.1, 0.5, 0.3 (the stub's interval: [min, max] = [0.1, 0.5]); P@5: a NaN
+  // topic left out: [0.2, 0.4]; RR: one finite score, no interval.
+  const values = [[0.1, 0.5, 0.3], [0.2, NaN, 0.4], [NaN, 1, NaN]];
+  const d = data([{ name: 'AP' }, { name: 'P@5' }, { name: 'RR' }], values, [0.3, 0.3, 1]);
+  const held = deferPercentileIntervals(d, 7, 5);
+  assert.deepEqual(d.percentile, { B: 1000, seed: '7', confidence: 0.95, pending: 5 });
+  assert.equal(d.runs[0].percentileLow, undefined); // nothing computed yet
+  const result = tableResult(d);
+  assert.deepEqual(result.runs.r.percentile95, { AP: null, 'P@5': null, RR: null });
+  const app = (tci) => ({ state: { settings: { tci, seed: '7' }, result } });
+  assert.equal(intervalsPending(app('percentile')), true);
+  assert.equal(intervalsPending(app('t')), false); // the t interval came with the evaluation
+  assert.equal(intervalsPending({ state: { settings: { tci: 'percentile' }, result: null } }), false);
+  // the page's copy of the scores goes away (transferred): the held copies still give the intervals
+  d.runs[0].values.fill(0);
+  const irlens = stubIrlens();
+  const answer = percentileAnswer(irlens, held);
+  assert.deepEqual(irlens.calls.map((c) => c.x), [[0.1, 0.5, 0.3], [0.2, 0.4]]);
+  assert.deepEqual(answer.percentile, { B: 1000, seed: '7', confidence: 0.95 });
+  assert.deepEqual(answer.runs.map((r) => [[...r.low], [...r.high]]), [[[0.1, 0.2, NaN], [0.5, 0.4, NaN]]]);
+  assert.equal(applyPercentileIntervals(result, answer), result);
+  assert.deepEqual(result.percentile, { B: 1000, seed: '7', confidence: 0.95 });
+  assert.deepEqual(result.runs.r.percentile95, { AP: [0.1, 0.5], 'P@5': [0.2, 0.4], RR: null });
+  assert.deepEqual([...result.raw.runs[0].percentileLow], [0.1, 0.2, NaN]);
+  assert.equal(intervalsPending(app('percentile')), false);
+  // the same as computed with the evaluation
+  const now = addPercentileIntervals(stubIrlens(), data([{ name: 'AP' }, { name: 'P@5' }, { name: 'RR' }], values, [0.3, 0.3, 1]), 7);
+  assert.deepEqual(tableResult(now).runs.r.percentile95, result.runs.r.percentile95);
+  // a bad seed: the held intervals say why, as addPercentileIntervals does
+  const bad = deferPercentileIntervals(data([{ name: 'AP' }], [[0.1, 0.5, 0.3]], [0.3]), 'x', 6);
+  const failing = stubIrlens(() => { throw Object.assign(new Error('seed: expected a number'), { name: 'UsageError' }); });
+  assert.equal(percentileAnswer(failing, bad).percentile.error, 'seed: expected a number');
 });

@@ -51,6 +51,7 @@ test('the example loads by default, with the same numbers as `irlens eval`', asy
   // best per column: hybrid.run has the highest AP
   assert.ok(await page.$eval('#results tr[data-run="hybrid.run"] td[data-measure="AP"]', (td) => td.classList.contains('best')));
   // the 95% CI is shown under the mean
+  await page.waitForSelector('#results:not([aria-busy="true"])'); // the intervals, computed after the means (aria-busy till then)
   assert.match(await page.textContent('#results tr[data-run="bm25.run"] td[data-measure="AP"] .ci'), /^-?\d\.\d{3}–\d\.\d{3}$/);
   await shot(page, 'table');
   assert.deepEqual(page.log.errors, []);
@@ -473,6 +474,7 @@ test('keyboard and screen-reader basics; phone width', async () => {
   });
   assert.ok(gap < 2, `the code starts ${gap} px after "("`);
   // each mean's interval on one line ("0.473–0.700", never "0.473–" over "0.700")
+  await page.waitForSelector('#results:not([aria-busy="true"])'); // the intervals, computed after the means (aria-busy till then)
   const wrapped = await page.$$eval('#results td .ci', (cs) => cs.filter((c) => c.getClientRects().length !== 1 || c.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(c).fontSize))
     .map((c) => c.textContent));
   assert.deepEqual(wrapped, []);

@@ -27,6 +27,7 @@ async function loaded(hash = '#m=AP') {
   const page = await session.open(hash);
   await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
   await afterRender(page, () => page.setInputFiles('#run-files', [mixed, one]));
+  await page.waitForSelector('#results:not([aria-busy="true"])'); // the intervals, computed after the means (aria-busy till then)
   return page;
 }
 const ciText = (page, run) => page.textContent(`#results tr[data-run="${run}"] td[data-measure="AP"] .ci`);
@@ -71,9 +72,47 @@ test('the table shows the seeded bootstrap percentile interval by default, withi
   // Another seed: evaluated again, the JS API's interval for that seed.
   await afterRender(page, () => page.evaluate(() => window.irlensApp.set({ tci: 'percentile', seed: '7' })));
   const want7 = irlens.stats.interval(SCORES, { ci: 'percentile', confidence: 0.95, B: 1000, seed: 7 });
+  await page.waitForSelector('#results:not([aria-busy="true"])'); // the intervals, computed after the means (aria-busy till then)
   assert.deepEqual(await page.evaluate(() => window.irlensApp.state.result.runs['mixed.run'].percentile95.AP), [want7.low, want7.high]);
   assert.match(await page.textContent('#results caption'), /seed 7\)/);
   assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('the means show first; each interval says "computing…" (the table aria-busy) until the worker\'s answer fills it in; an export made before waits for them', async () => {
+  // ?test-hooks: the page's request for the table's intervals is held (never answered: client.js),
+  // so the state before they arrive stays on screen; asking again (requestIntervals) brings them.
+  const page = await session.open('?test-hooks#m=AP&missing=skip');
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
+  await page.evaluate(() => window.irlensHold('tableIntervals'));
+  await afterRender(page, () => page.setInputFiles('#run-files', [mixed, one]));
+  assert.equal(await page.getAttribute('#results', 'aria-busy'), 'true');
+  assert.equal(await page.textContent('#results tr[data-run="mixed.run"] td[data-measure="AP"] .mean'), '0.7500'); // (0 + 1 + 1 + 1) / 4
+  assert.deepEqual([await ciText(page, 'mixed.run'), await ciText(page, 'one.run')], ['computing…', 'computing…']); // never a number
+  assert.equal(await page.getAttribute('#results tr[data-run="mixed.run"] .ci', 'aria-busy'), 'true');
+  assert.equal(await page.evaluate(() => window.irlensApp.state.result.runs['mixed.run'].percentile95.AP), null);
+  // The CSV export clicked now waits for the intervals (its button busy meanwhile), then holds them.
+  const csv = downloadOf(page, '[data-export="table.csv"]');
+  await page.waitForSelector('button[data-export="table.csv"][aria-busy="true"]');
+  await page.evaluate(() => window.irlensApp.requestIntervals(window.irlensApp.state.result));
+  const want = irlens.stats.interval(SCORES, { ci: 'percentile', confidence: 0.95, B: 1000, seed: 1 });
+  assert.ok((await csv).text.split('\n').includes(`mixed.run,mixed,AP,0.75,${want.low},${want.high}`));
+  await page.waitForSelector('#results:not([aria-busy="true"])');
+  assert.equal(await ciText(page, 'mixed.run'), `${want.low.toFixed(3)}–${want.high.toFixed(3)}`);
+  assert.equal(await ciText(page, 'one.run'), '–'); // one topic: undefined
+  assert.equal(await page.$$eval('#results [aria-busy], [data-export][aria-busy]', (e) => e.length), 0);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
+test('a bad seed: the intervals that come after the means say why there are none, never a number', async () => {
+  const page = await session.open('#m=AP&missing=skip&seed=abc');
+  await afterRender(page, () => page.setInputFiles('#qrels-file', qrels));
+  await afterRender(page, () => page.setInputFiles('#run-files', [mixed, one]));
+  await page.waitForSelector('#results:not([aria-busy="true"])');
+  assert.match(await page.textContent('#view p[role=status]'), /^No percentile intervals: .*seed/);
+  assert.deepEqual([await ciText(page, 'mixed.run'), await ciText(page, 'one.run')], ['–', '–']);
+  assert.equal(await page.textContent('#results tr[data-run="mixed.run"] td[data-measure="AP"] .mean'), '0.7500');
   await page.close();
 });
 

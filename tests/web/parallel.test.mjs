@@ -66,8 +66,11 @@ async function load(query, qrels, runs, hash = '') {
   return page;
 }
 
-/** Everything the table was built from: the columnar data (typed arrays as plain arrays, NaN as a string) and the correlations. */
-const shown = (page) => page.evaluate(() => {
+/**
+ * Everything the table was built from: the columnar data (typed arrays as plain arrays, NaN as a
+ * string) and the correlations; once the table's intervals, which come after its means, are in.
+ */
+const shown = async (page) => (await page.waitForSelector('#results:not([aria-busy="true"])')) && page.evaluate(() => {
   const app = window.irlensApp;
   const plain = (x) => JSON.parse(JSON.stringify(x, (k, v) => {
     if (ArrayBuffer.isView(v)) return Array.from(v, (n) => (Number.isNaN(n) ? 'NaN' : n));

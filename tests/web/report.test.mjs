@@ -26,6 +26,7 @@ test('the HTML report opens from file:// with no script and shows the numbers of
   await waitReady(page);
   await page.waitForSelector('#sig-legend');
   await page.waitForSelector('#results .sig-marker', { state: 'attached' });
+  await page.waitForSelector('#results:not([aria-busy="true"])'); // the intervals, computed after the means (aria-busy till then)
   const shown = await tableTexts(page);
   const markers = await page.$$eval('#results tbody tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.run,
     Object.fromEntries([...tr.querySelectorAll('td[data-measure]')].map((td) => [td.dataset.measure, [td.querySelector('.ci')?.textContent ?? '', td.querySelector('.diff')?.textContent ?? '', td.querySelector('.sig-marker')?.textContent ?? '']]))])));

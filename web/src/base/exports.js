@@ -6,7 +6,7 @@
 // that draw random samples add theirs, e.g. analysis-exports.js). DOM-free: the downloads
 // themselves (a file offered to the browser, a chart drawn to SVG or PNG) are ui/downloads.js. The table's interval
 // (ci95_low, ci95_high) is the one it shows (table-intervals.js), named in the provenance's `interval`.
-import { tableInterval, intervalRecord, intervalName } from './table-intervals.js';
+import { tableInterval, intervalRecord, intervalName, intervalsPending } from './table-intervals.js';
 import { tableRows, sortOf, bestOfRows, BEST_RULE } from './table-rows.js';
 import { teams } from './teams.js';
 import { texEscape } from './tex-escape.js';
@@ -47,6 +47,15 @@ const fmt = (v, digits = 4) => (v === null || v === undefined || Number.isNaN(v)
  * no team (docs/web-app.md, "Exports").
  */
 export const TABLE_FORMAT = 2;
+
+/**
+ * A table export never goes out without the intervals the table shows: while the worker is still
+ * computing them (table-intervals.js intervalsPending; the page waits for app.intervalsReady()
+ * before it exports) this throws, saying so, rather than write them empty.
+ */
+function assertIntervals(app) {
+  if (intervalsPending(app)) throw new Error("the table's intervals are still being computed: export once they are shown");
+}
 
 /**
  * The provenance of a table export: what the rows are (order, teams, leaderboard) beside the rest,
@@ -106,6 +115,7 @@ export function csvCell(v) {
 
 /** CSV: one line per (run, measure), runs in the order shown; `rank` (leaderboard mode) and `team` (groups loaded) columns. */
 export function toCSV(app, prov) {
+  assertIntervals(app);
   const shown = tableRows(app);
   const recs = tableRecords(app, shown);
   const withTeam = !!teams(app);
@@ -126,6 +136,7 @@ export function toCSV(app, prov) {
 
 /** JSON: `order` lists the runs as shown; each run has its team (null: none or no groups) and, in leaderboard mode, its rank. */
 export function toJSON(app, prov) {
+  assertIntervals(app);
   const { result } = app.state;
   const shown = tableRows(app);
   const runs = {};
@@ -159,6 +170,7 @@ export function toJSON(app, prov) {
  * \usepackage{booktabs,longtable}.
  */
 function latexTable(app, prov, { compact }) {
+  assertIntervals(app);
   const { result } = app.state;
   const shown = tableRows(app);
   const markers = app.markers ? app.markers() : null;

@@ -48,22 +48,71 @@ export function addPercentileIntervals(irlens, data, seed) {
 }
 
 /**
+ * Worker side, the intervals after the first paint (issue 42): instead of addPercentileIntervals,
+ * marks data.percentile = {B, seed, confidence, pending: key} (the table shows its means, each
+ * interval "computing", until they come) and returns what percentileAnswer(irlens, held) needs
+ * later: copies of the runs' per-topic scores and means (data's own buffers are transferred to the
+ * page), so the intervals are those addPercentileIntervals would have added, bit for bit.
+ */
+export function deferPercentileIntervals(data, seed, key) {
+  data.percentile = { B: TABLE_B, seed: String(seed), confidence: TABLE_CONFIDENCE, pending: key };
+  return {
+    key, seed,
+    measures: data.measures.map(({ textValued, aggregate }) => ({ textValued, aggregate })),
+    runs: data.runs.map((r) => ({ topics: { length: r.topics.length }, values: r.values.slice(), aggregate: r.aggregate.slice() })),
+  };
+}
+
+/**
+ * Worker side: the intervals of what deferPercentileIntervals held, as the page applies them
+ * (applyPercentileIntervals): {percentile: {B, seed, confidence, error?}, runs: [{low, high}]}, the
+ * runs in the evaluation's order, each bound a Float64Array per measure (NaN undefined).
+ */
+export function percentileAnswer(irlens, held) {
+  addPercentileIntervals(irlens, held, held.seed);
+  return { percentile: held.percentile, runs: held.runs.map((r) => ({ low: r.percentileLow, high: r.percentileHigh })) };
+}
+
+/**
+ * Page side: puts percentileAnswer's intervals into `result` (tableResult's view, whose
+ * percentile.pending they answer), in place: result.percentile without `pending`, each run's
+ * percentile95, and the columnar data's percentileLow / percentileHigh. Returns result.
+ */
+export function applyPercentileIntervals(result, answer) {
+  result.percentile = answer.percentile;
+  result.raw.percentile = answer.percentile;
+  result.raw.runs.forEach((r, i) => {
+    [r.percentileLow, r.percentileHigh] = [answer.runs[i].low, answer.runs[i].high];
+    result.runs[r.name].percentile95 = percentile95(result.measures, r);
+  });
+  return result;
+}
+
+const percentile95 = (measures, r) => Object.fromEntries(measures.map((m, i) =>
+  [m, r.percentileLow && Number.isFinite(r.percentileLow[i]) ? [r.percentileLow[i], r.percentileHigh[i]] : null]));
+
+/**
  * Page side: the nested view (evaluationView) of the data the worker transferred, with
  * `percentile` and each run's percentile95 = {M: [low, high] | null} beside the core's ci95.
  */
 export function tableResult(data) {
   const result = evaluationView(data);
   result.percentile = data.percentile;
-  for (const r of data.runs) {
-    const entry = result.runs[r.name];
-    entry.percentile95 = Object.fromEntries(result.measures.map((m, i) =>
-      [m, r.percentileLow && Number.isFinite(r.percentileLow[i]) ? [r.percentileLow[i], r.percentileHigh[i]] : null]));
-  }
+  for (const r of data.runs) result.runs[r.name].percentile95 = percentile95(result.measures, r);
   return result;
 }
 
 /** Page side: the method the table shows ('percentile' | 't', setting tci). */
 export const intervalMethod = (app) => (app.state.settings.tci === 't' ? 't' : 'percentile');
+
+/**
+ * Page side: true while the table shows the percentile interval and the worker is still computing
+ * it (deferPercentileIntervals): each interval is "computing", never a number, and the exports wait.
+ */
+export function intervalsPending(app) {
+  const p = app.state.result && app.state.result.percentile;
+  return intervalMethod(app) === 'percentile' && !!p && p.pending !== undefined;
+}
 
 /** The interval of `run`'s mean of `measure` the table shows: [low, high] or null (undefined). */
 export function tableInterval(app, run, measure) {

@@ -18,7 +18,7 @@ import { setupInputs } from './inputs.js';
 import { setupMeasureField } from '../ui/measure-field.js';
 import { withoutLocation } from '../base/errors.js';
 import { setupRunManager, renderRunManager } from './runs.js';
-import { tableResult } from '../base/table-intervals.js';
+import { tableResult, applyPercentileIntervals, intervalsPending } from '../base/table-intervals.js';
 import { findMeasure } from '../base/measure-lookup.js';
 import { unmatchedWarning } from '../base/teams.js';
 import { bringToTop, bringNear } from './in-view.js';
@@ -106,6 +106,7 @@ export class App {
       busy: null,
     };
     this.hashes = {};
+    this.intervalWaiters = []; // intervalsReady()'s callers, woken when intervals arrive
     this.$ = (sel) => root.querySelector(sel);
   }
 
@@ -327,7 +328,8 @@ export class App {
     }
     try {
       await this.busy('Evaluating', async (progress) => {
-        const payload = { measures: [settings.m], missing: settings.missing, seed: settings.seed };
+        // The table's intervals come after its means (requestIntervals): the means show first.
+        const payload = { measures: [settings.m], missing: settings.missing, seed: settings.seed, intervals: 'later' };
         const onProgress = (f) => progress(f, 'evaluation');
         let t = performance.now();
         const res = parallel ? await parallel.evaluate(payload, onProgress) : await this.client.request('evaluate', payload, { onProgress });
@@ -340,6 +342,7 @@ export class App {
         if (ungrouped) res.result.warnings.push(ungrouped);
         this.state.result = tableResult(res.result);
         this.state.correlations = res.correlations;
+        this.requestIntervals(this.state.result);
         phase('table data', t);
       });
       await this.tally();
@@ -347,6 +350,43 @@ export class App {
       if (e.name !== 'Cancelled') this.reportError(e);
     }
     this.render();
+  }
+
+  /**
+   * The table's bootstrap intervals of `result` (its percentile.pending: the worker held them back,
+   * evaluate with intervals: 'later'), asked for once the means are in: the worker computes them
+   * while the page paints the means (bench/README.md, issue 42: 144 ms of 1.8 s on bench/data).
+   * They go into `result` in place (table-intervals.js applyPercentileIntervals) and the view
+   * showing it fills them in (a view's intervals(container, app): views/table.js); a failure takes
+   * their place as the reason (result.percentile.error, as a bad seed's). Asked ungated: a parallel
+   * read (parallel.js) holds the worker's other requests until it has read what the helpers read.
+   */
+  requestIntervals(result) {
+    const p = result.percentile;
+    if (!p || p.pending === undefined) return;
+    this.client.request('tableIntervals', { key: p.pending }, { ungated: true })
+      .then((answer) => answer || { error: 'the evaluation they belong to was replaced' }, (e) => ({ error: e.name === 'Cancelled' ? 'cancelled' : e.message }))
+      .then((answer) => {
+        if (!answer.error) applyPercentileIntervals(result, answer);
+        else {
+          const { pending, ...asked } = p;
+          result.percentile = result.raw.percentile = { ...asked, error: answer.error };
+        }
+        for (const wake of this.intervalWaiters.splice(0)) wake(); // intervalsReady() looks again
+        // Not rendered yet (the render to come reads them), or replaced: nothing to fill in.
+        if (this.state.result !== result || this.renderedResult !== result) return;
+        if (result.percentile.error) return this.render(); // the table says why there are none (a bad seed, a failure)
+        const current = this.views.find((v) => v.id === this.$('#view').dataset.view);
+        if (current && current.intervals) current.intervals(this.$('#view'), this);
+      });
+  }
+
+  /**
+   * Resolves once the intervals the table shows are in state.result (at once when none are
+   * pending); looks again whenever intervals arrive (or fail: a Cancel), of whichever evaluation.
+   */
+  async intervalsReady() {
+    while (intervalsPending(this)) await new Promise((resolve) => this.intervalWaiters.push(resolve));
   }
 
   /** Runs `fn(progress)` with the progress bar shown; Cancel terminates the worker. */
@@ -493,6 +533,7 @@ export class App {
     const container = this.$('#view');
     container.setAttribute('aria-labelledby', `tab-${current.id}`);
     const token = (this.renderToken = (this.renderToken || 0) + 1);
+    this.renderedResult = this.state.result; // what the view shows (requestIntervals fills its intervals in)
     container.dataset.view = current.id;
     container.dataset.rendered = 'false';
     delete container.dataset.warnings; // set by the table view for what it shows

@@ -17,7 +17,8 @@
 //      holds: shardable, worker-core.js), so the parts' runs are the runs of one evaluation.
 //      Ranges: each is evaluated over the topics it answers (missing=skip) and the core puts the
 //      topics together (irlens.joinTopics: aggregates and intervals computed again). The app's
-//      worker adds the table's percentile intervals and the correlations (combine);
+//      worker adds the correlations (combine) and the table's percentile intervals (combine, or
+//      after the means are shown: intervals 'later', app.js requestIntervals);
 //   3. the helpers are closed (their memory goes) once they have answered; the table shows and
 //      the app's worker reads what the helpers read (a range read first is replaced by the whole run) while every other
 //      request to it waits (WorkerClient.gate), so no action ever sees part of the runs.
@@ -330,7 +331,7 @@ async function share(app, entries, progress, readRun, ready) {
         }
         for (const p of parts) p.warnings = [];
         try {
-          return await main.request('combine', { parts, seed: payload.seed, join: payload.missing || 'zero' }, { transfer: parts.flatMap(buffersOf) });
+          return await main.request('combine', { parts, seed: payload.seed, join: payload.missing || 'zero', intervals: payload.intervals }, { transfer: parts.flatMap(buffersOf) });
         } catch (e) {
           if (e.name !== 'UsageError') throw e;
           await readWhole(); // a topic in two ranges: the run is not grouped by topic
@@ -341,7 +342,7 @@ async function share(app, entries, progress, readRun, ready) {
       const rank = new Map(order.map((n, i) => [n, i]));
       const runs = parts.flatMap((p) => p.runs).sort((a, b) => rank.get(a.name) - rank.get(b.name));
       const data = { ...parts[0], runs, warnings: [...new Set(parts.flatMap((p) => p.warnings))] };
-      return main.request('combine', { parts: [data], seed: payload.seed }, { transfer: buffersOf(data) });
+      return main.request('combine', { parts: [data], seed: payload.seed, intervals: payload.intervals }, { transfer: buffersOf(data) });
     },
     async complete() {
       closeHelpers();

@@ -134,6 +134,7 @@ function provenanceTable(prov, settings) {
 export async function makeReport(app, { onProgress = () => {} } = {}) {
   const { result, settings } = app.state;
   if (!result) throw new Error('no result to report: load a qrels file and runs first');
+  await app.intervalsReady(); // the table's intervals, computed after its means (app.js)
   // A view with inReport(app) (views/judgments.js, views/reproducibility.js) joins the report when it has results.
   const ids = [...REPORT_VIEWS, ...app.views.filter((v) => v.inReport && v.inReport(app)).map((v) => v.id)];
   const prov = { ...provenance(app, await app.fileHashes()), report: { format: REPORT_FORMAT, views: ['table', ...ids] } };

@@ -1,7 +1,7 @@
 // The results table's cells and caption, as the Table view (views/table.js) and the shareable
 // report (ui/report.js) both draw them: one place, below both (moved from views/table.js).
 import { el, fmt, signed } from './util.js';
-import { tableInterval } from '../base/table-intervals.js';
+import { tableInterval, intervalsPending, intervalName } from '../base/table-intervals.js';
 import { BEST_RULE } from '../base/table-rows.js';
 
 /**
@@ -12,12 +12,10 @@ import { BEST_RULE } from '../base/table-rows.js';
 export function tableCell(app, run, m, { best, what, base }) {
   const v = app.state.result.runs[run].mean[m];
   const isBest = v !== null && best !== null && v === best;
-  const ci = tableInterval(app, run, m);
   const td = el('td', { 'data-measure': m, class: isBest ? 'best' : null },
     el('span', { class: 'mean' }, fmt(v)),
     isBest ? el('span', { class: 'sr-only' }, ' (best)') : null,
-    ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
-      : v !== null ? el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–') : null);
+    v !== null ? intervalOf(app, run, m, what) : null);
   const cmp = app.compare(run, m);
   if (cmp) {
     const counted = cmp.wins !== null;
@@ -30,6 +28,27 @@ export function tableCell(app, run, m, { best, what, base }) {
     if (a) td.append(el('span', { class: `annotation ${a.className || ''}`, title: a.title }, a.text));
   }
   return td;
+}
+
+/**
+ * The interval under a mean: the numbers, "–" where undefined, or while the worker computes it
+ * (intervalsPending: the means are shown first, issue 42) "computing…", busy, never a number.
+ */
+function intervalOf(app, run, m, what) {
+  if (intervalsPending(app)) return el('div', { class: 'ci pending', 'aria-busy': 'true', title: `${what}: being computed` }, 'computing…');
+  const ci = tableInterval(app, run, m);
+  return ci ? el('div', { class: 'ci', title: `${what} of the mean over topics` }, `${fmt(ci[0], 3)}–${fmt(ci[1], 3)}`)
+    : el('div', { class: 'ci undefined', title: `${what}: undefined (fewer than 2 topics, or not a mean)` }, '–');
+}
+
+/**
+ * When the table's intervals arrive (app.js): each "computing…" under a mean in `table` replaced by
+ * its interval, and the table (aria-busy while they were pending) no longer busy.
+ */
+export function fillIntervals(app, table) {
+  const what = intervalName(app);
+  for (const ci of table.querySelectorAll('.ci.pending')) ci.replaceWith(intervalOf(app, ci.closest('tr').dataset.run, ci.closest('td').dataset.measure, what));
+  table.removeAttribute('aria-busy');
 }
 
 /** The table's caption: what the means are over, the interval (what), the baseline. */

@@ -11,14 +11,18 @@
 // {text, title, className} | null whose results are appended to the cell (significance markers:
 // significance.js). app.tableAddons: functions (app) -> Element | null shown above the table
 // (e.g. the markers' settings and legend).
+//
+// The means show first: the bootstrap intervals, computed by the worker after it (issue 42), fill
+// in when they arrive (intervals(), called by app.js); till then the table is aria-busy, each
+// interval says "computing…", and the exports wait for them (app.intervalsReady()).
 import { toCSV, toJSON, toLaTeX, toLaTeXCompact, provenance } from '../base/exports.js';
 import { download } from '../ui/downloads.js';
 import { el, noData, select } from '../ui/util.js';
-import { TABLE_INTERVALS, intervalName } from '../base/table-intervals.js';
+import { TABLE_INTERVALS, intervalName, intervalsPending } from '../base/table-intervals.js';
 import { tableRows, bestOfRows } from '../base/table-rows.js';
 import { teams } from '../base/teams.js';
 import { reportButton } from '../ui/report.js';
-import { tableCell, tableCaption } from '../ui/table-cells.js';
+import { tableCell, tableCaption, fillIntervals } from '../ui/table-cells.js';
 
 const CHUNK = 100;
 
@@ -102,20 +106,31 @@ export const tableView = {
     const filter = el('input', { id: 'table-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', value: app.tableFilter || '',
       oninput: (e) => { app.tableFilter = e.target.value; applyFilter(app.tableFilter); } });
     const caption = tableCaption(app, what);
-    const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results' }, caption, thead, tbody));
+    const wrap = el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, el('table', { id: 'results', 'aria-busy': intervalsPending(app) ? 'true' : null }, caption, thead, tbody));
     const runs = rows.map((r) => r.run);
     const tags = Object.fromEntries(runs.map((r) => [r, [result.runs[r].tag, teamOf[r]].filter(Boolean).join('\n')]));
     const applyFilter = lazyRows({ runs, tags, row, tbody, wrap, count });
     applyFilter(app.tableFilter || '');
+    // An export waits for the intervals the table shows (computed after the means, app.js), its
+    // button busy meanwhile.
+    const exportProvenance = async (button) => {
+      if (intervalsPending(app)) button.setAttribute('aria-busy', 'true');
+      try {
+        await app.intervalsReady();
+      } finally {
+        button.removeAttribute('aria-busy');
+      }
+      return provenance(app, await app.fileHashes());
+    };
     const exportButton = (label, ext, type, make) =>
-      el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async () => download(`irlens-table.${ext}`, make(app, provenance(app, await app.fileHashes())), type) }, label);
+      el('button', { type: 'button', class: 'small', 'data-export': `table.${ext}`, onclick: async (e) => download(`irlens-table.${ext}`, make(app, await exportProvenance(e.currentTarget)), type) }, label);
     container.textContent = '';
     container.dataset.warnings = String(result.warnings.length); // what this render showed (tests compare the box with it)
     container.append(
       el('div', { class: 'exports', role: 'group', 'aria-label': 'Export the table' }, 'Export: ',
         exportButton('CSV', 'csv', 'text/csv', toCSV), ' ', exportButton('JSON', 'json', 'application/json', toJSON), ' ', exportButton('LaTeX', 'tex', 'application/x-tex', toLaTeX),
         ' ', el('button', { type: 'button', class: 'small', 'data-export': 'table-compact.tex', title: 'means with their markers, no intervals: fits the width of a page',
-          onclick: async () => download('irlens-table-compact.tex', toLaTeXCompact(app, provenance(app, await app.fileHashes())), 'application/x-tex') }, 'LaTeX (compact)'),
+          onclick: async (e) => download('irlens-table-compact.tex', toLaTeXCompact(app, await exportProvenance(e.currentTarget)), 'application/x-tex') }, 'LaTeX (compact)'),
         ' ', reportButton(app)),
       ...(app.tableAddons || []).map((addon) => addon(app)).filter(Boolean),
       el('div', { class: 'controls' }, el('label', { class: 'field', for: 'table-filter' }, groups ? 'Filter runs or teams ' : 'Filter runs ', filter),
@@ -128,5 +143,10 @@ export const tableView = {
       wrap,
       ...(result.warnings.length ? [el('details', { class: 'warnings' }, el('summary', {}, `${result.warnings.length} warning(s)`), el('ul', {}, result.warnings.map((w) => el('li', {}, w))))] : []),
     );
+  },
+  /** The table's intervals arrived (app.js): filled in where the rendered table says "computing…". */
+  intervals(container, app) {
+    const table = container.querySelector('#results');
+    if (table) fillIntervals(app, table);
   },
 };

@@ -22,7 +22,14 @@
 //                                             (wasm/evaluation.mjs) with the table's percentile
 //                                             intervals (table-intervals.js), transferred, not
 //                                             copied; correlations}; raw: true -> {result: the
-//                                             columnar data alone} (a part for combine)
+//                                             columnar data alone} (a part for combine);
+//                                             intervals: 'later' -> the table's intervals are
+//                                             left out (result.percentile.pending = KEY) and
+//                                             computed on tableIntervals {key: KEY}
+//   tableIntervals {key}                   -> the intervals held back by the last evaluate or
+//                                             combine with intervals: 'later' (table-intervals.js
+//                                             percentileAnswer), transferred; null when a later
+//                                             evaluation (or clear) superseded KEY
 //   shardable {measures}                   -> true when the runs may be evaluated apart, in
 //                                             several workers (shell/parallel.js): plain qrels, no
 //                                             side input, no measure that needs anything but the
@@ -32,7 +39,7 @@
 //                                             several workers), runs in the parts' order; join
 //                                             (the missing mode): the parts hold topics of the
 //                                             same runs (irlens.joinTopics; UsageError when a
-//                                             topic is in two parts)
+//                                             topic is in two parts); intervals: as evaluate's
 //   reorder {names}                        puts the runs in this order (the evaluation's run order)
 //   curves  {missing}                      -> {levels, runs: {NAME: [IPrec@0 .. IPrec@1 means]}}
 //   ranking {runs, topic, depth}           -> {NAME: {docs, rels}}
@@ -54,7 +61,7 @@ import { relativeActions } from './worker-relative.js';
 import { judgmentsActions } from './worker-judgments.js';
 import { compareRunsActions } from './worker-compare-runs.js';
 import { playgroundActions } from './worker-playground.js';
-import { addPercentileIntervals } from '../base/table-intervals.js';
+import { addPercentileIntervals, deferPercentileIntervals, percentileAnswer } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
 import { slices } from '../base/files.js';
@@ -78,6 +85,14 @@ export function startWorker(irlensPromise, scope = self) {
   let irlens = null;
   let qrels = null;
   let qrelsFormat = 'plain';
+  let heldIntervals = null; // what the table's intervals need, held back for tableIntervals (evaluate with intervals: 'later')
+  let intervalsKey = 0;
+  /** The table's intervals added to data now, or held back for tableIntervals (intervals: 'later'). */
+  const tableIntervals = (data, seed, intervals) => {
+    heldIntervals = intervals === 'later' ? deferPercentileIntervals(data, seed, ++intervalsKey) : null;
+    if (!heldIntervals) addPercentileIntervals(irlens, data, seed);
+    return data;
+  };
   let registry = null; // name -> the registry's entry (init)
   const runs = new Map(); // name -> Run, in load order
   const readers = new Map(); // slot -> {kind, reader}
@@ -170,6 +185,7 @@ export function startWorker(irlensPromise, scope = self) {
       return true;
     },
     clear() {
+      heldIntervals = null;
       for (const run of runs.values()) run.dispose();
       runs.clear();
       stream.clear();
@@ -187,7 +203,7 @@ export function startWorker(irlensPromise, scope = self) {
     parse({ text }) {
       return irlens.parseMeasures(text).map((m) => ({ name: m.name, full: m.full }));
     },
-    async evaluate({ measures, missing = 'zero', seed = '1', raw = false }, progress) {
+    async evaluate({ measures, missing = 'zero', seed = '1', raw = false, intervals = 'now' }, progress) {
       if (!qrels) throw Object.assign(new Error('no qrels loaded'), { name: 'UsageError' });
       const list = [...runs.values()];
       const streamed = await stream.streamedData(measures, missing, progress); // kept: transfer copies
@@ -205,12 +221,21 @@ export function startWorker(irlensPromise, scope = self) {
       }
       if (raw) return new Transfer({ result: result.raw }, buffersOf(result.raw)); // a helper's part (shell/parallel.js)
       t = performance.now();
-      const data = addPercentileIntervals(irlens, result.raw, seed);
-      phase('intervals', t);
+      const data = tableIntervals(result.raw, seed, intervals);
+      if (!heldIntervals) phase('intervals', t);
       t = performance.now();
       const correlations = irlens.rankCorrelations(result);
       phase('correlations', t);
       return new Transfer({ result: data, correlations }, buffersOf(data));
+    },
+    tableIntervals({ key }) {
+      if (!heldIntervals || heldIntervals.key !== key) return null;
+      const held = heldIntervals;
+      heldIntervals = null;
+      const t = performance.now();
+      const answer = percentileAnswer(irlens, held);
+      phase('intervals', t);
+      return new Transfer(answer, answer.runs.flatMap((r) => [r.low.buffer, r.high.buffer]));
     },
     shardable({ measures }) {
       if (!qrels || qrelsFormat !== 'plain' || Object.values(side).some((v) => v != null)) return false;
@@ -222,7 +247,7 @@ export function startWorker(irlensPromise, scope = self) {
       }
       return specs.every((s) => registry.has(s.measure) && !registry.get(s.measure).needs.length);
     },
-    combine({ parts, seed = '1', join = null }) {
+    combine({ parts, seed = '1', join = null, intervals = 'now' }) {
       const present = parts.filter((p) => p && p.runs.length);
       if (!present.length) return { result: null, correlations: null };
       // Each run's numbers depend on the qrels, the measures and that run alone (shardable), so
@@ -231,7 +256,7 @@ export function startWorker(irlensPromise, scope = self) {
       const data = join
         ? irlens.joinTopics(qrels, present.map((p) => ({ ...p, missing: join }))).raw
         : { ...present[0], runs: present.flatMap((p) => p.runs), warnings: [...new Set(present.flatMap((p) => p.warnings))] };
-      addPercentileIntervals(irlens, data, seed);
+      tableIntervals(data, seed, intervals);
       const correlations = irlens.rankCorrelations(evaluationView(data, { perTopic: false }));
       return new Transfer({ result: data, correlations }, buffersOf(data));
     },
