@@ -17,7 +17,7 @@
 # time (default: the number of cores), the native and the WASM suites side by side, the browser
 # test files two at a time, the longest first (each with its own static server on a free port and
 # its own Chromium profile: tests/web/harness.mjs), and the formatters and linters in the
-# background at the lowest priority from the web build on (they take the CPU the tests leave
+# background at a low priority from the web build on (they take mostly the CPU the tests leave
 # idle), their output printed at the end.
 set -e
 cd "$(dirname "$0")/.."
@@ -81,12 +81,13 @@ fi
 stage_done "web build"
 # The formatters and linters, counted by their own line, in the background from here to the end:
 # after the native build (clang-tidy reads its compile_commands.json) and web/build.sh (eslint),
-# at the lowest priority (nice 19), so that they take only the CPU the tests leave idle (the ctest
-# suites' tails, pytest, the browser tests' waits) and never slow a test. Their output is printed
-# at the end.
+# at a low priority (nice 10: a tenth of a test's share of a core when both want it), so that they
+# take mostly the CPU the tests leave idle (the ctest suites' tails, pytest, the browser tests'
+# waits). Not nice 19: on a machine shared with other work it starved them (1,033 s after the
+# browser tests, bench/README.md). Their output is printed at the end.
 lint_start=$(date +%s)
 (
-    nice -n 19 sh scripts/lint.sh
+    nice -n 10 sh scripts/lint.sh
     echo "lint: done in $(($(date +%s) - lint_start)) s"
 ) > "$lintlog" 2>&1 &
 lint_pid=$!
