@@ -14,16 +14,18 @@
 # pass; the exit status is 0 when nothing failed.
 #
 # To take less wall time on 2 cores (bench/README.md, issue 42): the ctest suites run JOBS at a
-# time (default: the number of cores), the browser test files two at a time (each with its own
-# static server on a free port and its own Chromium profile: tests/web/harness.mjs), and the
-# formatters and linters run beside the browser tests (which mostly wait on Chromium), their output
-# printed after them.
+# time (default: the number of cores), the native and the WASM suites side by side, the browser
+# test files two at a time, the longest first (each with its own static server on a free port and
+# its own Chromium profile: tests/web/harness.mjs), and the formatters and linters in the
+# background at a low priority from the web build on (they take mostly the CPU the tests leave
+# idle), their output printed at the end.
 set -e
 cd "$(dirname "$0")/.."
 counts=$(mktemp)
-log=$(mktemp)
+nlog=$(mktemp)
+wlog=$(mktemp)
 lintlog=$(mktemp)
-trap 'rm -f "$counts" "$log" "$lintlog"' EXIT
+trap 'rm -f "$counts" "$nlog" "$wlog" "$lintlog"' EXIT
 export IRLENS_TEST_COUNTS="$counts"
 JOBS=${JOBS:-$(nproc)}
 extra_failed=0
@@ -46,7 +48,7 @@ tree_before=$(git status --porcelain --untracked-files=all 2>/dev/null)
 
 # ctest's result lines: "n/N Test #i: NAME ....   Passed" (or ***Skipped, ***Failed, ...). The
 # suites that report their own counts to $counts (node_api) are left to those counts.
-count_ctest() {
+count_ctest() {  # count_ctest LOG
     awk -v counts="$counts" '
         BEGIN { while ((getline l < counts) > 0) { split(l, part, " "); own[part[1]] = 1 } }
         / Test +#[0-9]+: / {
@@ -54,25 +56,21 @@ count_ctest() {
             if (name in own) next
             if ($0 ~ /\*\*\*Skipped/) s++; else if ($0 ~ / Passed /) p++; else f++
         }
-        END { printf "ctest %d %d %d\n", p, f, s }' "$log" >> "$counts"
+        END { printf "ctest %d %d %d\n", p, f, s }' "$1" >> "$counts"
 }
-run_ctest() {
-    (cd "$1" && ctest --output-on-failure -j "$JOBS") > "$log" 2>&1
+run_ctest() {  # run_ctest BUILD_DIR LOG: its output into LOG, its counts into $counts
+    t0=$(date +%s)
+    (cd "$1" && ctest --output-on-failure -j "$JOBS") > "$2" 2>&1
     rc=$?
-    cat "$log"
-    count_ctest
+    echo "irlens: ctest in $1 took $(($(date +%s) - t0)) s" >> "$2"
+    count_ctest "$2"
     # ctest failing without a failed test line (e.g. no tests found) is still a failure.
-    if [ "$rc" -ne 0 ] && ! grep -q '\*\*\*\(Failed\|Timeout\|Exception\)\|Not Run\|Failed ' "$log"; then
-        extra_failed=$((extra_failed + 1))
+    if [ "$rc" -ne 0 ] && ! grep -q '\*\*\*\(Failed\|Timeout\|Exception\)\|Not Run\|Failed ' "$2"; then
+        echo "ctest-$1 0 1 0" >> "$counts"
     fi
 }
 
-echo "== native tests"
-run_ctest build
-stage_done "native tests"
-echo "== WASM tests (node)"
-run_ctest build-wasm
-stage_done "WASM tests"
+# The web app first (2 s): the linters can then start (eslint comes with its npm packages).
 web_built=0
 if sh web/build.sh; then
     web_built=1
@@ -81,29 +79,47 @@ else
     extra_failed=$((extra_failed + 1))
 fi
 stage_done "web build"
+# The formatters and linters, counted by their own line, in the background from here to the end:
+# after the native build (clang-tidy reads its compile_commands.json) and web/build.sh (eslint),
+# at a low priority (nice 10: a tenth of a test's share of a core when both want it), so that they
+# take mostly the CPU the tests leave idle (the ctest suites' tails, pytest, the browser tests'
+# waits). Not nice 19: on a machine shared with other work it starved them (1,033 s after the
+# browser tests, bench/README.md). Their output is printed at the end.
+lint_start=$(date +%s)
+(
+    nice -n 10 sh scripts/lint.sh
+    echo "lint: done in $(($(date +%s) - lint_start)) s"
+) > "$lintlog" 2>&1 &
+lint_pid=$!
+# The native and the WASM ctest suites side by side (neither reads what the other writes; the WASM
+# suite's node_api runs in one process most of its time, which leaves a core to the other), each
+# into its own log, printed in turn.
+echo "== native tests and WASM tests (node), side by side"
+run_ctest build "$nlog" &
+native_pid=$!
+run_ctest build-wasm "$wlog"
+wait "$native_pid"
+echo "== native tests"
+cat "$nlog"
+echo "== WASM tests (node)"
+cat "$wlog"
+stage_done "native and WASM tests"
 # After web/build.sh (the notebook test shows the embed bundle's views in Chromium) and before the
 # browser tests (tests/web/guides.test.mjs makes the Python guide's shot with the package's venv).
 echo "== Python package (venv, pytest)"
 sh scripts/test-python.sh || true  # counted by its own line in $counts
 stage_done "Python package"
-# The formatters and linters, counted by their own line, beside the browser tests: after the native
-# build (clang-tidy reads its compile_commands.json) and web/build.sh (eslint comes with the npm
-# packages); their output is printed once the browser tests are done.
-lint_start=$(date +%s)
-(
-    sh scripts/lint.sh
-    echo "lint: done in $(($(date +%s) - lint_start)) s"
-) > "$lintlog" 2>&1 &
-lint_pid=$!
-echo "== browser tests (headless Chromium, two files at a time; the linters beside them)"
+# The longest files first (tests/web/durations.json, their wall times as runner.mjs --record wrote
+# them), so that no lane idles at the end while the other still runs a long file.
+echo "== browser tests (headless Chromium, two files at a time, the longest first)"
 if [ "$web_built" = 1 ]; then
-    node tests/node/runner.mjs web tests/web/ --concurrency 2
+    node tests/node/runner.mjs web tests/web/ --concurrency 2 --durations tests/web/durations.json
 fi
 stage_done "browser tests"
 wait "$lint_pid" || true  # counted by its own line in $counts
 echo "== formatters and linters"
 cat "$lintlog"
-stage_done "lint (after the browser tests)"
+stage_done "lint (what was left after the browser tests)"
 echo "irlens: wall time by stage: ${times#, }"
 tree_after=$(git status --porcelain --untracked-files=all 2>/dev/null)
 written=$(printf '%s\n' "$tree_after" | grep -vxF -e "$tree_before" | grep -v '^$')
