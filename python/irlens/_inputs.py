@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
@@ -119,14 +120,31 @@ def _feed_file(path: str, reader: Any, digest: bool = True) -> dict:
             if not inflate.eof:
                 raise _error(path, "truncated gzip data")
         else:
-            while chunk := raw.read(CHUNK):
-                size += len(chunk)
-                feed(chunk, chunk)
+            # Into one buffer per thread, reused: a fresh 4 MB bytes object per chunk is fresh
+            # pages the kernel zeroes (a campaign's 143 files: a tenth of the reading). The readers
+            # keep no view of a chunk (a line cut at its end is copied).
+            buf = _chunk_buffer()
+            with memoryview(buf) as view:
+                while n := raw.readinto(buf):
+                    size += n
+                    with view[:n] as chunk:
+                        feed(chunk, chunk)
     if not digest:
         return {"name": path, "bytes": None, "sha256": None}
     hashed, sha = reader.digest()
     assert hashed == size
     return {"name": path, "bytes": size, "sha256": sha}
+
+
+_buffers = threading.local()
+
+
+def _chunk_buffer() -> bytearray:
+    """This thread's buffer of CHUNK bytes for reading files."""
+    buf = getattr(_buffers, "chunk", None)
+    if buf is None or len(buf) != CHUNK:
+        buf = _buffers.chunk = bytearray(CHUNK)
+    return buf
 
 
 def _table(cats: Any) -> np.ndarray:
