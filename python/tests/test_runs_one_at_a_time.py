@@ -32,15 +32,18 @@ def test_one_at_a_time_equals_all_at_once(examples, monkeypatch, missing):
     assert joined == [len(runs)]  # the runs were scored one at a time, then joined
     all_at_once = together(monkeypatch, examples / "qrels.txt", runs, MEASURES, per_topic=True, missing=missing)
     pd.testing.assert_frame_equal(one, all_at_once)
-    assert list(dict.fromkeys(one["run"])) == ["bm25.run", "dense.run", "hybrid.run", "shuffled.run"]  # the order given
+    assert list(dict.fromkeys(one["run"])) == RUNS  # the order given
     # shuffled.run answers fewer topics than the qrels hold: its warning, in its place.
-    assert one.attrs["warnings"] == all_at_once.attrs["warnings"] and any("shuffled" in w for w in one.attrs["warnings"])
+    warnings = one.attrs["warnings"]
+    assert warnings == all_at_once.attrs["warnings"] and any("shuffled" in w for w in warnings)
     assert one.attrs["provenance"] == all_at_once.attrs["provenance"]
-    assert [i["name"] for i in one.attrs["provenance"]["inputs"]] == [str(examples / "qrels.txt")] + [str(r) for r in runs]
+    names = [i["name"] for i in one.attrs["provenance"]["inputs"]]
+    assert names == [str(examples / "qrels.txt")] + [str(r) for r in runs]
 
 
 def test_in_memory_runs_too(examples, monkeypatch):
-    frames = {r: pd.read_csv(examples / r, sep=" ", names=["query_id", "q0", "doc_id", "rank", "score", "tag"]) for r in RUNS}
+    columns = ["query_id", "q0", "doc_id", "rank", "score", "tag"]
+    frames = {r: pd.read_csv(examples / r, sep=" ", names=columns) for r in RUNS}
     one = irlens.evaluate(examples / "qrels.txt", frames, MEASURES, per_topic=True)
     pd.testing.assert_frame_equal(one, together(monkeypatch, examples / "qrels.txt", frames, MEASURES, per_topic=True))
 
