@@ -206,8 +206,11 @@ TEST_CASE("columns: an id column without codes takes row i's id from ids[i]") {
     r.scores = scores.data();
     r.tag = "x";
     RunReader run_reader(with_codes, "r", RunOrder::Score);
-    CHECK_THROWS_WITH_AS(run_reader.feed_columns(r), "r:2: duplicate document 'a' for topic '2' (first at line 1)",
-                         InputError);
+    auto read = [&] {
+        run_reader.feed_columns(r);
+        return run_reader.finish();
+    };
+    CHECK_THROWS_WITH_AS(read(), "r:2: duplicate document 'a' for topic '2' (first at line 1)", InputError);
     // An empty id in row 1: named as row 1's (line 2).
     const std::string_view empty[] = {"a", ""};
     r.docs = IdColumn{nullptr, empty, 2};
