@@ -127,7 +127,7 @@ def _feed_file(path: str, reader: Any, digest: bool = True) -> dict:
             # Into one buffer per thread, reused: a fresh 4 MB bytes object per chunk is fresh
             # pages the kernel zeroes (a campaign's 143 files: a tenth of the reading). The readers
             # keep no view of a chunk (a line cut at its end is copied).
-            buf = _chunk_buffer()
+            buf = _chunk_buffer(os.fstat(raw.fileno()).st_size + 1)
             with memoryview(buf) as view:
                 while n := raw.readinto(buf):
                     size += n
@@ -143,11 +143,14 @@ def _feed_file(path: str, reader: Any, digest: bool = True) -> dict:
 _buffers = threading.local()
 
 
-def _chunk_buffer() -> bytearray:
-    """This thread's buffer of CHUNK bytes for reading files."""
+def _chunk_buffer(size: int) -> bytearray:
+    """This thread's buffer for reading a file of `size` bytes (CHUNK at most): grown to the
+    largest file read yet, up to CHUNK (bytearray(n) writes its n bytes: a 4 MB buffer for a 1 MB
+    file would be 3 MB more of the process's memory than the file's)."""
+    want = max(1, min(size, CHUNK))
     buf = getattr(_buffers, "chunk", None)
-    if buf is None or len(buf) != CHUNK:
-        buf = _buffers.chunk = bytearray(CHUNK)
+    if buf is None or len(buf) < want or len(buf) > CHUNK:
+        buf = _buffers.chunk = bytearray(want)
     return buf
 
 
