@@ -12,7 +12,6 @@ import os
 import re
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -232,6 +231,8 @@ def _each_run_evaluated(
         loaded = r if isinstance(r, Loaded) else load_run(q, r, name, order)
         ev = _core.evaluate(q.handle, [loaded.handle], lists, missing, side)
         return ev, loaded.record, list(loaded.handle.warnings)
+
+    from concurrent.futures import ThreadPoolExecutor  # on use: 1.7 MB the drop-in modules never need
 
     workers = max(1, min(len(named), RUN_WORKERS, os.cpu_count() or 1))
     pool = ThreadPoolExecutor(workers, thread_name_prefix="irlens-run")
