@@ -11,6 +11,7 @@
 #include <pybind11/numpy.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,54 @@ py::array objects(std::size_t n) {
     return py::array(py::dtype("O"), std::vector<py::ssize_t>{static_cast<py::ssize_t>(n)});
 }
 
+/// The rows of a dict of dicts (the sizes of its inner dicts summed), or -1 when an outer value is
+/// not a dict.
+Py_ssize_t rows_of(const py::dict& d) {
+    Py_ssize_t rows = 0;
+    PyObject *key, *inner;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(d.ptr(), &pos, &key, &inner)) {
+        if (!PyDict_Check(inner)) return -1;
+        rows += PyDict_GET_SIZE(inner);
+    }
+    return rows;
+}
+
+/// The values of the rows, in walk order: for `integers` (relevance) int64 while every value is an
+/// integer, else float64 (scores; relevance once a value is no integer: the core refuses a real
+/// that is not a whole number). A value that is not a number: InputError(source, row + 1, problem).
+struct RowValues {
+    bool integers, all_ints;
+    std::vector<std::int64_t> ints;
+    std::vector<double> reals;
+    RowValues(bool integers_, std::size_t rows) : integers(integers_), all_ints(integers_) {
+        if (all_ints)
+            ints.reserve(rows);
+        else
+            reals.reserve(rows);
+    }
+    void add(PyObject* value, const std::string& source, std::size_t row) {
+        std::int64_t i;
+        double x;
+        if (all_ints && as_integer(value, i)) {
+            ints.push_back(i);
+        } else if (as_double(value, x)) {
+            if (all_ints) {  // the first value that is no integer: every value as a real
+                all_ints = false;
+                std::vector<double> all(ints.begin(), ints.end());
+                all.reserve(ints.capacity());
+                reals = std::move(all);
+                ints = {};
+            }
+            reals.push_back(x);
+        } else {
+            throw InputError(source, row + 1,
+                             integers ? "relevance '" + text_of(value, false) + "' is not an integer"
+                                      : "score " + text_of(value, true) + " is not a number");
+        }
+    }
+};
+
 /// (topic codes, topic ids, doc codes, doc ids, values) of a dict of dicts, as _inputs._codes gives
 /// a str column's: the queries' table holds each outer key once (str(key) for a non-str key), the
 /// documents' table each row's key (codes 0, 1, 2 ...; the core checks and looks up each id as it
@@ -84,25 +133,13 @@ py::array objects(std::size_t n) {
 /// None when an outer value is not a dict (the caller's walk takes other mappings and names what
 /// is wrong). A value that is not a number: InputError(source, row + 1, problem).
 py::object dict_columns(const py::dict& d, const std::string& source, bool integers) {
-    std::size_t rows = 0;
-    {
-        PyObject *key, *inner;
-        Py_ssize_t pos = 0;
-        while (PyDict_Next(d.ptr(), &pos, &key, &inner)) {
-            if (!PyDict_Check(inner)) return py::none();
-            rows += static_cast<std::size_t>(PyDict_GET_SIZE(inner));
-        }
-    }
+    const Py_ssize_t counted = rows_of(d);
+    if (counted < 0) return py::none();
+    const auto rows = static_cast<std::size_t>(counted);
     const std::size_t topics = static_cast<std::size_t>(PyDict_GET_SIZE(d.ptr()));
     py::array_t<std::int64_t> topic_codes(static_cast<py::ssize_t>(rows)), doc_codes(static_cast<py::ssize_t>(rows));
     py::array topic_ids = objects(topics), doc_ids = objects(rows);
-    std::vector<std::int64_t> ints;
-    std::vector<double> reals;
-    bool all_ints = integers;
-    if (all_ints)
-        ints.reserve(rows);
-    else
-        reals.reserve(rows);
+    RowValues values(integers, rows);
     auto* tc = topic_codes.mutable_data();
     auto* dc = doc_codes.mutable_data();
     auto** tids = static_cast<PyObject**>(topic_ids.mutable_data());
@@ -118,29 +155,15 @@ py::object dict_columns(const py::dict& d, const std::string& source, bool integ
             tc[row] = static_cast<std::int64_t>(topic);
             dc[row] = static_cast<std::int64_t>(row);
             dids[row] = str_of(doc);
-            std::int64_t i;
-            double x;
-            if (all_ints && as_integer(value, i)) {
-                ints.push_back(i);
-            } else if (as_double(value, x)) {
-                if (all_ints) {  // the first value that is no integer: every value as a real
-                    all_ints = false;
-                    reals.assign(ints.begin(), ints.end());
-                    ints = {};
-                }
-                reals.push_back(x);
-            } else {
-                throw InputError(source, row + 1,
-                                 integers ? "relevance '" + text_of(value, false) + "' is not an integer"
-                                          : "score " + text_of(value, true) + " is not a number");
-            }
+            values.add(value, source, row);
             ++row;
         }
         ++topic;
     }
-    py::array values = all_ints ? py::array(py::array_t<std::int64_t>(static_cast<py::ssize_t>(rows), ints.data()))
-                                : py::array(py::array_t<double>(static_cast<py::ssize_t>(rows), reals.data()));
-    return py::make_tuple(topic_codes, topic_ids, doc_codes, doc_ids, values);
+    py::array out = values.all_ints
+                        ? py::array(py::array_t<std::int64_t>(static_cast<py::ssize_t>(rows), values.ints.data()))
+                        : py::array(py::array_t<double>(static_cast<py::ssize_t>(rows), values.reals.data()));
+    return py::make_tuple(topic_codes, topic_ids, doc_codes, doc_ids, out);
 }
 
 /// The UTF-8 bytes of a str, a view of the object's own (compact ASCII: inline after its
@@ -164,31 +187,19 @@ std::string_view utf8_of(PyObject* s) {
 struct DictView {
     std::vector<std::int64_t> topic_codes;
     std::vector<std::string_view> topic_ids, doc_ids;
-    std::vector<std::int64_t> ints;
-    std::vector<double> reals;
-    bool all_ints = false;
+    std::optional<RowValues> values;
     std::vector<py::object> made;  // str(key) of the keys that are not str
 
     /// False when an outer value is not a dict (the caller takes the other path). A value that is
     /// not a number: InputError(source, row + 1, problem), dict_columns' message.
     bool walk(const py::dict& d, const std::string& source, bool integers) {
-        std::size_t rows = 0;
-        {
-            PyObject *key, *inner;
-            Py_ssize_t pos = 0;
-            while (PyDict_Next(d.ptr(), &pos, &key, &inner)) {
-                if (!PyDict_Check(inner)) return false;
-                rows += static_cast<std::size_t>(PyDict_GET_SIZE(inner));
-            }
-        }
+        const Py_ssize_t counted = rows_of(d);
+        if (counted < 0) return false;
+        const auto rows = static_cast<std::size_t>(counted);
         topic_codes.reserve(rows);
         doc_ids.reserve(rows);
         topic_ids.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(d.ptr())));
-        all_ints = integers;
-        if (all_ints)
-            ints.reserve(rows);
-        else
-            reals.reserve(rows);
+        values.emplace(integers, rows);
         PyObject *q, *inner;
         Py_ssize_t qpos = 0;
         std::size_t row = 0;
@@ -200,24 +211,7 @@ struct DictView {
             while (PyDict_Next(inner, &dpos, &doc, &value)) {
                 topic_codes.push_back(topic);
                 doc_ids.push_back(id_of(doc));
-                std::int64_t i;
-                double x;
-                if (all_ints && as_integer(value, i)) {
-                    ints.push_back(i);
-                } else if (as_double(value, x)) {
-                    if (all_ints) {  // the first value that is no integer: every value as a real
-                        all_ints = false;
-                        reals.assign(ints.begin(), ints.end());
-                        reals.reserve(rows);
-                        ints = {};
-                    }
-                    reals.push_back(x);
-                } else {
-                    throw InputError(source, row + 1,
-                                     integers ? "relevance '" + text_of(value, false) + "' is not an integer"
-                                              : "score " + text_of(value, true) + " is not a number");
-                }
-                ++row;
+                values->add(value, source, row++);
             }
         }
         return true;
@@ -242,10 +236,10 @@ py::object read_dict_qrels(const std::string& source, const std::string& format,
     c.rows = v.doc_ids.size();
     c.topics = v.topics();
     c.docs = v.docs();
-    if (v.all_ints)
-        c.rel_ints = v.ints.data();
+    if (v.values->all_ints)
+        c.rel_ints = v.values->ints.data();
     else
-        c.rel_reals = v.reals.data();
+        c.rel_reals = v.values->reals.data();
     QrelsReader reader(source, qrels_format_word(format));
     reader.feed_columns(c);  // the GIL held: the views are the dict's
     return py::cast(PyQrels{reader.finish()});
@@ -261,7 +255,7 @@ py::object read_dict_run(const PyQrels& qrels, const std::string& name, const st
     c.rows = v.doc_ids.size();
     c.topics = v.topics();
     c.docs = v.docs();
-    c.scores = v.reals.data();
+    c.scores = v.values->reals.data();
     c.tag = tag;
     RunReader reader(qrels.ptr, name, run_order_word(order));
     reader.feed_columns(c);  // the GIL held: the views are the dict's
