@@ -232,7 +232,8 @@ def _each_run_evaluated(
         ev = _core.evaluate(q.handle, [loaded.handle], lists, missing, side)
         return ev, loaded.record, list(loaded.handle.warnings)
 
-    from concurrent.futures import ThreadPoolExecutor  # on use: 1.7 MB the drop-in modules never need
+    # Imported on use: 1.7 MB that the drop-in modules never need.
+    from concurrent.futures import ThreadPoolExecutor
 
     workers = max(1, min(len(named), RUN_WORKERS, os.cpu_count() or 1))
     pool = ThreadPoolExecutor(workers, thread_name_prefix="irlens-run")
