@@ -224,8 +224,8 @@ def _each_run_evaluated(
     runs at a time, not all of them (143 runs of covid-r1: 248 MB before); the runs read two or
     more at once (the readers and the evaluation release the GIL). The same values, warnings and
     errors as evaluating them together: the first failing run in the given order raises, the runs
-    after it not started (but those already being read, one at most on two threads). Returns (the joined evaluation, the runs' provenance records, their
-    readers' warnings)."""
+    after it not started (but those already being read, one at most on two threads). Returns (the
+    joined evaluation, the runs' provenance records, their readers' warnings)."""
 
     def one(name: str, r: Any) -> Tuple[Any, dict, List[str]]:
         loaded = r if isinstance(r, Loaded) else load_run(q, r, name, order)
