@@ -18,6 +18,11 @@ The routes, each the same user code for irlens and for its peer, measures AP nDC
   ir_measures              evaluator(MEASURES, read_trec_qrels(QRELS)).calc_aggregate(
                            read_trec_run(RUN)) per run
   ranx                     Qrels.from_file, Run.from_file, evaluate per run (no irlens twin)
+and from pandas DataFrames (query_id, doc_id, relevance / score; ids as str), read by pandas before
+the route's clock starts (the user holds them already; the process's wall time and peak include them):
+  irlens.evaluate:df       irlens.evaluate(QRELS_DF, {name: RUN_DF}, MEASURES)
+  ir_measures:df           evaluator(MEASURES, QRELS_DF).calc_aggregate(RUN_DF) per run
+  ranx:df                  Qrels.from_df, Run.from_df, evaluate per run
 The peers are built from their sources outside the project (bench/README.md says how); their
 interpreter is PEER_PYTHON, and the PYTHONPATH of each peer's routes PEER_PATH_PYTREC_EVAL,
 PEER_PATH_IR_MEASURES, PEER_PATH_RANX. Without PEER_PYTHON the peers' routes are left out, said so;
@@ -50,8 +55,12 @@ ROUTES = {
     "irlens.ir_measures": ("irlens.ir_measures", "ir_measures"),
     "ir_measures": ("ir_measures", None),
     "ranx": ("ranx", None),
+    "irlens.evaluate:df": ("irlens", None),
+    "ir_measures:df": ("ir_measures", None),
+    "ranx:df": ("ranx", None),
 }
 PEERS = {"pytrec_eval", "ir_measures", "ranx"}
+DF_PEERS = {"ir_measures:df", "ranx:df"}
 
 
 # ---- the routes (run in the child process) ----
@@ -107,6 +116,52 @@ def run_ranx(module, qrels, runs):
     return {}
 
 
+def frames(qrels, runs):
+    """The collection as pandas DataFrames (ir_measures' columns, ids as str), as a user holds them."""
+    import pandas as pd
+
+    q = pd.read_csv(qrels, sep=r"\s+", names=["query_id", "iteration", "doc_id", "relevance"], dtype={0: str, 2: str})[
+        ["query_id", "doc_id", "relevance"]
+    ]
+    names = ["query_id", "q0", "doc_id", "rank", "score", "tag"]
+    rs = {
+        Path(r).name: pd.read_csv(r, sep=r"\s+", names=names, dtype={0: str, 2: str})[["query_id", "doc_id", "score"]]
+        for r in runs
+    }
+    return q, rs
+
+
+def run_irlens_evaluate_df(module, q, rs):
+    import irlens
+
+    df = irlens.evaluate(q, rs, MEASURES)
+    assert len(df) == len(MEASURES) * len(rs)
+    return {}
+
+
+def run_ir_measures_df(module, q, rs):
+    import ir_measures
+
+    measures = [ir_measures.parse_measure(m) for m in MEASURES]
+    evaluator = ir_measures.evaluator(measures, q)
+    for run in rs.values():
+        result = evaluator.calc_aggregate(run)
+        assert len(result) == len(measures)
+    return {}
+
+
+def run_ranx_df(module, q, rs):
+    from ranx import Qrels, Run, evaluate
+
+    qrels = Qrels.from_df(q, q_id_col="query_id", doc_id_col="doc_id", score_col="relevance")
+    for run in rs.values():
+        result = evaluate(
+            qrels, Run.from_df(run, q_id_col="query_id", doc_id_col="doc_id", score_col="score"), RANX_MEASURES
+        )
+        assert len(result) == len(RANX_MEASURES)
+    return {}
+
+
 CHILD = {
     "irlens.evaluate": run_irlens_evaluate,
     "irlens.pytrec_eval": run_pytrec_eval,
@@ -114,13 +169,17 @@ CHILD = {
     "irlens.ir_measures": run_ir_measures,
     "ir_measures": run_ir_measures,
     "ranx": run_ranx,
+    "irlens.evaluate:df": run_irlens_evaluate_df,
+    "ir_measures:df": run_ir_measures_df,
+    "ranx:df": run_ranx_df,
 }
 
 
 def child(route, collection_file):
-    start = time.perf_counter()
     spec = json.loads(Path(collection_file).read_text())
-    times = CHILD[route](ROUTES[route][0], spec["qrels"], spec["runs"])
+    inputs = frames(spec["qrels"], spec["runs"]) if route.endswith(":df") else (spec["qrels"], spec["runs"])
+    start = time.perf_counter()
+    times = CHILD[route](ROUTES[route][0], *inputs)
     times["route"] = time.perf_counter() - start
     print(json.dumps(times))
 
@@ -156,6 +215,7 @@ def campaign_collection():
 def interpreter(route):
     if route.startswith("before:"):
         return os.environ["BASELINE_PYTHON"], ""
+    route = route.split(":")[0]
     peer = route.split(".")[-1] if route.startswith("irlens.") else route
     if not route.startswith("irlens") and route in PEERS:
         python = os.environ.get("PEER_PYTHON")
@@ -226,14 +286,15 @@ def main():
                     line += f", {b['evaluator'] / a['evaluator']:.2f}x (evaluator alone)"
                 line += f", peak memory {a['peak_mb'] / b['peak_mb']:.2f}x the peer's"
                 print(line)
-        if "irlens.evaluate" in median:
-            peers = {p: median[p]["route"] for p in PEERS if p in median}
-            if peers:
-                fastest = min(peers, key=peers.get)
-                print(
-                    f"  irlens.evaluate vs the fastest peer ({fastest}): "
-                    f"{peers[fastest] / median['irlens.evaluate']['route']:.2f}x faster"
-                )
+        for ours, theirs in (("irlens.evaluate", PEERS), ("irlens.evaluate:df", DF_PEERS)):
+            for r in (ours, "before:" + ours):
+                peers = {p: median[p]["route"] for p in theirs if p in median}
+                if r in median and peers:
+                    fastest = min(peers, key=peers.get)
+                    print(
+                        f"  {r} vs the fastest peer ({fastest}): {peers[fastest] / median[r]['route']:.2f}x faster, "
+                        f"peak memory {median[r]['peak_mb'] / median[fastest]['peak_mb']:.2f}x its"
+                    )
     print(f"\nload average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 

@@ -174,3 +174,46 @@ TEST_CASE("columns: an id is checked when a row uses it, an id no row uses never
     CHECK_THROWS_WITH_AS(reader.code(1, "s"), "s:2: query id 'a b' contains whitespace",
                          InputError);  // checked once, refused each time
 }
+
+TEST_CASE("columns: an id column without codes takes row i's id from ids[i]") {
+    // Rows 2 a 1, 2 b 0, 1 c 2 with the documents one per row (no codes): the qrels of kQt, kQd.
+    const std::string_view docs_by_row[] = {"a", "b", "c"};
+    QrelsColumns c;
+    c.rows = 3;
+    c.topics = topics(kQt);
+    c.docs = IdColumn{nullptr, docs_by_row, 3};
+    c.rel_ints = kQrel.data();
+    QrelsReader reader("q", QrelsFormat::Plain);
+    reader.feed_columns(c);
+    auto no_codes = reader.finish();
+    auto with_codes = qrels_of(kQt, kQd, kQrel);
+    REQUIRE(no_codes->num_topics() == 2);
+    for (std::size_t t = 0; t < 2; ++t) {
+        REQUIRE(no_codes->num_judgments(t) == with_codes->num_judgments(t));
+        for (std::size_t k = 0; k < with_codes->num_judgments(t); ++k) {
+            CHECK(no_codes->doc(no_codes->begin(t)[k]) == with_codes->doc(with_codes->begin(t)[k]));
+            CHECK(no_codes->begin(t)[k].rel == with_codes->begin(t)[k].rel);
+        }
+    }
+    // A run's row 1 repeats row 0's document: the check names row 1 as line 2, as with codes.
+    const std::string_view repeated[] = {"a", "a"};
+    const std::vector<std::int64_t> t{0, 0};
+    const std::vector<double> scores{1, 2};
+    RunColumns r;
+    r.rows = 2;
+    r.topics = topics(t);
+    r.docs = IdColumn{nullptr, repeated, 2};
+    r.scores = scores.data();
+    r.tag = "x";
+    RunReader run_reader(with_codes, "r", RunOrder::Score);
+    auto read = [&] {
+        run_reader.feed_columns(r);
+        return run_reader.finish();
+    };
+    CHECK_THROWS_WITH_AS(read(), "r:2: duplicate document 'a' for topic '2' (first at line 1)", InputError);
+    // An empty id in row 1: named as row 1's (line 2).
+    const std::string_view empty[] = {"a", ""};
+    r.docs = IdColumn{nullptr, empty, 2};
+    RunReader again(with_codes, "r", RunOrder::Score);
+    CHECK_THROWS_WITH_AS(again.feed_columns(r), "r:2: document id is empty", InputError);
+}

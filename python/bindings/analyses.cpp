@@ -9,6 +9,7 @@
 #include "irlens/axioms/axioms.hpp"
 #include "irlens/error.hpp"
 #include "irlens/evaluation/explain.hpp"
+#include "irlens/evaluation/stream.hpp"
 #include "irlens/frontends/json_documents.hpp"
 #include "irlens/frontends/meta_report.hpp"
 #include "irlens/frontends/stats_flags.hpp"
@@ -54,6 +55,27 @@ PyEvaluation evaluate_py(const PyQrels& qrels, const std::vector<PyRun>& runs, c
     std::vector<RunPtr> rs = runs_of(runs);
     py::gil_scoped_release unlocked;
     return {std::make_shared<const Evaluation>(evaluate(qrels.ptr, rs, specs, eo))};
+}
+
+/// The evaluations of runs evaluated one at a time (each evaluate()'s result for one run, the
+/// same measures and missing policy) as one: evaluate() of all the runs at once, when no measure
+/// scores a run against the others (stream_obstacle empty: a run's values are its own, and the
+/// warnings are each run's in run order). Lets irlens.evaluate let go of each run once scored.
+PyEvaluation join_evaluations(const std::vector<PyEvaluation>& parts) {
+    if (parts.empty()) throw UsageError("join_evaluations: no evaluation");
+    auto joined = std::make_shared<Evaluation>();
+    joined->measures = parts.front().ptr->measures;
+    joined->missing = parts.front().ptr->missing;
+    for (const PyEvaluation& p : parts) {
+        if (p.ptr->measures.size() != joined->measures.size() || p.ptr->missing != joined->missing)
+            throw UsageError("join_evaluations: the evaluations differ in their measures or missing policy");
+        for (std::size_t m = 0; m < joined->measures.size(); ++m)
+            if (p.ptr->measures[m].name() != joined->measures[m].name())
+                throw UsageError("join_evaluations: the evaluations differ in their measures");
+        joined->runs.insert(joined->runs.end(), p.ptr->runs.begin(), p.ptr->runs.end());
+        joined->warnings.insert(joined->warnings.end(), p.ptr->warnings.begin(), p.ptr->warnings.end());
+    }
+    return {std::move(joined)};
 }
 
 /// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}
@@ -257,6 +279,10 @@ void register_analyses(py::module_& m) {
              py::arg("input_warnings"), py::arg("indent") = -1);
     m.def("evaluate", &evaluate_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("missing"),
           py::arg("side") = py::none());
+    m.def("join_evaluations", &join_evaluations, py::arg("parts"));
+    // Why these measures cannot be scored one run at a time ("" when they can): a measure that
+    // reads other runs (rareness, NRG) or other topics (sDCG's sessions), core/evaluation/stream.hpp.
+    m.def("stream_obstacle", [](const std::vector<std::string>& lists) { return stream_obstacle(measures_of(lists)); });
     m.def("compare", &compare_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("args"),
           py::arg("missing"), py::arg("side") = py::none());
     m.def("meta", &meta_py, py::arg("analysis"), py::arg("qrels"), py::arg("runs"), py::arg("measures"),

@@ -94,7 +94,7 @@ public:
     void begin(std::size_t n) {
         if (static_cast<std::size_t>(end_ - p_) < n) room(n);
     }
-    void id(const IdColumn& c, std::size_t row) { text(c.ids[c.codes[row]]); }
+    void id(const IdColumn& c, std::size_t row) { text(c.ids[c.code(row)]); }
     void text(std::string_view s) {
         std::memcpy(p_, s.data(), s.size());
         p_ += s.size();
@@ -138,7 +138,7 @@ void write_qrels(const QrelsColumns& c, Sink& out) {
             if (!(v >= -9e18 && v <= 9e18)) return;  // NaN or out of range: refused by the reader
             rel = static_cast<std::int64_t>(v);
         }
-        out.begin(c.topics.ids[c.topics.codes[i]].size() + c.docs.ids[c.docs.codes[i]].size() + Sink::kMaxInteger + 5);
+        out.begin(c.topics.ids[c.topics.code(i)].size() + c.docs.ids[c.docs.code(i)].size() + Sink::kMaxInteger + 5);
         out.id(c.topics, i);
         out.text(" 0 ");
         out.id(c.docs, i);
@@ -153,7 +153,7 @@ void write_run(const RunColumns& c, Sink& out) {
     for (std::size_t i = 0; i < c.rows; ++i) {
         prefetch_ids(c.docs, i, c.rows);
         if (!valid_code(c.topics, i) || !valid_code(c.docs, i)) return;
-        out.begin(c.topics.ids[c.topics.codes[i]].size() + c.docs.ids[c.docs.codes[i]].size() + c.tag.size() +
+        out.begin(c.topics.ids[c.topics.code(i)].size() + c.docs.ids[c.docs.code(i)].size() + c.tag.size() +
                   Sink::kMaxInteger + Sink::kMaxNumber + 8);
         out.id(c.topics, i);
         out.text(" Q0 ");

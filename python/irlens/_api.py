@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
+import threading
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -23,6 +25,7 @@ if TYPE_CHECKING:  # pandas is imported on the first call that makes a DataFrame
 FORMAT_VERSION = _core.FORMAT_VERSION  # the CLI's output format version (frontends/format_version.hpp)
 
 Measures = Union[str, Sequence[str]]
+RUN_WORKERS = 2  # runs read and scored at once by evaluate() (each on a thread; at most the cores)
 
 
 class Document(dict):
@@ -162,8 +165,19 @@ def evaluate(
     _no_other_options("evaluate", side)
     lists = _measure_lists(measures)
     specs = _core.parse_measures(lists)
-    q, rs = _inputs(qrels, runs, qrels_format, order)
-    ev = _core.evaluate(q.handle, [r.handle for r in rs], lists, missing, side_handle)
+    pandas_import = _pandas_beside()
+    try:
+        q = load_qrels(qrels, qrels_format)
+        named = named_runs(runs)
+        if len(named) > 1 and not _core.stream_obstacle(lists):
+            ev, run_records, run_warnings = _each_run_evaluated(q, named, lists, missing, side_handle, order)
+        else:
+            rs = [r if isinstance(r, Loaded) else load_run(q, r, name, order) for name, r in named]
+            ev = _core.evaluate(q.handle, [r.handle for r in rs], lists, missing, side_handle)
+            run_records, run_warnings = [r.record for r in rs], [w for r in rs for w in r.handle.warnings]
+    finally:
+        if pandas_import is not None:
+            pandas_import.join()
     df = _frame(ev, per_topic)
     settings = {}
     if per_topic:
@@ -173,16 +187,63 @@ def evaluate(
         settings["qrels-format"] = qrels_format
     if order != "score":
         settings["order"] = order
-    df.attrs["provenance"] = provenance(
-        "eval", [q.record] + [r.record for r in rs] + side_records, specs, ev.missing, settings
-    )
-    df.attrs["warnings"] = list(q.handle.warnings) + [w for r in rs for w in r.handle.warnings] + list(ev.warnings)
+    df.attrs["provenance"] = provenance("eval", [q.record] + run_records + side_records, specs, ev.missing, settings)
+    df.attrs["warnings"] = list(q.handle.warnings) + run_warnings + list(ev.warnings)
     df.attrs["missing"] = ev.missing
     df.attrs["measures_typed"] = {s["name"]: s["typed"] for s in specs}
     from .notebook import Inputs
 
     df.attrs["inputs"] = Inputs(qrels, runs, lists)  # for irlens.show (by reference)
     return df
+
+
+def _pandas_beside() -> Optional[threading.Thread]:
+    """A thread importing pandas (for the result) while the inputs are read, when it is not
+    imported yet: the readers release the GIL, so the import takes the other core rather than
+    adding its time after the reading (a third of a campaign's evaluation from files). None when
+    pandas is imported already. An ImportError is left to the import that makes the frame."""
+    if "pandas" in sys.modules:
+        return None
+
+    def run() -> None:
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            pass
+
+    thread = threading.Thread(target=run, name="irlens: import pandas")
+    thread.start()
+    return thread
+
+
+def _each_run_evaluated(
+    q: Loaded, named: List[Tuple[str, Any]], lists: List[str], missing: str, side: Any, order: str
+) -> Tuple[Any, List[dict], List[str]]:
+    """evaluate() of several runs when no measure reads another run (stream_obstacle): each run
+    read and scored on its own, then let go (its values kept), so that a campaign holds a few
+    runs at a time, not all of them (143 runs of covid-r1: 248 MB before); the runs read two or
+    more at once (the readers and the evaluation release the GIL). The same values, warnings and
+    errors as evaluating them together: the first failing run in the given order raises, the runs
+    after it not started (but those already being read, one at most on two threads). Returns (the
+    joined evaluation, the runs' provenance records, their readers' warnings)."""
+
+    def one(name: str, r: Any) -> Tuple[Any, dict, List[str]]:
+        loaded = r if isinstance(r, Loaded) else load_run(q, r, name, order)
+        ev = _core.evaluate(q.handle, [loaded.handle], lists, missing, side)
+        return ev, loaded.record, list(loaded.handle.warnings)
+
+    # Imported on use: 1.7 MB that the drop-in modules never need.
+    from concurrent.futures import ThreadPoolExecutor
+
+    workers = max(1, min(len(named), RUN_WORKERS, os.cpu_count() or 1))
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="irlens-run")
+    try:
+        futures = [pool.submit(one, name, r) for name, r in named]
+        done = [f.result() for f in futures]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    ev = _core.join_evaluations([d[0] for d in done])
+    return ev, [d[1] for d in done], [w for d in done for w in d[2]]
 
 
 def _frame(ev: Any, per_topic: bool) -> pd.DataFrame:

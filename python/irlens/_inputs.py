@@ -14,8 +14,10 @@ messages of the text readers, the GIL released); an error names the row. The pro
 in-memory input is the size and SHA-256 of its canonical TREC text (one line per row, in row
 order: `topic 0 doc rel`, `topic Q0 doc rank score tag`), computed in C++ from the columns beside
 the reading; of a file, of the file's bytes (as the CLI's), hashed in C++ on a second thread while
-the reader reads them. pytrec_eval's dicts are walked in C++ (_core.dict_columns); a row's label
-(its query and document) is made only for an error. pandas is imported when an input or a result
+the reader reads them. pytrec_eval's dicts are walked in C++ (_core.dict_columns); without a
+digest (the drop-in modules) the core reads the dicts' own keys (_core.read_dict_qrels,
+read_dict_run: no columns of the rows made, the GIL held meanwhile). A row's label (its query and
+document) is made only for an error. pandas is imported when an input or a result
 needs it, not with the package (a DataFrame given means it is imported already).
 """
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
@@ -58,9 +61,11 @@ def is_path(x: Any) -> bool:
 
 
 def is_frame(x: Any) -> bool:
-    """A pandas DataFrame (without importing pandas: if it is not imported, x is none)."""
-    pd = sys.modules.get("pandas")
-    return pd is not None and isinstance(x, pd.DataFrame)
+    """A pandas DataFrame (without importing pandas: if it is not imported, x is none; while it
+    is being imported, by irlens.evaluate's thread beside the reading, it has no DataFrame yet, or
+    the final one)."""
+    frame = getattr(sys.modules.get("pandas"), "DataFrame", None)
+    return frame is not None and isinstance(x, frame)
 
 
 class Bytes:
@@ -119,14 +124,34 @@ def _feed_file(path: str, reader: Any, digest: bool = True) -> dict:
             if not inflate.eof:
                 raise _error(path, "truncated gzip data")
         else:
-            while chunk := raw.read(CHUNK):
-                size += len(chunk)
-                feed(chunk, chunk)
+            # Into one buffer per thread, reused: a fresh 4 MB bytes object per chunk is fresh
+            # pages the kernel zeroes (a campaign's 143 files: a tenth of the reading). The readers
+            # keep no view of a chunk (a line cut at its end is copied).
+            buf = _chunk_buffer(os.fstat(raw.fileno()).st_size + 1)
+            with memoryview(buf) as view:
+                while n := raw.readinto(buf):
+                    size += n
+                    with view[:n] as chunk:
+                        feed(chunk, chunk)
     if not digest:
         return {"name": path, "bytes": None, "sha256": None}
     hashed, sha = reader.digest()
     assert hashed == size
     return {"name": path, "bytes": size, "sha256": sha}
+
+
+_buffers = threading.local()
+
+
+def _chunk_buffer(size: int) -> bytearray:
+    """This thread's buffer for reading a file of `size` bytes (CHUNK at most): grown to the
+    largest file read yet, up to CHUNK (bytearray(n) writes its n bytes: a 4 MB buffer for a 1 MB
+    file would be 3 MB more of the process's memory than the file's)."""
+    want = max(1, min(size, CHUNK))
+    buf = getattr(_buffers, "chunk", None)
+    if buf is None or len(buf) < want or len(buf) > CHUNK:
+        buf = _buffers.chunk = bytearray(want)
+    return buf
 
 
 def _table(cats: Any) -> np.ndarray:
@@ -414,6 +439,10 @@ def load_qrels(qrels: Any, format: str = "plain", source: Optional[str] = None, 
         record = _feed_file(path, reader, digest)
         return Loaded(reader.finish(), {"role": "qrels", **record})
     source = source or f"qrels {_kind(qrels)}"
+    if not digest and type(qrels) is dict:  # read from the dicts' own keys, no columns made
+        handle = _translated(lambda: _core.read_dict_qrels(source, format, qrels), source, DictRows(qrels))
+        if handle is not None:
+            return Loaded(handle, {"role": "qrels", "name": source, "bytes": 0, "sha256": ""})
     columns, rows = _qrels_columns(qrels, source)
     handle, size, sha = _translated(
         lambda: _core.read_qrels_columns(source, format, *columns, digest=digest), source, rows
@@ -434,6 +463,15 @@ def load_run(qrels: Loaded, run: Any, name: str, order: str = "score", digest: b
                 raise
             raise _error(path, e.problem, e.line) from None
     source = f"run {name}" if name else "run"
+    if not digest and type(run) is dict:  # read from the dicts' own keys, no columns made
+        handle = _translated(
+            lambda: _core.read_dict_run(qrels.handle, name, order, run, source, name or "run"),
+            source,
+            DictRows(run),
+            name,
+        )
+        if handle is not None:
+            return Loaded(handle, {"role": "run", "name": source, "bytes": 0, "sha256": ""})
     columns, rows = _run_columns(run, source, name or "run")
     handle, size, sha = _translated(
         lambda: _core.read_run_columns(qrels.handle, name, order, *columns, digest=digest), source, rows, name

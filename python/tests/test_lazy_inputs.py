@@ -254,3 +254,26 @@ def test_parse_run_of_a_file_raises_as_pytrec_evals_loop(tmp_path, text, error):
         with open(path) as f, pytest.raises(kind) as e:
             pytrec_eval.parse_run(lines(f))
         assert str(e.value) == (error or "")
+
+
+def test_dicts_read_in_place_as_their_columns():
+    # The drop-ins (no digest) have the core read the dicts' own keys (read_dict_qrels,
+    # read_dict_run); irlens.evaluate (a digest) reads dict_columns' columns: the same qrels and run.
+    # Keys that are not str (str(key)), non-ASCII keys, numpy numbers, a whole real among integers.
+    qrels = {1: {"a": 1, 2: np.int64(2), "é": 0}, "q": {"b": 1.0, "c": 2}, "empty": {}}
+    run = {1: {"a": 0.5, 2: np.float32(0.25), "é": 3, "x": 1}, "q": {"c": 0.5, "b": 0.5}}
+    in_place = _inputs.load_qrels(qrels, digest=False)
+    columns = _inputs.load_qrels(qrels)
+    assert in_place.record["sha256"] == "" and columns.record["sha256"]  # the two paths were taken
+    assert in_place.handle.topics == columns.handle.topics == ["1", "q"]
+    assert in_place.handle.judgments == columns.handle.judgments == 5
+    runs = [_inputs.load_run(in_place, run, "r", digest=False), _inputs.load_run(in_place, run, "r")]
+    measures = ["AP", "P@2", "RR", "num_ret", "num_rel_ret"]
+    values = [_core.evaluate(in_place.handle, [r.handle], measures, "zero").run(0) for r in runs]
+    assert values[0]["topics"] == values[1]["topics"] == ["1", "q"]
+    np.testing.assert_array_equal(values[0]["values"], values[1]["values"])
+    # Topic 1: a (1) 0.5, 2 (2) 0.25, é (0) 3, x 1 ranked é, x, a, 2: RR = 1/3; num_ret 4, num_rel_ret 2.
+    assert values[0]["values"][2][0] == pytest.approx(1 / 3) and values[0]["values"][3][0] == 4
+    # Not a dict of dicts: the other path, with the same result.
+    assert _core.read_dict_qrels("s", "plain", {"q": types.MappingProxyType({"a": 1})}) is None
+    assert _core.read_dict_run(in_place.handle, "r", "score", {"q": [("a", 1.0)]}, "run r", "r") is None

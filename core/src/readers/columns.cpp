@@ -31,7 +31,7 @@ unsigned char IdColumnReader::check(std::size_t code) const { return problem_of(
 
 void IdColumnReader::fail(std::size_t row, const std::string& source) const {
     const std::string what = kind_ == Kind::Topic ? "query id" : "document id";
-    const std::int64_t c = column_.codes[row];
+    const std::int64_t c = column_.code(row);
     if (c < 0 || static_cast<std::uint64_t>(c) >= column_.num_ids)
         throw InputError(source, row + 1, "no " + what + " (a missing value)");
     const std::string_view id = column_.ids[c];

@@ -20,11 +20,15 @@
 
 namespace irlens {
 
-/// One id column: per row, an index into `ids` (a negative code: a missing value).
+/// One id column: per row, an index into `ids` (a negative code: a missing value). No codes
+/// (nullptr): row i's id is ids[i] (a column of ids as they are, one per row: no array of 0, 1,
+/// 2 ... to hold).
 struct IdColumn {
     const std::int64_t* codes = nullptr;
     const std::string_view* ids = nullptr;  // the distinct ids, each in any order
     std::size_t num_ids = 0;
+    /// Row `row`'s code (of a column of num_ids rows when there are no codes).
+    std::int64_t code(std::size_t row) const { return codes ? codes[row] : static_cast<std::int64_t>(row); }
 };
 
 /// A plain qrels (`topic 0 doc rel`) as columns: relevance as integers or as reals (exactly one
@@ -60,7 +64,7 @@ public:
     /// The code of row `row` (0-based), checked: InputError(source, row + 1, problem) when the
     /// row has no id (a negative code) or its id cannot be a TREC column.
     std::size_t code(std::size_t row, const std::string& source) {
-        const std::int64_t c = column_.codes[row];
+        const std::int64_t c = column_.code(row);
         if (c < 0 || static_cast<std::uint64_t>(c) >= column_.num_ids) fail(row, source);
         unsigned char& problem = problem_[static_cast<std::size_t>(c)];
         if (problem != kFine) {
