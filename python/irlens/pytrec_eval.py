@@ -12,11 +12,12 @@ pytrec_eval bundles trec_eval 9.0.x: the differences are in docs/python.md.
 """
 from __future__ import annotations
 
+import codecs
 import collections
 import io
 import math
 import re
-from typing import Any, Dict, Iterable, Mapping, Set
+from typing import Any, Dict, Iterable, Mapping, Optional, Set, Tuple
 
 import numpy as np
 
@@ -51,13 +52,42 @@ _NOT_NUMBERS = {"runid": math.nan, "num_q": 1.0, "relstring": math.nan}
 NO_ANSWER = {"\u2400irlens:no-topic\u2400": {"\u2400": 0.0}}
 
 
-CHUNK = 1 << 22  # characters of a text file parsed at a time
+CHUNK = 1 << 22  # bytes (or characters) of a file parsed at a time
+
+
+def _utf8_bytes(f: io.TextIOBase) -> Optional[Tuple[Any, int]]:
+    """(f's binary buffer, f's position) when reading the buffer from there gives the text that
+    reading f would: a TextIOWrapper decoding UTF-8 strictly with nothing read ahead (its tell()
+    is the buffer's), e.g. open(path) or gzip.open(path, "rt"); else None."""
+    if not isinstance(f, io.TextIOWrapper) or f.errors != "strict":
+        return None
+    try:
+        if codecs.lookup(f.encoding).name != "utf-8":
+            return None
+        position = f.tell()
+        return (f.buffer, position) if position == f.buffer.tell() else None
+    except (OSError, ValueError, LookupError, AttributeError):  # not seekable, iterated by next(), detached
+        return None
 
 
 def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
     """The lines of a text file parsed in C++ (_core.TrecDictParser) into pytrec_eval's
-    defaultdict(dict), as the loops below parse them, with their exceptions."""
-    out: Dict[str, Dict[str, Any]] = collections.defaultdict(dict)
+    defaultdict(dict), as the loops below parse them, with their exceptions: from its UTF-8 bytes
+    (_utf8_bytes) unless a lone CR (a line break of the text, not of the bytes) is met, then, or
+    for any other file, from its text."""
+    raw = _utf8_bytes(f)
+    if raw is not None:
+        out: Dict[str, Dict[str, Any]] = collections.defaultdict(dict)
+        parser = _core.TrecDictParser(out, fields)
+        buffer = bytearray(CHUNK)  # one buffer, refilled: no fresh pages per chunk
+        view = memoryview(buffer)
+        whole = True
+        while whole and (n := raw[0].readinto(buffer)):
+            whole = parser.feed_bytes(view[:n])
+        if whole and parser.finish():
+            return out
+        f.seek(raw[1])
+    out = collections.defaultdict(dict)
     parser = _core.TrecDictParser(out, fields)
     while chunk := f.read(CHUNK):
         parser.feed(chunk)
