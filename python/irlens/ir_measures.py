@@ -368,6 +368,8 @@ class _Evaluator:
         row = {name: i for i, name in enumerate(ev.measures)}
         rows = [row[_core.parse_measures([n])[0]["name"]] for n in self._names]
         scores = ev.run(0)
+        del r, ev
+        _core.trim_heap()  # the run's C++ objects' pages given back: a campaign's peak is one run's
         return scores["topics"], scores["values"][rows, :], [float(scores["aggregate"][i]) for i in rows]
 
     def calc_aggregate(self, run: Any) -> Dict[Measure, float]:

@@ -16,6 +16,7 @@ import codecs
 import collections
 import io
 import math
+import os
 import re
 from typing import Any, Dict, Iterable, Mapping, Optional, Set, Tuple
 
@@ -52,7 +53,7 @@ _NOT_NUMBERS = {"runid": math.nan, "num_q": 1.0, "relstring": math.nan}
 NO_ANSWER = {"\u2400irlens:no-topic\u2400": {"\u2400": 0.0}}
 
 
-CHUNK = 1 << 22  # bytes (or characters) of a file parsed at a time
+CHUNK = 1 << 18  # bytes (or characters) of a file parsed at a time (a buffer within L2)
 
 
 def _utf8_bytes(f: io.TextIOBase) -> Optional[Tuple[Any, int]]:
@@ -70,6 +71,14 @@ def _utf8_bytes(f: io.TextIOBase) -> Optional[Tuple[Any, int]]:
         return None
 
 
+def _buffer_size(raw: Any, position: int) -> int:
+    """CHUNK, or the file's bytes from position when fewer (a small file takes no larger buffer)."""
+    try:
+        return max(1, min(CHUNK, os.fstat(raw.fileno()).st_size - position + 1))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return CHUNK
+
+
 def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
     """The lines of a text file parsed in C++ (_core.TrecDictParser) into pytrec_eval's
     defaultdict(dict), as the loops below parse them, with their exceptions: from its UTF-8 bytes
@@ -79,7 +88,7 @@ def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
     if raw is not None:
         out: Dict[str, Dict[str, Any]] = collections.defaultdict(dict)
         parser = _core.TrecDictParser(out, fields)
-        buffer = bytearray(CHUNK)  # one buffer, refilled: no fresh pages per chunk
+        buffer = bytearray(_buffer_size(raw[0], raw[1]))  # one buffer, refilled: no fresh pages per chunk
         view = memoryview(buffer)
         whole = True
         while whole and (n := raw[0].readinto(buffer)):
@@ -203,6 +212,8 @@ class RelevanceEvaluator:
             self._judged_only,
             complete=len(ranked) < len(scores),
         )
+        del run
+        _core.trim_heap()  # the run's C++ objects' pages given back: a campaign's peak is one run's
         rows = dict(zip(topics, values.tolist()))
         out: Dict[str, Dict[str, float]] = {}
         for q in scores:

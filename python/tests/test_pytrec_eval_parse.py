@@ -58,16 +58,55 @@ def check(path, fields, **kw):
 # Scores as float() reads them (std::from_chars takes the plain decimals, Python's parser the rest)
 # and tokens float() refuses; each on a line of its own, so that each is compared alone.
 SCORES = [
-    "0.5", "-0", "-0.0", "0", "1e3", "1E+3", "-.5e-3", ".5", "5.", "007.25", "99.9997",
-    "0.1", "0.30000000000000004", "2.2250738585072014e-308", "4e-320", "1e-400", "-1e-400",
-    "1.7976931348623157e308", "1.7976931348623159e308", "1e309", "-1e999",
-    "123456789012345678901234567890", "1_000.5", "+1.5", "+.5", "nan", "-nan", "NaN", "inf",
-    "-Infinity", "INF", "1" + "0" * 70, "0." + "0" * 70 + "1",
+    "0.5",
+    "-0",
+    "-0.0",
+    "0",
+    "1e3",
+    "1E+3",
+    "-.5e-3",
+    ".5",
+    "5.",
+    "007.25",
+    "99.9997",
+    "0.1",
+    "0.30000000000000004",
+    "2.2250738585072014e-308",
+    "4e-320",
+    "1e-400",
+    "-1e-400",
+    "1.7976931348623157e308",
+    "1.7976931348623159e308",
+    "1e309",
+    "-1e999",
+    "123456789012345678901234567890",
+    "1_000.5",
+    "+1.5",
+    "+.5",
+    "nan",
+    "-nan",
+    "NaN",
+    "inf",
+    "-Infinity",
+    "INF",
+    "1" + "0" * 70,
+    "0." + "0" * 70 + "1",
 ]
 REFUSED_SCORES = ["1e", "e5", ".", "-", "1__0", "_1", "1_", "0x1p3", "1.5nan", "nan(1)", "1,5", "1e5.5", "--1", "inf5"]
 # Relevances as int() reads them, and tokens int() refuses.
-RELEVANCES = ["0", "1", "-1", "+2", "-0", "007", "1_000", "123456789012345678", "-999999999999999999",
-              "1234567890123456789012", "\u0663"]  # ٣: an Arabic-Indic digit, int() reads 3
+RELEVANCES = [
+    "0",
+    "1",
+    "-1",
+    "+2",
+    "-0",
+    "007",
+    "1_000",
+    "123456789012345678",
+    "-999999999999999999",
+    "1234567890123456789012",
+    "\u0663",
+]  # ٣: an Arabic-Indic digit, int() reads 3
 REFUSED_RELEVANCES = ["1e3", "1.0", "0x10", "1__0", "_1", "+", "--1", "nan"]
 
 
@@ -122,8 +161,9 @@ def test_open_files_read_from_their_text_when_their_bytes_would_differ(tmp_path)
     with open(path, encoding="latin-1") as f:
         assert pytrec_eval._utf8_bytes(f) is None
     path.write_text(text, encoding="utf-8")
-    with open(path, encoding="utf-8") as f:  # the bytes path taken
-        assert pytrec_eval._utf8_bytes(f) is not None
+    with open(path, encoding="utf-8") as f:  # the bytes path taken, its buffer the file's size (+1: EOF)
+        raw, position = pytrec_eval._utf8_bytes(f)
+        assert position == 0 and pytrec_eval._buffer_size(raw, position) == len(text.encode()) + 1
     with open(path, encoding="utf-8") as f:  # a line read before: the rest, from the text
         f.readline()
         assert pytrec_eval._utf8_bytes(f) is None
