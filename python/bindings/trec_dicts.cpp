@@ -5,7 +5,7 @@
 // twice in a query). The objects made per line are the result's own (a document id and a value).
 // Issue 42: pytrec_eval's own parse_run was most of the time its users spent, so:
 // - the file's UTF-8 bytes are read (feed_bytes), not its decoded text (TextIOWrapper's decoding
-//   and newline translation cost 5x the reading itself); a line with a byte >= 0x80 is decoded
+//   and newline translation cost 7x reading the bytes); a line with a byte >= 0x80 is decoded
 //   and split by Python; a lone CR (a line break in text mode, whitespace here) stops it, and the
 //   caller parses the text instead;
 // - one pass over an ASCII line finds its end and its tokens (a byte class table); a query's dict
