@@ -364,3 +364,37 @@ TEST_CASE("read in step: runs whose topics come back within a block resolve as r
         CHECK(!r->judged(r->entries(1)[1].doc));  // b is judged for topic 1 only
     }
 }
+
+TEST_CASE("words of every length up to 19 bytes, with control and high bytes inside, end at the right byte") {
+    // The scan finds a word's end 8 bytes at a time (block.hpp skip_word: the first byte below
+    // 0x21 by its position in a 64-bit word); a control byte such as 0x01 or 0x1F is below 0x21 yet
+    // part of the word (trec_eval's isspace() is false for it), and \v, \f, \r, \t end a word. Doc
+    // ids of length 1..19, with the odd byte at each position: every one must come back whole.
+    const std::string odd[] = {"\x01", "\x1f", "\x7f", "\xc3\xa9", "!"};
+    const char* blanks[] = {" ", "\t", "\v", "\f", " \r\t "};
+    std::string qrels, run;
+    std::vector<std::string> docs;
+    int line = 0;
+    for (int len = 1; len <= 19; ++len)
+        for (int at = 0; at < len; ++at) {
+            const std::string& o = odd[(len + at) % 5];
+            std::string doc = std::string(static_cast<std::size_t>(at), 'd') + o +
+                              std::string(static_cast<std::size_t>(len - at - 1), 'x');
+            docs.push_back(doc);
+            const char* b = blanks[(len * 7 + at) % 5];
+            ++line;
+            qrels += std::string("1") + b + "0" + b + doc + b + std::to_string(line % 2) + "\n";
+            run += std::string("1") + b + "Q0" + b + doc + b + std::to_string(line) + b + "1" + b + "t\n";
+        }
+    auto q = read_qrels("q.txt", qrels);
+    REQUIRE(q->num_judgments(0) == docs.size());
+    auto r = read_run(q, "r.txt", run);
+    REQUIRE(r->entries(0).size() == docs.size());
+    for (std::size_t k = 0; k < docs.size(); ++k) {
+        CAPTURE(k);
+        const RunEntry e = r->entries(0)[k];
+        CHECK(r->judged(e.doc));  // found in the qrels: the same bytes as the qrels' word
+        CHECK(r->doc(e.doc) == docs[k]);
+        CHECK(q->judgment(e.doc).rel == static_cast<int>((k + 1) % 2));
+    }
+}

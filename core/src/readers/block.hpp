@@ -32,15 +32,29 @@ namespace irlens::detail {
 
 /// Advances p over non-blank bytes; stops at a blank, the newline or a NUL. A block always ends
 /// with '\n' followed by kPadding readable bytes, so no bounds check is needed: 8 bytes at a time
-/// while none of them is below 0x21 (bytes >= 0x80 are word bytes), then byte by byte.
+/// up to the first byte below 0x21 (bytes >= 0x80 are word bytes), found by counting trailing
+/// zeros, not byte by byte; from there byte by byte, since a control byte (0x01-0x08, 0x0E-0x1F)
+/// is a word byte too (issue 42: `irlens eval` ran 6.8% fewer instructions than with a byte-by-byte
+/// tail after the last whole 8 bytes, bench/README.md).
 constexpr std::size_t kPadding = 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr bool kLittleEndian = true;
+#else
+constexpr bool kLittleEndian = false;
+#endif
 inline const char* skip_word(const char* p) {
     for (;;) {
         std::uint64_t w;
         std::memcpy(&w, p, 8);
         // High bit of each byte set iff the byte is >= 0x21 or >= 0x80 (exact per byte: no carries).
         std::uint64_t word_bytes = (((w & 0x7F7F7F7F7F7F7F7Full) + 0x5F5F5F5F5F5F5F5Full) | w) & 0x8080808080808080ull;
-        if (word_bytes != 0x8080808080808080ull) break;
+        std::uint64_t below = ~word_bytes & 0x8080808080808080ull;  // high bit: the byte is below 0x21
+        if (below) {
+            // The lowest set bit is the first such byte in memory order on a little-endian machine
+            // (x86, ARM, WASM); elsewhere, the byte-by-byte loop below from here is still exact.
+            p += kLittleEndian ? static_cast<std::size_t>(__builtin_ctzll(below)) >> 3 : 0;
+            break;
+        }
         p += 8;
     }
     while (kByteClass[static_cast<unsigned char>(*p)] == kWord) ++p;
