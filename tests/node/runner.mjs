@@ -46,11 +46,18 @@ const testMs = [];
 // A test counts once, as its outcome; suites (describe) and tests with subtests count through
 // their leaves. `todo` tests count as skipped: they did not check anything.
 const isLeaf = (data) => data.details?.type !== 'suite';
-// The files inherit this process's environment: the shared Chromium's address goes there.
+// The files inherit this process's environment: the shared Chromium's address goes there. A
+// Chromium that does not start is one failure, counted (never a run that reports nothing).
 let browser = null;
 if (sharedBrowser) {
   const { launchSharedBrowser, SHARED_BROWSER_ENV } = await import('../web/harness.mjs');
-  browser = await launchSharedBrowser();
+  try {
+    browser = await launchSharedBrowser();
+  } catch (e) {
+    console.log(`${name}: the shared Chromium did not start: ${e.message}\n${name}: 0 passed, 1 failed, 0 skipped`);
+    if (process.env.IRLENS_TEST_COUNTS) appendFileSync(process.env.IRLENS_TEST_COUNTS, `${name} 0 1 0\n`);
+    process.exit(1);
+  }
   process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint;
 }
 const stream = run({ files, concurrency });
