@@ -52,11 +52,11 @@ export async function startServer(dir = DIST) {
  * an `after` that finds nothing started does nothing, so a failure in `before` is the error
  * reported. Returns the object the server and browser are put in.
  */
-function startedBeforeStoppedAfter(before, after) {
+function startedBeforeStoppedAfter(before, after, options) {
   const s = {};
   before(async () => {
     s.server = await startServer();
-    s.browser = await openBrowser();
+    s.browser = await openBrowser(options);
   });
   after(async () => {
     if (s.browser) await s.browser.close();
@@ -66,11 +66,12 @@ function startedBeforeStoppedAfter(before, after) {
 }
 
 /**
- * For a test file: the static server and a fresh browser, started before its tests (node:test's
- * `before`) and stopped after them (`after`). Returns {server, browser}, filled in by then.
+ * For a test file: the static server and a fresh browser (openBrowser's options), started before
+ * its tests (node:test's `before`) and stopped after them (`after`). Returns {server, browser},
+ * filled in by then.
  */
-export function serverAndBrowser(before, after) {
-  return startedBeforeStoppedAfter(before, after);
+export function serverAndBrowser(before, after, options = {}) {
+  return startedBeforeStoppedAfter(before, after, options);
 }
 
 /**
@@ -89,11 +90,13 @@ export const SHARED_BROWSER_ENV = 'IRLENS_CHROMIUM_WS';
 /**
  * A fresh browser: a new context (its own storage, cache and downloads) in the shared Chromium
  * when $IRLENS_CHROMIUM_WS names one, else a Chromium of its own with a new user data dir.
- * -> {context, close}. A download's file is then on the browser's side: read it with
+ * ownChromium: a Chromium of its own in any case, for a file that chooses covid-r1's 143 runs:
+ * over the shared browser's connection Playwright uploads every file chosen (about 3.5 s of CPU
+ * per 143 runs, bench/README.md), more than a launch costs (about 1 s). -> {context, close}. A download's file is then on the browser's side: read it with
  * downloadBytes, never download.path() (unavailable over a connection).
  */
-export async function openBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true } = {}) {
-  const ws = process.env[SHARED_BROWSER_ENV];
+export async function openBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true, ownChromium = false } = {}) {
+  const ws = ownChromium ? null : process.env[SHARED_BROWSER_ENV];
   let context, close;
   if (ws) {
     const browser = await chromium.connect(ws);
@@ -244,11 +247,12 @@ export async function afterRender(page, action, view, { timeout = 60000 } = {}) 
 }
 
 /**
- * A server and a browser for the tests of one file (started before them, stopped after), and
- * open(hash): a new page of the app, ready. (app.test.mjs predates it and keeps its own.)
+ * A server and a browser (openBrowser's options) for the tests of one file (started before them,
+ * stopped after), and open(hash): a new page of the app, ready. (app.test.mjs predates it and
+ * keeps its own.)
  */
-export function browserSession() {
-  const s = startedBeforeStoppedAfter(before, after);
+export function browserSession(options = {}) {
+  const s = startedBeforeStoppedAfter(before, after, options);
   s.open = async (hash = '') => {
     const page = await newPage(s.browser.context);
     await page.goto(s.server.url + hash);
