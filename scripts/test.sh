@@ -14,9 +14,10 @@
 # pass; the exit status is 0 when nothing failed.
 #
 # To take less wall time on 2 cores (bench/README.md, issue 42): the ctest suites run JOBS at a
-# time (default: the number of cores), the native and the WASM suites side by side, the browser
-# test files two at a time, the longest first (each with its own static server on a free port and
-# its own Chromium profile: tests/web/harness.mjs), and the formatters and linters in the
+# time (default: the number of cores), the native and the WASM suites side by side with the Python
+# package's (which mostly waits: about 20 s of CPU in a minute), the browser test files two at a
+# time, the longest first, in one shared Chromium (each file with its own static server on a free
+# port and its own browser context: tests/web/harness.mjs), and the formatters and linters in the
 # background at a low priority from the web build on (they take mostly the CPU the tests leave
 # idle), their output printed at the end.
 set -e
@@ -25,7 +26,9 @@ counts=$(mktemp)
 nlog=$(mktemp)
 wlog=$(mktemp)
 lintlog=$(mktemp)
-trap 'rm -f "$counts" "$nlog" "$wlog" "$lintlog"' EXIT
+slog=$(mktemp)
+plog=$(mktemp)
+trap 'rm -f "$counts" "$nlog" "$wlog" "$slog" "$plog" "$lintlog"' EXIT
 export IRLENS_TEST_COUNTS="$counts"
 JOBS=${JOBS:-$(nproc)}
 extra_failed=0
@@ -58,15 +61,18 @@ count_ctest() {  # count_ctest LOG
         }
         END { printf "ctest %d %d %d\n", p, f, s }' "$1" >> "$counts"
 }
-run_ctest() {  # run_ctest BUILD_DIR LOG: its output into LOG, its counts into $counts
+run_ctest() {  # run_ctest BUILD_DIR LOG [CTEST_ARGS...]: its output into LOG, its counts into $counts
     t0=$(date +%s)
-    (cd "$1" && ctest --output-on-failure -j "$JOBS") > "$2" 2>&1
+    dir=$1
+    log=$2
+    shift 2
+    (cd "$dir" && ctest --output-on-failure -j "$JOBS" "$@") > "$log" 2>&1
     rc=$?
-    echo "irlens: ctest in $1 took $(($(date +%s) - t0)) s" >> "$2"
-    count_ctest "$2"
+    echo "irlens: ctest in $dir${*:+ ($*)} took $(($(date +%s) - t0)) s" >> "$log"
+    count_ctest "$log"
     # ctest failing without a failed test line (e.g. no tests found) is still a failure.
-    if [ "$rc" -ne 0 ] && ! grep -q '\*\*\*\(Failed\|Timeout\|Exception\)\|Not Run\|Failed ' "$2"; then
-        echo "ctest-$1 0 1 0" >> "$counts"
+    if [ "$rc" -ne 0 ] && ! grep -q '\*\*\*\(Failed\|Timeout\|Exception\)\|Not Run\|Failed ' "$log"; then
+        echo "ctest-$dir 0 1 0" >> "$counts"
     fi
 }
 
@@ -91,29 +97,35 @@ lint_start=$(date +%s)
     echo "lint: done in $(($(date +%s) - lint_start)) s"
 ) > "$lintlog" 2>&1 &
 lint_pid=$!
-# The native and the WASM ctest suites side by side (neither reads what the other writes; the WASM
-# suite's node_api runs in one process most of its time, which leaves a core to the other), each
-# into its own log, printed in turn.
-echo "== native tests and WASM tests (node), side by side"
+# The native and the WASM ctest suites and the Python package's side by side (none reads what
+# another writes; the WASM suite's node_api runs in one process most of its time, and the Python
+# package's stage mostly waits, bench/README.md), each into its own log, printed in turn. The
+# Python package: after web/build.sh (the notebook test shows the embed bundle's views in
+# Chromium) and before the browser tests (tests/web/guides.test.mjs makes the Python guide's shot
+# with the package's venv). The WASM suite's `serve` test runs scripts/serve.sh, which writes
+# web/dist again (the bundle the Python package copies and its notebook test reads): it runs after
+# them, alone.
+echo "== native tests, WASM tests (node) and the Python package (venv, pytest), side by side"
 run_ctest build "$nlog" &
 native_pid=$!
-run_ctest build-wasm "$wlog"
-wait "$native_pid"
+run_ctest build-wasm "$wlog" -E '^serve$' &
+wasm_pid=$!
+sh scripts/test-python.sh > "$plog" 2>&1  # counted by its own line in $counts
+wait "$native_pid" "$wasm_pid"
+run_ctest build-wasm "$slog" -R '^serve$'
 echo "== native tests"
 cat "$nlog"
 echo "== WASM tests (node)"
-cat "$wlog"
-stage_done "native and WASM tests"
-# After web/build.sh (the notebook test shows the embed bundle's views in Chromium) and before the
-# browser tests (tests/web/guides.test.mjs makes the Python guide's shot with the package's venv).
+cat "$wlog" "$slog"
 echo "== Python package (venv, pytest)"
-sh scripts/test-python.sh || true  # counted by its own line in $counts
-stage_done "Python package"
+cat "$plog"
+stage_done "native and WASM tests, Python package"
 # The longest files first (tests/web/durations.json, their wall times as runner.mjs --record wrote
-# them), so that no lane idles at the end while the other still runs a long file.
+# them), so that no lane idles at the end while the other still runs a long file; one Chromium
+# for all the files (--shared-browser), each file in a context of its own.
 echo "== browser tests (headless Chromium, two files at a time, the longest first)"
 if [ "$web_built" = 1 ]; then
-    node tests/node/runner.mjs web tests/web/ --concurrency 2 --durations tests/web/durations.json
+    node tests/node/runner.mjs web tests/web/ --concurrency 2 --durations tests/web/durations.json --shared-browser
 fi
 stage_done "browser tests"
 wait "$lint_pid" || true  # counted by its own line in $counts

@@ -24,7 +24,12 @@ df = irlens.evaluate("examples/qrels.txt", runs, ["AP", "nDCG@10", "P@5"])
 sys.stdout.write(irlens.show(df).data + irlens.show(df, "explain", measure="AP", run="bm25.run", topic="101").data)`;
 const COVID = join(SHARED, 'data', 'covid-r1');
 
-/** name -> {needs?: a path that must exist, take(page, url): the steps; returns the region to shoot} */
+/**
+ * name -> {needs?: a path that must exist, after?: the shot whose steps come first, take(page, url):
+ * the steps; returns the region to shoot}. A shot `after` another continues on that shot's page when
+ * takeShots has just taken it (the same steps, not done twice: a campaign's 143 runs are read once),
+ * else on a new page where it takes those steps first (shotSteps).
+ */
 export const SHOTS = {
   // Quick check: the example replaced by the reader's files (qrels, two runs), bm25.run as baseline.
   'quick-check-table': {
@@ -65,8 +70,8 @@ export const SHOTS = {
   // Campaign: the same, on the Significance tab: Tukey HSD over every pair of runs, best first.
   'campaign-significance': {
     needs: COVID,
-    async take(page, url) {
-      await SHOTS['campaign-leaderboard'].take(page, url);
+    after: 'campaign-leaderboard',
+    async take(page) {
       await afterRender(page, () => page.getByRole('tab', { name: 'Significance' }).click(), 'significance', { timeout: 300000 });
       await page.waitForSelector('#chart-pairwise-p svg', { timeout: 300000 });
       return topOf(page.locator('#view'), 900);
@@ -131,13 +136,21 @@ async function topOf(locator, height) {
   return { x: b.x, y: b.y, width: b.width, height: Math.min(b.height, height) };
 }
 
+/** Takes shot `name`'s steps on `page`, those of the shot it comes after first; -> the region to shoot. */
+export async function shotSteps(page, url, name) {
+  const s = SHOTS[name];
+  if (s.after) await shotSteps(page, url, s.after);
+  return s.take(page, url);
+}
+
 /** Takes the shots named (all by default) into `out`; -> {written: [paths], skipped: [names]}. */
 export async function takeShots(out, names = Object.keys(SHOTS)) {
   mkdirSync(out, { recursive: true });
   const server = await startServer();
-  const browser = await openBrowser({ viewport: { width: 1400, height: 1100 } });
+  const browser = await openBrowser({ viewport: { width: 1400, height: 1100 }, ownChromium: true }); // the campaign's 143 runs chosen (harness.mjs)
   const written = [];
   const skipped = [];
+  let kept = null; // {name, page}: the page of the shot just taken, for the next shot that comes after it
   try {
     for (const name of names) {
       const s = SHOTS[name];
@@ -146,8 +159,13 @@ export async function takeShots(out, names = Object.keys(SHOTS)) {
         skipped.push(name);
         continue;
       }
-      const page = await newPage(browser.context);
-      const target = await s.take(page, server.url);
+      // On the page of the shot just taken when this one comes after it; else on a new page, where
+      // the steps of the shot it comes after are taken first.
+      const continues = kept !== null && kept.name === s.after;
+      if (kept && !continues) await kept.page.close();
+      const page = continues ? kept.page : await newPage(browser.context);
+      kept = null;
+      const target = await (continues ? s.take(page, server.url) : shotSteps(page, server.url, name));
       if (target.skip) {
         console.log(`SKIPPED: ${name} (${target.skip})`);
         skipped.push(name);
@@ -158,11 +176,15 @@ export async function takeShots(out, names = Object.keys(SHOTS)) {
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]')); // nothing still computing (the table's intervals come after its means)
       await page.screenshot({ path, clip: target });
       if (page.log.errors.length) throw new Error(`${name}: page errors ${JSON.stringify(page.log.errors)}`);
-      await page.close();
+      // kept open while the next shot named continues on it
+      const next = SHOTS[names[names.indexOf(name) + 1]];
+      if (next && next.after === name) kept = { name, page };
+      else await page.close();
       console.log(`wrote ${path}`);
       written.push(path);
     }
   } finally {
+    if (kept) await kept.page.close();
     await browser.close();
     server.stop();
   }

@@ -1,12 +1,15 @@
 // Runs node:test files and says how many tests passed, failed and were SKIPPED (a skipped test is
 // never a pass): `node tests/node/runner.mjs NAME DIR_OR_FILE... [--concurrency N]
-// [--durations FILE] [--record FILE] [--verbose]`.
+// [--durations FILE] [--record FILE] [--verbose] [--shared-browser]`.
 // Prints the spec report, then each file's wall time (seconds, longest first; with --verbose each
 // top-level test's too), then one line "NAME: N passed, N failed, N skipped"; appends "NAME P F S"
 // to the file named by $IRLENS_TEST_COUNTS when set (scripts/test.sh adds them up).
 // --durations FILE ({"name.test.mjs": seconds}, as --record writes it): the files start longest
 // first (a file not listed before them all), so that with --concurrency N no lane idles at the end
 // while another still runs a long file. --record FILE writes this run's wall times there.
+// --shared-browser (the browser tests, tests/web): one Chromium for every file, launched here
+// before the first and closed after the last; each file connects to it with a context of its own
+// (tests/web/harness.mjs openBrowser: its own storage and downloads), instead of launching its own.
 // Exit status: 1 when a test failed, else 77 when one was skipped (ctest's SKIP_RETURN_CODE), else 0.
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
@@ -25,6 +28,7 @@ const concurrency = concurrencyArg !== undefined ? Number(concurrencyArg) : true
 const durationsFile = option('--durations');
 const recordFile = option('--record');
 const verbose = flag('--verbose');
+const sharedBrowser = flag('--shared-browser');
 const [name, ...paths] = args;
 const found = paths.flatMap((p) =>
   statSync(p).isDirectory()
@@ -42,6 +46,20 @@ const testMs = [];
 // A test counts once, as its outcome; suites (describe) and tests with subtests count through
 // their leaves. `todo` tests count as skipped: they did not check anything.
 const isLeaf = (data) => data.details?.type !== 'suite';
+// The files inherit this process's environment: the shared Chromium's address goes there. A
+// Chromium that does not start is one failure, counted (never a run that reports nothing).
+let browser = null;
+if (sharedBrowser) {
+  const { launchSharedBrowser, SHARED_BROWSER_ENV } = await import('../web/harness.mjs');
+  try {
+    browser = await launchSharedBrowser();
+  } catch (e) {
+    console.log(`${name}: the shared Chromium did not start: ${e.message}\n${name}: 0 passed, 1 failed, 0 skipped`);
+    if (process.env.IRLENS_TEST_COUNTS) appendFileSync(process.env.IRLENS_TEST_COUNTS, `${name} 0 1 0\n`);
+    process.exit(1);
+  }
+  process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint;
+}
 const stream = run({ files, concurrency });
 stream.on('test:pass', (data) => {
   if (!isLeaf(data)) return;
@@ -75,4 +93,5 @@ report.on('end', () => {
   if (process.env.IRLENS_TEST_COUNTS)
     appendFileSync(process.env.IRLENS_TEST_COUNTS, `${name} ${counts.passed} ${counts.failed} ${counts.skipped}\n`);
   process.exitCode = counts.failed ? 1 : counts.skipped ? 77 : 0;
+  if (browser) browser.close();
 });

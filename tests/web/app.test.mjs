@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, waitRendered, tableTexts, nativeEval, shot, afterRender, NATIVE } from './harness.mjs';
+import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, waitRendered, tableTexts, nativeEval, shot, afterRender, NATIVE, downloadBytes } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const EXAMPLE_RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -216,7 +216,7 @@ test('exports: CSV, JSON, LaTeX and charts as SVG/PNG, each with provenance', as
   const native = nativeEval(join(EX, 'qrels.txt'), EXAMPLE_RUNS.map((r) => join(EX, r)), DEFAULT_MEASURES);
   const grab = async (selector) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-    return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+    return { name: dl.suggestedFilename(), bytes: await downloadBytes(dl) };
   };
   const csv = await grab('button[data-export="table.csv"]');
   assert.equal(csv.name, 'irlens-table.csv');
@@ -359,7 +359,7 @@ test('no network request after the page has loaded, and it keeps working offline
     });
     for (const v of ['topics', 'charts', 'explain', 'table']) await afterRender(page, () => page.click(`#tab-${v}`), v);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="table.json"]')]);
-    await dl.path();
+    await downloadBytes(dl);
     assert.deepEqual(Object.keys(await tableTexts(page)).sort(), EXAMPLE_RUNS);
   } finally {
     await env.browser.context.setOffline(false);

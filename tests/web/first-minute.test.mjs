@@ -22,7 +22,7 @@ import { ROOT, SHARED, ARTIFACTS, browserSession, afterRender, downloadOf } from
 const EX = join(ROOT, 'examples');
 const SIZES = [{ width: 1400, height: 900 }, { width: 390, height: 844 }];
 const COVID = join(SHARED, 'data', 'covid-r1');
-const session = browserSession();
+const session = browserSession({ ownChromium: true }); // covid-r1's 143 runs chosen: uploaded over a shared browser's connection (harness.mjs)
 
 /** A fresh page at `size`, the example cleared (Clear all), as a newcomer with their own files starts. */
 async function cleared(size, hash = '') {

@@ -1,5 +1,6 @@
 // Shared by the browser tests: serves web/dist with scripts/static-server.mjs on a free localhost
-// port, launches Debian's Chromium through playwright-core with a fresh user data dir, records
+// port, opens a fresh browser context in Debian's Chromium through playwright-core (in the one
+// Chromium the runner shares, or a Chromium of its own: openBrowser), records
 // network requests, CSP violations and page errors, and compares with the native CLI. After every
 // render it waits for, it checks the page (assertClean): no "null", "undefined" or "NaN" shown,
 // the warnings box exactly when the result has warnings, the problems panel exactly when there
@@ -51,11 +52,11 @@ export async function startServer(dir = DIST) {
  * an `after` that finds nothing started does nothing, so a failure in `before` is the error
  * reported. Returns the object the server and browser are put in.
  */
-function startedBeforeStoppedAfter(before, after) {
+function startedBeforeStoppedAfter(before, after, options) {
   const s = {};
   before(async () => {
     s.server = await startServer();
-    s.browser = await openBrowser();
+    s.browser = await openBrowser(options);
   });
   after(async () => {
     if (s.browser) await s.browser.close();
@@ -65,29 +66,68 @@ function startedBeforeStoppedAfter(before, after) {
 }
 
 /**
- * For a test file: the static server and a fresh browser, started before its tests (node:test's
- * `before`) and stopped after them (`after`). Returns {server, browser}, filled in by then.
+ * For a test file: the static server and a fresh browser (openBrowser's options), started before
+ * its tests (node:test's `before`) and stopped after them (`after`). Returns {server, browser},
+ * filled in by then.
  */
-export function serverAndBrowser(before, after) {
-  return startedBeforeStoppedAfter(before, after);
+export function serverAndBrowser(before, after, options = {}) {
+  return startedBeforeStoppedAfter(before, after, options);
 }
 
-/** A fresh browser (its own new user data dir). */
-export async function openBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'irlens-chromium-'));
-  const context = await chromium.launchPersistentContext(dataDir, { executablePath: CHROMIUM, args: FLAGS, viewport, acceptDownloads: true });
+/**
+ * The Chromium the browser test files share (tests/node/runner.mjs --shared-browser): launched once
+ * as a server, each file connecting to it with a context of its own (openBrowser), instead of a
+ * launch per file (about 1 s of CPU each, bench/README.md, issue 42 part 3). -> {wsEndpoint, close}.
+ */
+export async function launchSharedBrowser() {
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}
+
+/** Where openBrowser finds the shared Chromium (the runner sets it for the files it starts). */
+export const SHARED_BROWSER_ENV = 'IRLENS_CHROMIUM_WS';
+
+/**
+ * A fresh browser: a new context (its own storage, cache and downloads) in the shared Chromium
+ * when $IRLENS_CHROMIUM_WS names one, else a Chromium of its own with a new user data dir.
+ * ownChromium: a Chromium of its own in any case, for a file that chooses covid-r1's 143 runs:
+ * over the shared browser's connection Playwright uploads every file chosen (about 3.5 s of CPU
+ * per 143 runs, bench/README.md), more than a launch costs (about 1 s). -> {context, close}. A download's file is then on the browser's side: read it with
+ * downloadBytes, never download.path() (unavailable over a connection).
+ */
+export async function openBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true, ownChromium = false } = {}) {
+  const ws = ownChromium ? null : process.env[SHARED_BROWSER_ENV];
+  let context, close;
+  if (ws) {
+    const browser = await chromium.connect(ws);
+    context = await browser.newContext({ viewport, acceptDownloads: true, javaScriptEnabled });
+    close = async () => {
+      await context.close();
+      await browser.close(); // a connected browser: closing disconnects, the shared Chromium stays
+    };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'irlens-chromium-'));
+    context = await chromium.launchPersistentContext(dataDir, { executablePath: CHROMIUM, args: FLAGS, viewport, acceptDownloads: true, javaScriptEnabled });
+    for (const p of context.pages()) await p.close();
+    close = async () => {
+      await context.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
   await context.addInitScript(() => {
     window.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  for (const p of context.pages()) await p.close();
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { context, close };
+}
+
+/** The bytes of a finished download (a Buffer); throws when it failed. Works over a connection too. */
+export async function downloadBytes(download) {
+  const failure = await download.failure();
+  if (failure) throw new Error(`the download of ${download.suggestedFilename()} failed: ${failure}`);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** A new page whose .log records requests, page errors and console errors. */
@@ -207,11 +247,12 @@ export async function afterRender(page, action, view, { timeout = 60000 } = {}) 
 }
 
 /**
- * A server and a browser for the tests of one file (started before them, stopped after), and
- * open(hash): a new page of the app, ready. (app.test.mjs predates it and keeps its own.)
+ * A server and a browser (openBrowser's options) for the tests of one file (started before them,
+ * stopped after), and open(hash): a new page of the app, ready. (app.test.mjs predates it and
+ * keeps its own.)
  */
-export function browserSession() {
-  const s = startedBeforeStoppedAfter(before, after);
+export function browserSession(options = {}) {
+  const s = startedBeforeStoppedAfter(before, after, options);
   s.open = async (hash = '') => {
     const page = await newPage(s.browser.context);
     await page.goto(s.server.url + hash);
@@ -224,7 +265,7 @@ export function browserSession() {
 /** Clicks `selector` and returns the download it starts: {name, text}. */
 export async function downloadOf(page, selector) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+  return { name: dl.suggestedFilename(), text: (await downloadBytes(dl)).toString('utf8') };
 }
 
 /** Drops files on `selector`, as a user would: paths, or {path, name} to give a file another name. */

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { TESTS, CORRECTIONS } from '../../web/src/base/significance-labels.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts } from './harness.mjs';
+import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts, downloadBytes } from './harness.mjs';
 
 const EXAMPLES = join(ROOT, 'examples');
 const dir = mkdtempSync(join(tmpdir(), 'irlens-web-judgments-'));
@@ -136,7 +136,7 @@ test('Judgments: a second qrels file against the loaded one shows irlens judgmen
   // The HTML report holds the comparison (the tab has results): the label table, the scatter with its error bars, both SHA-256, no control.
   await afterRender(page, () => page.getByRole('tab', { name: 'Table' }).click(), 'table'); // the report's button is beside the table's exports
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.getByRole('button', { name: 'HTML report' }).click()]);
-  const html = readFileSync(await dl.path(), 'utf8');
+  const html = (await downloadBytes(dl)).toString('utf8');
   const report = await session.browser.context.newPage();
   await report.setContent(html);
   const prov = JSON.parse(await report.textContent('#report-provenance-json'));

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, browserSession, newPage, waitReady } from './harness.mjs';
+import { ROOT, browserSession, newPage, waitReady, downloadBytes } from './harness.mjs';
 
 const EX = join(ROOT, 'examples');
 const RUNS = ['bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -90,7 +90,7 @@ test('the matrix from p-values only (the full comparison\'s p-values), SVG below
   }
   // The JSON export computes every pair's intervals and effect sizes: the full comparison.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.json"]')]);
-  const json = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  const json = JSON.parse((await downloadBytes(dl)).toString('utf8'));
   assert.deepEqual(json.measures[0].comparisons, full);
   assert.equal(json.only, undefined);
   assert.deepEqual(page.log.errors, []);
@@ -174,9 +174,9 @@ test('at the image threshold the matrix is one image, says how to export it, and
   assert.equal(await page.inputValue('#pair-run'), rowRun);
   // PNG export of the image matrix; the SVG export holds the image and the run names.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.png"]')]);
-  assert.deepEqual([...readFileSync(await dl.path()).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.deepEqual([...(await downloadBytes(dl)).subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
   const [svg] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="pairwise-p.svg"]')]);
-  const text = readFileSync(await svg.path(), 'utf8');
+  const text = (await downloadBytes(svg)).toString('utf8');
   assert.match(text, /<image[^>]+href="data:image\/png;base64,/);
   for (const run of RUNS) assert.ok(text.includes(`>${run}<`), `${run} named in the SVG`);
   assert.deepEqual(page.log.errors, []);

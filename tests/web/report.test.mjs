@@ -13,8 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { ROOT, ARTIFACTS, CHROMIUM, serverAndBrowser, newPage, waitReady, tableTexts, downloadOf } from './harness.mjs';
+import { ROOT, ARTIFACTS, serverAndBrowser, openBrowser, newPage, waitReady, tableTexts, downloadOf, downloadBytes } from './harness.mjs';
 
 const env = serverAndBrowser(before, after);
 const EXAMPLE = ['qrels.txt', 'bm25.run', 'dense.run', 'hybrid.run', 'shuffled.run'];
@@ -35,16 +34,16 @@ test('the HTML report opens from file:// with no script and shows the numbers of
   const button = page.getByRole('button', { name: 'HTML report' });
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), button.click()]);
   assert.equal(dl.suggestedFilename(), 'irlens-report.html');
-  const html = readFileSync(await dl.path(), 'utf8');
+  const html = (await downloadBytes(dl)).toString('utf8');
   if (process.env.REPORT_DEBUG) writeFileSync(process.env.REPORT_DEBUG, html);
   assert.ok(!/<script\b/i.test(html), 'the report holds no script');
   assert.ok(!/\b(?:src|href)="(?!data:|#)/i.test(html), 'the report refers to no other file');
   const dir = mkdtempSync(join(tmpdir(), 'irlens-report-'));
   const file = join(dir, 'report.html');
   writeFileSync(file, html);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
+    const context = browser.context;
     const offline = await context.newPage();
     const requests = [];
     offline.on('request', (r) => requests.push(r.url()));

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPRO_TABLES, reproLines } from '../../web/src/base/repro-lines.js';
-import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts, chartTextProblems, nativeEval } from './harness.mjs';
+import { NATIVE, ROOT, browserSession, downloadOf, afterRender, shot, cutControlTexts, chartTextProblems, nativeEval, downloadBytes } from './harness.mjs';
 
 const EXAMPLES = join(ROOT, 'examples');
 const QRELS = join(EXAMPLES, 'qrels.txt');
@@ -134,7 +134,7 @@ test('Reproducibility: run versus run and a reproduction show irlens runs\' and 
   // ---- the HTML report has the view's section with its numbers.
   await afterRender(page, () => page.getByRole('tab', { name: 'Table' }).click(), 'table');
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.getByRole('button', { name: 'HTML report' }).click()]);
-  const html = readFileSync(await dl.path(), 'utf8');
+  const html = (await downloadBytes(dl)).toString('utf8');
   const section = html.slice(html.indexOf('id="report-view-reproducibility"'));
   assert.ok(html.includes('id="report-view-reproducibility"'), 'the report has the Reproducibility section');
   assert.ok(section.includes(`<td class="num">${f(mean.RBO_ext)}</td>`), 'with the run-versus-run table');

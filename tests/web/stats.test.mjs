@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, afterRender, shot } from './harness.mjs';
+import { ROOT, DIST, SHARED, serverAndBrowser, newPage, waitReady, afterRender, shot, downloadBytes } from './harness.mjs';
 import { pairRows } from '../../web/src/base/p-value-columns.js';
 
 const EX = join(ROOT, 'examples');
@@ -46,7 +46,7 @@ async function loadOwn(page, qrelsPath, runPaths) {
 
 async function download(page, selector) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+  return { name: dl.suggestedFilename(), bytes: await downloadBytes(dl) };
 }
 
 test('significance markers in the table match the JS API: t-test, then bootstrap + Holm over the stats workers', async () => {
