@@ -4,6 +4,7 @@
 #   black        (-l 120)            every Python file's layout (scripts/format.sh applies it)
 #   flake8       (.flake8)           every Python file: pycodestyle and pyflakes
 #   clang-tidy   (.clang-tidy)       the core's sources: bugprone-* and performance-* checks
+#                                    (a unit unchanged since it passed is skipped: scripts/tidy_cached.py)
 #   eslint       (eslint.config.mjs) every JS file: the recommended rules
 # Run by scripts/test.sh after the native build (clang-tidy reads build/compile_commands.json) and
 # web/build.sh (eslint comes with the npm packages); alone: sh scripts/lint.sh. With
@@ -33,11 +34,9 @@ check clang-format clang_format
 check black black_check
 check flake8 flake8_check
 if [ -f build/compile_commands.json ]; then
-    # The core's translation units, one clang-tidy per core (it reads the build's flags).
-    tidy() {
-        git ls-files 'core/src/*.cpp' | xargs -P "$(nproc)" -n 4 clang-tidy -p build --quiet --warnings-as-errors='*' 2>/dev/null
-    }
-    check clang-tidy tidy
+    # The core's translation units, one clang-tidy per core (it reads the build's flags); a unit
+    # whose preprocessed text, command and config passed before is not checked again (tidy_cached.py).
+    check clang-tidy python3 scripts/tidy_cached.py build
 else
     failed=$((failed + 1))
     echo "lint: clang-tidy FAILED: build/compile_commands.json is missing (run scripts/build.sh first)"
