@@ -110,7 +110,7 @@ run_ctest build "$nlog" &
 native_pid=$!
 run_ctest build-wasm "$wlog" -E '^serve$' &
 wasm_pid=$!
-sh scripts/test-python.sh > "$plog" 2>&1  # counted by its own line in $counts
+sh scripts/test-python.sh > "$plog" 2>&1 || true  # counted by its own line in $counts (set -e: a failure must not end the run)
 wait "$native_pid" "$wasm_pid"
 run_ctest build-wasm "$slog" -R '^serve$'
 echo "== native tests"
