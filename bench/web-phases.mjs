@@ -55,7 +55,7 @@ function best(cmd) {
 function collection(dir) {
   const qrels = join(dir, 'qrels.txt');
   // The runs: every other file but a JSON document or a hidden file (another bench's notes left in the folder).
-  const runs = readdirSync(dir).filter((f) => f !== 'qrels.txt' && !f.endsWith('.json') && !f.startsWith('.')).sort().map((f) => join(dir, f));
+  const runs = readdirSync(dir).filter((f) => f !== 'qrels.txt' && !f.endsWith('.json') && !f.startsWith('.') && statSync(join(dir, f)).isFile()).sort().map((f) => join(dir, f));
   if (!existsSync(qrels) || !runs.length) throw new Error(`${dir}: no qrels.txt and runs (generate it: see bench/README.md)`);
   return { qrels, runs, bytes: [qrels, ...runs].reduce((s, f) => s + statSync(f).size, 0) };
 }
