@@ -17,7 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -41,10 +43,18 @@ def git_files(*patterns: str) -> list[str]:
     return out.stdout.split()
 
 
-def preprocess_args(entry: dict) -> list[str]:
+def clang_of(version: bytes) -> str | None:
+    """clang-tidy's own clang (clang-tidy-N depends on clang-N, whose clang++-N is on the path; the
+    unversioned clang++ comes with Debian's `clang` package, which may be absent)."""
+    major = re.search(rb"version (\d+)", version)
+    names = ([f"clang++-{major.group(1).decode()}"] if major else []) + ["clang++"]
+    return next((shutil.which(n) for n in names if shutil.which(n)), None)
+
+
+def preprocess_args(entry: dict, clang: str) -> list[str]:
     """The unit's compile command as clang's preprocessor: the same flags, no output or compile step."""
     args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
-    out, skip = ["clang++"], False
+    out, skip = [clang], False
     for a in args[1:]:
         if skip:
             skip = False
@@ -55,12 +65,12 @@ def preprocess_args(entry: dict) -> list[str]:
     return out + ["-E", "-C"]
 
 
-def key_of(entry: dict, common: bytes) -> str:
-    args = preprocess_args(entry)
+def key_of(entry: dict, common: bytes, clang: str) -> str:
+    args = preprocess_args(entry, clang)
     text = subprocess.run(args, cwd=entry["directory"], check=True, capture_output=True).stdout
     root = str(ROOT).encode()
     h = hashlib.sha256(common)
-    h.update(" ".join(args).encode().replace(root, b"@ROOT@") + b"\0")
+    h.update(" ".join(args[1:]).encode().replace(root, b"@ROOT@") + b"\0")
     h.update(text.replace(root, b"@ROOT@"))
     return h.hexdigest()
 
@@ -80,11 +90,15 @@ def main() -> int:
     configs = b"".join(f.encode() + b"\0" + (ROOT / f).read_bytes() for f in sorted(git_files("*.clang-tidy")))
     common = version + b"\0" + configs + b"\0"
     cache = cache_dir()
+    clang = clang_of(version)
+    if cache is not None and clang is None:
+        print("clang-tidy: no clang++ to preprocess with (clang-tidy's clang): every unit checked")
+        cache = None
     jobs = os.cpu_count() or 1
     keys: dict[str, str] = {}
     if cache is not None:
         with ThreadPoolExecutor(jobs) as pool:
-            keys = dict(zip(sources, pool.map(lambda s: key_of(entries[s], common), sources)))
+            keys = dict(zip(sources, pool.map(lambda s: key_of(entries[s], common, clang), sources)))
     todo = [s for s in sources if not (cache is not None and (cache / keys[s]).exists())]
 
     def tidy(source: str) -> tuple[str, subprocess.CompletedProcess]:
