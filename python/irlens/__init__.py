@@ -10,11 +10,43 @@ Compatible modules: irlens.ir_measures (ir_measures' API) and irlens.pytrec_eval
 Notebooks: results render as HTML; irlens.show(df, view=...) shows the web app's views inline.
 See docs/python.md.
 """
+import importlib
+from typing import Any, List
+
 from . import _core
-from ._api import Document, axioms, check, compare, evaluate, explain, meta, read_qrels, wide
-from ._judgments import Judgments, judgments
-from .notebook import show
-from ._compare_runs import compare_rankings, reproducibility
+
+# The public names of the modules below, imported on first use (PEP 562): `import irlens.pytrec_eval`
+# runs this file, and the drop-in modules need neither numpy nor pandas (issue 42: numpy alone is
+# 20 MB of a process's resident memory, more than pytrec_eval's whole evaluation of a campaign).
+_LAZY = {
+    "Document": "_api",
+    "axioms": "_api",
+    "check": "_api",
+    "compare": "_api",
+    "evaluate": "_api",
+    "explain": "_api",
+    "meta": "_api",
+    "read_qrels": "_api",
+    "wide": "_api",
+    "Judgments": "_judgments",
+    "judgments": "_judgments",
+    "show": "notebook",
+    "compare_rankings": "_compare_runs",
+    "reproducibility": "_compare_runs",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module("." + _LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 InputError = _core.InputError
 UsageError = _core.UsageError

@@ -27,11 +27,12 @@ import os
 import sys
 import threading
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from . import _core
+
+if TYPE_CHECKING:  # numpy is imported by the functions that make arrays (the drop-in modules need none)
+    import numpy as np
 
 CHUNK = 1 << 22  # bytes fed to a reader at a time
 
@@ -156,6 +157,7 @@ def _chunk_buffer(size: int) -> bytearray:
 
 def _table(cats: Any) -> np.ndarray:
     """The ids of an index of categories as an object array of str (str(id) for other types)."""
+    import numpy as np
     import pandas as pd
 
     if cats.dtype == object and pd.api.types.infer_dtype(cats, skipna=False) == "string":
@@ -170,6 +172,7 @@ def _codes(values: Any) -> Tuple[np.ndarray, np.ndarray]:
     categorical column's own, a column of str as it is (codes 0, 1, 2...: the core checks and
     looks up each row's id as it would read it from text; no hashing in Python), else
     pandas.factorize's."""
+    import numpy as np
     import pandas as pd
 
     if isinstance(values, pd.Series) and isinstance(values.dtype, pd.CategoricalDtype):
@@ -197,6 +200,8 @@ def _column(df: Any, names: Sequence[str], what: str, source: str) -> Any:
 def _integers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
     """The values as int64; InputError naming the first row that is not a whole number (the text
     readers' message)."""
+    import numpy as np
+
     a = _numbers(values, source, what, rows)
     if a.dtype.kind == "i":
         return a
@@ -210,6 +215,8 @@ def _integers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]
 def _numbers(values: Any, source: str, what: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
     """The values as an int64 or float64 array, unconverted when they are one; InputError naming
     the first row that is not a number (the text readers' message)."""
+    import numpy as np
+
     a = np.asarray(values)
     if a.dtype.kind in "iub":
         return a.astype(np.int64, copy=False)
@@ -352,6 +359,8 @@ def run_columns(run: Any, source: str):
 
 
 def _scores(values: Any, source: str, rows: Optional[Sequence[Any]]) -> np.ndarray:
+    import numpy as np
+
     a = np.asarray(values)
     if a.dtype.kind in "iuf":
         return a.astype(np.float64, copy=False)

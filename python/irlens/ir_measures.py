@@ -22,10 +22,9 @@ import ast
 import io
 import math
 import os
+import sys
 import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Union
-
-import numpy as np
 
 from . import _core
 from ._inputs import load_qrels, load_run, is_path
@@ -79,13 +78,20 @@ _ALIASES = {a: m["name"] for m in _REGISTRY.values() for a in m["aliases"]}
 _PRESET = {"NumRelRet": ("NumRet", {"rel": 1})}
 
 
+def _numpy_type(name: str) -> tuple:
+    """(numpy.NAME,) when numpy is imported, else (): a value cannot be numpy's then, and this
+    module imports no numpy (issue 42: 20 MB resident, more than its peer's evaluation)."""
+    np = sys.modules.get("numpy")
+    return (getattr(np, name),) if np is not None else ()
+
+
 def _language(v: Any) -> str:
     """A parameter value in irlens' measure language."""
     if isinstance(v, bool):
         return "True" if v else "False"
-    if isinstance(v, (int, np.integer)):
+    if isinstance(v, (int, *_numpy_type("integer"))):
         return str(int(v))
-    if isinstance(v, (float, np.floating)):
+    if isinstance(v, (float, *_numpy_type("floating"))):
         return repr(float(v))
     if isinstance(v, Mapping):
         return "{" + ",".join(f"{_language(k)}:{_language(x)}" for k, x in v.items()) + "}"
@@ -137,7 +143,11 @@ class Measure:
         self._info = _REGISTRY[canonical]
         self.params: Dict[str, Any] = dict(params or {})
         cutoff = self.params.get("cutoff")
-        if self._info["cutoff"] == "real" and isinstance(cutoff, (int, np.integer)) and not isinstance(cutoff, bool):
+        if (
+            self._info["cutoff"] == "real"
+            and isinstance(cutoff, (int, *_numpy_type("integer")))
+            and not isinstance(cutoff, bool)
+        ):
             # ir_measures' IPrec takes its recall as a float: IPrec@0 is IPrec@0.0 (printed so, equal)
             self.params["cutoff"] = float(cutoff)
 
@@ -354,9 +364,10 @@ class _Evaluator:
         self._qrels = None if _empty(qrels) else load_qrels(qrels, source="qrels", digest=False)
 
     def _evaluate(self, run: Any):
-        """(topics, values: measures x topics, aggregates) of the run; every qrels topic."""
+        """(topics, values: a list per measure of its value per topic, aggregates) of the run; every
+        qrels topic."""
         if self._qrels is None:
-            return [], np.zeros((len(self.measures), 0)), [_empty_aggregate(m) for m in self.measures]
+            return [], [[] for _ in self.measures], [_empty_aggregate(m) for m in self.measures]
         run = _run_input(run)
         if _empty(run):  # nothing answered: every topic scored as unanswered (ir_measures' DEFAULT)
             run = NO_ANSWER
@@ -367,10 +378,10 @@ class _Evaluator:
         # time: parse_measures removes repeats from a list.
         row = {name: i for i, name in enumerate(ev.measures)}
         rows = [row[_core.parse_measures([n])[0]["name"]] for n in self._names]
-        scores = ev.run(0)
+        scores = ev.run_lists(0)
         del r, ev
         _core.trim_heap()  # the run's C++ objects' pages given back: a campaign's peak is one run's
-        return scores["topics"], scores["values"][rows, :], [float(scores["aggregate"][i]) for i in rows]
+        return scores["topics"], [scores["values"][i] for i in rows], [scores["aggregate"][i] for i in rows]
 
     def calc_aggregate(self, run: Any) -> Dict[Measure, float]:
         _, _, agg = self._evaluate(run)
@@ -380,11 +391,11 @@ class _Evaluator:
         topics, values, _ = self._evaluate(run)
         for j, topic in enumerate(topics):
             for i, m in enumerate(self.measures):
-                yield Metric(topic, m, float(values[i, j]))
+                yield Metric(topic, m, values[i][j])
 
     def calc(self, run: Any) -> CalcResults:
         topics, values, agg = self._evaluate(run)
-        per_query = {t: {m: float(values[i, j]) for i, m in enumerate(self.measures)} for j, t in enumerate(topics)}
+        per_query = {t: {m: values[i][j] for i, m in enumerate(self.measures)} for j, t in enumerate(topics)}
         return CalcResults(dict(zip(self.measures, agg)), per_query)
 
 

@@ -20,8 +20,6 @@ import os
 import re
 from typing import Any, Dict, Iterable, Mapping, Optional, Set, Tuple
 
-import numpy as np
-
 from . import _core
 from ._inputs import load_qrels, load_run
 
@@ -132,7 +130,9 @@ def parse_qrel(f_qrel: Iterable[str]) -> Dict[str, Dict[str, int]]:
 
 def compute_aggregated_measure(measure: str, values: Iterable[float]) -> float:
     """The aggregate pytrec_eval (and trec_eval) computes: num_ measures summed, gm_ measures (per
-    query, logs) exp of their mean, every other the mean."""
+    query, logs) exp of their mean, every other the mean (numpy's sums, as pytrec_eval's)."""
+    import numpy as np  # here only: the module's other names need no numpy (its import is 20 MB resident)
+
     values = list(values)
     if measure.startswith("num_"):
         return float(np.sum(values))
@@ -214,7 +214,7 @@ class RelevanceEvaluator:
         )
         del run
         _core.trim_heap()  # the run's C++ objects' pages given back: a campaign's peak is one run's
-        rows = dict(zip(topics, values.tolist()))
+        rows = dict(zip(topics, values))
         out: Dict[str, Dict[str, float]] = {}
         for q in scores:
             row = rows.get(str(q))

@@ -212,6 +212,38 @@ def test_pandas_is_imported_on_first_use():
     assert out.stdout.split("\n")[:3] == ["False", "False", "pandas [1.0]"]
 
 
+def test_the_drop_ins_import_no_numpy(tmp_path):
+    # Issue 42: numpy is 20 MB of a process's resident memory, more than pytrec_eval's or
+    # ir_measures' whole evaluation of a 143-run campaign; the drop-ins' README code (files and
+    # dicts, every result form) runs without it; irlens.evaluate and compute_aggregated_measure
+    # (numpy's sums, as pytrec_eval's) import it. Each line printed: numpy imported yet?
+    (tmp_path / "qrels").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    (tmp_path / "run").write_text("q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.5 r\nq2 Q0 d4 1 0.3 r\n")
+    code = (
+        "import sys, irlens.pytrec_eval as pe, irlens.ir_measures as im\n"
+        "print('numpy' in sys.modules)\n"
+        "q = pe.parse_qrel(open('qrels')); r = pe.parse_run(open('run'))\n"
+        "out = pe.RelevanceEvaluator(q, {'map', 'P.5'}).evaluate(r)\n"
+        "print('numpy' in sys.modules, out['q1']['map'], out['q1']['P_5'], out['q2']['map'])\n"
+        "ev = im.evaluator([im.AP, im.P @ 5], im.read_trec_qrels('qrels'))\n"
+        "agg = ev.calc_aggregate(im.read_trec_run('run'))\n"
+        "rows = [(m.query_id, str(m.measure), m.value) for m in ev.iter_calc(im.read_trec_run('run'))]\n"
+        "per_query = ev.calc(im.read_trec_run('run')).per_query['q1']\n"
+        "print('numpy' in sys.modules, agg[im.AP], agg[im.P @ 5], rows[:2], per_query[im.AP])\n"
+        "print(pe.compute_aggregated_measure('map', [0.5, 0.25]), 'numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    # q1: d1 relevant at rank 1 of its one relevant document: AP 1, P@5 1/5; q2: its relevant d3
+    # not retrieved: AP 0. ir_measures' means over the two queries: AP (1 + 0)/2, P@5 (0.2 + 0)/2.
+    assert out.stdout.split("\n")[:4] == [
+        "False",
+        "False 1.0 0.2 0.0",
+        "False 0.5 0.1 [('q1', 'AP', 1.0), ('q1', 'P@5', 0.2)] 1.0",
+        "0.375 True",
+    ]
+
+
 @pytest.mark.parametrize("chunk", [3, 1 << 22])
 def test_parse_run_and_qrel_of_a_file_as_pytrec_evals_loop(tmp_path, chunk, monkeypatch):
     # A text file is parsed in C++; a list of its lines by pytrec_eval's Python loop (the same
