@@ -12,13 +12,23 @@
 //   is looked up once per run of its lines, and a document put with one dict lookup (the dict's
 //   size tells a duplicate);
 // - a plain decimal number is converted by std::from_chars (correctly rounded, as float()).
+// - the lines are scanned (tokens, numbers, the documents' hashes) a block of whole lines at a
+//   time on a second thread (BlockScanner), which touches no Python object, while the parser's
+//   thread, holding the GIL, makes the objects of the block before and puts them in order: an
+//   error or a lone CR is met at its line, as by pytrec_eval's loop. One scan (scan_line) serves
+//   every line, a line carried over a chunk's end being the next block's first.
 #include "common.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -65,6 +75,196 @@ struct ByteClasses {
 };
 constexpr ByteClasses kClasses;
 
+/// One line as the scan (scan_line) finds it: its tokens (the first 7, ASCII) and their number, or
+/// why it is not split here: a byte >= 0x80 (split by Python, unicode_line) or, in a file's bytes,
+/// a CR not followed by LF (a line break of the text: the caller parses the text instead).
+struct LineTokens {
+    enum Kind : unsigned char { kAscii, kUnicode, kLoneCr };
+    std::string_view text;  // the line without its '\n'
+    std::string_view token[7];
+    int n = 0;
+    Kind kind = kAscii;
+};
+
+/// What the parser's thread needs of a scanned line, small (the scan of a block is written by one
+/// thread and read by the other: 40 bytes a line, not the 150 of LineTokens): the topic, document
+/// and value tokens as offsets into the block (for a line not split here, `topic` is the line), and
+/// the value when scan_value read it.
+struct ScannedLine {
+    std::uint32_t topic, topic_size, doc, doc_size, value, value_size;
+    union {
+        double real;
+        std::int64_t integer;
+    };
+    Py_hash_t doc_hash;  // hash() of the document's str (doc_str)
+    std::uint8_t n;      // tokens, at most 7 counted
+    LineTokens::Kind kind;
+    bool quick;       // the value read: real (runs) or integer (qrels)
+    bool same_topic;  // the topic of the line before in the block (no comparison on the parser's thread)
+};
+
+/// The str of a document id's ASCII bytes with its hash() set as Python would compute it on the
+/// dict's insertion (the hash of a compact ASCII str is _Py_HashBytes of its bytes, never -1),
+/// computed on the scanning thread: a sixth of what was left on the parser's thread.
+py::object doc_str(std::string_view s, Py_hash_t hash) {
+    py::object o = ascii_str(s);
+    reinterpret_cast<PyASCIIObject*>(o.ptr())->hash = hash;
+    return o;
+}
+
+/// Scans the line at p (before end) into `out`: its tokens as str.split() finds them in ASCII;
+/// a CR before LF is part of the line's end (a file's "\r\n"), one at the end of the data or in
+/// text (cr_is_space) whitespace. Returns the next line's first byte (past the '\n', or end). The
+/// one tokenizer of the parse, run on the scanning thread over whole lines.
+const char* scan_line(const char* p, const char* end, bool cr_is_space, LineTokens& out) {
+    const char* q = p;
+    out.n = 0;
+    out.kind = LineTokens::kAscii;
+    for (;;) {
+        while (q < end && kClasses.of[static_cast<unsigned char>(*q)] == kSpace) ++q;
+        if (q == end) break;
+        const unsigned char k = kClasses.of[static_cast<unsigned char>(*q)];
+        if (k == kLf) break;
+        if (k == kCr) {
+            if (cr_is_space || q + 1 == end || q[1] == '\n') {
+                ++q;
+                continue;
+            }
+            out.kind = LineTokens::kLoneCr;
+        } else if (k == kHigh) {
+            out.kind = LineTokens::kUnicode;
+        }
+        if (out.kind != LineTokens::kAscii) {  // the rest of the line is not split here
+            q = static_cast<const char*>(std::memchr(q, '\n', static_cast<std::size_t>(end - q)));
+            if (!q) q = end;
+            break;
+        }
+        const char* t = q;
+        while (q < end && kClasses.of[static_cast<unsigned char>(*q)] == kToken) ++q;
+        if (out.n < 7) out.token[out.n] = std::string_view(t, static_cast<std::size_t>(q - t));
+        ++out.n;
+    }
+    out.text = std::string_view(p, static_cast<std::size_t>(q - p));
+    return q == end ? end : q + 1;
+}
+
+/// The value of an ASCII token without Python: a plain decimal integer within 18 digits (qrels,
+/// fields 4) or, for runs, what std::from_chars reads whole of a plain decimal (plain_decimal;
+/// correctly rounded, so float()'s double). False for anything else, which the parse then gives
+/// to Python's own parsers (and messages).
+bool scan_value(std::string_view token, int fields, ScannedLine& out) {
+    const char* end = token.data() + token.size();
+    if (fields == 4) {
+        if (token.empty() || token.size() > 18 || token.find('_') != std::string_view::npos) return false;
+        const std::size_t sign = token[0] == '+' || token[0] == '-';
+        if (sign == token.size() || token[sign] < '0' || token[sign] > '9') return false;
+        std::int64_t v;
+        const auto [stop, ec] = std::from_chars(token.data() + sign, end, v);
+        if (ec != std::errc() || stop != end) return false;
+        out.integer = token[0] == '-' ? -v : v;
+        return true;
+    }
+    if (!plain_decimal(token)) return false;
+    const auto [stop, ec] = std::from_chars(token.data(), end, out.real);
+    return ec == std::errc() && stop == end;
+}
+
+/// Scans whole lines (a block ending with '\n', or the data's last line) on a thread of its own
+/// while the parser's thread makes the Python objects of the block before (issue 42: the scan and
+/// the numbers' conversion were a fifth of pytrec_eval.parse_run's time): no Python object is
+/// touched on this thread, and the GIL is not needed by it.
+class BlockScanner {
+public:
+    BlockScanner(int fields, bool cr_is_space) : fields_(fields), cr_is_space_(cr_is_space) {}
+    ~BlockScanner() {
+        if (!thread_.joinable()) return;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+        thread_.join();
+    }
+    BlockScanner(const BlockScanner&) = delete;
+    BlockScanner& operator=(const BlockScanner&) = delete;
+
+    /// Starts scanning `block` (which stays unchanged and alive until collect()) into `lines`.
+    void start(std::string_view block, std::vector<ScannedLine>& lines) {
+        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            block_ = block;
+            lines_ = &lines;
+            busy_ = true;
+        }
+        wake_.notify_all();
+    }
+
+    /// Waits until the block started last is scanned.
+    void collect() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        done_.wait(lock, [this] { return !busy_; });
+    }
+
+    /// Scans `block` on the calling thread.
+    void scan(std::string_view block, std::vector<ScannedLine>& lines) const {
+        lines.clear();
+        const char* p = block.data();
+        const char* const end = p + block.size();
+        const int value = fields_ == 4 ? 3 : 4;
+        const auto at = [&](std::string_view t, std::uint32_t& offset, std::uint32_t& size) {
+            offset = static_cast<std::uint32_t>(t.data() - block.data());
+            size = static_cast<std::uint32_t>(t.size());
+        };
+        LineTokens t;
+        std::string_view topic;  // the last ASCII line's (empty: none before in the block)
+        while (p < end) {
+            p = scan_line(p, end, cr_is_space_, t);
+            ScannedLine& l = lines.emplace_back();
+            l.n = static_cast<std::uint8_t>(std::min(t.n, 7));
+            l.kind = t.kind;
+            l.quick = l.same_topic = false;
+            if (t.kind != LineTokens::kAscii) {
+                topic = {};
+                at(t.text, l.topic, l.topic_size);
+                if (t.kind == LineTokens::kLoneCr) break;  // nothing after it is parsed from the bytes
+                continue;
+            }
+            if (t.n != fields_) continue;  // refused by the parser's thread, in order
+            at(t.token[0], l.topic, l.topic_size);
+            at(t.token[2], l.doc, l.doc_size);
+            at(t.token[value], l.value, l.value_size);
+            l.quick = scan_value(t.token[value], fields_, l);
+            l.doc_hash = _Py_HashBytes(t.token[2].data(), static_cast<Py_ssize_t>(t.token[2].size()));
+            l.same_topic = t.token[0] == topic;
+            topic = t.token[0];
+        }
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return busy_ || stop_; });
+            if (stop_) return;
+            lock.unlock();
+            scan(block_, *lines_);
+            lock.lock();
+            busy_ = false;
+            done_.notify_all();
+        }
+    }
+
+    const int fields_;
+    const bool cr_is_space_;
+    std::thread thread_;
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    std::string_view block_;
+    std::vector<ScannedLine>* lines_ = nullptr;
+    bool busy_ = false, stop_ = false;
+};
+
 class TrecDictParser {
 public:
     /// out: the dict the lines go into (pytrec_eval's defaultdict(dict)); fields: 4 (qrels:
@@ -78,6 +278,8 @@ public:
         Py_ssize_t size;
         const char* p = PyUnicode_AsUTF8AndSize(chunk.ptr(), &size);
         if (!p) throw py::error_already_set();
+        if (bytes_) throw py::value_error("a parser takes text or bytes, not both");
+        text_ = true;
         lines(std::string_view(p, static_cast<std::size_t>(size)));
     }
 
@@ -86,110 +288,89 @@ public:
     /// more, the caller parses the file's text instead), true otherwise.
     bool feed_bytes(const py::buffer& chunk) {
         const py::buffer_info b = chunk.request();
+        if (text_) throw py::value_error("a parser takes text or bytes, not both");
         bytes_ = true;
         lines(std::string_view(static_cast<const char*>(b.ptr), static_cast<std::size_t>(b.size * b.itemsize)));
         return !lone_cr_;
     }
 
-    /// The last line, when the file does not end with a newline. False when a lone CR was met
-    /// (as feed_bytes).
+    /// The lines still scanned or held, and the last line when the file does not end with a
+    /// newline. False when a lone CR was met (as feed_bytes).
     bool finish() {
-        if (!carry_.empty() && !lone_cr_) line(carry_);
+        if (pending_) {
+            scanner().collect();
+            pending_ = false;
+            put_lines(blocks_[1 - next_], scanned_[1 - next_]);
+        }
+        if (!carry_.empty() && !lone_cr_) {
+            std::vector<ScannedLine>& one = scanned_[next_];
+            scanner().scan(carry_, one);
+            put_lines(carry_, one);
+        }
         carry_.clear();
         return !lone_cr_;
     }
 
 private:
-    void lines(std::string_view text) {
-        const char* p = text.data();
-        const char* const end = p + text.size();
-        if (!carry_.empty()) {  // the line begun in an earlier chunk
-            const auto* nl = static_cast<const char*>(std::memchr(p, '\n', text.size()));
-            carry_.append(p, nl ? nl : end);
-            if (!nl) return;
-            line(carry_);
-            carry_.clear();
-            p = nl + 1;
+    BlockScanner& scanner() {
+        if (!scanner_) scanner_ = std::make_unique<BlockScanner>(fields_, !bytes_);
+        return *scanner_;
+    }
+
+    /// The whole lines held (those begun in an earlier chunk) and those of `data` are scanned on
+    /// the scanner's thread while the lines of the block before become Python objects here; the
+    /// line `data` ends in without its '\n' is held for the next chunk.
+    void lines(std::string_view data) {
+        if (lone_cr_) return;
+        const std::size_t lf = data.rfind('\n');
+        if (lf == std::string_view::npos) {
+            carry_.append(data);
+            return;
         }
-        std::string_view token[7];
-        while (p < end && !lone_cr_) {
-            // One pass over an ASCII line: its tokens and its end; anything else (a byte >= 0x80,
-            // a CR but before LF) is left to line().
-            const char* q = p;
-            int n = 0;
-            bool plain = true;
-            for (;;) {
-                while (q < end && kClasses.of[static_cast<unsigned char>(*q)] == kSpace) ++q;
-                if (q == end) break;
-                const unsigned char k = kClasses.of[static_cast<unsigned char>(*q)];
-                if (k == kLf) break;
-                if (k == kCr && q + 1 < end && q[1] == '\n') {
-                    ++q;
-                    continue;
-                }
-                if (k != kToken) {
-                    plain = false;
-                    q = static_cast<const char*>(std::memchr(q, '\n', static_cast<std::size_t>(end - q)));
-                    if (!q) q = end;
-                    break;
-                }
-                const char* t = q;
-                while (q < end && kClasses.of[static_cast<unsigned char>(*q)] == kToken) ++q;
-                if (n < 7) token[n] = std::string_view(t, static_cast<std::size_t>(q - t));
-                ++n;
-            }
-            if (q == end) {  // no LF: the line ends in a later chunk
-                carry_.assign(p, end);
+        const char* last_lf = data.data() + lf;
+        std::string& block = blocks_[next_];
+        block.assign(carry_);
+        block.append(data.data(), static_cast<std::size_t>(last_lf + 1 - data.data()));
+        carry_.assign(last_lf + 1, static_cast<std::size_t>(data.data() + data.size() - (last_lf + 1)));
+        BlockScanner& s = scanner();
+        if (pending_) s.collect();
+        s.start(block, scanned_[next_]);
+        const bool before = pending_;
+        pending_ = true;
+        next_ = 1 - next_;
+        if (before) put_lines(blocks_[next_], scanned_[next_]);  // the block before, while this one is scanned
+    }
+
+    /// The scanned lines of `block`: their objects put in the dicts, in order, until a lone CR.
+    void put_lines(std::string_view block, const std::vector<ScannedLine>& scanned) {
+        for (const ScannedLine& l : scanned) {
+            if (l.kind == LineTokens::kLoneCr) {
+                lone_cr_ = true;
                 return;
             }
-            if (plain)
-                tokens(token, n);
+            if (l.kind == LineTokens::kUnicode)
+                unicode_line(block.substr(l.topic, l.topic_size));
             else
-                line(std::string_view(p, static_cast<std::size_t>(q - p)));
-            p = q + 1;
+                tokens(block, l);
+            if (lone_cr_) return;
         }
     }
 
-    /// One line, without its '\n'.
-    void line(std::string_view s) {
-        std::string_view token[7];
-        int n = 0;
-        for (std::size_t i = 0; i < s.size();) {
-            const auto c = static_cast<unsigned char>(s[i]);
-            if (c >= 0x80) return unicode_line(s);
-            if (is_space(c)) {
-                if (c == '\r' && bytes_ && i + 1 < s.size()) {
-                    lone_cr_ = true;
-                    return;
-                }
-                ++i;
-                continue;
-            }
-            std::size_t j = i;
-            while (j < s.size() && !is_space(static_cast<unsigned char>(s[j])) &&
-                   static_cast<unsigned char>(s[j]) < 0x80)
-                ++j;
-            if (j < s.size() && static_cast<unsigned char>(s[j]) >= 0x80) return unicode_line(s);
-            if (n < 7) token[n] = s.substr(i, j - i);
-            ++n;
-            i = j;
-        }
-        tokens(token, n);
-    }
-
-    /// The n ASCII tokens of a line (the first 7).
-    void tokens(const std::string_view* token, int n) {
-        check_fields(n);
-        const std::string_view topic = token[0];
-        if (!inner_ || topic != topic_) {
+    /// A line of ASCII tokens.
+    void tokens(std::string_view block, const ScannedLine& l) {
+        check_fields(l.n);
+        const std::string_view topic = block.substr(l.topic, l.topic_size);
+        if (!inner_ || (!l.same_topic && topic != topic_)) {
             inner_ = topic_dict(ascii_str(topic));
             topic_.assign(topic);
         }
-        py::object v = fast_value(token[value_field()]);
+        const std::string_view doc = block.substr(l.doc, l.doc_size), text = block.substr(l.value, l.value_size);
+        py::object v = l.quick ? checked(fields_ == 4 ? PyLong_FromLongLong(l.integer) : PyFloat_FromDouble(l.real))
+                               : python_value(text);
         if (v)
-            put(ascii_str(token[2]), v);
+            put(doc_str(doc, l.doc_hash), v);
         else
-            add(inner_, ascii_str(token[2]), ascii_str(token[value_field()]));
+            add(inner_, ascii_str(doc), ascii_str(text));
     }
 
     /// A line with non-ASCII text: split by Python (str.split() splits at Unicode whitespace too).
@@ -219,29 +400,13 @@ private:
         if (n > fields_) throw py::value_error("too many values to unpack (expected " + std::to_string(fields_) + ")");
     }
 
-    /// The value of an ASCII token without Python's str: a plain decimal integer (qrels) or, for
-    /// runs, what std::from_chars reads whole of a plain decimal (plain_decimal) or else
-    /// PyOS_string_to_double (float()'s own parser, which float() calls after removing
-    /// underscores); both correctly rounded, so float()'s double. Null for anything else, which
+    /// A run's score token that scan_value left, read by PyOS_string_to_double (float()'s own
+    /// parser, which float() calls after removing underscores; correctly rounded, so float()'s
+    /// double): `+1.5`, `inf`, `nan`, `1e999`. Null for anything else (and any qrels token), which
     /// value() then converts (and refuses).
-    py::object fast_value(std::string_view token) {
-        if (fields_ == 4) {
-            if (token.size() > 18 || token.find('_') != std::string_view::npos) return py::object();
-            const std::size_t sign = token[0] == '+' || token[0] == '-';
-            if (sign == token.size() || token[sign] < '0' || token[sign] > '9') return py::object();
-            std::int64_t v;
-            const char* end = token.data() + token.size();
-            const auto [stop, ec] = std::from_chars(token.data() + sign, end, v);
-            if (ec != std::errc() || stop != end) return py::object();
-            return checked(PyLong_FromLongLong(token[0] == '-' ? -v : v));
-        }
-        if (plain_decimal(token)) {
-            double v;
-            const char* end = token.data() + token.size();
-            const auto [stop, ec] = std::from_chars(token.data(), end, v);
-            if (ec == std::errc() && stop == end) return checked(PyFloat_FromDouble(v));
-        }
-        if (token.size() >= sizeof buf_ || token.find('_') != std::string_view::npos) return py::object();
+    py::object python_value(std::string_view token) {
+        if (fields_ == 4 || token.size() >= sizeof buf_ || token.find('_') != std::string_view::npos)
+            return py::object();
         std::memcpy(buf_, token.data(), token.size());
         buf_[token.size()] = '\0';
         char* end = nullptr;
@@ -297,11 +462,19 @@ private:
     py::dict out_;
     int fields_;
     bool bytes_ = false;    // fed bytes (feed_bytes): a lone CR stops the parse
+    bool text_ = false;     // fed text (feed)
     bool lone_cr_ = false;  // one was met
     char buf_[64];
     std::string carry_;  // a line begun in one chunk and ended in a later one
     py::object inner_;   // the dict of the last line's query (null: look it up)
     std::string topic_;  // that query's bytes
+    // Two blocks of whole lines and their scans: one scanned on the scanner's thread while the
+    // other's lines are put here; next_ is the one the next chunk goes to.
+    std::string blocks_[2];
+    std::vector<ScannedLine> scanned_[2];
+    int next_ = 0;
+    bool pending_ = false;                   // the block before next_ is started on the scanner, not yet put
+    std::unique_ptr<BlockScanner> scanner_;  // last member: its thread stops before the blocks go
 };
 
 }  // namespace

@@ -20,6 +20,11 @@ def same(a, b):
     assert list(a) == list(b)
     for q in a:
         assert list(a[q]) == list(b[q])
+        # The ids' hashes (the C++ parse sets a document's as Python computes it): a str made
+        # afresh from the same text has the same hash and finds the same entry.
+        for key, inner in ((q, a), *((d, a[q]) for d in a[q])):
+            fresh = "".join(list(key) + ["\x00"])[:-1]
+            assert hash(fresh) == hash(key) and fresh in inner, (q, key)
         for d in a[q]:
             x, y = a[q][d], b[q][d]
             assert type(x) is type(y), (q, d, x, y)
@@ -189,3 +194,35 @@ def test_duplicates_before_values_and_later_errors(tmp_path):
         assert check(path, 6) == (AssertionError, "")
     path.write_text("q Q0 a 1 0.5 t\nr Q0 a 1 0.5 t\nq Q0 b 1 0.5 t\nq Q0 a 1 0.5 t\n")  # q again, later
     assert check(path, 6) == (AssertionError, "")
+
+
+@pytest.mark.parametrize("chunk", [1, 64, 4096])
+def test_lines_scanned_on_a_second_thread_are_put_in_order(tmp_path, chunk, monkeypatch):
+    # The C++ parse scans a block of whole lines on a thread of its own while the lines of the
+    # block before become objects: over many blocks (chunks of 1, 64 and 4096 bytes), queries that
+    # change inside and across blocks and come back later, a non-ASCII line, scores for Python's
+    # own parser (+1.5, inf, 1_0) and lines ending in CRLF, the same dict as pytrec_eval's loop; an
+    # error in an early block wins over a lone CR in a later one, and a lone CR in an early block
+    # sends the whole parse to the text (whose error then is the loop's).
+    monkeypatch.setattr(pytrec_eval, "CHUNK", chunk)
+    lines = []
+    for i in range(300):
+        score = {40: "+1.5", 41: "inf", 42: "1_0", 43: "-0.0"}.get(i, f"{(i * 37) % 101 / 7}")
+        doc = "d\u00e9" if i == 150 else f"d{i}"
+        end = "\r\n" if i % 11 == 0 else "\n"
+        lines.append(f"q{(i // 7) % 5} Q0 {doc} {i} {score} tag{end}")
+    path = tmp_path / "run"
+    path.write_bytes("".join(lines).encode())
+    run = check(path, 6)
+    assert len(run) == 5 and sum(map(len, run.values())) == 300 and run["q1"]["d42"] == 10.0
+    bad = list(lines)
+    bad[250] = "q1 Q0 x 1 0.5\n"  # 5 fields
+    bad[280] = "q1 Q0 y 1 0.5 t\rq1 Q0 z 2 0.5 t\n"  # a lone CR, after it
+    path.write_bytes("".join(bad).encode())
+    assert check(path, 6) == (ValueError, "not enough values to unpack (expected 6, got 5)")
+    bad[20], bad[280] = "q2 Q0 y 1 0.5 t\rq2 Q0 z 2 0.5 t\n", lines[280]  # a lone CR before it
+    path.write_bytes("".join(bad).encode())
+    assert check(path, 6) == (ValueError, "not enough values to unpack (expected 6, got 5)")
+    del bad[250]
+    path.write_bytes("".join(bad).encode())
+    assert check(path, 6)["q2"]["z"] == 0.5  # the text's lines: the lone CR a line break
