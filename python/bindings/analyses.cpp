@@ -78,27 +78,24 @@ PyEvaluation join_evaluations(const std::vector<PyEvaluation>& parts) {
     return {std::move(joined)};
 }
 
-/// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}
-py::dict run_scores(const PyEvaluation& e, std::size_t i) {
+/// {name, tag, topics, values: (measures x topics), aggregate, texts: [[text per topic] per measure]}:
+/// values and aggregate as numpy arrays, or (lists) as lists of floats ([measure][topic]), what the
+/// ir_measures drop-in reads with no numpy imported (issue 42: 20 MB resident, more than its peer's
+/// whole evaluation of a campaign).
+py::dict run_scores(const PyEvaluation& e, std::size_t i, bool lists) {
     const RunScores& r = e.ptr->runs.at(i);
     py::dict d;
     d["name"] = r.name;
     d["tag"] = r.tag;
     d["topics"] = r.topics;
-    d["values"] = matrix_of(r.values, r.topics.size());
-    d["aggregate"] = array_of(r.aggregate);
+    if (lists) {
+        d["values"] = r.values;
+        d["aggregate"] = r.aggregate;
+    } else {
+        d["values"] = matrix_of(r.values, r.topics.size());
+        d["aggregate"] = array_of(r.aggregate);
+    }
     d["texts"] = r.texts;
-    return d;
-}
-
-/// run_scores' topics, values ([measure][topic]) and aggregate as lists of floats: what the
-/// ir_measures drop-in reads, with no numpy imported (issue 42: 20 MB resident, more than its peer's evaluation).
-py::dict run_lists(const PyEvaluation& e, std::size_t i) {
-    const RunScores& r = e.ptr->runs.at(i);
-    py::dict d;
-    d["topics"] = r.topics;
-    d["values"] = r.values;
-    d["aggregate"] = r.aggregate;
     return d;
 }
 
@@ -292,8 +289,8 @@ void register_analyses(py::module_& m) {
                                    const Evaluation& ev = *e.ptr;
                                    return ev.missing == MissingTopics::Zero ? "zero" : "skip";
                                })
-        .def("run", &run_scores)
-        .def("run_lists", &run_lists)
+        .def("run", [](const PyEvaluation& e, std::size_t i) { return run_scores(e, i, false); })
+        .def("run_lists", [](const PyEvaluation& e, std::size_t i) { return run_scores(e, i, true); })
         .def("json", &evaluation_json, py::arg("per_topic"), py::arg("qrels"), py::arg("typed"), py::arg("provenance"),
              py::arg("input_warnings"), py::arg("indent") = -1);
     m.def("evaluate", &evaluate_py, py::arg("qrels"), py::arg("runs"), py::arg("measures"), py::arg("missing"),
