@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -169,10 +170,13 @@ bool scan_value(std::string_view token, int fields, ScannedLine& out) {
     return ec == std::errc() && stop == end;
 }
 
-/// Scans whole lines (a block ending with '\n', or the data's last line) on a thread of its own
-/// while the parser's thread makes the Python objects of the block before (issue 42: the scan and
-/// the numbers' conversion were a fifth of pytrec_eval.parse_run's time): no Python object is
-/// touched on this thread, and the GIL is not needed by it.
+/// Scans whole lines (a block ending with '\n', or the data's last line), on the calling thread
+/// (each_line) or on a thread of its own (start) while the parser's thread makes the Python objects
+/// of the block before (issue 42: the scan, the numbers' conversion and the ids' hashes were a
+/// fifth of pytrec_eval.parse_run's time): no Python object is touched on that thread, and the
+/// GIL is not needed by it. A block the thread has not begun when the parser needs it is taken
+/// back (take) and scanned by the parser itself: on a loaded machine the second thread may wait
+/// for a core longer than the scan takes.
 class BlockScanner {
 public:
     BlockScanner(int fields, bool cr_is_space) : fields_(fields), cr_is_space_(cr_is_space) {}
@@ -188,27 +192,10 @@ public:
     BlockScanner(const BlockScanner&) = delete;
     BlockScanner& operator=(const BlockScanner&) = delete;
 
-    /// Starts scanning `block` (which stays unchanged and alive until collect()) into `lines`.
-    void start(std::string_view block, std::vector<ScannedLine>& lines) {
-        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            block_ = block;
-            lines_ = &lines;
-            busy_ = true;
-        }
-        wake_.notify_all();
-    }
-
-    /// Waits until the block started last is scanned.
-    void collect() {
-        std::unique_lock<std::mutex> lock(mutex_);
-        done_.wait(lock, [this] { return !busy_; });
-    }
-
-    /// Scans `block` on the calling thread.
-    void scan(std::string_view block, std::vector<ScannedLine>& lines) const {
-        lines.clear();
+    /// f(line) for each line of `block` in order, until f returns false or a lone CR's line (after
+    /// which nothing is parsed from the bytes).
+    template <class F>
+    void each_line(std::string_view block, F&& f) const {
         const char* p = block.data();
         const char* const end = p + block.size();
         const int value = fields_ == 4 ? 3 : 4;
@@ -217,40 +204,75 @@ public:
             size = static_cast<std::uint32_t>(t.size());
         };
         LineTokens t;
+        ScannedLine l;
         std::string_view topic;  // the last ASCII line's (empty: none before in the block)
         while (p < end) {
             p = scan_line(p, end, cr_is_space_, t);
-            ScannedLine& l = lines.emplace_back();
             l.n = static_cast<std::uint8_t>(std::min(t.n, 7));
             l.kind = t.kind;
             l.quick = l.same_topic = false;
             if (t.kind != LineTokens::kAscii) {
                 topic = {};
                 at(t.text, l.topic, l.topic_size);
-                if (t.kind == LineTokens::kLoneCr) break;  // nothing after it is parsed from the bytes
-                continue;
+            } else if (t.n == fields_) {  // else refused by the parser, in order
+                at(t.token[0], l.topic, l.topic_size);
+                at(t.token[2], l.doc, l.doc_size);
+                at(t.token[value], l.value, l.value_size);
+                l.quick = scan_value(t.token[value], fields_, l);
+                l.doc_hash = _Py_HashBytes(t.token[2].data(), static_cast<Py_ssize_t>(t.token[2].size()));
+                l.same_topic = t.token[0] == topic;
+                topic = t.token[0];
             }
-            if (t.n != fields_) continue;  // refused by the parser's thread, in order
-            at(t.token[0], l.topic, l.topic_size);
-            at(t.token[2], l.doc, l.doc_size);
-            at(t.token[value], l.value, l.value_size);
-            l.quick = scan_value(t.token[value], fields_, l);
-            l.doc_hash = _Py_HashBytes(t.token[2].data(), static_cast<Py_ssize_t>(t.token[2].size()));
-            l.same_topic = t.token[0] == topic;
-            topic = t.token[0];
+            if (!f(l) || t.kind == LineTokens::kLoneCr) return;
         }
     }
+
+    /// Starts scanning `block` (which stays unchanged and alive until take()) into `lines` on the
+    /// scanner's thread.
+    void start(std::string_view block, std::vector<ScannedLine>& lines) {
+        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            block_ = block;
+            lines_ = &lines;
+            state_ = kPosted;
+        }
+        wake_.notify_all();
+    }
+
+    /// The block started last: true when scanned into its lines (waited for while the thread
+    /// scans it), false when taken back before the thread began it (the caller scans it).
+    bool take() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (state_ == kPosted) {
+            state_ = kIdle;
+            return false;
+        }
+        const auto begin = std::chrono::steady_clock::now();
+        done_.wait(lock, [this] { return state_ == kDone; });
+        waited_ += std::chrono::steady_clock::now() - begin;
+        state_ = kIdle;
+        return true;
+    }
+
+    /// The time take() waited for the thread, in all.
+    std::chrono::steady_clock::duration waited() const { return waited_; }
 
 private:
     void run() {
         std::unique_lock<std::mutex> lock(mutex_);
         for (;;) {
-            wake_.wait(lock, [this] { return busy_ || stop_; });
+            wake_.wait(lock, [this] { return state_ == kPosted || stop_; });
             if (stop_) return;
+            state_ = kScanning;
             lock.unlock();
-            scan(block_, *lines_);
+            lines_->clear();
+            each_line(block_, [this](const ScannedLine& l) {
+                lines_->push_back(l);
+                return true;
+            });
             lock.lock();
-            busy_ = false;
+            state_ = kDone;
             done_.notify_all();
         }
     }
@@ -260,16 +282,20 @@ private:
     std::thread thread_;
     std::mutex mutex_;
     std::condition_variable wake_, done_;
+    enum { kIdle, kPosted, kScanning, kDone } state_ = kIdle;
     std::string_view block_;
     std::vector<ScannedLine>* lines_ = nullptr;
-    bool busy_ = false, stop_ = false;
+    bool stop_ = false;
+    std::chrono::steady_clock::duration waited_{};
 };
 
 class TrecDictParser {
 public:
     /// out: the dict the lines go into (pytrec_eval's defaultdict(dict)); fields: 4 (qrels:
-    /// topic, iteration, doc, relevance as int) or 6 (run: topic, Q0, doc, rank, score as float, tag).
-    TrecDictParser(py::dict out, int fields) : out_(std::move(out)), fields_(fields) {
+    /// topic, iteration, doc, relevance as int) or 6 (run: topic, Q0, doc, rank, score as float, tag);
+    /// second_thread: whether blocks are scanned on a thread of their own (false: all here).
+    TrecDictParser(py::dict out, int fields, bool second_thread)
+        : out_(std::move(out)), fields_(fields), second_thread_(second_thread) {
         if (fields != 4 && fields != 6) throw py::value_error("fields must be 4 or 6");
     }
 
@@ -298,27 +324,26 @@ public:
     /// newline. False when a lone CR was met (as feed_bytes).
     bool finish() {
         if (pending_) {
-            scanner().collect();
             pending_ = false;
-            put_lines(blocks_[1 - next_], scanned_[1 - next_]);
+            put_block(1 - next_);
         }
-        if (!carry_.empty() && !lone_cr_) {
-            std::vector<ScannedLine>& one = scanned_[next_];
-            scanner().scan(carry_, one);
-            put_lines(carry_, one);
-        }
+        if (!carry_.empty() && !lone_cr_) put_scanned(carry_);
         carry_.clear();
         return !lone_cr_;
     }
 
 private:
+    /// What the parser may wait for the scanner's thread, in all, before it scans every later
+    /// block itself: on a loaded machine that thread gets a core late, and each wait is a loss.
+    static constexpr std::chrono::milliseconds kMaxWait{50};
+
     BlockScanner& scanner() {
         if (!scanner_) scanner_ = std::make_unique<BlockScanner>(fields_, !bytes_);
         return *scanner_;
     }
 
-    /// The whole lines held (those begun in an earlier chunk) and those of `data` are scanned on
-    /// the scanner's thread while the lines of the block before become Python objects here; the
+    /// The whole lines held (those begun in an earlier chunk) and those of `data`, as a block
+    /// scanned on the scanner's thread while the block before becomes Python objects here; the
     /// line `data` ends in without its '\n' is held for the next chunk.
     void lines(std::string_view data) {
         if (lone_cr_) return;
@@ -333,27 +358,58 @@ private:
         block.append(data.data(), static_cast<std::size_t>(last_lf + 1 - data.data()));
         carry_.assign(last_lf + 1, static_cast<std::size_t>(data.data() + data.size() - (last_lf + 1)));
         BlockScanner& s = scanner();
-        if (pending_) s.collect();
-        s.start(block, scanned_[next_]);
+        if (!second_thread_ || s.waited() > kMaxWait) {  // the thread is more wait than help here: one thread
+            if (pending_) {
+                pending_ = false;
+                put_block(1 - next_);
+            }
+            if (!lone_cr_) put_scanned(block);
+            return;
+        }
         const bool before = pending_;
+        const bool scanned = before && s.take();  // the block before: scanned, or taken back
+        s.start(block, scanned_[next_]);
         pending_ = true;
         next_ = 1 - next_;
-        if (before) put_lines(blocks_[next_], scanned_[next_]);  // the block before, while this one is scanned
+        if (!before) return;
+        if (scanned)
+            put_lines(blocks_[next_], scanned_[next_]);
+        else
+            put_scanned(blocks_[next_]);
+    }
+
+    /// The block started on the scanner last (blocks_[i]) put in the dicts.
+    void put_block(int i) {
+        if (scanner().take())
+            put_lines(blocks_[i], scanned_[i]);
+        else
+            put_scanned(blocks_[i]);
+    }
+
+    /// `block` scanned here, each line put as it is scanned.
+    void put_scanned(std::string_view block) {
+        scanner().each_line(block, [&](const ScannedLine& l) {
+            put_line(block, l);
+            return !lone_cr_;
+        });
     }
 
     /// The scanned lines of `block`: their objects put in the dicts, in order, until a lone CR.
     void put_lines(std::string_view block, const std::vector<ScannedLine>& scanned) {
         for (const ScannedLine& l : scanned) {
-            if (l.kind == LineTokens::kLoneCr) {
-                lone_cr_ = true;
-                return;
-            }
-            if (l.kind == LineTokens::kUnicode)
-                unicode_line(block.substr(l.topic, l.topic_size));
-            else
-                tokens(block, l);
+            put_line(block, l);
             if (lone_cr_) return;
         }
+    }
+
+    /// One scanned line of `block`.
+    void put_line(std::string_view block, const ScannedLine& l) {
+        if (l.kind == LineTokens::kLoneCr)
+            lone_cr_ = true;
+        else if (l.kind == LineTokens::kUnicode)
+            unicode_line(block.substr(l.topic, l.topic_size));
+        else
+            tokens(block, l);
     }
 
     /// A line of ASCII tokens.
@@ -461,6 +517,7 @@ private:
 
     py::dict out_;
     int fields_;
+    bool second_thread_;
     bool bytes_ = false;    // fed bytes (feed_bytes): a lone CR stops the parse
     bool text_ = false;     // fed text (feed)
     bool lone_cr_ = false;  // one was met
@@ -481,7 +538,7 @@ private:
 
 void register_trec_dicts(py::module_& m) {
     py::class_<TrecDictParser>(m, "TrecDictParser")
-        .def(py::init<py::dict, int>(), py::arg("out"), py::arg("fields"))
+        .def(py::init<py::dict, int, bool>(), py::arg("out"), py::arg("fields"), py::arg("second_thread") = true)
         .def("feed", &TrecDictParser::feed)
         .def("feed_bytes", &TrecDictParser::feed_bytes)
         .def("finish", &TrecDictParser::finish);

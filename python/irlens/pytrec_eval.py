@@ -52,6 +52,7 @@ NO_ANSWER = {"\u2400irlens:no-topic\u2400": {"\u2400": 0.0}}
 
 
 CHUNK = 1 << 18  # bytes (or characters) of a file parsed at a time (a buffer within L2)
+SCAN_THREAD = True  # the lines scanned on a second thread while their objects are made (trec_dicts.cpp)
 
 
 def _utf8_bytes(f: io.TextIOBase) -> Optional[Tuple[Any, int]]:
@@ -85,7 +86,7 @@ def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
     raw = _utf8_bytes(f)
     if raw is not None:
         out: Dict[str, Dict[str, Any]] = collections.defaultdict(dict)
-        parser = _core.TrecDictParser(out, fields)
+        parser = _core.TrecDictParser(out, fields, SCAN_THREAD)
         buffer = bytearray(_buffer_size(raw[0], raw[1]))  # one buffer, refilled: no fresh pages per chunk
         view = memoryview(buffer)
         whole = True
@@ -95,7 +96,7 @@ def _parsed(f: io.TextIOBase, fields: int) -> Dict[str, Dict[str, Any]]:
             return out
         f.seek(raw[1])
     out = collections.defaultdict(dict)
-    parser = _core.TrecDictParser(out, fields)
+    parser = _core.TrecDictParser(out, fields, SCAN_THREAD)
     while chunk := f.read(CHUNK):
         parser.feed(chunk)
     parser.finish()

@@ -196,15 +196,18 @@ def test_duplicates_before_values_and_later_errors(tmp_path):
     assert check(path, 6) == (AssertionError, "")
 
 
+@pytest.mark.parametrize("thread", [True, False])
 @pytest.mark.parametrize("chunk", [1, 64, 4096])
-def test_lines_scanned_on_a_second_thread_are_put_in_order(tmp_path, chunk, monkeypatch):
+def test_lines_scanned_on_a_second_thread_are_put_in_order(tmp_path, chunk, thread, monkeypatch):
     # The C++ parse scans a block of whole lines on a thread of its own while the lines of the
     # block before become objects: over many blocks (chunks of 1, 64 and 4096 bytes), queries that
     # change inside and across blocks and come back later, a non-ASCII line, scores for Python's
     # own parser (+1.5, inf, 1_0) and lines ending in CRLF, the same dict as pytrec_eval's loop; an
     # error in an early block wins over a lone CR in a later one, and a lone CR in an early block
-    # sends the whole parse to the text (whose error then is the loop's).
+    # sends the whole parse to the text (whose error then is the loop's). Without the second
+    # thread (what a parse falls back to when it waited for that thread too long), the same.
     monkeypatch.setattr(pytrec_eval, "CHUNK", chunk)
+    monkeypatch.setattr(pytrec_eval, "SCAN_THREAD", thread)
     lines = []
     for i in range(300):
         score = {40: "+1.5", 41: "inf", 42: "1_0", 43: "-0.0"}.get(i, f"{(i * 37) % 101 / 7}")
