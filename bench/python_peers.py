@@ -6,7 +6,9 @@ COLLECTION: bench (bench/data: 6,000 topics, a 6,000,000-line run; generated whe
 campaign (../shared/data/covid-r1: 30 topics, 143 runs, decompressed once into bench/data/covid-r1
 so that every route reads the same plain files); both by default. Every route runs in a fresh
 process, the routes interleaved, REPEATS times (3 by default); printed: the median of the process's
-wall time, of the time the route's own code took (from before its imports), and the process's peak
+wall time, of the time the route's own code took (from before its imports), of the process's CPU
+time (user and system, every thread's: on a loaded machine steadier than the wall times, though it
+counts a second thread's work that the wall time of a quiet machine does not), and the process's peak
 memory (its maximum resident set, as /usr/bin/time -v reports it), then each irlens route's ratio
 to its peer, measured in the same run, with the load average.
 
@@ -26,7 +28,7 @@ the route's clock starts (the user holds them already; the process's wall time a
 The peers are built from their sources outside the project (bench/README.md says how); their
 interpreter is PEER_PYTHON, and the PYTHONPATH of each peer's routes PEER_PATH_PYTREC_EVAL,
 PEER_PATH_IR_MEASURES, PEER_PATH_RANX. Without PEER_PYTHON the peers' routes are left out, said so;
-SKIP_ROUTES (a comma-separated list) leaves out those routes.
+SKIP_ROUTES (a comma-separated list) leaves out those routes ("before:ROUTE" too).
 BASELINE_PYTHON, an interpreter with another build of the package (main's, before a change), adds
 its irlens routes as "before:ROUTE", interleaved with the others: before and after in one run.
 """
@@ -244,6 +246,7 @@ def run_route(route, collection_file):
         raise SystemExit(f"{route}: exit {p.returncode}")
     times = json.loads(out.decode().strip().splitlines()[-1])
     times["wall"] = wall
+    times["cpu"] = usage.ru_utime + usage.ru_stime  # every thread's, the kernel's for it too
     times["peak_mb"] = usage.ru_maxrss / 1024  # kB on Linux
     return times
 
@@ -257,7 +260,7 @@ def main():
     if not os.environ.get("PEER_PYTHON"):
         print("PEER_PYTHON unset: the peers' routes are left out (SKIPPED)")
     if os.environ.get("BASELINE_PYTHON"):
-        routes += ["before:" + r for r in ROUTES if r.startswith("irlens")]
+        routes += ["before:" + r for r in ROUTES if r.startswith("irlens") and "before:" + r not in skip]
     for name in names:
         spec = bench_collection() if name == "bench" else campaign_collection()
         if spec is None:
@@ -276,7 +279,10 @@ def main():
             median[r] = {k: statistics.median(x[k] for x in results[r]) for k in keys}
             m = median[r]
             extra = f", evaluator alone {m['evaluator']:.2f} s" if "evaluator" in m else ""
-            print(f"  {r:20s} wall {m['wall']:7.2f} s, route {m['route']:7.2f} s{extra}, peak {m['peak_mb']:7.0f} MB")
+            print(
+                f"  {r:20s} wall {m['wall']:7.2f} s, route {m['route']:7.2f} s{extra}, process CPU {m['cpu']:7.2f} s, "
+                f"peak {m['peak_mb']:7.0f} MB"
+            )
         for r in routes:
             peer = ROUTES[r.replace("before:", "")][1]
             if peer and peer in median:
