@@ -4,7 +4,8 @@
 #   black        (-l 120)            every Python file's layout (scripts/format.sh applies it)
 #   flake8       (.flake8)           every Python file: pycodestyle and pyflakes
 #   clang-tidy   (.clang-tidy)       the core's sources: bugprone-* and performance-* checks
-#                                    (a unit unchanged since it passed is skipped: scripts/tidy_cached.py)
+#                                    (a unit unchanged since it passed is skipped, the others checked
+#                                    in groups of units: scripts/tidy_cached.py)
 #   eslint       (eslint.config.mjs) every JS file: the recommended rules
 # Run by scripts/test.sh after the native build (clang-tidy reads build/compile_commands.json) and
 # web/build.sh (eslint comes with the npm packages); alone: sh scripts/lint.sh. With
