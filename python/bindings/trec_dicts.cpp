@@ -323,10 +323,7 @@ public:
     /// The lines still scanned or held, and the last line when the file does not end with a
     /// newline. False when a lone CR was met (as feed_bytes).
     bool finish() {
-        if (pending_) {
-            pending_ = false;
-            put_block(1 - next_);
-        }
+        put_pending();
         if (!carry_.empty() && !lone_cr_) put_scanned(carry_);
         carry_.clear();
         return !lone_cr_;
@@ -359,10 +356,7 @@ private:
         carry_.assign(last_lf + 1, static_cast<std::size_t>(data.data() + data.size() - (last_lf + 1)));
         BlockScanner& s = scanner();
         if (!second_thread_ || s.waited() > kMaxWait) {  // the thread is more wait than help here: one thread
-            if (pending_) {
-                pending_ = false;
-                put_block(1 - next_);
-            }
+            put_pending();
             if (!lone_cr_) put_scanned(block);
             return;
         }
@@ -371,16 +365,20 @@ private:
         s.start(block, scanned_[next_]);
         pending_ = true;
         next_ = 1 - next_;
-        if (!before) return;
-        if (scanned)
-            put_lines(blocks_[next_], scanned_[next_]);
-        else
-            put_scanned(blocks_[next_]);
+        if (before) put_started(next_, scanned);
     }
 
-    /// The block started on the scanner last (blocks_[i]) put in the dicts.
-    void put_block(int i) {
-        if (scanner().take())
+    /// The block started on the scanner last and not yet put, if any, put in the dicts.
+    void put_pending() {
+        if (!pending_) return;
+        pending_ = false;
+        put_started(1 - next_, scanner().take());
+    }
+
+    /// Block i, started on the scanner, put in the dicts: its lines as the scanner's thread scanned
+    /// them (scanned), or scanned here (taken back before that thread began it).
+    void put_started(int i, bool scanned) {
+        if (scanned)
             put_lines(blocks_[i], scanned_[i]);
         else
             put_scanned(blocks_[i]);
