@@ -186,9 +186,12 @@ def main() -> int:
     grouped: dict[tuple, list[str]] = {}
     alone: list[str] = []
     for s in todo:
-        if os.environ.get("IRLENS_TIDY_GROUPS") == "off" or not filt or not filt.search(s):
-            alone.append(s)
-        elif any(s.startswith(d) for d in own_config):
+        if (
+            os.environ.get("IRLENS_TIDY_GROUPS") == "off"
+            or not filt
+            or not filt.search(s)
+            or any(s.startswith(d) for d in own_config)
+        ):
             alone.append(s)
         else:
             grouped.setdefault((entries[s]["directory"], *flags_of(entries[s], s)), []).append(s)
