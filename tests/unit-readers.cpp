@@ -6,6 +6,11 @@
 #include "irlens/evaluation/ranking.hpp"
 #include "irlens/readers/text.hpp"
 
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 using namespace irlens;
 
 TEST_CASE("qrels: comments, blank lines, CRLF, topics sorted by id, max grade") {
@@ -209,6 +214,40 @@ TEST_CASE("ranking: score descending, ties by doc id descending; -1 not in pool,
     docs.clear();
     for (auto ref : order_topic(*rr, 0)) docs.emplace_back(rr->doc(ref));
     CHECK(docs == std::vector<std::string>{"a", "c", "b", "d"});
+}
+
+TEST_CASE("ranking: the order and its prefixes equal a sort by (score, doc id) descending, ties and all") {
+    // order_topic sorts by score alone and breaks each tie by doc id afterwards; a prefix (limit)
+    // must take the tied items cut off at its end into account. Checked against one std::sort
+    // with the whole comparator on runs with many ties (scores from 4 values), in key order with
+    // shuffled ties (the is_sorted path) and shuffled (the sort and partial-sort paths).
+    auto q = read_qrels("q", "1 0 d03 1\n1 0 d07 0\n1 0 d11 2\n");
+    std::uint32_t seed = 7;
+    auto next = [&seed] { return (seed = seed * 1103515245u + 12345u) >> 16; };
+    for (int shuffled = 0; shuffled < 2; ++shuffled) {
+        for (int trial = 0; trial < 20; ++trial) {
+            std::vector<std::pair<double, std::string>> lines;
+            for (int d = 0; d < 15; ++d)
+                lines.emplace_back(static_cast<double>(next() % 4), (d < 10 ? "d0" : "d") + std::to_string(d));
+            // key order with the ties in random order, or all in random order
+            for (std::size_t i = lines.size(); i > 1; --i) std::swap(lines[i - 1], lines[next() % i]);
+            if (!shuffled)
+                std::stable_sort(lines.begin(), lines.end(), [](auto& a, auto& b) { return a.first > b.first; });
+            std::string text;
+            for (auto& [score, doc] : lines) text += "1 Q0 " + doc + " 1 " + std::to_string(score) + " t\n";
+            auto r = read_run(q, "r", text);
+            auto expected = lines;
+            std::sort(expected.begin(), expected.end(),
+                      [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second > b.second; });
+            for (std::size_t limit : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{7}, std::size_t{15},
+                                      std::size_t{20}, static_cast<std::size_t>(-1)}) {
+                std::vector<std::string> docs, want;
+                for (auto ref : order_topic(*r, 0, limit)) docs.emplace_back(r->doc(ref));
+                for (std::size_t i = 0; i < std::min(limit, expected.size()); ++i) want.push_back(expected[i].second);
+                CHECK_MESSAGE(docs == want, "shuffled ", shuffled, " trial ", trial, " limit ", limit);
+            }
+        }
+    }
 }
 
 TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not fit)") {

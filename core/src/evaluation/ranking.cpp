@@ -48,20 +48,32 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
     std::vector<Item> items;
     items.reserve(entries.size());
     for (const RunEntry& e : entries) items.push_back({e.key, e.doc});
-    // Doc ids are only looked at for ties, which are rare: most comparisons stay in `items`. A
-    // total order (doc ids are unique within a topic), so a partial sort yields the same prefix.
-    auto before = [&run](const Item& a, const Item& b) {
-        if (a.key != b.key) return a.key > b.key;
-        return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0;
-    };
-    if (std::is_sorted(items.begin(), items.end(), before)) {  // many run files are in this order already
-        if (limit < items.size()) items.resize(limit);
-    } else if (limit < items.size()) {
-        std::partial_sort(items.begin(), items.begin() + static_cast<long>(limit), items.end(), before);
-        items.resize(limit);
-    } else {
-        std::sort(items.begin(), items.end(), before);
+    // The order: key descending, then doc id descending (byte order); a total order, since doc ids
+    // are unique within a topic. Sorted by the key alone first, then each stretch of equal keys by
+    // doc id: doc ids (a lookup each) are only looked at for ties, which are rare.
+    auto by_key = [](const Item& a, const Item& b) { return a.key > b.key; };
+    auto by_doc = [&run](const Item& a, const Item& b) { return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0; };
+    std::size_t keep = std::min(limit, items.size());
+    if (keep == 0) return {};
+    auto end = items.end();  // [begin, end) ends up sorted by key and holds the first `keep` of the order
+    if (!std::is_sorted(items.begin(), end, by_key)) {  // many run files are in key order already
+        if (keep < items.size()) {
+            auto cut = items.begin() + static_cast<long>(keep);
+            std::partial_sort(items.begin(), cut, end, by_key);
+            // The items left out that tie with the last one kept: the doc id decides between them.
+            double last = cut[-1].key;
+            end = std::partition(cut, end, [last](const Item& i) { return i.key == last; });
+        } else {
+            std::sort(items.begin(), end, by_key);
+        }
     }
+    for (auto i = items.begin(); i != end && static_cast<std::size_t>(i - items.begin()) < keep;) {
+        auto j = i + 1;
+        while (j != end && j->key == i->key) ++j;
+        if (j - i > 1) std::sort(i, j, by_doc);
+        i = j;
+    }
+    items.resize(keep);
     std::vector<std::uint32_t> out;
     out.reserve(items.size());
     for (const Item& i : items) out.push_back(i.ref);
