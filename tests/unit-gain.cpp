@@ -4,6 +4,7 @@
 #include "fixture.hpp"
 
 #include "irlens/error.hpp"
+#include "measures/common.hpp"
 
 #include <cmath>
 
@@ -177,4 +178,24 @@ TEST_CASE("BinG: 1 / log2(2 + non-relevant before it) per relevant document, ove
     CHECK_THROWS_WITH_AS(
         irlens::parse_measure("BinG(gains={1:1})"),
         "measure 'BinG(gains={1:1})': BinG has no parameter 'gains' (parameters: rel, judged_only, agg)", UsageError);
+}
+
+TEST_CASE("GainLookup gives gain_of's gain for every level, also for repeated, negative and far-apart levels") {
+    using irlens::measures::gain_of;
+    using irlens::measures::GainLevel;
+    using irlens::measures::GainLookup;
+    const std::vector<std::vector<GainLevel>> tables = {
+        {},                                                   // no levels: every gain 0
+        {{0, 0.0, 1}, {1, 1.0, 2}, {2, 3.0, 1}},              // trec_eval's table for grades 0..2
+        {{2, 0.5, 0}, {-1, 7.0, 0}, {2, 9.0, 0}, {0, 0, 0}},  // level 2 twice: the first gain (0.5) counts
+        {{-2, -1.0, 0}, {5, 2.0, 0}},                         // judged-negative code listed; 0..4 absent: 0
+        {{0, 1.0, 0}, {100000, 4.0, 0}},                      // wider than kSpan: gain_of itself
+    };
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+        const GainLookup lookup(tables[t]);
+        for (long rel : {-100001L, -3L, -2L, -1L, 0L, 1L, 2L, 3L, 4L, 5L, 6L, 1000L, 99999L, 100000L, 100001L})
+            CHECK_MESSAGE(lookup(rel) == gain_of(rel, tables[t]), "table ", t, " rel ", rel);
+    }
+    CHECK(GainLookup(tables[2])(2) == 0.5);  // hand-checked: the first listing of level 2
+    CHECK(GainLookup(tables[4])(100000) == 4.0);
 }

@@ -58,6 +58,27 @@ struct GainLevel {
 };
 std::vector<GainLevel> setup_gains(const std::vector<std::pair<long, double>>& given, const Ranking& r);
 double gain_of(long rel, const std::vector<GainLevel>& gains);
+/// gain_of(rel, gains) from a table indexed by level, for loops over a whole ranking: the same
+/// value for every rel (a level listed twice takes its first gain, as gain_of). The levels span a
+/// small range (grades up to kMaxGrade; -1 and -2 code unpooled and judged-negative documents);
+/// a table whose levels span kSpan or more falls back to gain_of. Keeps a pointer to `gains`.
+class GainLookup {
+public:
+    static constexpr unsigned long kSpan = 4096;
+    explicit GainLookup(const std::vector<GainLevel>& gains);
+    double operator()(long rel) const {
+        // Unsigned: below lo_ wraps to a large index; no overflow for any pair of longs.
+        std::size_t i = static_cast<unsigned long>(rel) - static_cast<unsigned long>(lo_);
+        if (i < table_.size()) return table_[i];
+        return wide_ ? gain_of(rel, *gains_) : 0.0;
+    }
+
+private:
+    const std::vector<GainLevel>* gains_;
+    long lo_ = 0;
+    bool wide_ = false;
+    std::vector<double> table_;
+};
 /// The gain of judged level `level` under a `gains` parameter: the mapping's gain for a listed
 /// level, 2^level - 1 under the exp preset, the level itself otherwise (linear, unlisted levels).
 double level_gain(const ParamValue& gains, long level);

@@ -59,6 +59,23 @@ double gain_of(long rel, const std::vector<GainLevel>& gains) {
     return 0.0;
 }
 
+GainLookup::GainLookup(const std::vector<GainLevel>& gains) : gains_(&gains) {
+    if (gains.empty()) return;
+    long lo = gains[0].level, hi = gains[0].level;
+    for (const GainLevel& g : gains) {
+        lo = std::min(lo, g.level);
+        hi = std::max(hi, g.level);
+    }
+    lo_ = lo;
+    if (static_cast<unsigned long>(hi) - static_cast<unsigned long>(lo) >= kSpan) {
+        wide_ = true;
+        return;
+    }
+    table_.assign(static_cast<std::size_t>(hi - lo) + 1, 0.0);
+    // Backwards, so that a level listed twice keeps its first gain (gain_of's first match).
+    for (auto g = gains.rbegin(); g != gains.rend(); ++g) table_[static_cast<std::size_t>(g->level - lo)] = g->gain;
+}
+
 double level_gain(const ParamValue& gains, long level) {
     if (gains.word == "exp") return std::exp2(static_cast<double>(level)) - 1.0;
     for (const auto& g : gains.gains)

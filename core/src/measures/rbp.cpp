@@ -33,9 +33,11 @@ double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>*
     std::size_t c = t.columns({"gain", "p^(rank-1)", "gain * p^(rank-1)", "sum so far"});
     double sum = 0.0, cur_p = 1.0;
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
+    static const std::vector<GainLevel> kNone;
+    const GainLookup gain_at(gains ? *gains : kNone);
     for (long i = 0; i < n; ++i) {
         int rel = r.rels[static_cast<std::size_t>(i)];
-        double gain = gains ? gain_of(rel, *gains) : (rel >= r.rel_level ? 1.0 : 0.0);
+        double gain = gains ? gain_at(rel) : (rel >= r.rel_level ? 1.0 : 0.0);
         if (gain != 0) sum += gain * cur_p;
         if constexpr (T::on) t.row(i, {gain, cur_p, gain * cur_p, sum}, c);
         cur_p = cur_p * p;
