@@ -250,6 +250,34 @@ TEST_CASE("ranking: the order and its prefixes equal a sort by (score, doc id) d
     }
 }
 
+TEST_CASE("ranking: ties the reader compared (Run::ties) order stretches without a lookup, the same order") {
+    auto q = read_qrels("q", "1 0 b 1\n");
+    // Lines 1-3 tie on 1: c after a goes up (entry 1: 1 << 1 | 1 = 3), b after c down (2 << 1 = 4);
+    // line 4 (0.5) ties with nothing; lines 5-6 tie on 0.2: e after d goes up (5 << 1 | 1 = 11).
+    auto r =
+        read_run(q, "r", "1 Q0 a 1 1 t\n1 Q0 c 2 1 t\n1 Q0 b 3 1 t\n1 Q0 x 4 0.5 t\n1 Q0 d 5 0.2 t\n1 Q0 e 6 0.2 t\n");
+    CHECK(r->ties(0) == std::vector<std::uint32_t>{3, 4, 11});
+    std::vector<std::string> docs;
+    for (auto ref : order_topic(*r, 0)) docs.emplace_back(r->doc(ref));
+    CHECK(docs == std::vector<std::string>{"c", "b", "a", "x", "e", "d"});  // mixed: sorted; all up: reversed
+    // Every line ties with its neighbour across the pieces a large block is cut into (natively,
+    // two threads): a tie whose lines were scanned apart is not listed and is looked up instead.
+    std::string run;
+    const int n = 150000;  // 4 MB
+    for (int i = 1; i <= n; ++i) run += "1 Q0 doc" + std::to_string(i) + " 1 " + std::to_string((n - i) / 3) + " t\n";
+    auto big = read_run(q, "big.run", run);
+    std::vector<std::uint32_t> order = order_topic(*big, 0);
+    REQUIRE(order.size() == static_cast<std::size_t>(n));
+    CHECK(big->ties(0).size() >= static_cast<std::size_t>(n / 2));
+    std::size_t wrong = 0;  // neighbours out of (score, doc id) descending order; scores from the doc's number
+    for (std::size_t k = 1; k < order.size(); ++k) {
+        auto number = [&](std::uint32_t ref) { return std::stoi(std::string(big->doc(ref).substr(3))); };
+        int before = (n - number(order[k - 1])) / 3, after = (n - number(order[k])) / 3;
+        if (before < after || (before == after && big->doc(order[k - 1]) <= big->doc(order[k]))) ++wrong;
+    }
+    CHECK(wrong == 0);
+}
+
 TEST_CASE("qrels: grades above kMaxGrade are refused (per-level counts would not fit)") {
     CHECK(read_qrels("q.txt", "1 0 d1 1000\n")->max_grade() == 1000);
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 d1 1\n1 0 d2 1001\n"),

@@ -56,7 +56,8 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
     std::size_t keep = std::min(limit, items.size());
     if (keep == 0) return {};
     auto end = items.end();  // [begin, end) ends up sorted by key and holds the first `keep` of the order
-    if (!std::is_sorted(items.begin(), end, by_key)) {  // many run files are in key order already
+    bool file_order = std::is_sorted(items.begin(), end, by_key);  // many run files are in key order already
+    if (!file_order) {
         if (keep < items.size()) {
             auto cut = items.begin() + static_cast<long>(keep);
             std::partial_sort(items.begin(), cut, end, by_key);
@@ -67,10 +68,26 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
             std::sort(items.begin(), end, by_key);
         }
     }
+    // In file order, the reader's comparisons of neighbouring tied lines (Run::ties) settle most
+    // stretches without a lookup: ids that all went down are in order, ids that all went up reversed.
+    static const std::vector<std::uint32_t> kNoTies;
+    const std::vector<std::uint32_t>& ties = file_order ? run.ties(topic) : kNoTies;
+    auto mark = ties.begin();
     for (auto i = items.begin(); i != end && static_cast<std::size_t>(i - items.begin()) < keep;) {
         auto j = i + 1;
         while (j != end && j->key == i->key) ++j;
-        if (j - i > 1) std::sort(i, j, by_doc);
+        if (j - i > 1) {
+            // The neighbours of the stretch: entries k - 1 and k for k in [first, last).
+            auto first = static_cast<std::uint32_t>(i - items.begin() + 1);
+            auto last = static_cast<std::uint32_t>(j - items.begin());
+            while (mark != ties.end() && (*mark >> 1) < first) ++mark;
+            std::uint32_t ups = 0, downs = 0;
+            for (; mark != ties.end() && (*mark >> 1) < last; ++mark) ++(*mark & 1 ? ups : downs);
+            if (ups == last - first)
+                std::reverse(i, j);
+            else if (downs != last - first)
+                std::sort(i, j, by_doc);
+        }
         i = j;
     }
     items.resize(keep);

@@ -50,6 +50,9 @@ struct RunRecord {
     std::int32_t judgment;  // qrels judgment index, -1 when not judged
     std::uint32_t doc_len, tag_len;
     std::uint32_t line;
+    /// The record before it in the block is of the same topic with the same key, and this doc id
+    /// sorts after (1) or before (-1) that one's in byte order; 0: no such tie (Run::ties).
+    std::int8_t tie = 0;
 };
 
 /// Read in step (issue 26): a scanner (one per scanning thread) looks a topic's docs up in that
@@ -147,6 +150,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
     std::string_view last_topic;
     std::int32_t last_t = -2;
     out.reserve(out.size() + block.size() / 40);
+    const std::size_t first_record = out.size();
     const char* line_begin = p;
     while (p < end) {
         if (line_no) check_line_length(line_begin, p, src, line_no);
@@ -196,6 +200,11 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
             r.doc_len = static_cast<std::uint32_t>(f[2].size());
             r.judgment = static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(last_t), f[2]));
         }
+        if (r.topic >= 0 && out.size() > first_record && out.back().topic == r.topic && out.back().key == r.key) {
+            // Both ids are in this block: compared now, they need not be looked up by order_topic.
+            int c = std::string_view(r.doc, r.doc_len).compare(std::string_view(out.back().doc, out.back().doc_len));
+            r.tie = static_cast<std::int8_t>(c > 0 ? 1 : c < 0 ? -1 : 0);
+        }
         out.push_back(r);
     }
     if (line_no) check_line_length(line_begin, p, src, line_no);
@@ -211,6 +220,7 @@ RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOr
     run.order_ = order;
     run.topics_.resize(qrels->num_topics());
     run.lines_.resize(qrels->num_topics());
+    run.ties_.resize(qrels->num_topics());
     run.qrels_ = std::move(qrels);
     st_->blocks.source = run.name_;
 }
@@ -279,6 +289,9 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             auto k = static_cast<std::uint32_t>(entries.size());
             if (stretches.empty() || stretches.back().line + (k - stretches.back().index) != line)
                 stretches.push_back(Run::LineStretch{k, line});
+            // The record before it was this topic's (scan_run): entries[k - 1].
+            if (r.tie && k > 0 && k < 0x80000000u)
+                run.ties_[static_cast<std::size_t>(r.topic)].push_back(k << 1 | (r.tie > 0 ? 1u : 0u));
             entries.push_back(RunEntry{r.key, ref});
         }
     };
@@ -436,6 +449,7 @@ void RunReader::topic_done(std::size_t t) {
     st.done(run, t);
     std::vector<RunEntry>().swap(run.topics_[t]);
     std::vector<Run::LineStretch>().swap(run.lines_[t]);
+    std::vector<std::uint32_t>().swap(run.ties_[t]);
     run.arena_.reuse();
 }
 
@@ -465,6 +479,7 @@ std::shared_ptr<const Run> RunReader::finish() {
     if (dup.second) throw duplicate_error(run, dup.first, dup.second, run.doc(dup.doc), dup.topic);
     for (auto& t : run.topics_) t.shrink_to_fit();
     for (auto& t : run.lines_) t.shrink_to_fit();
+    for (auto& t : run.ties_) t.shrink_to_fit();
     return std::shared_ptr<const Run>(st.run.release());
 }
 

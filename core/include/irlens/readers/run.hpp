@@ -65,6 +65,13 @@ public:
     std::uint32_t line(std::size_t t, std::size_t k) const;
     std::size_t num_topics_answered() const;
 
+    /// Ties between neighbouring lines the reader compared while it had their bytes (order_topic
+    /// uses them to skip looking the doc ids up again): k << 1 | up for each k, in increasing order,
+    /// where entries(t)[k] came on the line after entries(t)[k - 1] in the same block of the file,
+    /// with the same key, and its doc id sorts after (up = 1) or before (up = 0) the other's in
+    /// byte order. A tie not listed was not compared (another block, a column feed): look it up.
+    const std::vector<std::uint32_t>& ties(std::size_t t) const { return ties_[t]; }
+
     /// The document id of an entry (also valid for kPlaceholderDoc).
     std::string_view doc(std::uint32_t ref) const;
     /// Relevance of a doc ref as trec_eval sees it: the judgment, -1 when not in the qrels.
@@ -94,6 +101,7 @@ private:
         std::uint32_t index, line;
     };
     std::vector<std::vector<LineStretch>> lines_;
+    std::vector<std::vector<std::uint32_t>> ties_;
     DocArena arena_;  // unjudged doc ids
     std::uint64_t lines_read_ = 0, ignored_lines_ = 0;
     std::vector<std::string> ignored_topics_;
