@@ -391,8 +391,8 @@ test('the page works under its CSP (no eval, nothing remote) with no violation',
 });
 
 /**
- * Starts reading a run that stays under way until Cancel (the test hook irlensHold('feed') of a
- * page loaded with ?test-hooks: the worker takes the run's first bytes and never answers,
+ * Starts reading a run that stays under way until Cancel (the test hook irlensHold('readFile') of a
+ * page loaded with ?test-hooks: the worker takes the request to read the run and never answers it,
  * client.js), cancels it, and checks that the app recovers: the example loads and evaluates in
  * the restarted worker.
  */
@@ -400,7 +400,7 @@ async function cancelAndRecover(page) {
   const run = join(tmp, 'held.run');
   writeFileSync(run, readFileSync(join(EX, 'bm25.run')));
   await afterRender(page, () => page.setInputFiles('#qrels-file', join(EX, 'qrels.txt')));
-  await page.evaluate(() => window.irlensHold('feed'));
+  await page.evaluate(() => window.irlensHold('readFile'));
   await page.setInputFiles('#run-files', run);
   await page.waitForSelector('#progress:not([hidden])');
   await page.click('#cancel');

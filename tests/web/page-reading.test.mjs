@@ -1,7 +1,6 @@
 // How the page reads a file into its worker (web/src/base/files.js, issue 42): slices() gives a
-// File's bytes in order in File.slice pieces, several reads under way; ingest() reads a plain file
-// in those pieces and feeds each to the worker (transferred), a bounded number unanswered, and
-// gunzips a gzip file with the browser's DecompressionStream, reading
+// File's bytes in order in File.slice pieces, several reads under way; ingest() hands a plain file
+// to the worker (readFile) and gunzips a gzip file with the browser's DecompressionStream, reading
 // it again with fflate from a fresh reader when the browser refuses it (Chromium refuses a
 // multi-member file, `cat a.gz b.gz`; node's reads every member, so the refusal is simulated here).
 // The worker is a fake that keeps what each reader slot was fed. The page's own test of a
@@ -39,11 +38,17 @@ function fakeWorker() {
   const slots = new Map();
   const client = {
     generation: 1,
-    async request(action, payload) {
+    async request(action, payload, { onProgress } = {}) {
       const s = slots.get(payload.slot);
       if (action === 'begin') slots.set(payload.slot, { kind: payload.kind, bytes: [], state: 'open' });
       else if (action === 'feed') s.bytes.push(new Uint8Array(payload.chunk));
-      else if (action === 'finish') {
+      else if (action === 'readFile') {
+        let n = 0;
+        for await (const p of slices(payload.blob)) {
+          s.bytes.push(p);
+          if (onProgress) onProgress((n += p.length));
+        }
+      } else if (action === 'finish') {
         s.state = 'finished';
         return { text: s.bytes.map(text).join('') };
       } else if (action === 'abort') s.state = 'aborted';
@@ -55,70 +60,13 @@ function fakeWorker() {
 
 const source = (name, bytes) => ({ name, size: bytes.length, blob: new Blob([bytes]), embedded: false });
 
-test('ingest: a plain file is fed to the worker, whole', async () => {
+test('ingest: a plain file is read by the worker, whole', async () => {
   const { client, slots } = fakeWorker();
   let progress = 0;
   const info = await ingest(client, 'qrels', source('q.txt', Buffer.from('1 0 a 1\n1 0 b 0\n')), { onBytes: (n) => { progress = n; } });
   assert.equal(info.text, '1 0 a 1\n1 0 b 0\n');
   assert.deepEqual([...slots.values()].map((s) => s.state), ['finished']);
   assert.equal(progress, 16); // 2 lines of 8 bytes
-});
-
-/** 8 MB pieces (files.js SLICE) of a file of `bytes` bytes: byte i is i % 251, so that a piece out of place shows. */
-const numbered = (bytes) => Uint8Array.from({ length: bytes }, (_, i) => i % 251);
-const MB8 = 8 << 20;
-
-test('ingest: a plain file larger than a piece: every byte once, in order, in 8 MB feeds, at most two unanswered', async () => {
-  const bytes = numbered(2 * MB8 + 3 * MB8 / 4); // 22 MB: pieces of 8 + 8 + 6 MB
-  const fed = [];
-  let unanswered = 0, most = 0;
-  const answers = []; // the feeds' answers, given one at a time after a pause (a worker parsing)
-  const client = {
-    generation: 1,
-    request(action, payload) {
-      if (action === 'feed') {
-        fed.push(new Uint8Array(payload.chunk));
-        most = Math.max(most, ++unanswered);
-        return new Promise((resolve) => answers.push(() => { unanswered--; resolve(true); }));
-      }
-      return Promise.resolve(action === 'finish' ? { n: fed.reduce((s, p) => s + p.length, 0) } : true);
-    },
-  };
-  const answering = setInterval(() => { if (answers.length) answers.shift()(); }, 5);
-  const progress = [];
-  try {
-    const info = await ingest(client, 'run', source('r.txt', bytes), { onBytes: (n) => progress.push(n) });
-    assert.equal(info.n, bytes.length);
-  } finally {
-    clearInterval(answering);
-  }
-  assert.deepEqual(fed.map((p) => p.length), [MB8, MB8, 3 * MB8 / 4]);
-  assert.ok(fed.every((p, k) => p.every((b, i) => b === (k * MB8 + i) % 251)), 'the bytes, in order');
-  // one feed being parsed and one sent ahead (files.js FEEDS_AHEAD): the third is sent once the first is answered
-  assert.equal(most, 2);
-  assert.deepEqual(progress, [MB8, 2 * MB8, bytes.length]); // the bytes the worker has taken
-});
-
-test('ingest: a feed that fails stops the reading; its error is the one thrown, not a later feed\'s', async () => {
-  const bytes = numbered(3 * MB8);
-  const actions = [];
-  let feeds = 0;
-  const client = {
-    generation: 1,
-    async request(action) {
-      actions.push(action);
-      if (action !== 'feed') return true;
-      const k = ++feeds;
-      await new Promise((r) => setTimeout(r, 20));
-      // the first feed holds a bad line; the worker then drops the reader: later feeds find none
-      if (k === 1) throw Object.assign(new Error('expected 4 columns'), { name: 'InputError', file: 'q.txt', line: 7 });
-      throw new Error('no reader 1');
-    },
-  };
-  await assert.rejects(ingest(client, 'qrels', source('q.txt', bytes)), (e) => e.name === 'InputError' && e.line === 7);
-  // the first feed and the one sent ahead; no third, no finish; the reader aborted
-  assert.deepEqual(actions.filter((a) => a !== 'abort'), ['begin', 'feed', 'feed']);
-  assert.ok(actions.includes('abort'));
 });
 
 test('ingest: a multi-member gzip file the browser refuses is read again with fflate, every member', async () => {

@@ -1,8 +1,8 @@
-// The page reads a plain file on its own thread in 8 MB File.slice pieces and feeds each to the
-// worker, one piece ahead of the worker's parse (web/src/base/files.js feedSlices(), issue 42):
-// files of more than one piece give the numbers of `irlens eval`, also when the run is chosen while
-// the qrels are still being read, and with the qrels gzipped (the page's own batches); a bad line
-// in the second piece, parsed while the third is on its way, is named by its line in the file.
+// Files of more than one 8 MB slice through the page (the worker reads a plain File itself in 8 MB
+// File.slice pieces, several under way: web/src/base/files.js slices(); a gzip file is gunzipped by
+// the page and fed in 4 MB batches): the numbers of `irlens eval`, also when the run is chosen
+// while the qrels are still being read, and with the qrels gzipped; a bad qrels line in the second
+// slice is named by its line in the file (issue 42, part 1).
 // Megabytes of files: a Chromium of its own (a connected one would get them uploaded).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,17 +17,25 @@ const tmp = mkdtempSync(join(tmpdir(), 'irlens-reading-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)'; // the page's default
 
-// 16 topics x 34,000 judgments, 17-18 bytes a line: 9.5 MB, two pieces (8 MB and the rest); a run of
-// 16 topics x 20,000 lines, 11.2 MB. Docs sorted within a topic (the usual qrels), grades from a fixed LCG.
-const TOPICS = 16, JUDGED = 34000, RETRIEVED = 20000;
+// 16 topics x 34,000 judgments, 17-18 bytes a line: 9.5 MB, two slices (8 MB and the rest); every
+// judged doc relevant (grade 1 or 2, from a fixed LCG) and retrieved by the run, which lists each
+// topic's judged docs in a shuffled order (544,000 lines, 19.6 MB, three slices): a doc id cut or
+// joined wrongly at a slice's edge, in either file, leaves a relevant doc unretrieved and AP below 1.
+const TOPICS = 16, JUDGED = 34000;
 let seed = 42;
 const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const doc = (i) => `doc${String(i).padStart(7, '0')}`;
 const qrelsLines = [];
-for (let t = 1; t <= TOPICS; t++) for (let i = 0; i < JUDGED; i++) qrelsLines.push(`${t} 0 ${doc(i * 3)} ${next() < 0.8 ? 0 : next() < 0.7 ? 1 : 2}`);
+for (let t = 1; t <= TOPICS; t++) for (let i = 0; i < JUDGED; i++) qrelsLines.push(`${t} 0 ${doc(i * 3)} ${next() < 0.7 ? 1 : 2}`);
 const runLines = [];
-// distinct docs in a topic: r x 7919 (a prime) + t mod 4 x JUDGED; the qrels judge every third doc below 3 x JUDGED
-for (let t = 1; t <= TOPICS; t++) for (let r = 1; r <= RETRIEVED; r++) runLines.push(`${t} Q0 ${doc((r * 7919 + t) % (4 * JUDGED))} ${r} ${(1000 - r / 100).toFixed(4)} big`);
+for (let t = 1; t <= TOPICS; t++) {
+  const order = Array.from({ length: JUDGED }, (_, i) => i);
+  for (let i = JUDGED - 1; i > 0; i--) { // Fisher-Yates with the LCG
+    const j = Math.floor(next() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  order.forEach((i, r) => runLines.push(`${t} Q0 ${doc(i * 3)} ${r + 1} ${(1000 - r / 100).toFixed(2)} big`));
+}
 const qrels = join(tmp, 'qrels.txt'), run = join(tmp, 'big.run'), qgz = join(tmp, 'qrels.txt.gz');
 const qrelsText = qrelsLines.join('\n') + '\n';
 writeFileSync(qrels, qrelsText);
@@ -52,7 +60,7 @@ async function assertTableAsNative(page, qrelsFile, names) {
   assert.equal(Object.keys(result.runs['big.run'].perTopic).length, TOPICS);
 }
 
-test('a qrels file and a run of two 8 MB pieces each, the run chosen while the qrels are read: the numbers of `irlens eval`', async () => {
+test('a qrels file of two 8 MB slices and a run of three, the run chosen while the qrels are read: the numbers of `irlens eval`', async () => {
   assert.ok(qrelsText.length > 8 << 20 && runLines.join('\n').length > 8 << 20);
   const page = await s.open();
   // Both files first in an input of the test's own; then, in one step of the page, the qrels chosen
@@ -80,7 +88,7 @@ test('a qrels file and a run of two 8 MB pieces each, the run chosen while the q
   await page.close();
 });
 
-test('gzip qrels (the page gunzips, in 4 MB batches) with a run of two pieces: the numbers of `irlens eval`', async () => {
+test('gzip qrels (the page gunzips, in 4 MB batches) with a run of three slices: the numbers of `irlens eval`', async () => {
   const page = await s.open();
   await page.setInputFiles('#qrels-file', qgz);
   await page.waitForFunction(() => window.irlensApp.state.qrels && document.querySelector('#progress').hidden, null, { timeout: 120000, polling: 100 });
@@ -90,8 +98,8 @@ test('gzip qrels (the page gunzips, in 4 MB batches) with a run of two pieces: t
   await page.close();
 });
 
-test('a bad qrels line in the second 8 MB piece is named by its line in the file', async () => {
-  // the first line that starts after 9 MB (in the second piece) loses its relevance column
+test('a bad qrels line in the second 8 MB slice is named by its line in the file', async () => {
+  // the first line that starts after 9 MB (in the second slice) loses its relevance column
   let at = 0, line = 0;
   while (at < 9 << 20) at += qrelsLines[line++].length + 1;
   const bad = qrelsLines.slice();

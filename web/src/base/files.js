@@ -1,7 +1,5 @@
 // Streams one input (a File, or embedded example text) into a reader in the worker. A plain file
-// is read here, on the page's thread, in File.slice pieces (slices()), each transferred to the
-// worker (no copy) as a `feed`, one read and FEEDS_AHEAD feeds ahead of the worker's parse
-// (feedSlices()). A gzip file
+// is read by the worker itself (slices(): File.slice reads, several under way). A gzip file
 // (detected by the magic bytes 1f 8b) is decompressed here by the browser's DecompressionStream,
 // which refuses a multi-member file such as `cat a.gz b.gz` (RFC 1952 section 2.2; Chromium:
 // "Junk found after end of compressed data"): such a file (any file it refuses) is read again
@@ -12,9 +10,8 @@ import { Gunzip } from 'fflate';
 import { phase } from './phases.js';
 
 const BATCH = 4 << 20;
-const SLICE = 8 << 20; // bytes per File.slice read (slices(); 4 MB was slower, bench/README.md)
-const AHEAD = 3; // slices(): reads under way beyond the one being used
-const FEEDS_AHEAD = 1; // feedSlices(): feeds sent beyond the one being parsed (the reads and the feeds: at most 4 slices held)
+const SLICE = 8 << 20; // bytes per File.slice read in a worker (slices(); 4 MB was slower, bench/README.md)
+const AHEAD = 3; // reads under way beyond the one being parsed
 let nextSlot = 1;
 
 /**
@@ -106,7 +103,10 @@ async function ingestOnce(client, kind, source, { format = source.format || 'pla
   try {
     gzip = await isGzip(source.blob);
     if (!gzip) {
-      await feedSlices(client, slot, source.blob, { generation, onBytes, spent });
+      // A plain file is read by the worker itself (readFile: File.slice reads, several under way
+      // while it parses), the main thread free: no copy here, no batch waiting for the page's
+      // turn (bench/README.md, issue 42: less time and memory than streaming it from here).
+      await timed(spent, 'wait', client.request('readFile', { slot, blob: source.blob }, { generation, onProgress: onBytes }));
     } else {
       let read = 0; // compressed bytes read, for the progress bar
       const stream = source.blob.stream().pipeThrough(
@@ -162,42 +162,10 @@ async function ingestOnce(client, kind, source, { format = source.format || 'pla
 }
 
 /**
- * Feeds the bytes of `blob` to the worker's reader `slot`: read here in File.slice pieces of SLICE
- * bytes (one more read under way), each piece's ArrayBuffer transferred (not copied) in a `feed`
- * request, at most FEEDS_AHEAD + 1 of them unanswered; so at most four pieces exist at a time (32 MB).
- * A read's bytes are taken in by the thread that asked for them: asked for by the worker (issue 42's
- * first design, `readFile`), they came in only between its feeds, and it waited for them (265 ms
- * on bench/data's run on the quiet machine); asked for here, they come in while it parses
- * (bench/README.md, "Issue 42, part 1: the qrels' reader and the File's bytes (w44b)").
- * onBytes(n): the bytes the worker has taken so far. The first failed feed's error is thrown (a
- * later feed fails too, the reader being gone: its error is not the one reported).
- */
-async function feedSlices(client, slot, blob, { generation, onBytes, spent }) {
-  const pieces = slices(blob, { ahead: 1 });
-  const unanswered = [];
-  let fed = 0;
-  try {
-    for (;;) {
-      const { done, value } = await timed(spent, 'read', pieces.next());
-      if (done) break;
-      const n = value.length;
-      const answered = client.request('feed', { slot, chunk: value.buffer }, { transfer: [value.buffer], generation });
-      answered.then(() => { if (onBytes) onBytes((fed += n)); }, () => {}); // (rejections: awaited in order below)
-      unanswered.push(answered);
-      if (unanswered.length > FEEDS_AHEAD) await timed(spent, 'wait', unanswered.shift());
-    }
-    while (unanswered.length) await timed(spent, 'wait', unanswered.shift());
-  } finally {
-    pieces.return(); // a failed feed: no more reads started
-  }
-}
-
-/**
  * The bytes of `blob` in order, as Uint8Arrays of up to `size` bytes read by File.slice, with up to
  * `ahead` further reads under way while the caller works on the current one (the browser reads a
- * file off the calling thread, but hands the bytes over on it: a busy thread takes them in late,
- * feedSlices()): at most ahead + 1 pieces in memory. For feedSlices() and the streamed runs' worker
- * (worker-stream.js).
+ * file off the calling thread): at most ahead + 1 pieces in memory. For the workers, which read
+ * the page's Files themselves.
  */
 export async function* slices(blob, { size = SLICE, ahead = AHEAD } = {}) {
   const queue = [];

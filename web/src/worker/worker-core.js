@@ -9,7 +9,9 @@
 //                                             is read against the current qrels; check: a run
 //                                             checker, options as runChecker's, useQrels: the
 //                                             current qrels' topics)
-//   feed    {slot, chunk: ArrayBuffer}     (the page reads the File: base/files.js feedSlices())
+//   feed    {slot, chunk: ArrayBuffer}
+//   readFile {slot, blob: File | Blob}     feeds the whole of a plain file, read here (base/files.js
+//                                             slices()); progress: bytes read
 //   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name);
 //                                             check: the report (irlens check --format json)
 //   abort   {slot}
@@ -62,6 +64,7 @@ import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals, deferPercentileIntervals, percentileAnswer } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
+import { slices } from '../base/files.js';
 import { phase, takePhases } from '../base/phases.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -101,11 +104,9 @@ export function startWorker(irlensPromise, scope = self) {
     const r = readers.get(slot);
     if (!r) throw new Error(`no reader ${slot}`);
     const t = performance.now();
-    r.spent.read += t - r.spent.fed; // waiting for these bytes since the previous feed (or begin)
     try {
       r.reader.feed(bytes);
-      r.spent.fed = performance.now();
-      r.spent.feed += r.spent.fed - t;
+      r.spent.feed += performance.now() - t;
       r.spent.bytes += bytes.length;
     } catch (e) {
       readers.delete(slot);
@@ -133,12 +134,24 @@ export function startWorker(irlensPromise, scope = self) {
         const runFormat = ['trec', 'msmarco', 'json'].includes(format) ? format : 'auto';
         readers.set(slot, { kind, name, reader: irlens.runReader(qrels, name, { format: runFormat }) });
       }
-      const start = performance.now();
-      readers.get(slot).spent = { start, fed: start, feed: 0, read: 0, bytes: 0 };
+      readers.get(slot).spent = { start: performance.now(), feed: 0, read: 0, bytes: 0 };
       return true;
     },
     feed({ slot, chunk }) {
       feed(slot, new Uint8Array(chunk));
+      return true;
+    },
+    async readFile({ slot, blob }, progress) {
+      const r = readers.get(slot);
+      let read = 0;
+      let t = performance.now();
+      for await (const bytes of slices(blob)) {
+        if (r) r.spent.read += performance.now() - t; // waiting for the File's bytes
+        feed(slot, bytes);
+        read += bytes.length;
+        progress(read);
+        t = performance.now();
+      }
       return true;
     },
     finish({ slot }) {
