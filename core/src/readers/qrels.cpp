@@ -126,6 +126,51 @@ void fill_table(const Qrels& q, std::size_t t, std::uint64_t* slots, std::uint32
 
 void no_repeat(std::uint32_t, std::uint32_t) {}  // finish() has refused any
 
+/// For 8 bytes x and y loaded from memory, not equal: whether x's come first in byte order, i.e.
+/// the first byte (in memory) where they differ is lower in x. On a little-endian machine that
+/// byte is the lowest set bit of x ^ y's (no byte swap: WebAssembly has none).
+inline bool word_before(std::uint64_t x, std::uint64_t y) {
+    if (!detail::kLittleEndian) return x < y;
+    const int shift = __builtin_ctzll(x ^ y) & ~7;
+    return ((x >> shift) & 0xFF) < ((y >> shift) & 0xFF);
+}
+
+/// a < b in byte order (std::string_view's <), 8 bytes at a time: the first 8 bytes that differ
+/// decide; ids of one length end with one (overlapping) load of their last 8 bytes, in which the
+/// bytes already compared are equal. No byte past either id is read.
+bool before(std::string_view a, std::string_view b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    std::size_t i = 0;
+    std::uint64_t x, y;
+    for (; i + 8 <= n; i += 8) {
+        std::memcpy(&x, a.data() + i, 8);
+        std::memcpy(&y, b.data() + i, 8);
+        if (x != y) return word_before(x, y);
+    }
+    if (i < n && a.size() == b.size() && n >= 8) {
+        std::memcpy(&x, a.data() + n - 8, 8);
+        std::memcpy(&y, b.data() + n - 8, 8);
+        return x != y && word_before(x, y);
+    }
+    for (; i < n; ++i)
+        if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+    return a.size() < b.size();
+}
+
+/// True when the docs of topic t come in strictly increasing byte order (qrels are usually
+/// written sorted by topic and doc): then no doc is judged twice in t, which a table of its docs
+/// (fill_table) would otherwise be built to find out. Stops at the first pair out of order.
+bool docs_increasing(const Qrels& q, std::size_t t) {
+    if (q.num_judgments(t) < 2) return true;
+    std::string_view previous = q.doc(*q.begin(t));
+    for (const Judgment* j = q.begin(t) + 1; j < q.end(t); ++j) {
+        const std::string_view doc = q.doc(*j);
+        if (!before(previous, doc)) return false;
+        previous = doc;
+    }
+    return true;
+}
+
 }  // namespace
 
 void Qrels::build_tables() const {
@@ -286,8 +331,12 @@ void scan_qrels(std::string_view block, detail::Scanned<QrelsRecord>& scanned, Q
         }
         p = s + 1;
         long rel = 0;
-        const bool read = text::parse_long(f[3], rel);  // before check_relevance reads rel
-        check_relevance(read, rel, f[3], src, line_no);
+        // A one-digit grade (nearly every judgment) is that digit, as parse_long would read it.
+        const unsigned digit = static_cast<unsigned char>(f[3][0]) - unsigned('0');
+        const bool one_digit = f[3].size() == 1 && digit <= 9;
+        if (one_digit) rel = static_cast<long>(digit);
+        const bool read = one_digit || text::parse_long(f[3], rel);  // before check_relevance reads rel
+        if (!read || rel < INT32_MIN || rel > kMaxGrade) check_relevance(read, rel, f[3], src, line_no);  // throws
         if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
         out.push_back(QrelsRecord{f[0].data(), f[1].data(), f[2].data(), static_cast<std::uint32_t>(f[0].size()),
                                   static_cast<std::uint32_t>(f[1].size()), static_cast<std::uint32_t>(f[2].size()),
@@ -557,6 +606,9 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
                 q->first_negative_rel_ = j.rel;
             }
         }
+        // Plain qrels: a topic whose docs increase has no repeat (grouped qrels repeat a doc in
+        // several groups: always the table).
+        if (q->format_ == QrelsFormat::Plain && docs_increasing(*q, ti)) continue;
         table.assign(t.slots, 0);
         fill_table(*q, ti, table.data(), t.slots, [&](std::uint32_t a, std::uint32_t b) {
             const bool later = line(a) < line(b);
