@@ -6,6 +6,7 @@
 #include "irlens/error.hpp"
 #include "irlens/readers/doc_arena.hpp"
 #include "irlens/readers/text.hpp"
+#include "irlens/stats/random.hpp"
 
 #include "readers/block.hpp"
 
@@ -20,18 +21,6 @@ using namespace irlens;
 using namespace irlens::detail;
 
 namespace {
-
-// A small deterministic generator (splitmix64): the same cases on every platform.
-struct Bytes {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
 
 // What split_words gives for one line (`line` without its newline), or the error it throws:
 // `masks` chooses split_words (true) or the byte-by-byte reference split_words_bytewise.
@@ -61,7 +50,7 @@ Split split(const std::string& line, int max, bool masks) {
 TEST_CASE("low bytes: the SIMD mask of every byte value at every position is the portable one") {
     // Each byte value 0..255 at each of the 64 positions, the others random: bit i is set iff
     // byte i is below 0x21 (bytes >= 0x80 are not: they are word bytes).
-    Bytes rng{42};
+    Rng rng(42);
     char buf[64];
     for (int value = 0; value < 256; ++value)
         for (int at = 0; at < 64; ++at) {
@@ -88,23 +77,24 @@ TEST_CASE("split_words: the masks give the byte-by-byte words on lines of every 
     // fewer words than taken (max 5 as the qrels scanner, 6 as the run scanner).
     const char word_bytes[] = {'a', 'Z', '0', '.', '#', '\x01', '\x08', '\x0e', '\x1f', '\x7f', '\x80', '\xc3', '\xff'};
     const char* blanks[] = {" ", "\t", "\r", "\v", "\f", "  ", " \t\r "};
-    Bytes rng{7};
+    Rng rng(7);
+    auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng.below(n)); };
     std::size_t cases = 0, errors = 0, past_window = 0;
     for (int round = 0; round < 20000; ++round) {
         std::string line;
-        const std::size_t words = 1 + rng.below(9);
-        if (rng.below(4) == 0) line += blanks[rng.below(7)];  // blanks before the first word
+        const std::size_t words = 1 + below(9);
+        if (below(4) == 0) line += blanks[below(7)];  // blanks before the first word
         for (std::size_t w = 0; w < words; ++w) {
             if (w) {
-                std::string gap = blanks[rng.below(7)];
-                if (rng.below(8) == 0) gap = std::string(1 + rng.below(70), ' ');  // across the window
+                std::string gap = blanks[below(7)];
+                if (below(8) == 0) gap = std::string(1 + below(70), ' ');  // across the window
                 line += gap;
             }
-            const std::size_t len = rng.below(6) == 0 ? 1 + rng.below(90) : 1 + rng.below(16);
-            for (std::size_t k = 0; k < len; ++k) line += word_bytes[rng.below(sizeof word_bytes)];
+            const std::size_t len = below(6) == 0 ? 1 + below(90) : 1 + below(16);
+            for (std::size_t k = 0; k < len; ++k) line += word_bytes[below(sizeof word_bytes)];
         }
-        if (rng.below(3) == 0) line += blanks[rng.below(7)];  // trailing blanks
-        if (rng.below(10) == 0) line[rng.below(line.size())] = '\0';
+        if (below(3) == 0) line += blanks[below(7)];  // trailing blanks
+        if (below(10) == 0) line[below(line.size())] = '\0';
         // split_words starts at a word (or a NUL): the scanners skip the leading blanks first.
         std::size_t start = line.find_first_not_of(" \t\r\v\f");
         if (start == std::string::npos) continue;
@@ -216,15 +206,16 @@ TEST_CASE("parse_double: plain decimal scores bit for bit as strtod (signs, zero
     // The short path reads the digits before and after the dot in two loops: every placement of
     // the dot (none, first, last, inside), a sign or none, leading zeros, 1..21 digits (past 19
     // the general path), and -0 (its sign bit kept): the bits must be strtod's.
-    Bytes rng{3};
+    Rng rng(3);
+    auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng.below(n)); };
     const char* signs[] = {"", "-", "+"};
     std::size_t parsed = 0;
     for (int i = 0; i < 50000; ++i) {
-        const std::size_t digits = 1 + rng.below(21);
-        std::string s = signs[rng.below(3)];
-        const std::size_t zeros = rng.below(4) == 0 ? rng.below(digits + 1) : 0;
-        for (std::size_t d = 0; d < digits; ++d) s += static_cast<char>(d < zeros ? '0' : '0' + rng.below(10));
-        if (rng.below(4) != 0) s.insert(s.size() - rng.below(digits + 1), ".");
+        const std::size_t digits = 1 + below(21);
+        std::string s = signs[below(3)];
+        const std::size_t zeros = below(4) == 0 ? below(digits + 1) : 0;
+        for (std::size_t d = 0; d < digits; ++d) s += static_cast<char>(d < zeros ? '0' : '0' + below(10));
+        if (below(4) != 0) s.insert(s.size() - below(digits + 1), ".");
         double v = 0;
         REQUIRE_MESSAGE(text::parse_double(s, v), s);
         const double want = std::strtod(s.c_str(), nullptr);
