@@ -22,6 +22,12 @@
 #include "irlens/error.hpp"
 #include "irlens/readers/text.hpp"
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #if IRLENS_THREADS
 #include <condition_variable>
 #include <mutex>
@@ -35,8 +41,11 @@ namespace irlens::detail {
 /// up to the first byte below 0x21 (bytes >= 0x80 are word bytes), found by counting trailing
 /// zeros, not byte by byte; from there byte by byte, since a control byte (0x01-0x08, 0x0E-0x1F)
 /// is a word byte too (issue 42: `irlens eval` ran 6.8% fewer instructions than with a byte-by-byte
-/// tail after the last whole 8 bytes, bench/README.md).
-constexpr std::size_t kPadding = 8;
+/// tail after the last whole 8 bytes, bench/README.md). split_words' path past its 64-byte window.
+///
+/// kPadding is 64 so that split_words can classify the 64 bytes from any word of a line at once
+/// (LineMasks): from a byte before a block's last newline, 64 bytes are readable.
+constexpr std::size_t kPadding = 64;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr bool kLittleEndian = true;
 #else
@@ -69,19 +78,110 @@ inline const char* next_line(const char* p) {
     return static_cast<const char*>(std::memchr(p, '\n', SIZE_MAX >> 1)) + 1;
 }
 
+/// The bytes below 0x21 among the 64 from p, one bit per byte (bit i: p[i] < 0x21): every byte
+/// that can end a word (a blank, the newline, a NUL), and the rare control bytes that do not.
+/// With WASM SIMD (the page) or SSE2 (x86-64) one compare per 16 bytes; the portable loop (the
+/// reference the unit test compares them with: tests/unit-block.cpp) elsewhere.
+inline std::uint64_t low_bytes_portable(const char* p) {
+    std::uint64_t m = 0;
+    for (unsigned i = 0; i < 64; ++i) m |= std::uint64_t(static_cast<unsigned char>(p[i]) < 0x21) << i;
+    return m;
+}
+#if defined(__wasm_simd128__)
+inline std::uint64_t low_bytes(const char* p) {
+    std::uint64_t m = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        const v128_t v = wasm_v128_load(p + k);
+        m |= std::uint64_t(static_cast<std::uint32_t>(wasm_i8x16_bitmask(wasm_u8x16_le(v, wasm_u8x16_splat(0x20)))))
+             << k;
+    }
+    return m;
+}
+#elif defined(__SSE2__)
+inline std::uint64_t low_bytes(const char* p) {
+    std::uint64_t m = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+        const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v);
+        m |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(low))) << k;
+    }
+    return m;
+}
+#else
+inline std::uint64_t low_bytes(const char* p) { return low_bytes_portable(p); }
+#endif
+
+/// a == b for two words of a block (64 readable bytes from each: kPadding), without a call into
+/// memcmp (in WASM a byte-by-byte loop): up to 16 bytes as two 8-byte loads each, the bytes past
+/// the words shifted out.
+inline bool same_word(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    const std::size_t n = a.size();
+    if (!kLittleEndian || n > 16 || n == 0) return a == b;
+    std::uint64_t a0, a1, b0, b1;
+    std::memcpy(&a0, a.data(), 8);
+    std::memcpy(&b0, b.data(), 8);
+    if (n <= 8) return ((a0 ^ b0) << (64 - 8 * n)) == 0;
+    std::memcpy(&a1, a.data() + 8, 8);
+    std::memcpy(&b1, b.data() + 8, 8);
+    return a0 == b0 && ((a1 ^ b1) << (128 - 8 * n)) == 0;
+}
+
+/// split_words' byte-wise path, from q (a word's first byte, or a NUL) with n words taken: the
+/// words of a line that goes on past the 64-byte window, and the reference split_words is tested
+/// against (split_words_bytewise(s, s, f, 0, ...) is split_words).
+inline int split_words_bytewise(const char*& s, const char* q, std::string_view* f, int n, int max,
+                                const std::string& src, std::uint64_t line_no) {
+    for (;;) {
+        const char* e = skip_word(q);
+        if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
+            throw InputError(src, line_no, "NUL byte in line (binary file?)");
+        f[n++] = std::string_view(q, static_cast<std::size_t>(e - q));
+        q = skip_blanks(e);
+        if (*q == '\n' || n == max) {
+            s = q;
+            return n;
+        }
+    }
+}
+
 /// Splits a content line into words: takes up to `max` words from s (at the line's first word)
 /// into f, returns how many, and leaves s past the last word taken and its blanks (at '\n' when
 /// the line has no further word). A word ended by a NUL byte is an InputError.
+///
+/// The usual line, words of bytes >= 0x21 one blank apart within 64 bytes of s, is split with
+/// one low_bytes mask (a word ends at its first low byte, whose class tells a blank from the
+/// newline or a NUL), without a pass per byte. Anything else from where it starts (a control byte
+/// in a word, several blanks, a line past the window) is split byte-wise (split_words_bytewise),
+/// with the same results.
 inline int split_words(const char*& s, std::string_view* f, int max, const std::string& src, std::uint64_t line_no) {
     int n = 0;
+    const std::uint64_t low = low_bytes(s);
+    unsigned pos = 0;  // a word's first byte (>= 0x21), within the window
     for (;;) {
-        const char* e = skip_word(s);
-        if (kByteClass[static_cast<unsigned char>(*e)] == kNul)
-            throw InputError(src, line_no, "NUL byte in line (binary file?)");
-        f[n++] = std::string_view(s, static_cast<std::size_t>(e - s));
-        s = skip_blanks(e);
-        if (*s == '\n' || n == max) return n;
+        const std::uint64_t ends = low >> pos;
+        if (!ends) break;  // the word goes on past the window
+        const unsigned e = pos + static_cast<unsigned>(__builtin_ctzll(ends));
+        const unsigned char c = kByteClass[static_cast<unsigned char>(s[e])];
+        if (c == kWord) break;  // a control byte inside the word
+        if (c == kNul) throw InputError(src, line_no, "NUL byte in line (binary file?)");
+        f[n++] = std::string_view(s + pos, e - pos);
+        if (c == kNewline || n == max) {
+            s = c == kNewline ? s + e : skip_blanks(s + e);
+            return n;
+        }
+        // A blank at e: the usual next word starts at e + 1 (a byte >= 0x21); else byte-wise.
+        if (e == 63 || (low >> (e + 1)) & 1) {
+            const char* q = skip_blanks(s + e);
+            if (*q == '\n') {
+                s = q;
+                return n;
+            }
+            return split_words_bytewise(s, q, f, n, max, src, line_no);
+        }
+        pos = e + 1;
     }
+    return split_words_bytewise(s, s + pos, f, n, max, src, line_no);
 }
 
 /// Throws when the line from `begin` to `next` (the start of the following line) is longer than

@@ -53,6 +53,7 @@ struct RunRecord {
     /// The record before it in the block is of the same topic with the same key, and this doc id
     /// sorts after (1) or before (-1) that one's in byte order; 0: no such tie (Run::ties).
     std::int8_t tie = 0;
+    bool same_tag = false;  // the tag is the previous record's of the same block (no compare needed)
 };
 
 /// Read in step (issue 26): a scanner (one per scanning thread) looks a topic's docs up in that
@@ -110,7 +111,8 @@ struct RunReader::State {
         std::string doc;
         std::size_t topic = 0;
     } dup;
-    std::vector<std::uint32_t> seen_at, table;
+    std::vector<std::uint32_t> seen_at;
+    std::vector<std::uint64_t> table;
     // feed_columns: the rows of the batch being absorbed, as records (absorb takes them instead
     // of scanning text); whether text was fed.
     const detail::Scanned<RunRecord>* rows = nullptr;
@@ -147,7 +149,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
     const char* p = block.data();
     const char* end = p + block.size();
     std::uint64_t line_no = 0;
-    std::string_view last_topic;
+    std::string_view last_topic, last_tag;
     std::int32_t last_t = -2;
     out.reserve(out.size() + block.size() / 40);
     const std::size_t first_record = out.size();
@@ -181,7 +183,7 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
                 throw InputError(src, line_no, "rank '" + quote_bytes(f[3]) + "' is not an integer");
             r.key = -static_cast<double>(rank);
         }
-        if (last_t == -2 || f[0] != last_topic) {
+        if (last_t == -2 || !same_word(f[0], last_topic)) {
             last_topic = f[0];
             last_t = static_cast<std::int32_t>(qrels.find_topic(f[0]));
             if (last_t >= 0) step.enter(qrels, static_cast<std::size_t>(last_t));
@@ -189,6 +191,8 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         r.topic = last_t;
         r.tag = f[5].data();
         r.tag_len = static_cast<std::uint32_t>(f[5].size());
+        r.same_tag = !out.empty() && same_word(f[5], last_tag);
+        last_tag = f[5];
         r.line = static_cast<std::uint32_t>(line_no);
         if (last_t < 0) {
             r.doc = f[0].data();
@@ -245,7 +249,7 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             std::uint32_t line = r.line + static_cast<std::uint32_t>(offset);
             ++run.lines_read_;
             std::string_view tag(r.tag, r.tag_len);
-            if (!st.have_tag || tag != std::string_view(run.tag_)) {
+            if (!r.same_tag && (!st.have_tag || tag != std::string_view(run.tag_))) {
                 if (st.have_tag) run.mixed_tags_ = true;
                 if (!st.have_tag) run.first_tag_.assign(tag.data(), tag.size());
                 run.tag_.assign(tag.data(), tag.size());
@@ -370,7 +374,10 @@ void RunReader::feed_columns(const RunColumns& c) {
 namespace {
 
 /// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
-/// order): judged docs through their judgment index, unjudged ones through a small hash table.
+/// order): judged docs through their judgment index, unjudged ones through a small hash table whose
+/// slots hold the hash's high half beside the entry (index + 1; 0 = empty), so that only a doc
+/// with the same 32 bits is fetched and compared (issue 42: the compares were a fifth of WASM's
+/// memcmp in the run's reading).
 struct Duplicate {
     std::uint32_t first = 0, second = 0;
     std::uint32_t doc = 0;
@@ -378,14 +385,14 @@ struct Duplicate {
 };
 
 void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
-                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint32_t>& table) {
+                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint64_t>& table) {
     const std::vector<RunEntry>& entries = run.entries(t);
     if (entries.size() < 2) return;
     std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
     seen_at.assign(qrels.num_judgments(t), 0);
     std::size_t size = 8;
     while (size < 2 * entries.size()) size <<= 1;
-    table.assign(size, UINT32_MAX);
+    table.assign(size, 0);
     std::size_t mask = size - 1;
     auto report = [&](std::uint32_t first, std::uint32_t second, std::uint32_t doc) {
         if (!best.second || second < best.second) best = Duplicate{first, second, doc, t};
@@ -401,15 +408,18 @@ void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate
             continue;
         }
         std::string_view doc = run.doc(e.doc);
-        std::size_t i = hash_doc(0, doc) & mask;
-        for (; table[i] != UINT32_MAX; i = (i + 1) & mask) {
-            const RunEntry& other = entries[table[i]];
-            if (run.doc(other.doc) == doc) {
-                report(run.line(t, table[i]), run.line(t, k), e.doc);
+        const std::uint64_t h = hash_doc(0, doc);
+        const std::uint64_t fingerprint = h & ~std::uint64_t(0xFFFFFFFF);
+        std::size_t i = h & mask;
+        for (; table[i]; i = (i + 1) & mask) {
+            if ((table[i] & ~std::uint64_t(0xFFFFFFFF)) != fingerprint) continue;
+            const std::uint32_t other = static_cast<std::uint32_t>(table[i]) - 1;
+            if (run.doc(entries[other].doc) == doc) {
+                report(run.line(t, other), run.line(t, k), e.doc);
                 break;
             }
         }
-        if (table[i] == UINT32_MAX) table[i] = k;
+        if (!table[i]) table[i] = fingerprint | (k + 1);
     }
 }
 
@@ -470,7 +480,8 @@ std::shared_ptr<const Run> RunReader::finish() {
     Duplicate halves[2];
     std::size_t num_topics = run.topics_.size();
     detail::parallel_ranges(num_topics, [&](std::size_t begin, std::size_t end) {
-        std::vector<std::uint32_t> seen_at, table;
+        std::vector<std::uint32_t> seen_at;
+        std::vector<std::uint64_t> table;
         Duplicate& best = halves[begin == 0 ? 0 : 1];
         for (std::size_t t = begin; t < end; ++t) find_duplicate(run, *run.qrels_, t, best, seen_at, table);
     });

@@ -132,7 +132,14 @@ std::size_t valid_utf8_prefix(std::string_view s) {
     std::size_t i = 0, subpart;
     while (i < s.size()) {
         // ASCII runs are the common case: skip them 8 bytes at a time, then a byte at a time,
-        // without the table walk (the readers check every line of every file).
+        // without the table walk (the readers check every line of every file); 32 bytes per test
+        // first (issue 42: half the loop's tests and branches in the page's run reading).
+        while (i + 32 <= s.size()) {
+            std::uint64_t w[4];
+            std::memcpy(w, s.data() + i, 32);
+            if ((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ull) break;
+            i += 32;
+        }
         while (i + 8 <= s.size()) {
             std::uint64_t w;
             std::memcpy(&w, s.data() + i, 8);
@@ -282,21 +289,22 @@ inline bool parse_short_decimal(std::string_view s, double& out) {
     bool negative = *p == '-';
     if (*p == '-' || *p == '+') ++p;
     if (end - p > 20 || p == end) return false;  // at most 19 digits and a dot
+    // The digits before the dot, then those after it: one test per byte (issue 42: a score is
+    // parsed for every line of a run).
     std::uint64_t mantissa = 0;
-    const char* dot = nullptr;
-    for (const char* q = p; q < end; ++q) {
-        unsigned d = static_cast<unsigned>(*q - '0');
-        if (d <= 9) {
-            mantissa = mantissa * 10 + d;
-        } else if (*q == '.' && !dot) {
-            dot = q;
-        } else {
-            return false;
-        }
+    const char* q = p;
+    for (unsigned d; q < end && (d = static_cast<unsigned>(*q - '0')) <= 9; ++q) mantissa = mantissa * 10 + d;
+    int fraction = 0;
+    const bool dot = q < end;
+    if (dot) {
+        if (*q != '.') return false;
+        const char* first = ++q;
+        for (unsigned d; q < end && (d = static_cast<unsigned>(*q - '0')) <= 9; ++q) mantissa = mantissa * 10 + d;
+        if (q != end) return false;
+        fraction = static_cast<int>(end - first);
     }
-    int digits = static_cast<int>(end - p) - (dot != nullptr);
+    int digits = static_cast<int>(end - p) - dot;
     if (digits == 0 || digits > 19 || mantissa > (std::uint64_t(1) << 53)) return false;
-    int fraction = dot ? static_cast<int>(end - dot - 1) : 0;
     if (fraction > 22) return false;
     double v = static_cast<double>(mantissa);
     if (fraction) v /= kPow10[fraction];

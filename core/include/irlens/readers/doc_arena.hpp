@@ -27,7 +27,7 @@ public:
         char* out = chunks_.back().get() + used_;
         out[0] = static_cast<char>(doc.size() & 0xFF);
         out[1] = static_cast<char>(doc.size() >> 8);
-        std::memcpy(out + 2, doc.data(), doc.size());
+        copy_id(out + 2, doc.data(), doc.size());
         std::uint32_t offset =
             static_cast<std::uint32_t>((chunks_.size() - 1) << kChunkBits) + static_cast<std::uint32_t>(used_);
         used_ += need;
@@ -52,6 +52,24 @@ public:
     std::uint64_t size() const { return static_cast<std::uint64_t>(chunks_.size()) << kChunkBits; }
 
 private:
+    /// memcpy(out, in, n), for an id of up to 16 bytes in two fixed-size moves that overlap (no byte
+    /// past in + n is read): in WASM a memcpy of a variable size is a call that copies an unaligned
+    /// id byte by byte (issue 42: 7.7% of the run's reading in the page). Longer ids: memcpy.
+    static void copy_id(char* out, const char* in, std::size_t n) {
+        if (n > 16) {
+            std::memcpy(out, in, n);
+        } else if (n >= 8) {
+            std::memcpy(out, in, 8);
+            std::memcpy(out + n - 8, in + n - 8, 8);
+        } else if (n >= 4) {
+            std::memcpy(out, in, 4);
+            std::memcpy(out + n - 4, in + n - 4, 4);
+        } else if (n > 0) {
+            out[0] = in[0];
+            out[n / 2] = in[n / 2];
+            out[n - 1] = in[n - 1];
+        }
+    }
     std::vector<std::unique_ptr<char[]>> chunks_;
     std::size_t used_ = 0;
 };
