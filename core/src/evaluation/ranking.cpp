@@ -32,6 +32,34 @@ int max_grade_of(const Qrels& qrels, std::size_t topic, long first) {
     for (; j != qrels.end(topic) && qrels.doc(*j) == doc; ++j) grade = std::max(grade, static_cast<int>(j->rel));
     return grade;
 }
+
+/// Orders each stretch of equal keys among refs[0, n) (key(i): refs[i]'s key, non-increasing) by
+/// doc id descending, up to the stretch that holds position keep - 1. `ties` (Run::ties) when
+/// refs[i] is entries(t)[i], i.e. the run's file order, else empty: the reader's comparisons of
+/// neighbouring tied lines settle a stretch without a lookup: ids that all went down are in
+/// order, ids that all went up are reversed; the others are looked up and sorted.
+template <class Key>
+void settle_ties(const Run& run, const Key& key, std::uint32_t* refs, std::size_t n, std::size_t keep,
+                 const std::vector<std::uint32_t>& ties) {
+    auto by_doc = [&run](std::uint32_t a, std::uint32_t b) { return compare_bytes(run.doc(a), run.doc(b)) > 0; };
+    auto mark = ties.begin();
+    for (std::size_t i = 0; i < n && i < keep;) {
+        std::size_t j = i + 1;
+        while (j < n && key(j) == key(i)) ++j;
+        if (j - i > 1) {
+            // The neighbours of the stretch: entries k - 1 and k for k in [i + 1, j).
+            while (mark != ties.end() && (*mark >> 1) <= i) ++mark;
+            std::size_t ups = 0, downs = 0;
+            for (; mark != ties.end() && (*mark >> 1) < j; ++mark) ++(*mark & 1 ? ups : downs);
+            if (ups == j - i - 1)
+                std::reverse(refs + i, refs + j);
+            else if (downs != j - i - 1)
+                std::sort(refs + i, refs + j, by_doc);
+        }
+        i = j;
+    }
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
@@ -41,6 +69,24 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic) {
 std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::size_t limit) {
     const std::vector<RunEntry>& entries = run.entries(topic);
     if (entries.empty()) return {kPlaceholderDoc};
+    std::size_t keep = std::min(limit, entries.size());
+    if (keep == 0) return {};
+    // The order: key descending, then doc id descending (byte order); a total order, since doc ids
+    // are unique within a topic. Sorted by the key alone first, then each stretch of equal keys by
+    // doc id (settle_ties): doc ids, a lookup each, are only looked at for ties, which are rare.
+    // Many run files are in key order already: then the refs are taken in file order, up to the
+    // end of the stretch of ties that holds the last one kept.
+    auto entry_before = [](const RunEntry& a, const RunEntry& b) { return a.key > b.key; };
+    if (std::is_sorted(entries.begin(), entries.end(), entry_before)) {
+        std::size_t end = keep;
+        while (end < entries.size() && entries[end].key == entries[keep - 1].key) ++end;
+        std::vector<std::uint32_t> out(end);
+        for (std::size_t i = 0; i < end; ++i) out[i] = entries[i].doc;
+        settle_ties(
+            run, [&entries](std::size_t i) { return entries[i].key; }, out.data(), end, keep, run.ties(topic));
+        out.resize(keep);
+        return out;
+    }
     struct Item {
         double key;
         std::uint32_t ref;
@@ -48,52 +94,23 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
     std::vector<Item> items;
     items.reserve(entries.size());
     for (const RunEntry& e : entries) items.push_back({e.key, e.doc});
-    // The order: key descending, then doc id descending (byte order); a total order, since doc ids
-    // are unique within a topic. Sorted by the key alone first, then each stretch of equal keys by
-    // doc id: doc ids (a lookup each) are only looked at for ties, which are rare.
     auto by_key = [](const Item& a, const Item& b) { return a.key > b.key; };
-    auto by_doc = [&run](const Item& a, const Item& b) { return compare_bytes(run.doc(a.ref), run.doc(b.ref)) > 0; };
-    std::size_t keep = std::min(limit, items.size());
-    if (keep == 0) return {};
-    auto end = items.end();  // [begin, end) ends up sorted by key and holds the first `keep` of the order
-    bool file_order = std::is_sorted(items.begin(), end, by_key);  // many run files are in key order already
-    if (!file_order) {
-        if (keep < items.size()) {
-            auto cut = items.begin() + static_cast<long>(keep);
-            std::partial_sort(items.begin(), cut, end, by_key);
-            // The items left out that tie with the last one kept: the doc id decides between them.
-            double last = cut[-1].key;
-            end = std::partition(cut, end, [last](const Item& i) { return i.key == last; });
-        } else {
-            std::sort(items.begin(), end, by_key);
-        }
+    auto end = items.end();  // [begin, end): sorted by key, the first `keep` and the ties of the last one
+    if (keep < items.size()) {
+        auto cut = items.begin() + static_cast<long>(keep);
+        std::partial_sort(items.begin(), cut, end, by_key);
+        // The items left out that tie with the last one kept: the doc id decides between them.
+        double last = cut[-1].key;
+        end = std::partition(cut, end, [last](const Item& i) { return i.key == last; });
+    } else {
+        std::sort(items.begin(), end, by_key);
     }
-    // In file order, the reader's comparisons of neighbouring tied lines (Run::ties) settle most
-    // stretches without a lookup: ids that all went down are in order, ids that all went up reversed.
-    static const std::vector<std::uint32_t> kNoTies;
-    const std::vector<std::uint32_t>& ties = file_order ? run.ties(topic) : kNoTies;
-    auto mark = ties.begin();
-    for (auto i = items.begin(); i != end && static_cast<std::size_t>(i - items.begin()) < keep;) {
-        auto j = i + 1;
-        while (j != end && j->key == i->key) ++j;
-        if (j - i > 1) {
-            // The neighbours of the stretch: entries k - 1 and k for k in [first, last).
-            auto first = static_cast<std::uint32_t>(i - items.begin() + 1);
-            auto last = static_cast<std::uint32_t>(j - items.begin());
-            while (mark != ties.end() && (*mark >> 1) < first) ++mark;
-            std::uint32_t ups = 0, downs = 0;
-            for (; mark != ties.end() && (*mark >> 1) < last; ++mark) ++(*mark & 1 ? ups : downs);
-            if (ups == last - first)
-                std::reverse(i, j);
-            else if (downs != last - first)
-                std::sort(i, j, by_doc);
-        }
-        i = j;
-    }
-    items.resize(keep);
-    std::vector<std::uint32_t> out;
-    out.reserve(items.size());
-    for (const Item& i : items) out.push_back(i.ref);
+    std::vector<std::uint32_t> out(static_cast<std::size_t>(end - items.begin()));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = items[i].ref;
+    static const std::vector<std::uint32_t> kNoTies;  // not in file order
+    settle_ties(
+        run, [&items](std::size_t i) { return items[i].key; }, out.data(), out.size(), keep, kNoTies);
+    out.resize(keep);
     return out;
 }
 
@@ -122,13 +139,14 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
         }
     };
     // Judgment counts per level (negative judgments are not counted, as in trec_eval).
-    int max_rel = -1;
-    each_grade([&](int rel) { max_rel = std::max(max_rel, rel); });
-    if (max_rel >= 0) {
-        std::vector<long> levels(static_cast<std::size_t>(max_rel) + 1, 0);
-        each_grade([&](int rel) {
-            if (rel >= 0) levels[static_cast<std::size_t>(rel)]++;
-        });
+    // One pass: levels ends at the highest grade >= 0 (grades are at most kMaxGrade).
+    std::vector<long> levels;
+    each_grade([&](int rel) {
+        if (rel < 0) return;
+        if (static_cast<std::size_t>(rel) >= levels.size()) levels.resize(static_cast<std::size_t>(rel) + 1, 0);
+        levels[static_cast<std::size_t>(rel)]++;
+    });
+    if (!levels.empty()) {
         for (std::size_t i = 0; i < levels.size(); ++i) {
             if (levels[i]) {
                 r.num_rel_levels = static_cast<long>(i) + 1;
