@@ -133,6 +133,10 @@ export async function downloadBytes(download) {
 /** A new page whose .log records requests, page errors and console errors. */
 export async function newPage(context) {
   const page = await context.newPage();
+  // Actions and screenshots without a timeout of their own wait up to 90 s, not Playwright's 30:
+  // in a CI run with the linters beside the browser tests, a screenshot of 143 runs' charts laid
+  // out again at 390 px took more than 30 s (organiser.test.mjs; 17 s for the whole file alone).
+  page.setDefaultTimeout(90000);
   const log = { requests: [], errors: [], console: [] };
   page.on('request', (r) => log.requests.push(r.url()));
   page.on('pageerror', (e) => log.errors.push(e.message));
