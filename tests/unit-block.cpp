@@ -161,6 +161,36 @@ TEST_CASE("same_word: equal words of a block, compared 8 bytes at a time") {
     }
 }
 
+TEST_CASE("compare_words: the sign of string_view::compare for words of a block, 8 bytes at a time") {
+    // Words of length 0..20 in a padded block against each other: equal, differing at each byte
+    // (below and above, bytes >= 0x80 too), and prefixes; the bytes after a word never count.
+    auto sign = [](std::string_view a, std::string_view b) {
+        const int c = a.compare(b);
+        return (c > 0) - (c < 0);
+    };
+    for (std::size_t n = 0; n <= 20; ++n) {
+        for (std::size_t m : {n, n + 1, n > 0 ? n - 1 : n}) {
+            std::string a = std::string(n, 'w') + std::string(kPadding, 'a');
+            std::string b = std::string(m, 'w') + std::string(kPadding, 'b');
+            CAPTURE(n);
+            CAPTURE(m);
+            CHECK(compare_words(std::string_view(a.data(), n), std::string_view(b.data(), m)) ==
+                  sign(std::string_view(a.data(), n), std::string_view(b.data(), m)));
+            for (std::size_t k = 0; k < std::min(n, m); ++k) {
+                for (char c : {'v', 'x', static_cast<char>(0xE9)}) {
+                    b[k] = c;
+                    CAPTURE(k);
+                    CAPTURE(static_cast<int>(static_cast<unsigned char>(c)));
+                    const std::string_view x(a.data(), n), y(b.data(), m);
+                    CHECK(compare_words(x, y) == sign(x, y));
+                    CHECK(compare_words(y, x) == sign(y, x));
+                }
+                b[k] = 'w';
+            }
+        }
+    }
+}
+
 TEST_CASE("DocArena: ids of every length up to 40 bytes come back whole") {
     // copy_id moves up to 16 bytes in two overlapping loads: every length and every byte checked.
     DocArena arena;

@@ -206,8 +206,8 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         }
         if (r.topic >= 0 && out.size() > first_record && out.back().topic == r.topic && out.back().key == r.key) {
             // Both ids are in this block: compared now, they need not be looked up by order_topic.
-            int c = std::string_view(r.doc, r.doc_len).compare(std::string_view(out.back().doc, out.back().doc_len));
-            r.tie = static_cast<std::int8_t>(c > 0 ? 1 : c < 0 ? -1 : 0);
+            r.tie = static_cast<std::int8_t>(compare_words(std::string_view(r.doc, r.doc_len),
+                                                           std::string_view(out.back().doc, out.back().doc_len)));
         }
         out.push_back(r);
     }
