@@ -44,7 +44,7 @@ namespace irlens::detail {
 /// tail after the last whole 8 bytes, bench/README.md). split_words' path past its 64-byte window.
 ///
 /// kPadding is 64 so that split_words can classify the 64 bytes from any word of a line at once
-/// (LineMasks): from a byte before a block's last newline, 64 bytes are readable.
+/// (low_bytes): from a byte before a block's last newline, 64 bytes are readable.
 constexpr std::size_t kPadding = 64;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr bool kLittleEndian = true;
@@ -127,9 +127,18 @@ inline bool same_word(std::string_view a, std::string_view b) {
     return a0 == b0 && ((a1 ^ b1) << (128 - 8 * n)) == 0;
 }
 
+/// For 8 bytes x and y loaded from memory, not equal: whether x's come first in byte order, i.e.
+/// the first byte (in memory) where they differ is lower in x. On a little-endian machine that
+/// byte is the lowest set bit of x ^ y's (no byte swap: WebAssembly has none).
+inline bool word_before(std::uint64_t x, std::uint64_t y) {
+    if (!kLittleEndian) return x < y;
+    const int shift = __builtin_ctzll(x ^ y) & ~7;
+    return ((x >> shift) & 0xFF) < ((y >> shift) & 0xFF);
+}
+
 /// The sign of a.compare(b) (byte order; a proper prefix first) for two words of a block (64
 /// readable bytes from each: kPadding), 8 bytes at a time without a call into memcmp: the first
-/// differing byte decides, found from the lowest set bit of x ^ y (no byte swap: WASM has none).
+/// differing byte decides (word_before).
 inline int compare_words(std::string_view a, std::string_view b) {
     const std::size_t n = std::min(a.size(), b.size());
     if (!kLittleEndian) {
@@ -142,10 +151,7 @@ inline int compare_words(std::string_view a, std::string_view b) {
         std::memcpy(&y, b.data() + i, 8);
         std::uint64_t d = x ^ y;
         if (n - i < 8) d &= ~std::uint64_t(0) >> (8 * (8 - (n - i)));  // the bytes past n do not count
-        if (d) {
-            const int shift = __builtin_ctzll(d) & ~7;
-            return ((x >> shift) & 0xFF) < ((y >> shift) & 0xFF) ? -1 : 1;
-        }
+        if (d) return word_before(x, y) ? -1 : 1;                      // a differing byte before n is x ^ y's lowest
     }
     return (a.size() > b.size()) - (a.size() < b.size());
 }

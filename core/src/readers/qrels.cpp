@@ -126,15 +126,6 @@ void fill_table(const Qrels& q, std::size_t t, std::uint64_t* slots, std::uint32
 
 void no_repeat(std::uint32_t, std::uint32_t) {}  // finish() has refused any
 
-/// For 8 bytes x and y loaded from memory, not equal: whether x's come first in byte order, i.e.
-/// the first byte (in memory) where they differ is lower in x. On a little-endian machine that
-/// byte is the lowest set bit of x ^ y's (no byte swap: WebAssembly has none).
-inline bool word_before(std::uint64_t x, std::uint64_t y) {
-    if (!detail::kLittleEndian) return x < y;
-    const int shift = __builtin_ctzll(x ^ y) & ~7;
-    return ((x >> shift) & 0xFF) < ((y >> shift) & 0xFF);
-}
-
 /// a < b in byte order (std::string_view's <), 8 bytes at a time: the first 8 bytes that differ
 /// decide; ids of one length end with one (overlapping) load of their last 8 bytes, in which the
 /// bytes already compared are equal. No byte past either id is read.
@@ -145,12 +136,12 @@ bool before(std::string_view a, std::string_view b) {
     for (; i + 8 <= n; i += 8) {
         std::memcpy(&x, a.data() + i, 8);
         std::memcpy(&y, b.data() + i, 8);
-        if (x != y) return word_before(x, y);
+        if (x != y) return detail::word_before(x, y);
     }
     if (i < n && a.size() == b.size() && n >= 8) {
         std::memcpy(&x, a.data() + n - 8, 8);
         std::memcpy(&y, b.data() + n - 8, 8);
-        return x != y && word_before(x, y);
+        return x != y && detail::word_before(x, y);
     }
     for (; i < n; ++i)
         if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
