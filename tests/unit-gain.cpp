@@ -7,6 +7,7 @@
 #include "measures/common.hpp"
 
 #include <cmath>
+#include <limits>
 
 using irlens::MissingTopics;
 using irlens::UsageError;
@@ -198,4 +199,10 @@ TEST_CASE("GainLookup gives gain_of's gain for every level, also for repeated, n
     }
     CHECK(GainLookup(tables[2])(2) == 0.5);  // hand-checked: the first listing of level 2
     CHECK(GainLookup(tables[4])(100000) == 4.0);
+    // bound(): the largest |gain| any rel gets (RBP's early stop); unknown (infinity) when wide.
+    CHECK(GainLookup(tables[0]).bound() == 0.0);
+    CHECK(GainLookup(tables[1]).bound() == 3.0);
+    CHECK(GainLookup(tables[2]).bound() == 7.0);  // level 2's second listing (9) is never given
+    CHECK(GainLookup(tables[3]).bound() == 2.0);  // |-1| < 2
+    CHECK(GainLookup(tables[4]).bound() == std::numeric_limits<double>::infinity());
 }

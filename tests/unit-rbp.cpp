@@ -119,3 +119,39 @@ TEST_CASE("RBP: parameter errors") {
     CHECK_THROWS_WITH_AS(irlens::parse_measure("RBPResid@5"), "measure 'RBPResid@5': RBPResid takes no @cutoff",
                          UsageError);
 }
+
+TEST_CASE("RBP stops where the ranks left cannot change the sum: the full sum's bits, for every p and gain table") {
+    // 6,000 ranks of one topic, grades 0..3 from a fixed LCG (every third doc unjudged), scored in
+    // rank order. The reference is the sum over every rank, in rbp_sum's order of operations:
+    // sum += gain * p^(i-1) where gain != 0, p^(i-1) by repeated multiplication; RBP = (1 - p) sum.
+    std::string qrels, run;
+    std::vector<int> grade;  // per rank; -1: unjudged
+    std::uint64_t seed = 7;
+    for (int i = 0; i < 6000; ++i) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int g = static_cast<int>((seed >> 33) % 6) - 2;  // -2, -1: unjudged; 0..3 judged
+        if (i == 0) g = 3;                               // the highest grade is 3
+        std::string doc = "d" + std::to_string(i);
+        if (g >= 0) qrels += "1 0 " + doc + " " + std::to_string(g) + "\n";
+        run += "1 Q0 " + doc + " " + std::to_string(i + 1) + " " + std::to_string(6000 - i) + " t\n";
+        grade.push_back(g < 0 ? -1 : g);
+    }
+    Fixture f(qrels, {run});
+    const std::vector<std::pair<std::string, std::vector<double>>> tables = {
+        {"", {0, 1.0 / 3, 2.0 / 3, 1}},                        // graded: grade / 3
+        {"rel=2,", {0, 0, 1, 1}},                              // binary
+        {"gains={0:0,1:-1,2:3,3:6},", {0, -1.0 / 6, 0.5, 1}},  // a negative gain: the sum goes down too
+    };
+    for (const auto& [params, gain] : tables) {
+        for (double p : {0.0, 0.5, 0.8, 0.95, 0.99, 0.999}) {
+            double sum = 0.0, cur = 1.0;
+            for (int g : grade) {
+                double x = g < 0 ? 0.0 : gain[static_cast<std::size_t>(g)];
+                if (x != 0) sum += x * cur;
+                cur = cur * p;
+            }
+            const std::string m = "RBP(" + params + "p=" + irlens::format_number(p) + ")";
+            CHECK_MESSAGE(f.value(m, "1") == (1.0 - p) * sum, m);  // == : the same bits
+        }
+    }
+}

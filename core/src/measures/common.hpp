@@ -72,12 +72,15 @@ public:
         if (i < table_.size()) return table_[i];
         return wide_ ? gain_of(rel, *gains_) : 0.0;
     }
+    /// The largest |gain| it gives for any rel; infinity when the levels are too far apart to tell.
+    double bound() const { return bound_; }
 
 private:
     const std::vector<GainLevel>* gains_;
     long lo_ = 0;
     bool wide_ = false;
     std::vector<double> table_;
+    double bound_ = 0.0;
 };
 /// The gain of judged level `level` under a `gains` parameter: the mapping's gain for a listed
 /// level, 2^level - 1 under the exp preset, the level itself otherwise (linear, unlisted levels).

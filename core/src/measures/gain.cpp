@@ -69,11 +69,14 @@ GainLookup::GainLookup(const std::vector<GainLevel>& gains) : gains_(&gains) {
     lo_ = lo;
     if (static_cast<unsigned long>(hi) - static_cast<unsigned long>(lo) >= kSpan) {
         wide_ = true;
+        bound_ = std::numeric_limits<double>::infinity();
         return;
     }
     table_.assign(static_cast<std::size_t>(hi - lo) + 1, 0.0);
     // Backwards, so that a level listed twice keeps its first gain (gain_of's first match).
     for (auto g = gains.rbegin(); g != gains.rend(); ++g) table_[static_cast<std::size_t>(g->level - lo)] = g->gain;
+    // A NaN gain leaves no bound (a NaN compares false: no ranking loop may stop early on it).
+    for (double g : table_) bound_ = std::isnan(g) ? g : std::max(bound_, std::fabs(g));
 }
 
 double level_gain(const ParamValue& gains, long level) {

@@ -15,12 +15,20 @@
 #include "measures/trace.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "irlens/error.hpp"
 
 namespace irlens::measures {
 
 namespace {
+
+/// A quarter of the smaller gap between x and its neighbouring doubles (0 for 0, or when it
+/// underflows): a number below it in magnitude, added to x, rounds back to x (round to nearest).
+inline double quarter_gap(double x) {
+    const double a = std::fabs(x);
+    return (a - std::nextafter(a, 0.0)) / 4;
+}
 
 /// (1 - p) * sum over the first k ranks of gain * p^(i-1); binary gains (judgment >= the
 /// ranking's rel_level) when `gains` is null. Moffat & Zobel (2008), Eq. 2 (RBP). Traced for
@@ -35,12 +43,22 @@ double rbp_sum(const Ranking& r, double p, long k, const std::vector<GainLevel>*
     long n = k < 0 ? r.num_ret : std::min(k, r.num_ret);
     static const std::vector<GainLevel> kNone;
     const GainLookup gain_at(gains ? *gains : kNone);
+    const double bound = gains ? gain_at.bound() : 1.0;  // the largest |gain| of any rank
+    double negligible = 0.0;                             // quarter_gap(sum)
     for (long i = 0; i < n; ++i) {
         int rel = r.rels[static_cast<std::size_t>(i)];
         double gain = gains ? gain_at(rel) : (rel >= r.rel_level ? 1.0 : 0.0);
-        if (gain != 0) sum += gain * cur_p;
+        if (gain != 0) {
+            sum += gain * cur_p;
+            negligible = quarter_gap(sum);
+        }
         if constexpr (T::on) t.row(i, {gain, cur_p, gain * cur_p, sum}, c);
         cur_p = cur_p * p;
+        // Every term left is at most bound * cur_p (p <= 1: cur_p never grows): once that is below
+        // a quarter of the gap around the sum, adding any of them rounds back to the sum, so the
+        // rest of the ranking cannot change it (the trace lists every rank all the same).
+        if constexpr (!T::on)
+            if (bound * cur_p < negligible) break;
     }
     t.term("sum", sum);
     t.term("1 - p", 1.0 - p);
