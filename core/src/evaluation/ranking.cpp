@@ -159,6 +159,31 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     std::size_t n = ordered.size();
     if (options.max_docs >= 0 && static_cast<unsigned long>(options.max_docs) < n)
         n = static_cast<std::size_t>(options.max_docs);
+    if (options.group < 0 && !max_over_groups && !options.judged_only && qrels.num_judgments() > 0 &&
+        std::find(ordered.begin(), ordered.begin() + static_cast<long>(n), kPlaceholderDoc) ==
+            ordered.begin() + static_cast<long>(n)) {
+        // The usual ranking (no group, every document kept, no placeholder): each rank's grade
+        // without a branch on whether it is judged, which a run's mix of judged and unjudged
+        // documents makes the CPU mispredict. An unjudged rank reads judgment 0 and drops it.
+        r.docs.assign(ordered.begin(), ordered.begin() + static_cast<long>(n));
+        r.rels.resize(n);
+        long nonpool = 0, unjudged = 0, rel_ret = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t ref = ordered[i];
+            const bool judged = run.judged(ref);
+            const int grade = qrels.judgment(judged ? ref : 0).rel;
+            r.rels[i] = !judged ? kNotInPool : grade < 0 ? kUnjudged : grade;
+            const int is_judged = judged ? 1 : 0;  // counted without a branch (&, not &&)
+            nonpool += 1 - is_judged;
+            unjudged += is_judged & (grade < 0 ? 1 : 0);
+            rel_ret += is_judged & (grade >= 0 && grade >= options.rel_level ? 1 : 0);
+        }
+        r.num_nonpool = nonpool;
+        r.num_unjudged_in_pool = unjudged;
+        r.num_rel_ret = rel_ret;
+        r.num_ret = static_cast<long>(n);
+        return r;
+    }
     r.rels.reserve(n);
     r.docs.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
