@@ -173,6 +173,17 @@ TEST_CASE("MissingTopics::Zero scores unanswered topics as trec_eval -c, with it
     CHECK(f.value("NumQ", "2", 0, MissingTopics::Zero) == 1);
 }
 
+TEST_CASE("missing=zero: a qrels line that judges trec_eval's placeholder doc counts for a topic without results") {
+    // Topic 2 has no results; its placeholder ranking is the one doc "ceci_nest_pas_un_docno",
+    // which these qrels judge relevant (R = 2 with c): P@1 = 1, AP = (1/1) / 2 = 0.5, one
+    // relevant retrieved. trec_eval 10.0 -c -q -m P.1 -m map -m num_rel_ret on these files:
+    // topic 2 P_1 1.0000, map 0.5000, num_rel_ret 1.
+    Fixture f("1 0 a 1\n1 0 b 0\n2 0 ceci_nest_pas_un_docno 1\n2 0 c 1\n", {"1 Q0 a 1 2 t\n1 Q0 b 2 1 t\n"});
+    CHECK(f.value("P@1", "2", 0, MissingTopics::Zero) == 1);
+    CHECK(f.value("AP", "2", 0, MissingTopics::Zero) == approx(0.5));
+    CHECK(f.value("NumRelRet", "2", 0, MissingTopics::Zero) == 1);
+}
+
 TEST_CASE("warnings: ignored topics, unanswered topics, mixed tags") {
     Fixture f(kQrels, {kRun, "1 Q0 a 1 1 x\n10 Q0 h 1 1 y\n2 Q0 i 1 1 y\n3 Q0 j 1 1 y\n"});
     Evaluation ev = f.eval("P@1");

@@ -24,6 +24,15 @@ long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g
     return -1;
 }
 
+/// The first judgment of `doc` in the topic, or -1, by a pass over the topic's judgments: for the
+/// placeholder of a topic the run does not answer, whose one lookup would otherwise build the
+/// lookup tables of the whole qrels (Qrels::find).
+long first_judgment_of(const Qrels& qrels, std::size_t topic, std::string_view doc) {
+    for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
+        if (qrels.doc(*j) == doc) return static_cast<long>(qrels.index_of(*j));
+    return -1;
+}
+
 /// The highest grade the qrels give the doc of judgment `first` (its first in the topic) in any group.
 int max_grade_of(const Qrels& qrels, std::size_t topic, long first) {
     const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first));
@@ -33,31 +42,79 @@ int max_grade_of(const Qrels& qrels, std::size_t topic, long first) {
     return grade;
 }
 
-/// Orders each stretch of equal keys among refs[0, n) (key(i): refs[i]'s key, non-increasing) by
-/// doc id descending, up to the stretch that holds position keep - 1. `ties` (Run::ties) when
-/// refs[i] is entries(t)[i], i.e. the run's file order, else empty: the reader's comparisons of
-/// neighbouring tied lines settle a stretch without a lookup: ids that all went down are in
-/// order, ids that all went up are reversed; the others are looked up and sorted.
+/// Orders refs[0, n) within each stretch of equal keys by doc id descending, stretch by stretch
+/// in order up to the one that holds position keep - 1. `ties` (Run::ties) when refs[i] is
+/// entries(t)[i], i.e. the run's file order, else empty: the reader's comparisons of neighbouring
+/// tied lines settle a stretch without a lookup: ids that all went down are in order, ids that
+/// all went up are reversed; the others are looked up and sorted.
+class TieSettler {
+public:
+    TieSettler(const Run& run, std::uint32_t* refs, const std::vector<std::uint32_t>& ties)
+        : run_(run), refs_(refs), mark_(ties.begin()), end_(ties.end()) {}
+    /// Settles refs[i, j), a stretch of equal keys (j - i > 1), after the stretches before it.
+    void settle(std::size_t i, std::size_t j) {
+        // The neighbours of the stretch: entries k - 1 and k for k in [i + 1, j).
+        while (mark_ != end_ && (*mark_ >> 1) <= i) ++mark_;
+        std::size_t ups = 0, downs = 0;
+        for (; mark_ != end_ && (*mark_ >> 1) < j; ++mark_) ++(*mark_ & 1 ? ups : downs);
+        if (ups == j - i - 1) {
+            std::reverse(refs_ + i, refs_ + j);
+        } else if (downs != j - i - 1) {
+            const Run& run = run_;
+            std::sort(refs_ + i, refs_ + j,
+                      [&run](std::uint32_t a, std::uint32_t b) { return compare_bytes(run.doc(a), run.doc(b)) > 0; });
+        }
+    }
+
+private:
+    const Run& run_;
+    std::uint32_t* refs_;
+    std::vector<std::uint32_t>::const_iterator mark_, end_;
+};
+
+/// TieSettler over every stretch of equal keys among refs[0, n) (key(i): refs[i]'s key,
+/// non-increasing) up to the one that holds position keep - 1.
 template <class Key>
 void settle_ties(const Run& run, const Key& key, std::uint32_t* refs, std::size_t n, std::size_t keep,
                  const std::vector<std::uint32_t>& ties) {
-    auto by_doc = [&run](std::uint32_t a, std::uint32_t b) { return compare_bytes(run.doc(a), run.doc(b)) > 0; };
-    auto mark = ties.begin();
+    TieSettler settler(run, refs, ties);
     for (std::size_t i = 0; i < n && i < keep;) {
         std::size_t j = i + 1;
         while (j < n && key(j) == key(i)) ++j;
-        if (j - i > 1) {
-            // The neighbours of the stretch: entries k - 1 and k for k in [i + 1, j).
-            while (mark != ties.end() && (*mark >> 1) <= i) ++mark;
-            std::size_t ups = 0, downs = 0;
-            for (; mark != ties.end() && (*mark >> 1) < j; ++mark) ++(*mark & 1 ? ups : downs);
-            if (ups == j - i - 1)
-                std::reverse(refs + i, refs + j);
-            else if (downs != j - i - 1)
-                std::sort(refs + i, refs + j, by_doc);
-        }
+        if (j - i > 1) settler.settle(i, j);
         i = j;
     }
+}
+
+/// The refs of a topic whose entries are in key order (non-increasing) in file order, the first
+/// `keep` of them settled (with the ties at the cut); empty when the entries are not in key order.
+/// One pass over the entries finds the order, the refs and where keys tie with the entry before.
+std::vector<std::uint32_t> in_file_order(const Run& run, std::size_t topic, std::size_t keep) {
+    const std::vector<RunEntry>& entries = run.entries(topic);
+    const std::size_t n = entries.size();
+    std::vector<std::uint32_t> out(n);
+    std::vector<std::uint32_t> tied;  // i: entries[i] ties with entries[i - 1]
+    bool sorted = true;
+    out[0] = entries[0].doc;
+    for (std::size_t i = 1; i < n; ++i) {
+        const double before = entries[i - 1].key, key = entries[i].key;
+        sorted &= !(key > before);
+        if (key == before) tied.push_back(static_cast<std::uint32_t>(i));
+        out[i] = entries[i].doc;
+    }
+    if (!sorted) return {};
+    // Each stretch that starts before `keep`, whole: the one that holds keep - 1 may go past it
+    // (the doc id decides which of its entries are kept).
+    TieSettler settler(run, out.data(), run.ties(topic));
+    for (std::size_t k = 0; k < tied.size();) {
+        const std::size_t first = tied[k] - 1;  // the stretch [first, last]: consecutive tied positions
+        if (first >= keep) break;
+        std::size_t last = tied[k];
+        for (++k; k < tied.size() && tied[k] == last + 1; ++k) last = tied[k];
+        settler.settle(first, last + 1);
+    }
+    out.resize(keep);
+    return out;
 }
 
 }  // namespace
@@ -74,19 +131,10 @@ std::vector<std::uint32_t> order_topic(const Run& run, std::size_t topic, std::s
     // The order: key descending, then doc id descending (byte order); a total order, since doc ids
     // are unique within a topic. Sorted by the key alone first, then each stretch of equal keys by
     // doc id (settle_ties): doc ids, a lookup each, are only looked at for ties, which are rare.
-    // Many run files are in key order already: then the refs are taken in file order, up to the
-    // end of the stretch of ties that holds the last one kept.
-    auto entry_before = [](const RunEntry& a, const RunEntry& b) { return a.key > b.key; };
-    if (std::is_sorted(entries.begin(), entries.end(), entry_before)) {
-        std::size_t end = keep;
-        while (end < entries.size() && entries[end].key == entries[keep - 1].key) ++end;
-        std::vector<std::uint32_t> out(end);
-        for (std::size_t i = 0; i < end; ++i) out[i] = entries[i].doc;
-        settle_ties(
-            run, [&entries](std::size_t i) { return entries[i].key; }, out.data(), end, keep, run.ties(topic));
-        out.resize(keep);
-        return out;
-    }
+    // Many run files are in key order already: then the refs are taken in file order
+    // (in_file_order, which also finds the ties on the way).
+    std::vector<std::uint32_t> in_order = in_file_order(run, topic, keep);
+    if (!in_order.empty()) return in_order;
     struct Item {
         double key;
         std::uint32_t ref;
@@ -188,7 +236,7 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     r.docs.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         std::uint32_t ref = ordered[i];
-        long judgment = ref == kPlaceholderDoc ? qrels.find(topic, run.doc(ref))
+        long judgment = ref == kPlaceholderDoc ? first_judgment_of(qrels, topic, run.doc(ref))
                         : run.judged(ref)      ? static_cast<long>(ref)
                                                : -1;
         if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);
