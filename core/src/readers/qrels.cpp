@@ -408,11 +408,13 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
     // reserved (expect_bytes), so that the vector is not copied each time it doubles.
     if (r.expected_bytes && !r.reserved && !r.entries.empty()) {
         r.reserved = true;
-        double estimate = static_cast<double>(r.entries.size()) * static_cast<double>(r.expected_bytes) /
-                          static_cast<double>(r.bytes_seen);
-        if (estimate < static_cast<double>(UINT32_MAX)) {
+        const double estimate = static_cast<double>(r.entries.size()) * static_cast<double>(r.expected_bytes) /
+                                static_cast<double>(r.bytes_seen) * 1.0625;
+        // A hint beyond what the vector can hold (the JS API's bytes is anyone's number; in WASM
+        // max_size() is about 357 million judgments) is ignored: reserve would throw length_error.
+        if (estimate < static_cast<double>(UINT32_MAX) && estimate < static_cast<double>(r.entries.max_size() - 64)) {
             try {
-                r.entries.reserve(static_cast<std::size_t>(estimate * 1.0625) + 64);
+                r.entries.reserve(static_cast<std::size_t>(estimate) + 64);
             } catch (const std::bad_alloc&) {  // a hint too large for the memory: grow as without one
             }
         }
