@@ -98,3 +98,20 @@ TEST_CASE("qrels: relevance of one digit and of more") {
     CHECK_THROWS_WITH_AS(read_qrels("q.txt", "1 0 a 1\n1 0 b 9999999999\n"),
                          "q.txt:2: relevance '9999999999' is not an integer", InputError);
 }
+
+// A topic in several stretches of the file (not contiguous): its docs in file order are checked as
+// one sequence (the order is checked as each doc is added), so a repeat across stretches, or a doc
+// lower than the last of the topic's previous stretch, is caught; increasing across them is not.
+TEST_CASE("qrels: a topic in several stretches: the order and the repeats across them") {
+    const std::string first = line("1", "a", 1) + line("1", "c", 1) + line("2", "b", 1);
+    auto q = read_qrels("q.txt", first + line("1", "d", 2));  // 1: a c | d, increasing
+    CHECK(q->num_judgments() == 4);
+    CHECK(q->judgment(static_cast<std::uint32_t>(q->find(0, "d"))).rel == 2);
+    q = read_qrels("q.txt", first + line("1", "b", 2));  // 1: a c | b, not increasing, no repeat
+    CHECK(q->judgment(static_cast<std::uint32_t>(q->find(0, "b"))).rel == 2);
+    CHECK(q->find(1, "a") == -1);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", first + line("1", "d", 0) + line("2", "e", 1) + line("1", "a", 0)),
+                         "q.txt:6: duplicate judgment of document 'a' for topic '1' (first at line 1)", InputError);
+    CHECK_THROWS_WITH_AS(read_qrels("q.txt", first + line("1", "c", 0)),
+                         "q.txt:4: duplicate judgment of document 'c' for topic '1' (first at line 2)", InputError);
+}

@@ -1,11 +1,15 @@
 // Byte-level parsing primitives: numbers, fields, the streaming line splitter.
 #include "irlens/readers/text.hpp"
 
+#include "readers/decimal.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -57,6 +61,130 @@ TEST_CASE("parse_double rejects what is not a plain decimal number") {
     for (const char* bad :
          {"", "-", "abc", "1.2.3", "1e", "1e+", "nan", "NaN", "0x1p3", "12abc", " 1", "1 ", "--1", "e5", "."})
         CHECK_MESSAGE(!parse_double(bad, v), bad);
+}
+
+// The short path for plain decimals (text.cpp: [-+]digits[.digits], at most 19 digits) must give
+// what the general path gives, bit for bit, and accept exactly what it accepts; each string is
+// parsed from a heap copy of its exact size (no padding: a read past the view would be out of
+// bounds, and with the bytes of a longer number after it the value would change).
+namespace {
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+void check_as_general(const std::string& s) {
+    std::unique_ptr<char[]> copy(new char[s.size() + 1]);
+    std::memcpy(copy.get(), s.data(), s.size());
+    const std::string_view view(copy.get(), s.size());
+    double fast = -7, general = -7;
+    const bool a = parse_double(view, fast), b = parse_double_general(view, general);
+    REQUIRE_MESSAGE(a == b, s);
+    if (!a) return;
+    CHECK_MESSAGE(same_bits(fast, general), s);
+    copy[s.size()] = '\0';
+    char* end = nullptr;
+    const double want = std::strtod(copy.get(), &end);
+    CHECK_MESSAGE(end == copy.get() + s.size(), s);
+    CHECK_MESSAGE(same_bits(fast, want), s);
+}
+}  // namespace
+
+TEST_CASE("parse_double: the short path for plain decimals is the general path bit for bit") {
+    // Hand-picked: lengths on both sides of 8 and 16 bytes, the dot first, last and inside, 2^53
+    // and 2^53 + 1 (the short path's limit: 2^53 + 1 is rounded by strtod, as 9007199254740992),
+    // 16 and 17 digits (mantissas above 2^53: the general path), leading zeros, signs, and what
+    // neither path accepts.
+    for (const char* s : {"0",
+                          "5",
+                          "12",
+                          "99.9997",
+                          "-3.25",
+                          "+3.25",
+                          "-0.0",
+                          "-0",
+                          ".5",
+                          "5.",
+                          "-.5",
+                          "+5.",
+                          "0.1",
+                          "00000000.5",
+                          "12345678",
+                          "123456789",
+                          "1234567.8",
+                          "12345678.9",
+                          "1.23456789",
+                          "123456789.0123456",
+                          "9007199254740992",
+                          "9007199254740993",
+                          "9999999999999999",
+                          "0.999999999999999",
+                          "99999999.99999999",
+                          "1234567890123456.",
+                          ".123456789012345",
+                          "12345678901234567",
+                          "0000000000000001",
+                          "00000000000000012",
+                          "1.2.3",
+                          "12345678.9.",
+                          "1.",
+                          ".",
+                          "-.",
+                          "+",
+                          "-",
+                          "",
+                          "1e5",
+                          "1.5e-3",
+                          "12a",
+                          "a12",
+                          "1 2",
+                          "1\t",
+                          "1,5",
+                          "inf",
+                          "-inf",
+                          "nan",
+                          "0x10",
+                          "1/2",
+                          "1:2",
+                          "12345678:",
+                          "9\x80",
+                          "\xb9",
+                          "12345678\xff",
+                          "1234567\xb9",
+                          "1234567/",
+                          "--1",
+                          "+-1"})
+        check_as_general(s);
+    // Every placement of one dot in every length of digits up to 22 (past 19: the general path), with each sign.
+    for (std::size_t len = 1; len <= 22; ++len)
+        for (std::size_t dot = 0; dot <= len + 1; ++dot)
+            for (const char* sign : {"", "-", "+"}) {
+                std::string digits;
+                for (std::size_t i = 0; i < len; ++i) digits += static_cast<char>('1' + (i * 7) % 9);
+                if (dot <= len) digits.insert(dot, ".");
+                check_as_general(sign + digits);
+            }
+    // Seeded random strings over digits, dots, signs, exponents and junk, 1..24 bytes.
+    std::mt19937_64 rng(42);
+    const char alphabet[] = "0123456789012345678901234567890123456789..-+eE x/:";
+    for (int i = 0; i < 200000; ++i) {
+        std::string s;
+        const std::size_t len = 1 + rng() % 24;
+        const std::size_t letters = rng() % 4 ? 20 : sizeof alphabet - 1;  // mostly digits
+        for (std::size_t k = 0; k < len; ++k) s += alphabet[rng() % letters];
+        if (rng() % 3 == 0) s[0] = "-+."[rng() % 3];
+        if (rng() % 2) s[rng() % len] = '.';
+        check_as_general(s);
+    }
+}
+
+TEST_CASE("parse_double reads no byte past its view") {
+    // A view of the first bytes of a longer number: the bytes after it must not count.
+    const std::string longer = "12.3456789012345678";
+    double v = 0;
+    for (std::size_t n : {1, 2, 3, 4, 7, 8, 9, 12, 15, 16}) {
+        REQUIRE(parse_double(std::string_view(longer.data(), n), v));
+        CHECK(same_bits(v, std::strtod(longer.substr(0, n).c_str(), nullptr)));
+    }
+    REQUIRE(parse_double(std::string_view("7.25x", 4), v));
+    CHECK(v == 7.25);
 }
 
 TEST_CASE("parse_long") {

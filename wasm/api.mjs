@@ -154,9 +154,13 @@ export function wrap(core) {
     }
   }
 
-  function qrelsReader(name = 'qrels', { format = 'plain' } = {}) {
+  // bytes: the input's size when known (a plain file's size), a hint that sizes the judgments'
+  // storage once instead of copying it each time it doubles; any size is read whatever it says.
+  function qrelsReader(name = 'qrels', { format = 'plain', bytes = 0 } = {}) {
     checkString(name, 'qrelsReader name');
-    const h = core.qrelsBegin(name, format);
+    if (typeof bytes !== 'number' || !(bytes >= 0) || !Number.isFinite(bytes))
+      throw new TypeError(`qrelsReader: bytes must be a number of bytes (0 or more), got ${String(bytes)}`);
+    const h = core.qrelsBegin(name, format, bytes);
     return {
       feed(chunk) { feedAll(core.qrelsFeed, h, toBytes(chunk, 'qrelsReader.feed')); },
       finish() { return new Qrels(core.qrelsFinish(h)); },

@@ -61,10 +61,13 @@ val parse_measures_js(const std::string& text) {
     });
 }
 
-int qrels_begin(const std::string& name, const std::string& format) {
+/// `bytes`: the input's size when known (0: not), AnyQrelsReader::expect_bytes' hint.
+int qrels_begin(const std::string& name, const std::string& format, double bytes) {
     return guarded([&] {
         int h = table().next++;
-        table().qrels_readers[h] = std::make_unique<AnyQrelsReader>(name, qrels_format_word(format));
+        auto reader = std::make_unique<AnyQrelsReader>(name, qrels_format_word(format));
+        if (bytes > 0) reader->expect_bytes(static_cast<std::uint64_t>(bytes));
+        table().qrels_readers[h] = std::move(reader);
         return h;
     });
 }

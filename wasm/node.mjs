@@ -3,6 +3,7 @@
 // helpers that stream plain or gzip files (detected by their magic bytes) into the readers.
 import { createRequire } from 'node:module';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { wrap } from './api.mjs';
 import { runName } from './run-name.mjs';
@@ -57,8 +58,19 @@ async function streamInto(path, reader) {
   return reader.finish();
 }
 
-export function loadQrelsFile(irlens, path, { name = path, format = 'plain' } = {}) {
-  return streamInto(path, irlens.qrelsReader(name, { format }));
+/** Qrels from a plain or gzip file; a plain file's size is the reader's sizing hint (qrelsReader's `bytes`). */
+export async function loadQrelsFile(irlens, path, { name = path, format = 'plain' } = {}) {
+  return streamInto(path, irlens.qrelsReader(name, { format, bytes: await plainFileSize(path) }));
+}
+
+/** The size of a regular file that is not gzip (a gzip file's text is larger), else 0; 0 too when it cannot be read (streamInto says why). */
+async function plainFileSize(path) {
+  try {
+    const st = await stat(path);
+    return st.isFile() && !(await isGzip(path)) ? st.size : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** A run from a plain or gzip file, named by runName(path) ("runs/bm25.txt.gz" -> "bm25") unless `name` is given. */

@@ -40,7 +40,7 @@ function fakeWorker() {
     generation: 1,
     async request(action, payload, { onProgress } = {}) {
       const s = slots.get(payload.slot);
-      if (action === 'begin') slots.set(payload.slot, { kind: payload.kind, bytes: [], state: 'open' });
+      if (action === 'begin') slots.set(payload.slot, { kind: payload.kind, hint: payload.bytes, bytes: [], state: 'open' });
       else if (action === 'feed') s.bytes.push(new Uint8Array(payload.chunk));
       else if (action === 'readFile') {
         let n = 0;
@@ -67,6 +67,8 @@ test('ingest: a plain file is read by the worker, whole', async () => {
   assert.equal(info.text, '1 0 a 1\n1 0 b 0\n');
   assert.deepEqual([...slots.values()].map((s) => s.state), ['finished']);
   assert.equal(progress, 16); // 2 lines of 8 bytes
+  // the file's size, the qrels reader's sizing hint (worker 'begin' -> qrelsReader's bytes)
+  assert.deepEqual([...slots.values()].map((s) => s.hint), [16]);
 });
 
 test('ingest: a multi-member gzip file the browser refuses is read again with fflate, every member', async () => {
@@ -115,6 +117,8 @@ test('ingest: a one-member gzip file is gunzipped by DecompressionStream, once',
   const info = await ingest(client, 'run', source('r.gz', gzipSync('1 Q0 a 1 2 t\n')));
   assert.equal(info.text, '1 Q0 a 1 2 t\n');
   assert.deepEqual([...slots.values()].map((s) => s.state), ['finished']);
+  // a gzip file's size is not its text's: no sizing hint
+  assert.deepEqual([...slots.values()].map((s) => s.hint), [0]);
 });
 
 test('ingest: a bad gzip file: fflate says what is wrong, naming the file', async () => {

@@ -536,7 +536,9 @@ export interface Irlens {
   /** Parses a list of measure names (spaces or commas, presets expanded). */
   parseMeasures(text: string): MeasureSpec[];
 
-  qrelsReader(name?: string, options?: { format?: QrelsFormat }): Reader<Qrels>;
+  /** bytes: the input's size when known (a plain file's size), a hint that sizes the judgments' storage once
+   *  instead of copying it as it grows; any size is read whatever it says. */
+  qrelsReader(name?: string, options?: { format?: QrelsFormat; bytes?: number }): Reader<Qrels>;
   /** format: 'auto' (by content, with evidence: a run not read as TREC has a warning saying why), or the format given. */
   runReader(qrels: Qrels, name?: string, options?: { order?: RunOrder; format?: RunFormat }): Reader<Run>;
   prefsReader(name?: string, options?: { format?: PrefsFormat }): Reader<Prefs>;

@@ -148,20 +148,6 @@ bool before(std::string_view a, std::string_view b) {
     return a.size() < b.size();
 }
 
-/// True when the docs of topic t come in strictly increasing byte order (qrels are usually
-/// written sorted by topic and doc): then no doc is judged twice in t, which a table of its docs
-/// (fill_table) would otherwise be built to find out. Stops at the first pair out of order.
-bool docs_increasing(const Qrels& q, std::size_t t) {
-    if (q.num_judgments(t) < 2) return true;
-    std::string_view previous = q.doc(*q.begin(t));
-    for (const Judgment* j = q.begin(t) + 1; j < q.end(t); ++j) {
-        const std::string_view doc = q.doc(*j);
-        if (!before(previous, doc)) return false;
-        previous = doc;
-    }
-    return true;
-}
-
 }  // namespace
 
 void Qrels::build_tables() const {
@@ -257,6 +243,14 @@ struct QrelsReader::Raw {
     };
     std::vector<Segment> segments;
     std::uint32_t last_line = 0;
+    // Plain qrels: whether each provisional topic's docs stopped coming in strictly increasing
+    // byte order (finish() builds a table to find repeats only for those), checked as each doc is
+    // added, while its bytes are at hand, instead of reading every doc back from the arena in
+    // finish(): `last_doc`, the current topic's last doc (a view into the arena, whose chunks never
+    // move; null before its first); `topic_last_doc`, each topic's, kept when another topic starts.
+    std::string_view last_doc;
+    std::vector<std::string_view> topic_last_doc;
+    std::vector<unsigned char> unordered;
     // Sizing the judgments from the input (expect_bytes): the bytes expected, the bytes absorbed
     // so far, and whether the reservation was made.
     std::uint64_t expected_bytes = 0, bytes_seen = 0;
@@ -378,6 +372,14 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
                 } else {
                     topic = it->second;
                 }
+                if (format == QrelsFormat::Plain) {  // the last docs: the previous topic's kept, this one's taken
+                    if (topic >= r.topic_last_doc.size()) {
+                        r.topic_last_doc.resize(topic + 1);
+                        r.unordered.resize(topic + 1, 0);
+                    }
+                    r.topic_last_doc[r.last_topic] = r.last_doc;  // the first line: topic 0's own, null
+                    r.last_doc = r.topic_last_doc[topic];
+                }
                 r.last_topic = topic;
                 r.last_topic_name.assign(topic_id.data(), topic_id.size());
             }
@@ -393,7 +395,12 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
                     group = it->second;
                 }
             }
-            std::uint32_t doc = append_doc(r.arena, std::string_view(x.doc, x.doc_len), src, line);
+            const std::string_view doc_id(x.doc, x.doc_len);
+            std::uint32_t doc = append_doc(r.arena, doc_id, src, line);
+            if (format == QrelsFormat::Plain) {
+                if (r.last_doc.data() && !before(r.last_doc, doc_id)) r.unordered[topic] = 1;
+                r.last_doc = r.arena.get(doc);
+            }
             if (r.segments.empty() || r.segments.back().topic != topic || r.last_line + 1 != line)
                 r.segments.push_back(Raw::Segment{static_cast<std::uint32_t>(r.entries.size()), topic, line});
             r.last_line = line;
@@ -408,11 +415,13 @@ std::uint64_t QrelsReader::absorb(std::string_view text, std::uint64_t first_lin
     // reserved (expect_bytes), so that the vector is not copied each time it doubles.
     if (r.expected_bytes && !r.reserved && !r.entries.empty()) {
         r.reserved = true;
-        double estimate = static_cast<double>(r.entries.size()) * static_cast<double>(r.expected_bytes) /
-                          static_cast<double>(r.bytes_seen);
-        if (estimate < static_cast<double>(UINT32_MAX)) {
+        const double estimate = static_cast<double>(r.entries.size()) * static_cast<double>(r.expected_bytes) /
+                                static_cast<double>(r.bytes_seen) * 1.0625;
+        // A hint beyond what the vector can hold (the JS API's bytes is anyone's number; in WASM
+        // max_size() is about 357 million judgments) is ignored: reserve would throw length_error.
+        if (estimate < static_cast<double>(UINT32_MAX) && estimate < static_cast<double>(r.entries.max_size() - 64)) {
             try {
-                r.entries.reserve(static_cast<std::size_t>(estimate * 1.0625) + 64);
+                r.entries.reserve(static_cast<std::size_t>(estimate) + 64);
             } catch (const std::bad_alloc&) {  // a hint too large for the memory: grow as without one
             }
         }
@@ -599,7 +608,7 @@ std::shared_ptr<const Qrels> QrelsReader::finish() {
         }
         // Plain qrels: a topic whose docs increase has no repeat (grouped qrels repeat a doc in
         // several groups: always the table).
-        if (q->format_ == QrelsFormat::Plain && docs_increasing(*q, ti)) continue;
+        if (q->format_ == QrelsFormat::Plain && !r.unordered[order[ti]]) continue;
         table.assign(t.slots, 0);
         fill_table(*q, ti, table.data(), t.slots, [&](std::uint32_t a, std::uint32_t b) {
             const bool later = line(a) < line(b);

@@ -2,6 +2,8 @@
 
 #include "irlens/error.hpp"
 
+#include "readers/decimal.hpp"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -315,7 +317,10 @@ inline bool parse_short_decimal(std::string_view s, double& out) {
 }  // namespace
 
 bool parse_double(std::string_view s, double& out) {
-    if (!s.empty() && parse_short_decimal(s, out)) return true;
+    return (!s.empty() && parse_short_decimal(s, out)) || parse_double_general(s, out);
+}
+
+bool parse_double_general(std::string_view s, double& out) {
     const char* p = s.data();
     const char* end = p + s.size();
     if (p == end) return false;

@@ -98,11 +98,11 @@ async function ingestOnce(client, kind, source, { format = source.format || 'pla
   const generation = client.generation; // a cancel in between makes every later request fail
   const start = performance.now();
   const spent = { read: 0, copy: 0, wait: 0 }; // the page's share of the time (phase(), bench/web-phases.mjs)
-  await client.request('begin', { slot, kind, name: source.name, format, options }, { generation });
+  const gzip = await isGzip(source.blob);
+  // bytes: a plain file's size, the qrels reader's sizing hint (its judgments reserved once); a gzip file's text is larger
+  await client.request('begin', { slot, kind, name: source.name, format, options, bytes: gzip ? 0 : source.size }, { generation });
   let reader = null;
-  let gzip = false;
   try {
-    gzip = await isGzip(source.blob);
     if (!gzip) {
       // A plain file is read by the worker itself (readFile: File.slice reads, several under way
       // while it parses), the main thread free: no copy here, no batch waiting for the page's

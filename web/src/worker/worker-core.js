@@ -122,12 +122,12 @@ export function startWorker(irlensPromise, scope = self) {
       registry = new Map(list.map((m) => [m.name, m]));
       return { version: irlens.version, registry: list, groups: irlens.groups(), metaAnalyses: irlens.metaAnalyses() };
     },
-    begin({ slot, kind, name, format = 'plain', options = {} }) {
+    begin({ slot, kind, name, format = 'plain', options = {}, bytes = 0 }) {
       if (kind === 'check') {
         const { useQrels, ...rest } = options;
         readers.set(slot, { kind, name, reader: irlens.runChecker({ ...rest, name, qrels: useQrels && qrels ? qrels : undefined }) });
       } else if (kind === 'qrels') {
-        readers.set(slot, { kind, name, format, reader: irlens.qrelsReader(name, { format }) });
+        readers.set(slot, { kind, name, format, reader: irlens.qrelsReader(name, { format, bytes }) });
       } else {
         if (!qrels) throw Object.assign(new Error('load a qrels file first'), { name: 'UsageError' });
         // A run's format: the page's Run format control ('plain', the qrels' default, means auto).
