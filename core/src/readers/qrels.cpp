@@ -77,10 +77,9 @@ namespace {
 /// Slots of a topic's table: about 1.5 per judgment.
 inline std::uint32_t slots_for(std::uint32_t judgments) { return judgments + judgments / 2 + 4; }
 
-/// The probe shared by the whole index and TopicTable: the first judgment of doc in the table
-/// `slots` (n slots), or -1.
-long probe(const Qrels& q, const std::uint64_t* slots, std::uint32_t n, std::string_view doc) {
-    std::uint64_t h = hash_doc(0, doc);
+/// The probe shared by the whole index and TopicTable: the first judgment of doc, whose
+/// hash_doc(0, doc) is h, in the table `slots` (n slots), or -1.
+long probe(const Qrels& q, const std::uint64_t* slots, std::uint32_t n, std::string_view doc, std::uint64_t h) {
     std::uint32_t fingerprint = static_cast<std::uint32_t>(h >> 32);
     for (std::uint32_t i = start_slot(h, n);; i = i + 1 == n ? 0 : i + 1) {
         std::uint64_t slot = slots[i];
@@ -175,7 +174,13 @@ void Qrels::build_tables() const {
 long Qrels::find(std::size_t t, std::string_view doc) const {
     std::call_once(tables_built_, [this] { build_tables(); });
     const Topic& topic = topics_[t];
-    return probe(*this, &table_[topic.table], topic.slots, doc);
+    return probe(*this, &table_[topic.table], topic.slots, doc, hash_doc(0, doc));
+}
+
+long Qrels::find(std::size_t t, std::string_view doc, std::uint64_t hash) const {
+    std::call_once(tables_built_, [this] { build_tables(); });
+    const Topic& topic = topics_[t];
+    return probe(*this, &table_[topic.table], topic.slots, doc, hash);
 }
 
 void TopicTable::build(const Qrels& q, std::size_t t) {
@@ -184,8 +189,10 @@ void TopicTable::build(const Qrels& q, std::size_t t) {
     fill_table(q, t, slots_.data(), static_cast<std::uint32_t>(slots_.size()), no_repeat);
 }
 
-long TopicTable::find(std::string_view doc) const {
-    return probe(*qrels_, slots_.data(), static_cast<std::uint32_t>(slots_.size()), doc);
+long TopicTable::find(std::string_view doc) const { return find(doc, hash_doc(0, doc)); }
+
+long TopicTable::find(std::string_view doc, std::uint64_t hash) const {
+    return probe(*qrels_, slots_.data(), static_cast<std::uint32_t>(slots_.size()), doc, hash);
 }
 
 namespace {
