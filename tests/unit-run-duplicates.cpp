@@ -93,23 +93,24 @@ TEST_CASE("run duplicates: two different docs with the same 32-bit fingerprint a
 }
 
 TEST_CASE("run duplicates: a topic's repeats across the reader's blocks") {
-    // One topic of 120,000 lines of 40 bytes (4.8 MB: the reader's blocks are 4 MiB, scanned in
-    // 2 MiB parts), unjudged docs u000001..u120000 by line, but line 100000 repeats u000005
-    // (line 5) and line 110000 repeats the judged doc j of line 3.
+    // One topic of 250,000 lines of 35 bytes (8.75 MB: the reader's blocks are 4 MiB, about 120,000
+    // lines, scanned in 2 MiB parts), unjudged docs u000001..u250000 by line, but line 200000
+    // repeats u000005 (line 5) and line 230000 repeats the judged doc j of line 3.
     std::string run;
-    run.reserve(120000 * 40);
+    run.reserve(250000 * 35);
     char id[16];
-    for (int k = 1; k <= 120000; ++k) {
-        std::snprintf(id, sizeof id, "u%06d", k == 100000 ? 5 : k);
-        run += "1 Q0 " + std::string(k == 3 || k == 110000 ? "j" : id) + std::string(" 1 1.5 a-run-tag-of-18\n");
+    for (int k = 1; k <= 250000; ++k) {
+        std::snprintf(id, sizeof id, "u%06d", k == 200000 ? 5 : k);
+        run += "1 Q0 " + std::string(k == 3 || k == 230000 ? "j" : id) + std::string(" 1 1.5 a-run-tag-of-18\n");
     }
-    REQUIRE(run.size() > (4u << 20));
+    REQUIRE(run.size() > (8u << 20));
+    REQUIRE(run.rfind("u000005") > (5u << 20));  // the repeat: past the first block (4 MiB)
     const std::string qrels = "1 0 j 1\n";
     // The smallest second line wins: u000005's repeat; without it, j's.
-    CHECK(every_way(qrels, run) == "r:100000: duplicate document 'u000005' for topic '1' (first at line 5)");
+    CHECK(every_way(qrels, run) == "r:200000: duplicate document 'u000005' for topic '1' (first at line 5)");
     const std::size_t at = run.find("u000005", run.find("u000005") + 1);
-    run.replace(at, 7, "u100000");
-    CHECK(every_way(qrels, run) == "r:110000: duplicate document 'j' for topic '1' (first at line 3)");
+    run.replace(at, 7, "u200000");
+    CHECK(every_way(qrels, run) == "r:230000: duplicate document 'j' for topic '1' (first at line 3)");
 }
 
 TEST_CASE("run duplicates: the first repeat in the file, whether its topic's lines are together or not") {
