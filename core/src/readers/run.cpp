@@ -472,52 +472,32 @@ namespace {
 
 /// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
 /// order), for a topic whose lines are not together (the others are checked line by line as they
-/// are read: TopicDuplicates): judged docs through their judgment index, unjudged ones through a
-/// small hash table whose slots hold the hash's high half beside the entry (index + 1; 0 = empty),
-/// so that only a doc with the same 32 bits is fetched and compared (issue 42: the compares were a
-/// fifth of WASM's memcmp in the run's reading).
+/// are read), with the same check (TopicDuplicates), each unjudged id hashed again from the arena.
 struct Duplicate {
     std::uint32_t first = 0, second = 0;
     std::uint32_t doc = 0;
     std::size_t topic = 0;
 };
 
-void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
-                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint64_t>& table) {
+void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best, TopicDuplicates& dups) {
     const std::vector<RunEntry>& entries = run.entries(t);
     if (entries.size() < 2) return;
-    std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
-    seen_at.assign(qrels.num_judgments(t), 0);
-    std::size_t size = 8;
-    while (size < 2 * entries.size()) size <<= 1;
-    table.assign(size, 0);
-    std::size_t mask = size - 1;
-    auto report = [&](std::uint32_t first, std::uint32_t second, std::uint32_t doc) {
-        if (!best.second || second < best.second) best = Duplicate{first, second, doc, t};
-    };
+    dups.start(qrels, t, entries.size());
     for (std::uint32_t k = 0; k < entries.size(); ++k) {
-        const RunEntry& e = entries[k];
-        if (run.judged(e.doc)) {
-            std::uint32_t& seen = seen_at[e.doc - first_judgment];  // entry index + 1
-            if (seen)
-                report(run.line(t, seen - 1), run.line(t, k), e.doc);
-            else
-                seen = k + 1;
-            continue;
+        const std::uint32_t ref = entries[k].doc;
+        long other;
+        if (run.judged(ref)) {
+            other = dups.judged(ref, k);
+        } else {
+            const std::string_view doc = run.doc(ref);
+            other = dups.unjudged(hash_doc(0, doc), k, [&](std::uint32_t e) { return run.doc(entries[e].doc) == doc; });
         }
-        std::string_view doc = run.doc(e.doc);
-        const std::uint64_t h = hash_doc(0, doc);
-        const std::uint64_t fingerprint = h & ~std::uint64_t(0xFFFFFFFF);
-        std::size_t i = h & mask;
-        for (; table[i]; i = (i + 1) & mask) {
-            if ((table[i] & ~std::uint64_t(0xFFFFFFFF)) != fingerprint) continue;
-            const std::uint32_t other = static_cast<std::uint32_t>(table[i]) - 1;
-            if (run.doc(entries[other].doc) == doc) {
-                report(run.line(t, other), run.line(t, k), e.doc);
-                break;
-            }
-        }
-        if (!table[i]) table[i] = fingerprint | (k + 1);
+        if (other < 0) continue;
+        // Entries are in file order: the topic's first repeat has its smallest second line.
+        const std::uint32_t second = run.line(t, k);
+        if (!best.second || second < best.second)
+            best = Duplicate{run.line(t, static_cast<std::size_t>(other)), second, ref, t};
+        return;
     }
 }
 
@@ -571,10 +551,9 @@ std::shared_ptr<const Run> RunReader::finish() {
         if (st.split[t]) split.push_back(t);
     Duplicate halves[2];
     detail::parallel_ranges(split.size(), [&](std::size_t begin, std::size_t end) {
-        std::vector<std::uint32_t> seen_at;
-        std::vector<std::uint64_t> table;
+        TopicDuplicates dups;
         Duplicate& best = halves[begin == 0 ? 0 : 1];
-        for (std::size_t i = begin; i < end; ++i) find_duplicate(run, *run.qrels_, split[i], best, seen_at, table);
+        for (std::size_t i = begin; i < end; ++i) find_duplicate(run, *run.qrels_, split[i], best, dups);
     });
     for (const Duplicate& d : halves)
         if (d.second && (!st.dup.second || d.second < st.dup.second))
