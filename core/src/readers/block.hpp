@@ -156,6 +156,32 @@ inline int compare_words(std::string_view a, std::string_view b) {
     return (a.size() > b.size()) - (a.size() < b.size());
 }
 
+/// a == b for two ids of n bytes each, 8 bytes at a time (the last 8 overlapping the ones before),
+/// without a call into memcmp (in WASM, a byte-by-byte loop). Reads no byte before or past either
+/// id (a qrels id may end its arena's chunk).
+inline bool same_id(const char* a, const char* b, std::size_t n) {
+    std::uint64_t x, y;
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8) {
+            std::memcpy(&x, a + i, 8);
+            std::memcpy(&y, b + i, 8);
+            if (x != y) return false;
+        }
+        std::memcpy(&x, a + n - 8, 8);
+        std::memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    if (n >= 4) {
+        std::uint32_t u, v, w, z;
+        std::memcpy(&u, a, 4);
+        std::memcpy(&v, b, 4);
+        std::memcpy(&w, a + n - 4, 4);
+        std::memcpy(&z, b + n - 4, 4);
+        return u == v && w == z;
+    }
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);  // n <= 3: every byte
+}
+
 /// split_words' byte-wise path, from q (a word's first byte, or a NUL) with n words taken: the
 /// words of a line that goes on past the 64-byte window, and the reference split_words is tested
 /// against (split_words_bytewise(s, s, f, 0, ...) is split_words).

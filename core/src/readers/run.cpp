@@ -46,6 +46,7 @@ struct RunRecord {
     const char* doc;  // the doc id; for a topic not in the qrels, the topic id
     const char* tag;
     double key;
+    std::uint64_t hash;     // hash_doc(0, doc) for a qrels topic's doc (the lookup's, kept for the duplicates' check)
     std::int32_t topic;     // qrels topic index, -1 when the topic is not in the qrels
     std::int32_t judgment;  // qrels judgment index, -1 when not judged
     std::uint32_t doc_len, tag_len;
@@ -81,9 +82,81 @@ struct InStep {
         entered[t] = stamp;
         table.build(q, t);
     }
-    long find(const Qrels& q, std::size_t t, std::string_view doc) const {
-        return whole ? q.find(t, doc) : table.find(doc);
+    /// The doc's first judgment in topic t, or -1; hash is hash_doc(0, doc).
+    long find(const Qrels& q, std::size_t t, std::string_view doc, std::uint64_t hash) const {
+        return whole ? q.find(t, doc, hash) : table.find(doc, hash);
     }
+};
+
+/// The duplicates' check of the topic being read, line by line in file order (issue 42): each
+/// entry's doc is looked for among the topic's earlier entries while the line is added, so that
+/// no pass after the reading hashes and fetches every unjudged id again. A judged doc is found
+/// through its judgment index (seen_at); an unjudged one in an open-addressing table keyed by the
+/// hash the scanner computed for its qrels lookup (RunRecord::hash), while the id's bytes were in
+/// cache. A slot holds the hash's high 32 bits (the fingerprint) beside the entry's index + 1
+/// (0 = empty); the start slot is the fingerprint masked, so the table grows without the ids.
+/// Only an id with the same fingerprint is fetched from the arena and compared.
+class TopicDuplicates {
+public:
+    /// Starts checking topic t of q, whose entries are about `expected` (only a size hint).
+    void start(const Qrels& q, std::size_t t, std::size_t expected) {
+        topic_ = static_cast<std::int32_t>(t);
+        first_judgment_ = q.num_judgments(t) ? q.index_of(*q.begin(t)) : 0;
+        seen_at_.assign(q.num_judgments(t), 0);
+        std::size_t size = 16;
+        while (size < 2 * expected) size <<= 1;
+        table_.assign(size, 0);
+        used_ = 0;
+    }
+    /// Stops checking (the topic is checked whole elsewhere).
+    void stop() { topic_ = -1; }
+    /// The topic checked, -1 for none.
+    std::int32_t topic() const { return topic_; }
+
+    /// Entry k of the topic is judgment `judgment`: the index of the earlier entry of the same
+    /// judgment, or -1 (then k is remembered).
+    long judged(std::uint32_t judgment, std::uint32_t k) {
+        std::uint32_t& seen = seen_at_[judgment - first_judgment_];
+        if (seen) return static_cast<long>(seen) - 1;
+        seen = k + 1;
+        return -1;
+    }
+    /// Entry k of the topic is an unjudged doc whose hash_doc(0, doc) is hash: the index of an
+    /// earlier entry e with same(e) (the same doc), or -1 (then k is remembered). same is asked
+    /// only about entries with the same fingerprint.
+    template <class Same>
+    long unjudged(std::uint64_t hash, std::uint32_t k, Same&& same) {
+        if (2 * (used_ + 1) > table_.size()) grow();
+        const std::uint64_t fingerprint = hash & ~std::uint64_t(0xFFFFFFFF);
+        const std::size_t mask = table_.size() - 1;
+        std::size_t i = (hash >> 32) & mask;
+        for (; table_[i]; i = (i + 1) & mask) {
+            if ((table_[i] & ~std::uint64_t(0xFFFFFFFF)) != fingerprint) continue;
+            const std::uint32_t other = static_cast<std::uint32_t>(table_[i]) - 1;
+            if (same(other)) return static_cast<long>(other);
+        }
+        table_[i] = fingerprint | (k + 1);
+        ++used_;
+        return -1;
+    }
+
+private:
+    void grow() {
+        std::vector<std::uint64_t> old(table_.size() * 2, 0);
+        old.swap(table_);
+        const std::size_t mask = table_.size() - 1;
+        for (std::uint64_t slot : old) {
+            if (!slot) continue;
+            std::size_t i = (slot >> 32) & mask;
+            while (table_[i]) i = (i + 1) & mask;
+            table_[i] = slot;
+        }
+    }
+    std::int32_t topic_ = -1;
+    std::uint32_t first_judgment_ = 0;
+    std::vector<std::uint32_t> seen_at_;  // per judgment of the topic: the index + 1 of its first entry
+    std::vector<std::uint64_t> table_;
+    std::size_t used_ = 0;
 };
 
 }  // namespace
@@ -101,18 +174,21 @@ struct RunReader::State {
     std::int32_t topic = -1;
     std::size_t expected = 0;
     // Streaming (stream_topics): the callback, the topics done (and the first line of each, for
-    // NotGrouped), the first duplicate found, scratch for the duplicate check.
+    // NotGrouped).
     TopicDone done;
     std::vector<std::uint32_t> done_at;
     std::vector<std::int32_t> ended_by;  // the topic whose line ended each topic done (NotGrouped)
     std::uint32_t topic_line = 0;
+    // Duplicates: the first found by the line-by-line check (the smallest second line of the topics
+    // it checked, as it goes in file order), its check, and the topics whose lines came back after
+    // another topic's (not grouped), which finish() checks whole instead.
     struct Dup {
         std::uint32_t first = 0, second = 0;
         std::string doc;
         std::size_t topic = 0;
     } dup;
-    std::vector<std::uint32_t> seen_at;
-    std::vector<std::uint64_t> table;
+    TopicDuplicates dups;
+    std::vector<char> split;  // per qrels topic
     // feed_columns: the rows of the batch being absorbed, as records (absorb takes them instead
     // of scanning text); whether text was fed.
     const detail::Scanned<RunRecord>* rows = nullptr;
@@ -197,12 +273,14 @@ void scan_run(std::string_view block, detail::Scanned<RunRecord>& scanned, const
         if (last_t < 0) {
             r.doc = f[0].data();
             r.doc_len = static_cast<std::uint32_t>(f[0].size());
+            r.hash = 0;
             r.judgment = -1;
         } else {
             if (f[2].size() > 0xFFFF) throw InputError(src, line_no, "document id longer than 65535 bytes");
             r.doc = f[2].data();
             r.doc_len = static_cast<std::uint32_t>(f[2].size());
-            r.judgment = static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(last_t), f[2]));
+            r.hash = hash_doc(0, f[2]);
+            r.judgment = static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(last_t), f[2], r.hash));
         }
         if (r.topic >= 0 && out.size() > first_record && out.back().topic == r.topic && out.back().key == r.key) {
             // Both ids are in this block: compared now, they need not be looked up by order_topic.
@@ -225,6 +303,7 @@ RunReader::RunReader(std::shared_ptr<const Qrels> qrels, std::string name, RunOr
     run.topics_.resize(qrels->num_topics());
     run.lines_.resize(qrels->num_topics());
     run.ties_.resize(qrels->num_topics());
+    st_->split.assign(qrels->num_topics(), 0);
     run.qrels_ = std::move(qrels);
     st_->blocks.source = run.name_;
 }
@@ -288,11 +367,27 @@ std::uint64_t RunReader::absorb(std::string_view text, std::uint64_t first_line)
             if (r.topic != st.topic) {
                 if (st.topic >= 0 && !st.done) st.expected = run.topics_[static_cast<std::size_t>(st.topic)].size();
                 st.topic = r.topic;
-                if (entries.empty()) entries.reserve(st.expected);
+                if (entries.empty()) {
+                    entries.reserve(st.expected);
+                    st.dups.start(*run.qrels_, static_cast<std::size_t>(r.topic), st.expected);
+                } else {  // the topic comes back after another's (never when streaming: NotGrouped)
+                    st.dups.stop();
+                    st.split[static_cast<std::size_t>(r.topic)] = 1;
+                }
             }
             auto k = static_cast<std::uint32_t>(entries.size());
             if (stretches.empty() || stretches.back().line + (k - stretches.back().index) != line)
                 stretches.push_back(Run::LineStretch{k, line});
+            if (r.topic == st.dups.topic() && !st.dup.second) {  // past the first duplicate, none comes earlier
+                const std::string_view doc(r.doc, r.doc_len);
+                const long other =
+                    r.judgment >= 0
+                        ? st.dups.judged(ref, k)
+                        : st.dups.unjudged(r.hash, k, [&](std::uint32_t e) { return run.doc(entries[e].doc) == doc; });
+                if (other >= 0)
+                    st.dup = State::Dup{run.line(static_cast<std::size_t>(r.topic), static_cast<std::size_t>(other)),
+                                        line, std::string(run.doc(ref)), static_cast<std::size_t>(r.topic)};
+            }
             // The record before it was this topic's (scan_run): entries[k - 1].
             if (r.tie && k > 0 && k < 0x80000000u)
                 run.ties_[static_cast<std::size_t>(r.topic)].push_back(k << 1 | (r.tie > 0 ? 1u : 0u));
@@ -363,7 +458,9 @@ void RunReader::feed_columns(const RunColumns& c) {
             r.doc = id.data();
             r.doc_len = static_cast<std::uint32_t>(id.size());
             if (t >= 0 && t != entered) step.enter(qrels, static_cast<std::size_t>(t)), entered = t;
-            r.judgment = t < 0 ? -1 : static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(t), id));
+            r.hash = t < 0 ? 0 : hash_doc(0, id);
+            r.judgment =
+                t < 0 ? -1 : static_cast<std::int32_t>(step.find(qrels, static_cast<std::size_t>(t), id, r.hash));
             batch.records.push_back(r);
         }
         batch.lines = end - begin;
@@ -374,52 +471,33 @@ void RunReader::feed_columns(const RunColumns& c) {
 namespace {
 
 /// Finds the repeated (topic, doc) with the smallest second line in one topic's entries (file
-/// order): judged docs through their judgment index, unjudged ones through a small hash table whose
-/// slots hold the hash's high half beside the entry (index + 1; 0 = empty), so that only a doc
-/// with the same 32 bits is fetched and compared (issue 42: the compares were a fifth of WASM's
-/// memcmp in the run's reading).
+/// order), for a topic whose lines are not together (the others are checked line by line as they
+/// are read), with the same check (TopicDuplicates), each unjudged id hashed again from the arena.
 struct Duplicate {
     std::uint32_t first = 0, second = 0;
     std::uint32_t doc = 0;
     std::size_t topic = 0;
 };
 
-void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best,
-                    std::vector<std::uint32_t>& seen_at, std::vector<std::uint64_t>& table) {
+void find_duplicate(const Run& run, const Qrels& qrels, std::size_t t, Duplicate& best, TopicDuplicates& dups) {
     const std::vector<RunEntry>& entries = run.entries(t);
     if (entries.size() < 2) return;
-    std::uint32_t first_judgment = qrels.num_judgments(t) ? qrels.index_of(*qrels.begin(t)) : 0;
-    seen_at.assign(qrels.num_judgments(t), 0);
-    std::size_t size = 8;
-    while (size < 2 * entries.size()) size <<= 1;
-    table.assign(size, 0);
-    std::size_t mask = size - 1;
-    auto report = [&](std::uint32_t first, std::uint32_t second, std::uint32_t doc) {
-        if (!best.second || second < best.second) best = Duplicate{first, second, doc, t};
-    };
+    dups.start(qrels, t, entries.size());
     for (std::uint32_t k = 0; k < entries.size(); ++k) {
-        const RunEntry& e = entries[k];
-        if (run.judged(e.doc)) {
-            std::uint32_t& seen = seen_at[e.doc - first_judgment];  // entry index + 1
-            if (seen)
-                report(run.line(t, seen - 1), run.line(t, k), e.doc);
-            else
-                seen = k + 1;
-            continue;
+        const std::uint32_t ref = entries[k].doc;
+        long other;
+        if (run.judged(ref)) {
+            other = dups.judged(ref, k);
+        } else {
+            const std::string_view doc = run.doc(ref);
+            other = dups.unjudged(hash_doc(0, doc), k, [&](std::uint32_t e) { return run.doc(entries[e].doc) == doc; });
         }
-        std::string_view doc = run.doc(e.doc);
-        const std::uint64_t h = hash_doc(0, doc);
-        const std::uint64_t fingerprint = h & ~std::uint64_t(0xFFFFFFFF);
-        std::size_t i = h & mask;
-        for (; table[i]; i = (i + 1) & mask) {
-            if ((table[i] & ~std::uint64_t(0xFFFFFFFF)) != fingerprint) continue;
-            const std::uint32_t other = static_cast<std::uint32_t>(table[i]) - 1;
-            if (run.doc(entries[other].doc) == doc) {
-                report(run.line(t, other), run.line(t, k), e.doc);
-                break;
-            }
-        }
-        if (!table[i]) table[i] = fingerprint | (k + 1);
+        if (other < 0) continue;
+        // Entries are in file order: the topic's first repeat has its smallest second line.
+        const std::uint32_t second = run.line(t, k);
+        if (!best.second || second < best.second)
+            best = Duplicate{run.line(t, static_cast<std::size_t>(other)), second, ref, t};
+        return;
     }
 }
 
@@ -451,11 +529,6 @@ void RunReader::topic_done(std::size_t t) {
     State& st = *st_;
     Run& run = *st.run;
     st.done_at[t] = st.topic_line;
-    if (!st.dup.second) {
-        Duplicate d;
-        find_duplicate(run, *run.qrels_, t, d, st.seen_at, st.table);
-        if (d.second) st.dup = State::Dup{d.first, d.second, std::string(run.doc(d.doc)), t};
-    }
     st.done(run, t);
     std::vector<RunEntry>().swap(run.topics_[t]);
     std::vector<Run::LineStretch>().swap(run.lines_[t]);
@@ -470,24 +543,23 @@ std::shared_ptr<const Run> RunReader::finish() {
     if (run.lines_read_ == 0) throw InputError(run.name_, 0, "no results found (empty file?)");
     run.ignored_topics_.assign(st.ignored.begin(), st.ignored.end());
     run.text_notes_ = st.blocks.notes();
-    if (st.done) {  // streaming: the last topic, then the first duplicate (in file order)
-        if (st.topic >= 0) topic_done(static_cast<std::size_t>(st.topic));
-        if (st.dup.second) throw duplicate_error(run, st.dup.first, st.dup.second, st.dup.doc, st.dup.topic);
-        return std::shared_ptr<const Run>(st.run.release());
-    }
-    // Topics are checked on two threads natively (halves of the topics); the reported duplicate is
-    // the one with the smallest second line in either half.
+    if (st.done && st.topic >= 0) topic_done(static_cast<std::size_t>(st.topic));  // streaming: the last topic
+    // The topics not grouped are checked whole, on two threads natively (halves of them); the
+    // duplicate reported is the one with the smallest second line, theirs or the line-by-line one.
+    std::vector<std::size_t> split;
+    for (std::size_t t = 0; t < st.split.size(); ++t)
+        if (st.split[t]) split.push_back(t);
     Duplicate halves[2];
-    std::size_t num_topics = run.topics_.size();
-    detail::parallel_ranges(num_topics, [&](std::size_t begin, std::size_t end) {
-        std::vector<std::uint32_t> seen_at;
-        std::vector<std::uint64_t> table;
+    detail::parallel_ranges(split.size(), [&](std::size_t begin, std::size_t end) {
+        TopicDuplicates dups;
         Duplicate& best = halves[begin == 0 ? 0 : 1];
-        for (std::size_t t = begin; t < end; ++t) find_duplicate(run, *run.qrels_, t, best, seen_at, table);
+        for (std::size_t i = begin; i < end; ++i) find_duplicate(run, *run.qrels_, split[i], best, dups);
     });
-    Duplicate dup = halves[0];
-    if (halves[1].second && (!dup.second || halves[1].second < dup.second)) dup = halves[1];
-    if (dup.second) throw duplicate_error(run, dup.first, dup.second, run.doc(dup.doc), dup.topic);
+    for (const Duplicate& d : halves)
+        if (d.second && (!st.dup.second || d.second < st.dup.second))
+            st.dup = State::Dup{d.first, d.second, std::string(run.doc(d.doc)), d.topic};
+    if (st.dup.second) throw duplicate_error(run, st.dup.first, st.dup.second, st.dup.doc, st.dup.topic);
+    if (st.done) return std::shared_ptr<const Run>(st.run.release());
     for (auto& t : run.topics_) t.shrink_to_fit();
     for (auto& t : run.lines_) t.shrink_to_fit();
     for (auto& t : run.ties_) t.shrink_to_fit();

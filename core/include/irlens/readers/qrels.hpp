@@ -66,6 +66,8 @@ public:
     /// builds the tables of all topics (thread-safe); a reader that takes a run topic by topic
     /// builds one topic's table at a time instead (TopicTable).
     long find(std::size_t t, std::string_view doc) const;
+    /// find(t, doc) for a caller that has hashed doc already: hash is hash_doc(0, doc).
+    long find(std::size_t t, std::string_view doc, std::uint64_t hash) const;
     /// A hint that many find(t, ...) calls follow: starts loading topic t's slice of the index
     /// into the cache, so that its cache misses overlap instead of stalling one find at a time.
     void prefetch(std::size_t t) const;
@@ -119,6 +121,8 @@ public:
     void build(const Qrels& q, std::size_t t);
     /// Qrels::find(t, doc) for the topic built last.
     long find(std::string_view doc) const;
+    /// find(doc) for a caller that has hashed doc already: hash is hash_doc(0, doc).
+    long find(std::string_view doc, std::uint64_t hash) const;
 
 private:
     const Qrels* qrels_ = nullptr;

@@ -5,7 +5,10 @@
 //   so does irlens). '#' comment lines and blank lines are skipped; CRLF is accepted.
 // - score must be a finite or infinite decimal number (NaN is an error). With RunOrder::Rank the
 //   rank column must be an integer and is what orders the documents.
-// - A (topic, doc) pair may occur once; a repeat is an error naming both lines.
+// - A (topic, doc) pair may occur once; a repeat is an error naming both lines: of all repeats,
+//   the one on the earliest line, however the input arrives (one buffer, chunks, columns, streamed).
+//   A topic's lines are checked as they are read, by the hash of the qrels lookup; a topic whose
+//   lines come back after another topic's is checked whole by finish().
 // - Lines whose topic is not in the qrels are dropped and counted (trec_eval ignores such topics).
 // - The run keeps, per qrels topic, its entries in file order; ordering happens at evaluation
 //   (see ranking.hpp). A judged doc is stored as the index of its qrels judgment, an unjudged doc
