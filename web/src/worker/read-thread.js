@@ -3,8 +3,8 @@
 // worker that parses, they come in only while it is not parsing, so the reading and the parse
 // take turns (bench/README.md: the worker waited 250-500 ms for bench/data's 244 MB run). Here a
 // small nested worker (READER, started from a Blob URL) reads the slices one after the other and
-// transfers each to the parsing worker, at most ahead + 1 slices beyond the one being parsed (as
-// slices() reads ahead): the reading goes on beside the parse, and memory stays bounded.
+// transfers each to the parsing worker, at most `ahead` slices beyond the one being parsed: the
+// reading goes on beside the parse, and memory stays bounded as with slices().
 // Where a worker cannot start one (no Worker in this scope, a policy that refuses it) the worker
 // reads itself (slices()).
 import { SLICE, AHEAD, slices } from '../base/files.js';
