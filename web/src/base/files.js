@@ -1,7 +1,6 @@
 // Streams one input (a File, or embedded example text) into a reader in the worker. A plain file
-// is read by the worker itself (worker/read-thread.js: File.slice reads by a nested worker beside
-// the parse; slices() where there is none). A gzip file (detected by the magic bytes 1f 8b) is
-// decompressed here by the browser's DecompressionStream,
+// is read by the worker itself (slices(): File.slice reads, several under way). A gzip file
+// (detected by the magic bytes 1f 8b) is decompressed here by the browser's DecompressionStream,
 // which refuses a multi-member file such as `cat a.gz b.gz` (RFC 1952 section 2.2; Chromium:
 // "Junk found after end of compressed data"): such a file (any file it refuses) is read again
 // from the start with fflate's streaming Gunzip, which reads every member; the bytes go to the
@@ -11,8 +10,8 @@ import { Gunzip } from 'fflate';
 import { phase } from './phases.js';
 
 const BATCH = 4 << 20;
-export const SLICE = 8 << 20; // bytes per File.slice read in a worker (slices(); 4 MB was slower, bench/README.md)
-export const AHEAD = 3; // reads under way beyond the one being parsed
+const SLICE = 8 << 20; // bytes per File.slice read in a worker (slices(); 4 MB was slower, bench/README.md)
+const AHEAD = 3; // reads under way beyond the one being parsed
 let nextSlot = 1;
 
 /**

@@ -10,8 +10,8 @@
 //                                             checker, options as runChecker's, useQrels: the
 //                                             current qrels' topics)
 //   feed    {slot, chunk: ArrayBuffer}
-//   readFile {slot, blob: File | Blob}     feeds the whole of a plain file, read beside the parse
-//                                             (read-thread.js); progress: bytes read
+//   readFile {slot, blob: File | Blob}     feeds the whole of a plain file, read here (base/files.js
+//                                             slices()); progress: bytes read
 //   finish  {slot}                         -> info of the qrels / run (a run replaces one of the same name);
 //                                             check: the report (irlens check --format json)
 //   abort   {slot}
@@ -64,7 +64,7 @@ import { playgroundActions } from './worker-playground.js';
 import { addPercentileIntervals, deferPercentileIntervals, percentileAnswer } from '../base/table-intervals.js';
 import { buffersOf, evaluationView } from '../../../build-wasm/dist/evaluation.mjs';
 import { streamActions } from './worker-stream.js';
-import { readThread } from './read-thread.js';
+import { slices } from '../base/files.js';
 import { phase, takePhases } from '../base/phases.js';
 
 export const RP_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -145,7 +145,7 @@ export function startWorker(irlensPromise, scope = self) {
       const r = readers.get(slot);
       let read = 0;
       let t = performance.now();
-      for await (const bytes of readThread(blob)) {
+      for await (const bytes of slices(blob)) {
         if (r) r.spent.read += performance.now() - t; // waiting for the File's bytes
         feed(slot, bytes);
         read += bytes.length;

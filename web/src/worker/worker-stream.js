@@ -1,6 +1,6 @@
 // Streamed runs (added to worker-core.js's protocol): a run file larger than the page's in-memory
 // limit (files.js inMemoryLimit) is read here, in the worker, straight from the File in
-// File.slice chunks (read-thread.js: read by a thread of their own while one is scored; gzip:
+// File.slice chunks (files.js slices(): the next read under way while one is scored; gzip:
 // through the same gunzip as files.js), and scored one topic at a time
 // (wasm/api-stream.mjs: memory for the qrels and one topic's entries, whatever the file's size).
 // The run must be grouped by topic; otherwise the error says how to sort it. A streamed run keeps
@@ -10,8 +10,7 @@
 //   streamRun {file: File, name, measures, missing}  -> the run's info (as finish's), with progress
 // and, for worker-core.js: streamedData(measures, missing, progress) -> the streamed runs'
 // evaluation data (wasm/evaluation.mjs) to merge with the in-memory runs'; drop(name); clear().
-import { decodedStream, isGzip } from '../base/files.js';
-import { readThread } from './read-thread.js';
+import { decodedStream, isGzip, slices } from '../base/files.js';
 
 export function streamActions({ irlens, qrels, runs, side }) {
   const streamed = new Map(); // name -> {file, name, key, data, info}
@@ -33,7 +32,7 @@ export function streamActions({ irlens, qrels, runs, side }) {
       }
     }
     let at = 0;
-    for await (const bytes of readThread(file)) {
+    for await (const bytes of slices(file)) {
       yield bytes;
       at += bytes.length;
       progress(Math.min(1, at / Math.max(1, file.size)));
