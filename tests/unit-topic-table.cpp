@@ -1,7 +1,7 @@
 // The run reader's doc lookups (core/src/readers/qrels.cpp, issue 42): detail::same_id, the
 // 8-byte compare of a looked-up id with a judged one, against memcmp for every length and every
 // differing byte; a topic's table (TopicTable) and the whole index (Qrels::find) answer alike with
-// and without a hash the caller computed.
+// and without a hash the caller computed; Qrels::find_once, the one-off lookup without the tables.
 #include "fixture.hpp"
 
 #include "irlens/readers/qrels.hpp"
@@ -49,4 +49,21 @@ TEST_CASE("TopicTable and Qrels::find: the same judgment with the caller's hash 
     CHECK(table.find("b", hash_doc(0, "b")) == 3);
     CHECK(table.find("a", hash_doc(0, "a")) == -1);
     CHECK(q->find(1, "b", hash_doc(0, "b")) == 3);
+}
+
+TEST_CASE("Qrels::find_once: Qrels::find's judgment by a pass over the topic, plain and grouped") {
+    // Plain: as above. Grouped (topic group doc rel): topic 1 judges a in groups 1 and 2 (lines
+    // 1-2: judgments 0 and 1), b in group 1 (judgment 2); topic 2 judges a in group 2 (judgment 3).
+    // find and find_once give a doc's first judgment in the topic: a 0, b 2 in topic 1; a 3 in 2.
+    auto plain = read_qrels("q", "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 b 1\n");
+    auto grouped = read_qrels("g", "1 1 a 1\n1 2 a 0\n1 1 b 2\n2 2 a 1\n", QrelsFormat::Grouped);
+    for (const auto& q : {plain, grouped})
+        for (std::size_t t = 0; t < q->num_topics(); ++t)
+            for (const char* doc : {"a", "b", "c", "d", "", "ceci_nest_pas_un_docno"})
+                CHECK_MESSAGE(q->find_once(t, doc) == q->find(t, doc), "topic ", t, " doc '", doc, "'");
+    CHECK(grouped->find_once(0, "a") == 0);
+    CHECK(grouped->find_once(0, "b") == 2);
+    CHECK(grouped->find_once(1, "a") == 3);
+    CHECK(grouped->find_once(1, "b") == -1);
+    CHECK(plain->find_once(1, "b") == 3);
 }

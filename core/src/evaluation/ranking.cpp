@@ -24,15 +24,6 @@ long judgment_in_group(const Qrels& qrels, std::size_t topic, long first, long g
     return -1;
 }
 
-/// The first judgment of `doc` in the topic, or -1, by a pass over the topic's judgments: for the
-/// placeholder of a topic the run does not answer, whose one lookup would otherwise build the
-/// lookup tables of the whole qrels (Qrels::find).
-long first_judgment_of(const Qrels& qrels, std::size_t topic, std::string_view doc) {
-    for (const Judgment* j = qrels.begin(topic); j != qrels.end(topic); ++j)
-        if (qrels.doc(*j) == doc) return static_cast<long>(qrels.index_of(*j));
-    return -1;
-}
-
 /// The highest grade the qrels give the doc of judgment `first` (its first in the topic) in any group.
 int max_grade_of(const Qrels& qrels, std::size_t topic, long first) {
     const Judgment* j = &qrels.judgment(static_cast<std::uint32_t>(first));
@@ -236,7 +227,7 @@ Ranking make_ranking(const Run& run, std::size_t topic, const std::vector<std::u
     r.docs.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         std::uint32_t ref = ordered[i];
-        long judgment = ref == kPlaceholderDoc ? first_judgment_of(qrels, topic, run.doc(ref))
+        long judgment = ref == kPlaceholderDoc ? qrels.find_once(topic, run.doc(ref))
                         : run.judged(ref)      ? static_cast<long>(ref)
                                                : -1;
         if (judgment >= 0 && options.group >= 0) judgment = judgment_in_group(qrels, topic, judgment, options.group);

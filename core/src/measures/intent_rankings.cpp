@@ -74,7 +74,7 @@ const char kIntentRankingsTag = 'i';  // TopicView::cached tag (its address)
 
 /// True when the qrels judge the document of run ref >= 0 for some group of topic t.
 bool judged_for_topic(const Qrels& q, const Run& run, std::size_t t, std::uint32_t ref) {
-    long first = ref == kPlaceholderDoc ? q.find(t, run.doc(ref)) : run.judged(ref) ? static_cast<long>(ref) : -1;
+    long first = ref == kPlaceholderDoc ? q.find_once(t, run.doc(ref)) : run.judged(ref) ? static_cast<long>(ref) : -1;
     if (first < 0) return false;
     std::string_view doc = q.doc(q.judgment(static_cast<std::uint32_t>(first)));
     for (const Judgment* j = &q.judgment(static_cast<std::uint32_t>(first)); j != q.end(t) && q.doc(*j) == doc; ++j)

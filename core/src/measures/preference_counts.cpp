@@ -37,7 +37,7 @@ void docid_ranks(const TopicView& v, const Preferences& prefs, TopicPrefCounts& 
     std::vector<std::uint32_t> retrieved;  // topic doc numbers, in rank order
     if (v.missing()) {
         // trec_eval -c scores a topic without results with its placeholder doc.
-        long j = prefs.qrels()->find(t, run.doc(kPlaceholderDoc));
+        long j = prefs.qrels()->find_once(t, run.doc(kPlaceholderDoc));
         if (j >= 0 && max_docs != 0) retrieved.push_back(prefs.doc_of(t, static_cast<std::uint32_t>(j)));
     } else {
         const std::vector<RunEntry>& entries = run.entries(t);

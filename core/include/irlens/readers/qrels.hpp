@@ -68,6 +68,10 @@ public:
     long find(std::size_t t, std::string_view doc) const;
     /// find(t, doc) for a caller that has hashed doc already: hash is hash_doc(0, doc).
     long find(std::size_t t, std::string_view doc, std::uint64_t hash) const;
+    /// find(t, doc) by a pass over topic t's judgments, without the tables: for a one-off lookup
+    /// (trec_eval's placeholder doc of a topic without results), which would otherwise build the
+    /// tables of every topic.
+    long find_once(std::size_t t, std::string_view doc) const;
     /// A hint that many find(t, ...) calls follow: starts loading topic t's slice of the index
     /// into the cache, so that its cache misses overlap instead of stalling one find at a time.
     void prefetch(std::size_t t) const;
