@@ -165,22 +165,18 @@ void Qrels::build_tables() const {
         fill_table(*this, t, &table_[topics_[t].table], topics_[t].slots, no_repeat);
 }
 
-long Qrels::find(std::size_t t, std::string_view doc) const {
+long Qrels::find(std::size_t t, std::string_view doc) const { return find(t, doc, hash_doc(0, doc)); }
+
+long Qrels::find(std::size_t t, std::string_view doc, std::uint64_t hash) const {
     std::call_once(tables_built_, [this] { build_tables(); });
     const Topic& topic = topics_[t];
-    return probe(*this, &table_[topic.table], topic.slots, doc, hash_doc(0, doc));
+    return probe(*this, &table_[topic.table], topic.slots, doc, hash);
 }
 
 long Qrels::find_once(std::size_t t, std::string_view doc) const {
     for (const Judgment* j = begin(t); j != end(t); ++j)
         if (this->doc(*j) == doc) return static_cast<long>(index_of(*j));
     return -1;
-}
-
-long Qrels::find(std::size_t t, std::string_view doc, std::uint64_t hash) const {
-    std::call_once(tables_built_, [this] { build_tables(); });
-    const Topic& topic = topics_[t];
-    return probe(*this, &table_[topic.table], topic.slots, doc, hash);
 }
 
 void TopicTable::build(const Qrels& q, std::size_t t) {
