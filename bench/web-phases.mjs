@@ -2,19 +2,22 @@
 // and one or more runs, as bench/web.mjs reads them), in one run,
 //   1. the native CLI's phases: `irlens eval` with the page's default measures on the same files
 //      (end to end), and the qrels alone (the same command with a one-line run): the run's reading
-//      and the evaluation are the difference; best of REPS, peak memory (bench/measure.cpp);
+//      and the evaluation are the difference; best of REPS, peak memory and CPU time (user +
+//      system, both threads; bench/measure.cpp);
 //   2. trec_eval on the same files when TREC_EVAL names its binary (its default measures);
 //   3. the served page in headless Chromium (as bench/web.mjs: files chosen -> table shown - the
 //      first paint of the means -, then -> the table's bootstrap intervals filled in (issue 42: they
 //      come after the means; a page that computes them first has them at once), the renderer's
-//      peak), with the phases the page and its worker record as User Timing measures
+//      peak, the CPU time Chromium's processes spent from the files chosen to the table shown, by
+//      process type: `cpuMsByProcess`, against the CLI's: `pageCpuOverCliCpu`), with the phases the page and its worker record as User Timing measures
 //      (web/src/base/phases.js: `read qrels|run` in the page - waiting for the worker, and for a
 //      gzip file awaiting the gunzipped stream and copying it into 4 MB batches; `parse qrels|run`
 //      in the worker - waiting for the File's bytes, feeding the WASM reader (heap copy + parse)
 //      and finishing; `evaluate`, `intervals` (the table's
 //      bootstrap intervals), `correlations`, `post evaluate` in the worker; `evaluate request`,
 //      `table data`, `render` in the page), best of REPS by end-to-end time;
-//   4. the ways of reading a File in a blank page: File.stream() vs File.arrayBuffer() (the run),
+//   4. the ways of reading a File in a blank page: File.stream(), File.arrayBuffer() and 8 MB
+//      File.slice reads, 4 under way (the run), each with the CPU time of Chromium's processes,
 //      and gunzip of the qrels (gzipped here with node's zlib, level 6) by fflate (what the page
 //      falls back on: multi-member files) vs the browser's DecompressionStream (what it uses).
 // Writes bench/results/web-phases.json and prints it. Default folders: bench/data (bench/gen.cpp's
@@ -28,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { rendererRss, renderers } from './renderer-memory.mjs';
+import { chromiumCpuMs, cpuSpent, rendererRss, renderers } from './renderer-memory.mjs';
 import { ROOT, NATIVE, startServer, openBrowser, newPage, waitReady, afterRender } from '../tests/web/harness.mjs';
 
 const MEASURES = 'P@5 P@10 AP nDCG@10 RR RBP(p=0.8)';
@@ -40,13 +43,13 @@ const measureBin = join(tmp, 'measure');
 execFileSync('g++', ['-O2', '-o', measureBin, join(ROOT, 'bench', 'measure.cpp')]);
 const uptime = () => execFileSync('uptime').toString().trim();
 
-/** Seconds and peak MiB of the fastest of REPS runs of `cmd` (output discarded). */
+/** Seconds, peak MiB and CPU seconds (user + system) of the fastest of REPS runs of `cmd` (output discarded). */
 function best(cmd) {
   let b = null;
   for (let i = 0; i < REPS; i++) {
     const out = execFileSync(measureBin, ['/dev/null', '--', ...cmd], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split(' ');
     if (out[2] !== '0') throw new Error(`${cmd.join(' ')} failed (exit ${out[2]})`);
-    const r = { seconds: Number(out[0]), peakMB: Math.round(Number(out[1]) / 1024) };
+    const r = { seconds: Number(out[0]), peakMB: Math.round(Number(out[1]) / 1024), cpuSeconds: Number(out[3]) };
     if (!b || r.seconds < b.seconds) b = r;
   }
   return b;
@@ -65,7 +68,7 @@ function cli({ qrels, runs }) {
   writeFileSync(one, readFileSync(runs[0], 'utf8').slice(0, 4096).split('\n')[0] + '\n');
   const all = best([NATIVE, 'eval', '-m', MEASURES, qrels, ...runs]);
   const qrelsOnly = best([NATIVE, 'eval', '-m', MEASURES, qrels, one]);
-  return { evalSeconds: all.seconds, peakMB: all.peakMB, qrelsSeconds: qrelsOnly.seconds, runsAndEvaluateSeconds: round(all.seconds - qrelsOnly.seconds) };
+  return { evalSeconds: all.seconds, cpuSeconds: all.cpuSeconds, peakMB: all.peakMB, qrelsSeconds: qrelsOnly.seconds, runsAndEvaluateSeconds: round(all.seconds - qrelsOnly.seconds) };
 }
 
 function trecEval({ qrels, runs }) {
@@ -110,12 +113,14 @@ async function page(server, c) {
     let peak = rendererRss(pids);
     const before = peak;
     const sampler = setInterval(() => { peak = Math.max(peak, rendererRss(pids)); }, 100);
+    const cpu0 = chromiumCpuMs();
     const t0 = performance.now();
     const epoch0 = Date.now();
     await afterRender(p, () => p.setInputFiles('#qrels-file', c.qrels)); // polls every frame (a longer timeout polls every second)
     const qrelsMs = performance.now() - t0;
     await afterRender(p, () => p.setInputFiles('#run-files', c.runs));
     const ms = performance.now() - t0;
+    const cpuMs = cpuSpent(cpu0, chromiumCpuMs());
     await p.waitForSelector('#results:not([aria-busy="true"])', { timeout: 600000 });
     const intervalsMs = performance.now() - t0;
     await p.evaluate(() => window.irlensApp.request('curves', { missing: 'zero' })); // a parallel read's completion (bench/web.mjs)
@@ -127,7 +132,7 @@ async function page(server, c) {
     const rows = await p.$$eval('#results tbody tr', (trs) => trs.length);
     await browser.close();
     const run = {
-      seconds: round(ms / 1000), intervalsSeconds: round(intervalsMs / 1000), qrelsSeconds: round(qrelsMs / 1000), rowsShown: rows,
+      seconds: round(ms / 1000), cpuMsByProcess: cpuMs, intervalsSeconds: round(intervalsMs / 1000), qrelsSeconds: round(qrelsMs / 1000), rowsShown: rows,
       rendererIdleMB: Math.round(before / 1048576), rendererPeakMB: Math.round(peak / 1048576),
       peakMinusIdleOverInput: round((peak - before) / c.bytes), phasesMs: phases(pageEntries, workerEntries, epoch0),
     };
@@ -147,7 +152,11 @@ async function fileReads(c) {
   await p.evaluate(() => { for (const id of ['run', 'gz']) document.body.append(Object.assign(document.createElement('input'), { type: 'file', id })); });
   await p.setInputFiles('#run', c.runs[0]);
   await p.setInputFiles('#gz', gz);
-  const out = await p.evaluate(async () => {
+  // Each read on its own, with the CPU that Chromium's processes spent on it (the browser process
+  // reads the file and hands it over through a data pipe that the renderer copies out of).
+  const out = {};
+  await p.evaluate(() => {
+    window.reads = {};
     const time = async (f) => { const t = performance.now(); const n = await f(); return { ms: Math.round(performance.now() - t), bytes: n }; };
     const drain = async (stream) => { let n = 0; const r = stream.getReader(); for (;;) { const { done, value } = await r.read(); if (done) return n; n += value.length; } };
     const run = document.querySelector('#run').files[0], gz = document.querySelector('#gz').files[0];
@@ -157,14 +166,28 @@ async function fileReads(c) {
       const r = gz.stream().getReader();
       (async () => { for (;;) { const { done, value } = await r.read(); if (done) { g.push(new Uint8Array(0), true); return; } g.push(value); } })().catch(rej);
     });
-    return {
-      runStream: await time(() => drain(run.stream())),
-      runArrayBuffer: await time(async () => (await run.arrayBuffer()).byteLength),
-      gzipBytes: gz.size,
-      gunzipFflate: await time(fflateGunzip),
-      gunzipDecompressionStream: await time(() => drain(gz.stream().pipeThrough(new DecompressionStream('gzip')))),
-    };
+    Object.assign(window.reads, {
+      runStream: () => time(() => drain(run.stream())),
+      runArrayBuffer: () => time(async () => (await run.arrayBuffer()).byteLength),
+      runSlices: () => time(async () => { // as the page's worker reads (base/files.js slices()), here on the page's thread
+        let n = 0;
+        const size = 8 << 20, queue = [];
+        for (let at = 0; at < run.size || queue.length;) {
+          while (queue.length < 4 && at < run.size) queue.push(run.slice(at, (at += size)).arrayBuffer());
+          n += (await queue.shift()).byteLength;
+        }
+        return n;
+      }),
+      gunzipFflate: () => time(fflateGunzip),
+      gunzipDecompressionStream: () => time(() => drain(gz.stream().pipeThrough(new DecompressionStream('gzip')))),
+    });
   });
+  for (const name of ['runStream', 'runArrayBuffer', 'runSlices', 'gunzipFflate', 'gunzipDecompressionStream']) {
+    const cpu0 = chromiumCpuMs();
+    out[name] = await p.evaluate((n) => window.reads[n](), name);
+    out[name].cpuMsByProcess = cpuSpent(cpu0, chromiumCpuMs());
+  }
+  out.gzipBytes = statSync(gz).size;
   await browser.close();
   return out;
 }
@@ -180,6 +203,7 @@ try {
     entry.trecEvalSeconds = trecEval(c);
     entry.page = await page(server, c);
     entry.pageOverCli = round(entry.page.seconds / entry.cli.evalSeconds);
+    entry.pageCpuOverCliCpu = round(entry.page.cpuMsByProcess.total / 1000 / entry.cli.cpuSeconds);
     entry.trecEvalOverPage = entry.trecEvalSeconds === null ? null : round(entry.trecEvalSeconds / entry.page.seconds);
     entry.fileReads = await fileReads(c);
     entry.uptimeAfter = uptime();
