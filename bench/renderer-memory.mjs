@@ -37,14 +37,15 @@ export function renderers() {
 /** CPU time (user + system, ms, from /proc/PID/stat) of this benchmark's Chromium processes so
  *  far, summed by type: `browser`, `renderer` (the page and its workers), `gpu-process`,
  *  `utility`... A process that ended between two calls drops out of the later one. */
+let msPerTick = 0; // /proc's clock ticks, asked of getconf once
 export function chromiumCpuMs() {
-  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+  msPerTick ||= 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
   const out = {};
   for (const r of ours()) {
     try {
       const f = readFileSync(`/proc/${r.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       const type = (r.args.match(/--type=([a-z-]+)/) || [null, 'browser'])[1];
-      out[type] = (out[type] || 0) + (Number(f[11]) + Number(f[12])) * tick; // utime, stime
+      out[type] = (out[type] || 0) + (Number(f[11]) + Number(f[12])) * msPerTick; // utime, stime
     } catch { /* gone */ }
   }
   return out;

@@ -9,8 +9,8 @@
 //      first paint of the means -, then -> the table's bootstrap intervals filled in (issue 42: they
 //      come after the means; a page that computes them first has them at once), the renderer's
 //      peak, the CPU time Chromium's processes spent from the files chosen to the table shown, by
-//      process type: `cpuMsByProcess`, against the CLI's: `pageCpuOverCliCpu`), with the phases the page and its worker record as User Timing measures
-//      (web/src/base/phases.js: `read qrels|run` in the page - waiting for the worker, and for a
+//      process type: `cpuMsByProcess`, against the CLI's: `pageCpuOverCliCpu`), with the phases
+//      the page and its worker record as User Timing measures (web/src/base/phases.js: `read qrels|run` in the page - waiting for the worker, and for a
 //      gzip file awaiting the gunzipped stream and copying it into 4 MB batches; `parse qrels|run`
 //      in the worker - waiting for the File's bytes, feeding the WASM reader (heap copy + parse)
 //      and finishing; `evaluate`, `intervals` (the table's
